@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ScrollEffects",
+  products: [
+    .library(name: "EffectProtocol", targets: ["EffectProtocol"]),
+    .library(name: "Effects", targets: ["Effects"]),
+    .library(name: "EffectHost", targets: ["EffectHost"]),
+    .executable(name: "effectctl", targets: ["effectctl"]),
+  ],
+  targets: [
+    .target(
+      name: "EffectProtocol",
+      // `rounded()` and friends call libm, which Linux links only on request.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    .target(name: "Effects", dependencies: ["EffectProtocol"]),
+    .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
+    .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
+    .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(
+      name: "effectctlTests", dependencies: ["EffectHost"],
+      resources: []),
+  ],
+  swiftLanguageModes: [.v6]
+)

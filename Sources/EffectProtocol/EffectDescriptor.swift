@@ -1,0 +1,162 @@
+/// What an effect type is: its JSON name, a summary, its parameters and
+/// worked examples.
+///
+/// The examples are executed by the tests and printed by `effectctl effects
+/// TYPE`, so the documentation cannot drift from the math.
+public struct EffectDescriptor: Sendable {
+  /// The value of `type` in JSON, e.g. `"stretch"`.
+  public var typeName: String
+  /// One line for `effectctl effects`.
+  public var summary: String
+  /// The formula in words.
+  public var discussion: String
+  /// Every parameter, in the order the effect reads them.
+  public var parameters: [ParameterDescriptor]
+  /// Worked examples: offset in, expected transform out.
+  public var examples: [EffectExample]
+
+  public init(
+    typeName: String, summary: String, discussion: String, parameters: [ParameterDescriptor],
+    examples: [EffectExample]
+  ) {
+    self.typeName = typeName
+    self.summary = summary
+    self.discussion = discussion
+    self.parameters = parameters
+    self.examples = examples
+  }
+}
+
+/// One parameter of an effect.
+public struct ParameterDescriptor: Sendable, Equatable {
+  /// The JSON key.
+  public var name: String
+  /// The allowed values and unit: `points, 0 or more`, `"top" or "bottom"`.
+  public var values: String
+  /// The default as JSON text (`1`, `"top"`, `null`), or `required`.
+  public var defaultValue: String
+  /// What it does.
+  public var summary: String
+
+  public init(name: String, values: String, defaultValue: String, summary: String) {
+    self.name = name
+    self.values = values
+    self.defaultValue = defaultValue
+    self.summary = summary
+  }
+}
+
+/// The view and scroll view an example is evaluated in.
+public struct ExampleSetup: Sendable, Equatable {
+  public var frame: Rect
+  public var attachment: Attachment
+  public var viewport: Size
+  public var contentInsets: EdgeInsets
+  public var contentHeight: Double
+
+  public init(
+    frame: Rect = Rect(y: 0, width: 390, height: 300), attachment: Attachment = .content,
+    viewport: Size = .phone, contentInsets: EdgeInsets = .zero, contentHeight: Double = 2000
+  ) {
+    self.frame = frame
+    self.attachment = attachment
+    self.viewport = viewport
+    self.contentInsets = contentInsets
+    self.contentHeight = contentHeight
+  }
+
+  /// The seeds' setup: a header of 300 points at content y 0, 390 x 844
+  /// viewport, no insets, 2000 points of content.
+  public static let header = ExampleSetup()
+
+  /// The geometry of this setup at `offset`.
+  public func geometry(offset: Double) -> ScrollGeometry {
+    ScrollGeometry(
+      offset: offset, viewport: viewport, contentInsets: contentInsets,
+      contentHeight: contentHeight)
+  }
+
+  /// The natural frame in viewport coordinates at `offset`.
+  public func naturalViewportFrame(offset: Double) -> Rect {
+    var natural = frame
+    if attachment == .content { natural.y += contentInsets.top - offset }
+    return natural
+  }
+
+  /// Evaluates `effects` in order on this setup's single view at `offset`.
+  public func evaluate(_ effects: [any ScrollEffect], offset: Double) -> ViewTransform {
+    var transform = ViewTransform(frame: naturalViewportFrame(offset: offset))
+    withUnsafeMutablePointer(to: &transform) { pointer in
+      var batch = ViewBatch(
+        geometry: geometry(offset: offset), attachment: attachment, naturalFrame: frame,
+        stride: frame.height, base: pointer, count: 1)
+      for effect in effects {
+        Self.apply(effect, to: &batch)
+      }
+    }
+    return transform
+  }
+
+  private static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
+    var state = effect.makeState(viewCount: batch.count)
+    effect.apply(to: &batch, state: &state)
+  }
+}
+
+/// A worked example: with these parameters, at this offset, the transform has
+/// these values (every column not named keeps its natural or identity value).
+public struct EffectExample: Sendable {
+  /// What the example shows.
+  public var title: String
+  /// The effect's JSON object without `type`, e.g. `{"resistance": 0.5}`.
+  public var parameters: String
+  public var setup: ExampleSetup
+  public var offset: Double
+  /// The expected values of the columns that differ from the natural frame
+  /// and identity visuals. `translateX` and `translateY` follow from `x`, `y`.
+  public var expected: [TransformColumn: Double]
+
+  public init(
+    _ title: String, parameters: String = "{}", setup: ExampleSetup = .header, offset: Double,
+    expected: [TransformColumn: Double]
+  ) {
+    self.title = title
+    self.parameters = parameters
+    self.setup = setup
+    self.offset = offset
+    self.expected = expected
+  }
+
+  /// The full expected transform: the natural frame and identity visuals,
+  /// with ``expected`` applied.
+  public var expectedTransform: ViewTransform {
+    let natural = setup.naturalViewportFrame(offset: offset)
+    var transform = ViewTransform(frame: natural)
+    for (column, value) in expected {
+      switch column {
+      case .x: transform.x = value
+      case .y: transform.y = value
+      case .width: transform.width = value
+      case .height: transform.height = value
+      case .translateX: transform.x = natural.x + value
+      case .translateY: transform.y = natural.y + value
+      case .scaleX: transform.scaleX = value
+      case .scaleY: transform.scaleY = value
+      case .anchorX: transform.anchorX = value
+      case .anchorY: transform.anchorY = value
+      case .opacity: transform.opacity = value
+      case .blur: transform.blur = value
+      case .rotation: transform.rotation = value
+      case .zIndex: transform.zIndex = value
+      }
+    }
+    return transform
+  }
+
+  /// `y 0, height 400` in column order.
+  public var expectedDescription: String {
+    TransformColumn.allCases.compactMap { column in
+      expected[column].map { "\(column.rawValue) \(formatNumber($0))" }
+    }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,96 @@
+/// A width and a height, in points.
+public struct Size: Sendable, Equatable, Hashable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// An iPhone's portrait viewport, 390 x 844 points: the default of every scene.
+  public static let phone = Size(width: 390, height: 844)
+}
+
+/// Insets of the scroll view's content from its edges, in points (SwiftUI's `contentInsets`).
+public struct EdgeInsets: Sendable, Equatable, Hashable {
+  public var top: Double
+  public var bottom: Double
+  public var left: Double
+  public var right: Double
+
+  public init(top: Double = 0, bottom: Double = 0, left: Double = 0, right: Double = 0) {
+    self.top = top
+    self.bottom = bottom
+    self.left = left
+    self.right = right
+  }
+
+  public static let zero = EdgeInsets()
+}
+
+/// A rectangle in points; y grows downward.
+public struct Rect: Sendable, Equatable, Hashable {
+  public var x: Double
+  public var y: Double
+  public var width: Double
+  public var height: Double
+
+  public init(x: Double = 0, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public var maxY: Double { y + height }
+}
+
+/// What a view's natural frame is measured in.
+public enum Attachment: String, Sendable, CaseIterable {
+  /// Content coordinates: the view scrolls with the content (the default).
+  case content
+  /// Viewport coordinates: an overlay that does not scroll.
+  case viewport
+}
+
+/// One frame of scroll geometry, in the conventions of UIKit and SwiftUI.
+///
+/// `offset` is how far the content is scrolled from its resting position
+/// (SwiftUI's `contentOffset.y + contentInsets.top`): 0 at rest, negative when
+/// pulled down past the top, above ``maxOffset`` when pulled up past the bottom.
+/// Content y = 0 sits at viewport y = `contentInsets.top - offset`.
+public struct ScrollGeometry: Sendable, Equatable, Hashable {
+  /// The scroll offset o, in points.
+  public var offset: Double
+  /// The scroll view's size, W x V.
+  public var viewport: Size
+  /// The content insets It, Ib (and left, right).
+  public var contentInsets: EdgeInsets
+  /// The content height C, in points.
+  public var contentHeight: Double
+
+  public init(
+    offset: Double, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
+    contentHeight: Double
+  ) {
+    self.offset = offset
+    self.viewport = viewport
+    self.contentInsets = contentInsets
+    self.contentHeight = contentHeight
+  }
+
+  /// The largest resting offset: `max(0, C + It + Ib - V)`.
+  @inlinable public var maxOffset: Double {
+    max(0, contentHeight + contentInsets.top + contentInsets.bottom - viewport.height)
+  }
+
+  /// How far the content is pulled down past its top: `max(0, -offset)`.
+  @inlinable public var pull: Double { max(0, -offset) }
+
+  /// How far the content is pulled up past its bottom: `max(0, offset - maxOffset)`.
+  @inlinable public var pullBottom: Double { max(0, offset - maxOffset) }
+
+  /// The viewport y of content y = 0: `It - offset`.
+  @inlinable public var contentOrigin: Double { contentInsets.top - offset }
+}

@@ -1,0 +1,53 @@
+/// Where a value stands in a JSON document: `chains[0].effects[1].rate`.
+public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+  public enum Component: Sendable, Hashable {
+    case key(String)
+    case index(Int)
+  }
+
+  public var components: [Component]
+
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The document's top level.
+  public static let root = JSONPath()
+
+  public func appending(_ key: String) -> JSONPath {
+    JSONPath(components + [.key(key)])
+  }
+
+  public func appending(_ index: Int) -> JSONPath {
+    JSONPath(components + [.index(index)])
+  }
+
+  /// `chains[0].effects[1].rate`; keys that are not identifiers are quoted
+  /// (`chains[0]["odd key"]`); the top level reads `top level`.
+  public var description: String {
+    if components.isEmpty { return "top level" }
+    var text = ""
+    for component in components {
+      switch component {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key):
+        if Self.isIdentifier(key) {
+          if !text.isEmpty { text += "." }
+          text += key
+        } else {
+          text += "[\"\(key)\"]"
+        }
+      }
+    }
+    return text
+  }
+
+  private static func isIdentifier(_ key: String) -> Bool {
+    guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+    else { return false }
+    return key.unicodeScalars.allSatisfy {
+      $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)))
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/// One problem found in a scene file: where it is and what is wrong.
+///
+/// Every message says what was expected and what was found; ``description``
+/// renders it as `chains[0].effects[1].rate: expected a number, found the
+/// string "fast"`.
+public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+  public enum Problem: Sendable, Equatable {
+    /// The document is not JSON.
+    case malformedJSON(JSONSyntaxError)
+    /// A value of the wrong type or out of range.
+    case mismatch(expected: String, found: JSONValue)
+    /// A required key is absent.
+    case missingKey(expected: String)
+    /// A key that the object does not take; `suggestion` is the nearest valid one.
+    case unknownKey(owner: String, suggestion: String?, valid: [String])
+    /// A key given twice in one object.
+    case duplicateKey
+    /// An effect type that the registry does not hold.
+    case unknownEffectType(String, suggestion: String?, valid: [String])
+    /// A chain name used before, at `first`.
+    case duplicateName(String, first: JSONPath)
+    /// Anything else, said in full.
+    case other(String)
+  }
+
+  public var path: JSONPath
+  public var problem: Problem
+
+  public init(path: JSONPath, problem: Problem) {
+    self.path = path
+    self.problem = problem
+  }
+
+  /// What is wrong, without the path.
+  public var message: String {
+    switch problem {
+    case .malformedJSON(let error):
+      return "malformed JSON at line \(error.line), column \(error.column): \(error.message)"
+    case .mismatch(let expected, let found):
+      return "expected \(expected), found \(found.errorDescription)"
+    case .missingKey(let expected):
+      return "missing required key; expected \(expected)"
+    case .unknownKey(let owner, let suggestion, let valid):
+      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
+      return "unknown key for \(owner); \(hint)(\(list))"
+    case .duplicateKey:
+      return "the key is given more than once; expected each key once"
+    case .unknownEffectType(let name, let suggestion, let valid):
+      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      return
+        "unknown effect type \"\(name)\"; \(hint)(registered: \(valid.joined(separator: ", ")))"
+    case .duplicateName(let name, let first):
+      return "expected a unique chain name, found \"\(name)\" again (first at \(first))"
+    case .other(let text):
+      return text
+    }
+  }
+
+  /// `path: message`; for malformed JSON just the message, which gives the line
+  /// and column.
+  public var description: String {
+    if case .malformedJSON = problem { return message }
+    return "\(path): \(message)"
+  }
+}
+
+/// The nearest of `candidates` to `word` by edit distance, if it is near
+/// enough to be a likely typo (case is ignored).
+public func nearestName(to word: String, in candidates: [String]) -> String? {
+  let lowered = Array(word.lowercased().unicodeScalars)
+  var best: (name: String, distance: Int)?
+  for candidate in candidates {
+    let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))
+    if distance < (best?.distance ?? Int.max) {
+      best = (candidate, distance)
+    }
+  }
+  guard let best else { return nil }
+  let limit = max(1, min(3, (max(lowered.count, best.name.count) + 1) / 3))
+  return best.distance <= limit ? best.name : nil
+}
+
+private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,58 @@
+/// A mapping from one frame of scroll geometry to a change of a view's transform.
+///
+/// An effect is a value decoded from its JSON object (``init(from:)``) that
+/// describes itself (``descriptor``). Each frame, a host calls
+/// ``apply(to:state:)`` once per chain with every view of the chain, in order
+/// of the chain's effects; the effect changes each view's current transform.
+///
+/// Most effects are stateless: conform to ``StatelessScrollEffect`` and write
+/// ``StatelessScrollEffect/apply(to:)``. An effect that must remember earlier
+/// frames (a quick-return header needs the previous offset) names a `State`
+/// type; the host keeps one value of it per chain, made by ``makeState(viewCount:)``
+/// and passed to every call. A stateless effect's state is `Void` and costs
+/// nothing.
+///
+/// Implementation requirements:
+/// - Deterministic: the same geometry, transforms and state give the same result.
+/// - For finite input, every output is finite, `width`, `height` and `blur`
+///   are never negative and `opacity` stays in 0...1.
+/// - Do not keep the ``ViewBatch``; it is valid only during the call.
+/// - Validate parameters in ``init(from:)`` by reporting problems to the reader
+///   (a range, a relation between parameters); never trap on bad input.
+public protocol ScrollEffect: Sendable {
+  /// What an effect carries from one frame to the next; `Void` for none.
+  associatedtype State: Sendable = Void
+
+  /// The effect's type name, summary, parameters and worked examples.
+  static var descriptor: EffectDescriptor { get }
+
+  /// Reads the effect's parameters from its JSON object. Report every problem
+  /// to `reader` and return any value: when the reader holds problems the
+  /// effect is discarded. Unknown keys are reported by the caller.
+  init(from reader: inout ParameterReader)
+
+  /// The state for a chain of `viewCount` views before its first frame.
+  func makeState(viewCount: Int) -> State
+
+  /// Changes the current transform of every view in `views` for this frame.
+  func apply(to views: inout ViewBatch, state: inout State)
+}
+
+/// An effect whose output depends only on the current frame.
+public protocol StatelessScrollEffect: ScrollEffect where State == Void {
+  /// Changes the current transform of every view in `views` for this frame.
+  func apply(to views: inout ViewBatch)
+}
+
+extension StatelessScrollEffect {
+  @inlinable public func makeState(viewCount: Int) {}
+
+  @inlinable public func apply(to views: inout ViewBatch, state: inout Void) {
+    apply(to: &views)
+  }
+}
+
+extension ScrollEffect {
+  /// The effect's type name in JSON, e.g. `"stretch"`.
+  public static var typeName: String { descriptor.typeName }
+}
