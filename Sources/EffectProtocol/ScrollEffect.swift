@@ -56,3 +56,50 @@ extension ScrollEffect {
   /// The effect's type name in JSON, e.g. `"stretch"`.
   public static var typeName: String { descriptor.typeName }
 }
+
+/// Why an effect or scene could not be read: every problem found.
+public struct SceneDiagnostics: Error, Sendable, Equatable, CustomStringConvertible {
+  public var diagnostics: [SceneDiagnostic]
+
+  public init(_ diagnostics: [SceneDiagnostic]) {
+    self.diagnostics = diagnostics
+  }
+
+  /// One problem a line.
+  public var description: String {
+    diagnostics.map(\.description).joined(separator: "\n")
+  }
+}
+
+extension ScrollEffect {
+  /// Reads an effect from its JSON object at `path` strictly: every problem,
+  /// unknown keys included, is thrown together. A `type` key is allowed and
+  /// not checked here.
+  public static func decode(_ object: JSONObject, at path: JSONPath = .root) throws(
+    SceneDiagnostics
+  ) -> Self {
+    var reader = ParameterReader(
+      object: object, path: path, owner: "effect \"\(descriptor.typeName)\"",
+      alreadyRead: ["type"])
+    let effect = Self(from: &reader)
+    reader.finish()
+    if reader.hasProblems { throw SceneDiagnostics(reader.diagnostics) }
+    return effect
+  }
+
+  /// Reads an effect from JSON text such as `{"resistance": 0.5}`.
+  public static func decode(json: String) throws(SceneDiagnostics) -> Self {
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(json)
+    } catch {
+      throw SceneDiagnostics([SceneDiagnostic(path: .root, problem: .malformedJSON(error))])
+    }
+    guard case .object(let object) = value else {
+      throw SceneDiagnostics([
+        SceneDiagnostic(path: .root, problem: .mismatch(expected: "an object", found: value))
+      ])
+    }
+    return try decode(object)
+  }
+}

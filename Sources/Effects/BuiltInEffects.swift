@@ -1,0 +1,9 @@
+import EffectProtocol
+
+/// The built-in effects, in the order `effectctl effects` lists them: the one
+/// list a registry starts from.
+public enum BuiltInEffects {
+  public static let all: [any ScrollEffect.Type] = [
+    StretchEffect.self
+  ]
+}

@@ -1,0 +1,150 @@
+import EffectProtocol
+
+/// Stretches a view into the gap that opens when the content is pulled past an
+/// edge: the stretchy header (top) and stretchy footer (bottom) of the seeds.
+///
+/// The stretch is `s = min(resistance * pull, maxStretch)` for the top edge
+/// (`pullBottom` for the bottom edge), in points.
+/// - `grow`: the height grows by `s` and the edge the content is pulled away
+///   from stays put. Top edge: a content-attached view moves up by `s` (its
+///   top stays where it rests), a viewport-attached one keeps its origin and
+///   grows downward. Bottom edge, the mirror image: a content-attached view
+///   keeps its origin and grows downward, a viewport-attached one moves up.
+/// - `zoom`: the layout height is unchanged; the view is scaled uniformly by
+///   `(h + s) / h` about the centre of the edge that stays put (anchor 0.5, 0
+///   for the top edge, 0.5, 1 for the bottom edge), placed so that the visual
+///   covers exactly the frame `grow` would give. A view of height 0 cannot be
+///   scaled to cover anything and grows instead.
+public struct StretchEffect: StatelessScrollEffect, Equatable {
+  /// The edge whose overscroll stretches the view.
+  public enum Edge: String, Sendable, CaseIterable {
+    case top, bottom
+  }
+
+  /// How the stretch is shown.
+  public enum Mode: String, Sendable, CaseIterable {
+    /// The layout frame grows.
+    case grow
+    /// The layout frame keeps its size and the view is scaled.
+    case zoom
+  }
+
+  public struct Parameters: Sendable, Equatable {
+    /// Default `top`.
+    public var edge: Edge
+    /// The fraction of the overscroll that stretches the view, 0...1; default 1.
+    public var resistance: Double
+    /// The largest stretch in points, or `nil` (the default) for no limit.
+    public var maxStretch: Double?
+    /// Default `grow`.
+    public var mode: Mode
+
+    public init(
+      edge: Edge = .top, resistance: Double = 1, maxStretch: Double? = nil, mode: Mode = .grow
+    ) {
+      self.edge = edge
+      self.resistance = resistance
+      self.maxStretch = maxStretch
+      self.mode = mode
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(
+      edge: reader.choice("edge", default: .top),
+      resistance: reader.number("resistance", default: 1, in: .unitInterval),
+      maxStretch: reader.optionalNumber("maxStretch", in: .nonNegative),
+      mode: reader.choice("mode", default: .grow))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "stretch",
+    summary: "Stretches a view into the gap when the content is pulled past the top or bottom.",
+    discussion: """
+      s = min(resistance * pull, maxStretch) for the top edge (pullBottom for the bottom edge).
+      grow: height += s and the edge the content is pulled away from stays put (top edge,
+      content-attached: y -= s; top edge, viewport-attached: y unchanged; the bottom edge is the
+      mirror image). zoom: height unchanged, uniform scale (h + s) / h about the centre of that
+      edge (anchor 0.5,0 for the top, 0.5,1 for the bottom), the visual covering the grow frame.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "edge", values: "\"top\" or \"bottom\"", defaultValue: "\"top\"",
+        summary: "the edge whose overscroll stretches the view"),
+      ParameterDescriptor(
+        name: "resistance", values: "fraction, 0 to 1", defaultValue: "1",
+        summary: "the share of the overscroll that becomes stretch"),
+      ParameterDescriptor(
+        name: "maxStretch", values: "points, 0 or more, or null", defaultValue: "null",
+        summary: "the largest stretch; null for no limit"),
+      ParameterDescriptor(
+        name: "mode", values: "\"grow\" or \"zoom\"", defaultValue: "\"grow\"",
+        summary: "grow the layout frame, or keep it and scale the view"),
+    ],
+    examples: [
+      EffectExample(
+        "pulled down 100: the header fills the gap", offset: -100,
+        expected: [.y: 0, .height: 400]),
+      EffectExample(
+        "scrolled up 150: the header scrolls away unchanged", offset: 150,
+        expected: [.y: -150, .height: 300]),
+      EffectExample(
+        "half resistance, at most 40 points", parameters: #"{"resistance": 0.5, "maxStretch": 40}"#,
+        offset: -100, expected: [.y: 60, .height: 340]),
+      EffectExample(
+        "zoom: same area, scaled from the top edge", parameters: #"{"mode": "zoom"}"#,
+        offset: -100,
+        expected: [.y: 0, .height: 300, .scaleX: 400.0 / 300.0, .scaleY: 400.0 / 300.0, .anchorY: 0]),
+      EffectExample(
+        "viewport-attached overlay: the origin stays, the height grows",
+        setup: ExampleSetup(attachment: .viewport), offset: -100, expected: [.y: 0, .height: 400]),
+      EffectExample(
+        "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",
+        parameters: #"{"edge": "bottom"}"#,
+        setup: ExampleSetup(frame: Rect(y: 1820, width: 390, height: 180)), offset: 1206,
+        expected: [.y: 614, .height: 230]),
+    ])
+
+  public func apply(to views: inout ViewBatch) {
+    let geometry = views.geometry
+    let overscroll = parameters.edge == .top ? geometry.pull : geometry.pullBottom
+    var stretch = parameters.resistance * overscroll
+    if let maxStretch = parameters.maxStretch { stretch = min(stretch, maxStretch) }
+    guard stretch > 0 else { return }
+    // Top edge and carried, or bottom edge and fixed: the view must move up
+    // by the stretch to keep the right edge in place.
+    let movesUp = (parameters.edge == .top) == (views.attachment == .content)
+    let shift = movesUp ? -stretch : 0
+    switch parameters.mode {
+    case .grow:
+      views.forEach { view in
+        view.y += shift
+        view.height += stretch
+      }
+    case .zoom:
+      let anchorY: Double = parameters.edge == .top ? 0 : 1
+      views.forEach { view in
+        let height = view.height
+        guard height > 0 else {
+          view.y += shift
+          view.height += stretch
+          return
+        }
+        let factor = saturated((height + stretch) / height)
+        // The visual spans the grow frame: for the top edge the frame keeps
+        // grow's origin; for the bottom edge its bottom meets grow's bottom.
+        view.y += parameters.edge == .top ? shift : shift + stretch
+        view.scaleX = saturated(view.scaleX * factor)
+        view.scaleY = saturated(view.scaleY * factor)
+        view.anchorX = 0.5
+        view.anchorY = anchorY
+      }
+    }
+  }
+}
