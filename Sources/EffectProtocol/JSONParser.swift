@@ -75,7 +75,8 @@ private struct Parser {
     }
     skipWhitespace()
     if position == bytes.count {
-      throw ParseFailure(message: "expected a JSON value, found an empty document", offset: position)
+      throw ParseFailure(
+        message: "expected a JSON value, found an empty document", offset: position)
     }
     let value = try parseValue()
     skipWhitespace()
@@ -181,7 +182,8 @@ private struct Parser {
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
         if position < bytes.count, bytes[position] == UInt8(ascii: "}"), !members.isEmpty {
-          throw failure("expected a key string after ',', found '}' (JSON allows no trailing comma)")
+          throw failure(
+            "expected a key string after ',', found '}' (JSON allows no trailing comma)")
         }
         throw failure("expected a key string, found \(found())")
       }
@@ -404,7 +406,8 @@ private struct Parser {
     if bytes[position] == UInt8(ascii: "0") {
       position += 1
       if position < bytes.count, bytes[position].isASCIIDigit {
-        throw failure("expected a number without leading zeros, found '0\(bytes[position] - 48)'", at: start)
+        throw failure(
+          "expected a number without leading zeros, found '0\(bytes[position] - 48)'", at: start)
       }
     } else {
       while position < bytes.count, bytes[position].isASCIIDigit {
@@ -436,10 +439,14 @@ private struct Parser {
       }
     }
     var hasExponent = false
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+    if position < bytes.count,
+      bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")
+    {
       hasExponent = true
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard position < bytes.count, bytes[position].isASCIIDigit else {
@@ -454,7 +461,8 @@ private struct Parser {
         exponent >= 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[-exponent]
       return negative ? -magnitude : magnitude
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw failure("the number \(text.prefix(40)) does not fit a Double", at: start)
     }

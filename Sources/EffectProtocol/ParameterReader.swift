@@ -28,7 +28,8 @@ public struct NumberRange: Sendable, Equatable {
     lower: 0, upper: limit, description: "a number from 0 to 1e9")
   /// More than 0, at most 1e9.
   public static let positive = NumberRange(
-    lower: 0, upper: limit, excludesLower: true, description: "a number greater than 0 (at most 1e9)")
+    lower: 0, upper: limit, excludesLower: true,
+    description: "a number greater than 0 (at most 1e9)")
   /// 0...1.
   public static let unitInterval = NumberRange(
     lower: 0, upper: 1, description: "a number from 0 to 1")

@@ -75,9 +75,9 @@ extension ScrollEffect {
   /// Reads an effect from its JSON object at `path` strictly: every problem,
   /// unknown keys included, is thrown together. A `type` key is allowed and
   /// not checked here.
-  public static func decode(_ object: JSONObject, at path: JSONPath = .root) throws(
-    SceneDiagnostics
-  ) -> Self {
+  public static func decode(_ object: JSONObject, at path: JSONPath = .root)
+    throws(SceneDiagnostics) -> Self
+  {
     var reader = ParameterReader(
       object: object, path: path, owner: "effect \"\(descriptor.typeName)\"",
       alreadyRead: ["type"])

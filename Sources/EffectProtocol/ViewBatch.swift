@@ -72,7 +72,7 @@ public struct ViewBatch {
   /// Runs `body` on every transform in order; the fast way to write a
   /// per-view effect.
   @inlinable
-  public func forEach(_ body: (inout ViewTransform) -> Void) {
+  public func modifyEach(_ body: (inout ViewTransform) -> Void) {
     for index in 0..<count {
       body(&base[index])
     }

@@ -100,7 +100,9 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
       EffectExample(
         "zoom: same area, scaled from the top edge", parameters: #"{"mode": "zoom"}"#,
         offset: -100,
-        expected: [.y: 0, .height: 300, .scaleX: 400.0 / 300.0, .scaleY: 400.0 / 300.0, .anchorY: 0]),
+        expected: [
+          .y: 0, .height: 300, .scaleX: 400.0 / 300.0, .scaleY: 400.0 / 300.0, .anchorY: 0,
+        ]),
       EffectExample(
         "viewport-attached overlay: the origin stays, the height grows",
         setup: ExampleSetup(attachment: .viewport), offset: -100, expected: [.y: 0, .height: 400]),
@@ -123,13 +125,13 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
     let shift = movesUp ? -stretch : 0
     switch parameters.mode {
     case .grow:
-      views.forEach { view in
+      views.modifyEach { view in
         view.y += shift
         view.height += stretch
       }
     case .zoom:
       let anchorY: Double = parameters.edge == .top ? 0 : 1
-      views.forEach { view in
+      views.modifyEach { view in
         let height = view.height
         guard height > 0 else {
           view.y += shift

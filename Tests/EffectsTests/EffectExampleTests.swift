@@ -27,7 +27,8 @@ import Testing
     }
   }
 
-  @Test("every built-in effect declares at least two examples and documents every parameter it reads")
+  @Test(
+    "every built-in effect declares at least two examples and documents every parameter it reads")
   func descriptorsAreComplete() throws {
     for type in BuiltInEffects.all {
       let descriptor = type.descriptor
