@@ -1,0 +1,396 @@
+import EffectProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Why a scene file could not be loaded.
+public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file is missing, a directory, or cannot be read (exit code 66).
+  case unreadable(file: String, reason: String)
+  /// The file is not a valid scene; every problem found (exit code 65).
+  case invalid(file: String, diagnostics: [SceneDiagnostic])
+
+  /// One problem a line: `file: path: message`, or `file:line:column:
+  /// malformed JSON: message`.
+  public var lines: [String] {
+    switch self {
+    case .unreadable(let file, let reason):
+      return ["\(file): \(reason)"]
+    case .invalid(let file, let diagnostics):
+      return diagnostics.map { diagnostic in
+        if case .malformedJSON(let error) = diagnostic.problem {
+          return "\(file):\(error.line):\(error.column): malformed JSON: \(error.message)"
+        }
+        return "\(file): \(diagnostic)"
+      }
+    }
+  }
+
+  public var description: String { lines.joined(separator: "\n") }
+
+  /// The problems found, or none for an unreadable file.
+  public var diagnostics: [SceneDiagnostic] {
+    if case .invalid(_, let diagnostics) = self { return diagnostics }
+    return []
+  }
+}
+
+/// Reads scene files strictly: every problem in a file is reported, each with
+/// its JSON path, what was expected and what was found.
+public struct SceneLoader: Sendable {
+  /// The effect types scenes may name.
+  public var registry: EffectRegistry
+
+  /// The largest scene file read: 32 MiB. A larger one is refused before it
+  /// is parsed, so memory stays bounded.
+  public static let maximumFileSize = 32 << 20
+  /// The most views a scene may lay out, copies included.
+  public static let maximumViewCount = 10_000_000
+  /// The most copies of one repeated chain.
+  public static let maximumRepeatCount = 1_000_000
+
+  public init(registry: EffectRegistry = .builtIn) {
+    self.registry = registry
+  }
+
+  /// Loads the scene file at `path`; `-` reads standard input.
+  public func load(contentsOf path: String) throws(SceneLoadError) -> Scene {
+    let name = path == "-" ? "<stdin>" : path
+    let bytes = try Self.readFile(path, name: name)
+    return try load(bytes, file: name)
+  }
+
+  /// Loads a scene from the bytes of a file named `file` in messages.
+  public func load(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> Scene {
+    if bytes.count > Self.maximumFileSize {
+      throw .invalid(
+        file: file,
+        diagnostics: [
+          SceneDiagnostic(
+            path: .root,
+            problem: .other(
+              "expected a scene file of at most \(Self.maximumFileSize) bytes (32 MiB), found \(bytes.count) bytes"
+            ))
+        ])
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes)
+    } catch {
+      throw .invalid(
+        file: file, diagnostics: [SceneDiagnostic(path: .root, problem: .malformedJSON(error))])
+    }
+    switch scene(from: value) {
+    case .success(let scene): return scene
+    case .failure(let problems): throw .invalid(file: file, diagnostics: problems.diagnostics)
+    }
+  }
+
+  /// Loads a scene from JSON text.
+  public func load(json: String, file: String = "<string>") throws(SceneLoadError) -> Scene {
+    try load(Array(json.utf8), file: file)
+  }
+
+  /// Builds a scene from a parsed document, collecting every problem.
+  public func scene(from value: JSONValue) -> Result<Scene, SceneDiagnostics> {
+    guard case .object(let object) = value else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: .root, problem: .mismatch(expected: "a scene object", found: value))
+        ]))
+    }
+    let isSingleChain = object["chains"] == nil && object["effects"] != nil
+    var reader = ParameterReader(
+      object: object, path: .root, owner: isSingleChain ? "a single-chain scene" : "the scene")
+
+    let version = reader.value("version")
+    if let version, version != .number(1) {
+      reader.report(.mismatch(expected: "1", found: version), at: "version")
+    }
+    let description = reader.string("description")
+    let viewport = readViewport(&reader)
+    let insets = readInsets(&reader)
+    let contentHeight =
+      reader.value("contentHeight") == nil
+      ? nil : reader.number("contentHeight", default: 0, in: .nonNegative)
+
+    var chains: [Chain] = []
+    if isSingleChain {
+      if let chain = readChain(&reader, viewportWidth: viewport.width) { chains.append(chain) }
+    } else {
+      chains = readChains(&reader, viewportWidth: viewport.width)
+    }
+    reader.finish()
+
+    if reader.hasProblems { return .failure(SceneDiagnostics(reader.diagnostics)) }
+    return .success(
+      Scene(
+        description: description, viewport: viewport, contentInsets: insets,
+        contentHeight: contentHeight, chains: chains))
+  }
+
+  // MARK: - Parts
+
+  private func readViewport(_ reader: inout ParameterReader) -> Size {
+    var size = Size.phone
+    readObject("viewport", owner: "the viewport", in: &reader) { sub in
+      size.width = sub.number("width", default: size.width, in: .positive)
+      size.height = sub.number("height", default: size.height, in: .positive)
+    }
+    return size
+  }
+
+  private func readInsets(_ reader: inout ParameterReader) -> EdgeInsets {
+    var insets = EdgeInsets.zero
+    readObject("contentInsets", owner: "the content insets", in: &reader) { sub in
+      insets.top = sub.number("top", default: 0, in: .nonNegative)
+      insets.bottom = sub.number("bottom", default: 0, in: .nonNegative)
+      insets.left = sub.number("left", default: 0, in: .nonNegative)
+      insets.right = sub.number("right", default: 0, in: .nonNegative)
+    }
+    return insets
+  }
+
+  /// Reads the object at `key` with `body` when present; reports a non-object.
+  private func readObject(
+    _ key: String, owner: String, required: Bool = false, in reader: inout ParameterReader,
+    _ body: (inout ParameterReader) -> Void
+  ) {
+    guard let value = reader.value(key) else {
+      if required { reader.report(.missingKey(expected: "an object"), at: key) }
+      return
+    }
+    guard case .object(let object) = value else {
+      reader.report(.mismatch(expected: "an object", found: value), at: key)
+      return
+    }
+    var sub = ParameterReader(object: object, path: reader.path(of: key), owner: owner)
+    body(&sub)
+    sub.finish()
+    reader.report(contentsOf: sub.diagnostics)
+  }
+
+  private func readChains(_ reader: inout ParameterReader, viewportWidth: Double) -> [Chain] {
+    guard let value = reader.value("chains") else {
+      reader.report(.missingKey(expected: "an array of chains"))
+      return []
+    }
+    guard case .array(let elements) = value, !elements.isEmpty else {
+      reader.report(
+        .mismatch(expected: "an array of at least one chain", found: value), at: "chains")
+      return []
+    }
+    var chains: [Chain] = []
+    chains.reserveCapacity(elements.count)
+    var firstPathByName: [String: JSONPath] = [:]
+    var viewCount = 0
+    let chainsPath = reader.path(of: "chains")
+    for (index, element) in elements.enumerated() {
+      let path = chainsPath.appending(index)
+      guard case .object(let object) = element else {
+        reader.report(
+          contentsOf: [
+            SceneDiagnostic(
+              path: path, problem: .mismatch(expected: "a chain object", found: element))
+          ])
+        continue
+      }
+      var sub = ParameterReader(object: object, path: path, owner: "a chain")
+      let chain = readChain(&sub, viewportWidth: viewportWidth)
+      sub.finish()
+      reader.report(contentsOf: sub.diagnostics)
+      guard let chain else { continue }
+      if let first = firstPathByName[chain.name] {
+        reader.report(
+          contentsOf: [
+            SceneDiagnostic(
+              path: path.appending("name"), problem: .duplicateName(chain.name, first: first))
+          ])
+      } else {
+        firstPathByName[chain.name] = path.appending("name")
+      }
+      viewCount += chain.viewCount
+      chains.append(chain)
+    }
+    if viewCount > Self.maximumViewCount {
+      reader.report(
+        .other(
+          "expected at most \(Self.maximumViewCount) views in a scene, found \(viewCount) (copies of repeated chains included)"
+        ), at: "chains")
+    }
+    return chains
+  }
+
+  /// Reads the chain keys of `reader`'s object; `nil` when any is wrong. A
+  /// frame's width defaults to the viewport's.
+  private func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> Chain? {
+    let problemsBefore = reader.diagnostics.count
+    let name = reader.string(
+      "name", required: true, expected: "a chain name (a non-empty string)")
+    if let name, name.isEmpty || name.contains("[") || name.contains("]") {
+      reader.report(
+        .mismatch(
+          expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",
+          found: .string(name)), at: "name")
+    }
+    var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+    var width: Double?
+    var heightRead = false
+    readObject("frame", owner: "a frame", required: true, in: &reader) { sub in
+      frame.x = sub.number("x", default: 0)
+      frame.y = sub.number("y", default: 0)
+      width = sub.optionalNumberIfPresent("width", in: .positive)
+      if let height = sub.requiredNumber("height", in: .positive) {
+        frame.height = height
+        heightRead = true
+      }
+    }
+    let attachment = reader.choice("attachment", default: Attachment.content)
+    var repetition: Chain.Repetition?
+    readObject("repeat", owner: "a repeat", in: &reader) { sub in
+      let count: Int
+      if sub.value("count") == nil {
+        sub.report(
+          .missingKey(expected: "a whole number from 0 to \(Self.maximumRepeatCount)"),
+          at: "count")
+        count = 0
+      } else {
+        count = sub.integer("count", default: 0, in: 0...Self.maximumRepeatCount)
+      }
+      let spacing = sub.number("spacing", default: 0, in: .nonNegative)
+      repetition = Chain.Repetition(count: count, spacing: spacing)
+    }
+    let effects = readEffects(&reader)
+    guard let name, heightRead, reader.diagnostics.count == problemsBefore else { return nil }
+    frame.width = width ?? viewportWidth
+    return Chain(
+      name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+  }
+
+  private func readEffects(_ reader: inout ParameterReader) -> [any ScrollEffect] {
+    guard let value = reader.value("effects") else { return [] }
+    guard case .array(let elements) = value else {
+      reader.report(.mismatch(expected: "an array of effects", found: value), at: "effects")
+      return []
+    }
+    var effects: [any ScrollEffect] = []
+    effects.reserveCapacity(elements.count)
+    let effectsPath = reader.path(of: "effects")
+    for (index, element) in elements.enumerated() {
+      let path = effectsPath.appending(index)
+      switch effect(from: element, at: path) {
+      case .success(let effect): effects.append(effect)
+      case .failure(let problems): reader.report(contentsOf: problems.diagnostics)
+      }
+    }
+    return effects
+  }
+
+  /// Builds one effect from its JSON object (`{"type": "stretch", ...}`).
+  public func effect(from value: JSONValue, at path: JSONPath) -> Result<
+    any ScrollEffect, SceneDiagnostics
+  > {
+    guard case .object(let object) = value else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: path, problem: .mismatch(expected: "an effect object", found: value))
+        ]))
+    }
+    let typePath = path.appending("type")
+    guard let typeValue = object["type"] else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .missingKey(
+              expected: "an effect type name (\(registry.typeNames.joined(separator: ", ")))"))
+        ]))
+    }
+    guard case .string(let typeName) = typeValue else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .mismatch(expected: "an effect type name (a string)", found: typeValue))
+        ]))
+    }
+    guard let type = registry.type(named: typeName) else {
+      let names = registry.typeNames
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .unknownEffectType(
+              typeName, suggestion: nearestName(to: typeName, in: names), valid: names))
+        ]))
+    }
+    do {
+      return .success(try type.decode(object, at: path))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  // MARK: - Files
+
+  /// The bytes of `path` (standard input for `-`), at most one byte more than
+  /// ``maximumFileSize`` so an oversized file is refused without reading it all.
+  static func readFile(_ path: String, name: String) throws(SceneLoadError) -> [UInt8] {
+    let descriptor: Int32
+    if path == "-" {
+      descriptor = 0
+    } else {
+      descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw .unreadable(file: name, reason: Self.reason(errno))
+      }
+    }
+    defer { if descriptor != 0 { close(descriptor) } }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+      throw .unreadable(file: name, reason: "is a directory; expected a scene file")
+    }
+    var bytes: [UInt8] = []
+    let limit = maximumFileSize + 1
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count < limit {
+      let count = chunk.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress, min(buffer.count, limit - bytes.count))
+      }
+      if count == 0 { break }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(file: name, reason: Self.reason(errno))
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return bytes
+  }
+
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file"
+    case EACCES: "permission denied"
+    case EISDIR: "is a directory; expected a scene file"
+    case ENOTDIR: "a component of the path is not a directory"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+}
+
+extension ParameterReader {
+  /// A number in `range` when the key is present (null is not allowed).
+  fileprivate mutating func optionalNumberIfPresent(_ key: String, in range: NumberRange)
+    -> Double?
+  {
+    guard value(key) != nil else { return nil }
+    return requiredNumber(key, in: range)
+  }
+}
