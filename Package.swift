@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "EffectHost", targets: ["EffectHost"]),
     .executable(name: "effectctl", targets: ["effectctl"]),
+    .executable(name: "effect-bench", targets: ["effect-bench"]),
   ],
   targets: [
     .target(
@@ -17,9 +18,12 @@ let package = Package(
     .target(name: "Effects", dependencies: ["EffectProtocol"]),
     .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
     .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
+    // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
+    .executableTarget(name: "effect-bench", dependencies: ["EffectHost"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),
     .testTarget(
       name: "effectctlTests", dependencies: ["EffectHost"],
       resources: []),
