@@ -1,0 +1,175 @@
+import EffectHost
+import EffectProtocol
+import Effects
+import Foundation
+import Testing
+
+/// The host's batched evaluation (one call per effect per chain, every copy at
+/// once, one reused buffer) gives exactly the transforms of the plainest
+/// evaluation: each view alone, one effect at a time, in a one-view batch.
+@Suite struct FastPathTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Every scene file of `Configs/`.
+  static let sceneFiles: [String] = {
+    let configs = packageRoot.appendingPathComponent("Configs")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: configs.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
+  }()
+
+  /// The transforms of every view of `scene` at `offset`, each view evaluated
+  /// on its own: its natural frame, then every effect of its chain in a batch
+  /// of that one view, with a fresh state.
+  static func naiveFrame(_ scene: Scene, offset: Double) -> [ViewTransform] {
+    let geometry = scene.geometry(offset: offset)
+    var views: [ViewTransform] = []
+    for chain in scene.chains {
+      for copy in 0..<chain.viewCount {
+        var frame = chain.frame
+        frame.y += Double(copy) * chain.stride
+        var natural = frame
+        if chain.attachment == .content { natural.y += geometry.contentOrigin }
+        var transform = ViewTransform(frame: natural)
+        for effect in chain.effects {
+          withUnsafeMutablePointer(to: &transform) { pointer in
+            var batch = ViewBatch(
+              geometry: geometry, attachment: chain.attachment, naturalFrame: frame,
+              stride: chain.stride, base: pointer, count: 1)
+            apply(effect, to: &batch)
+          }
+        }
+        views.append(transform)
+      }
+    }
+    return views
+  }
+
+  static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
+    var state = effect.makeState(viewCount: batch.count)
+    effect.apply(to: &batch, state: &state)
+  }
+
+  /// Offsets from 300 before the top to 300 past the bottom in steps of 12.5,
+  /// and the edges: every value a multiple of 1/4, so the two evaluations'
+  /// sums are exact and must agree to the last bit.
+  static func offsets(maxOffset: Double) -> [Double] {
+    var offsets = Array(stride(from: -300.0, through: maxOffset + 300, by: 12.5))
+    offsets += [-0.25, 0, 0.25, maxOffset - 0.25, maxOffset, maxOffset + 0.25]
+    return offsets
+  }
+
+  /// Compares the host's frames with the naive ones at every offset.
+  static func expectSameFrames(_ scene: Scene, label: String) {
+    var host = SceneHost(scene: scene)
+    for offset in offsets(maxOffset: scene.geometry(offset: 0).maxOffset) {
+      host.evaluate(offset: offset)
+      let expected = naiveFrame(scene, offset: offset)
+      #expect(host.viewCount == expected.count)
+      let actual = (0..<host.viewCount).map { host.transform(at: $0) }
+      guard actual != expected else { continue }
+      let index = actual.indices.first { actual[$0] != expected[$0] } ?? 0
+      Issue.record(
+        "\(label) at offset \(offset), view \(index): host \(actual[index]), per view \(expected[index])"
+      )
+      return
+    }
+  }
+
+  @Test("every scene file of Configs is evaluated by the host as view by view")
+  func configsMatch() throws {
+    #expect(!Self.sceneFiles.isEmpty)
+    for file in Self.sceneFiles {
+      let scene = try SceneLoader().load(
+        contentsOf: Self.packageRoot.appendingPathComponent(file).path)
+      Self.expectSameFrames(scene, label: file)
+    }
+  }
+
+  @Test("random chains of every built-in effect are evaluated by the host as view by view")
+  func randomChainsMatch() throws {
+    #expect(
+      Set(RandomScene.effectMakers.keys) == Set(BuiltInEffects.all.map { $0.typeName }),
+      "every built-in effect is drawn")
+    for seed in 1...40 as ClosedRange<UInt64> {
+      var generator = RandomScene(seed: seed)
+      let json = generator.sceneJSON()
+      let scene = try SceneLoader().load(json: json, file: "seed \(seed)")
+      Self.expectSameFrames(scene, label: "seed \(seed): \(json)")
+    }
+  }
+}
+
+/// Random scenes of every built-in effect, from a seed: frames, insets and
+/// offsets on a grid of 1/2 points so that evaluation is exact.
+struct RandomScene {
+  var random: SplitMix64
+
+  init(seed: UInt64) {
+    random = SplitMix64(seed: seed)
+  }
+
+  /// Each built-in type's random parameters, as the JSON members after `type`.
+  static let effectMakers: [String: @Sendable (inout SplitMix64) -> String] = [
+    "stretch": { random in
+      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
+      members += ", \"resistance\": \(random.pick(["0", "0.25", "0.5", "1"]))"
+      members += ", \"maxStretch\": \(random.pick(["null", "0", "40", "1000"]))"
+      members += ", \"mode\": \(random.pick(["\"grow\"", "\"zoom\""]))"
+      return members
+    }
+  ]
+
+  mutating func sceneJSON() -> String {
+    let types = Self.effectMakers.keys.sorted()
+    var chains: [String] = []
+    for index in 0..<random.next(in: 1...6) {
+      let height = Double(random.next(in: 0...800)) / 2 + 0.5
+      var chain = "{\"name\": \"c\(index)\", \"frame\": {\"x\": \(random.next(in: -20...20))"
+      chain += ", \"y\": \(Double(random.next(in: -200...3000)) / 2), \"height\": \(height)"
+      chain += ", \"width\": \(random.next(in: 1...400))}"
+      chain += ", \"attachment\": \(random.pick(["\"content\"", "\"viewport\""]))"
+      if random.next(in: 0...2) == 0 {
+        chain += ", \"repeat\": {\"count\": \(random.next(in: 0...12))"
+        chain += ", \"spacing\": \(Double(random.next(in: 0...40)) / 2)}"
+      }
+      let effects = (0..<random.next(in: 0...4)).map { _ in
+        let type = random.pick(types)
+        let members = Self.effectMakers[type]!(&random)
+        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
+      }
+      chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
+    }
+    var scene = "{\"viewport\": {\"width\": \(random.next(in: 200...500))"
+    scene += ", \"height\": \(random.next(in: 300...1000))}"
+    scene += ", \"contentInsets\": {\"top\": \(random.next(in: 0...60))"
+    scene += ", \"bottom\": \(random.next(in: 0...40))}"
+    if random.next(in: 0...1) == 0 { scene += ", \"contentHeight\": \(random.next(in: 0...4000))" }
+    return scene + ", \"chains\": [" + chains.joined(separator: ", ") + "]}"
+  }
+}
+
+/// Steele, Lea and Flood's SplitMix64: the same seed gives the same scenes everywhere.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func next(in range: ClosedRange<Int>) -> Int {
+    Int.random(in: range, using: &self)
+  }
+
+  mutating func pick<Element>(_ elements: [Element]) -> Element {
+    elements[next(in: 0...elements.count - 1)]
+  }
+}
