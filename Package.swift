@@ -23,10 +23,10 @@ let package = Package(
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "effectctlTests", dependencies: ["EffectHost"]),
+    // Effects defined outside the libraries, as a user's module would.
+    .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),
-    .testTarget(
-      name: "effectctlTests", dependencies: ["EffectHost"],
-      resources: []),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -48,8 +48,10 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       return "the key is given more than once; expected each key once"
     case .unknownEffectType(let name, let suggestion, let valid):
       let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
-      return
-        "unknown effect type \"\(name)\"; \(hint)(registered: \(valid.joined(separator: ", ")))"
+      let list =
+        valid.isEmpty
+        ? "no effect types are registered" : "registered: \(valid.joined(separator: ", "))"
+      return "unknown effect type \"\(name)\"; \(hint)(\(list))"
     case .duplicateName(let name, let first):
       return "expected a unique chain name, found \"\(name)\" again (first at \(first))"
     case .other(let text):
