@@ -49,7 +49,13 @@ public struct SceneHost: Sendable {
   public let chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
   public private(set) var geometry: ScrollGeometry
-  private var steps: [[any ChainStep]]
+  /// What evaluation reads of each chain, in file order.
+  private let runs: [ChainRun]
+  /// Every chain's effects, chain by chain, each in order.
+  private var steps: [any ChainStep]
+  /// Shared by the copies of a host that share stateful steps; `nil` when no
+  /// effect has state. See ``makeStatesUnique()``.
+  private var stateOwner: StateOwner?
   private var buffer: [ViewTransform]
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
@@ -57,9 +63,10 @@ public struct SceneHost: Sendable {
   public init(scene: Scene) {
     self.scene = scene
     var layouts: [ChainLayout] = []
-    var steps: [[any ChainStep]] = []
+    var runs: [ChainRun] = []
+    var steps: [any ChainStep] = []
     layouts.reserveCapacity(scene.chains.count)
-    steps.reserveCapacity(scene.chains.count)
+    runs.reserveCapacity(scene.chains.count)
     var start = 0
     for chain in scene.chains {
       let count = chain.viewCount
@@ -67,11 +74,18 @@ public struct SceneHost: Sendable {
         ChainLayout(
           name: chain.name, viewRange: start..<start + count, isRepeated: chain.repetition != nil,
           frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
-      steps.append(chain.effects.map { makeStep($0, viewCount: count) })
+      let firstStep = steps.count
+      steps += chain.effects.map { makeStep($0, viewCount: count) }
+      runs.append(
+        ChainRun(
+          firstView: start, viewCount: count, frame: chain.frame, attachment: chain.attachment,
+          stride: chain.stride, steps: firstStep..<steps.count))
       start += count
     }
     self.chains = layouts
+    self.runs = runs
     self.steps = steps
+    self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
@@ -94,28 +108,37 @@ public struct SceneHost: Sendable {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
-    let chains = self.chains
+    if stateOwner != nil { makeStatesUnique() }
+    let runs = self.runs
+    let steps = self.steps
     buffer.withUnsafeMutableBufferPointer { views in
       guard let base = views.baseAddress else { return }
-      for chainIndex in chains.indices {
-        let chain = chains[chainIndex]
-        let count = chain.viewRange.count
-        let first = base + chain.viewRange.lowerBound
-        let top = chain.naturalTop(in: geometry)
-        for copy in 0..<count {
+      for run in runs {
+        let first = base + run.firstView
+        let top = run.attachment == .content ? geometry.contentOrigin + run.frame.y : run.frame.y
+        for copy in 0..<run.viewCount {
           first[copy] = ViewTransform(
             frame: Rect(
-              x: chain.frame.x, y: top + Double(copy) * chain.stride, width: chain.frame.width,
-              height: chain.frame.height))
+              x: run.frame.x, y: top + Double(copy) * run.stride, width: run.frame.width,
+              height: run.frame.height))
         }
         var batch = ViewBatch(
-          geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-          stride: chain.stride, base: first, count: count)
-        for stepIndex in steps[chainIndex].indices {
-          steps[chainIndex][stepIndex].run(&batch)
+          geometry: geometry, attachment: run.attachment, naturalFrame: run.frame,
+          stride: run.stride, base: first, count: run.viewCount)
+        for step in run.steps {
+          steps[step].run(&batch)
         }
       }
     }
+  }
+
+  /// Gives this host its own copy of every effect's state when a copy of the
+  /// host shares them, as an array copies its storage before a write: copies
+  /// of a host evaluate independently.
+  private mutating func makeStatesUnique() {
+    guard !isKnownUniquelyReferenced(&stateOwner) else { return }
+    steps = steps.map { $0.copyingState() }
+    stateOwner = StateOwner()
   }
 
   /// The transform of view `index` in the last frame.
@@ -142,20 +165,79 @@ public struct SceneHost: Sendable {
   }
 }
 
-/// One effect of one chain with its state: the unit the host dispatches to.
-private protocol ChainStep: Sendable {
-  mutating func run(_ batch: inout ViewBatch)
+/// What evaluation reads of a chain: plain values, so reading it retains nothing.
+private struct ChainRun {
+  var firstView: Int
+  var viewCount: Int
+  var frame: Rect
+  var attachment: Attachment
+  var stride: Double
+  /// The chain's effects: indices in `steps`.
+  var steps: Range<Int>
 }
 
-private struct Step<Effect: ScrollEffect>: ChainStep {
+/// One effect of one chain: the unit the host dispatches to, once a chain a
+/// frame. A class, so that calling it copies no existential box.
+private protocol ChainStep: AnyObject, Sendable {
+  /// Whether the step carries state from frame to frame.
+  var hasState: Bool { get }
+  /// Runs the effect on `batch`, updating its state.
+  func run(_ batch: inout ViewBatch)
+  /// A step with the same effect and a copy of its state; `self` without state.
+  func copyingState() -> any ChainStep
+}
+
+/// An effect without state: immutable.
+private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep {
+  let effect: Effect
+
+  init(effect: Effect) {
+    self.effect = effect
+  }
+
+  var hasState: Bool { false }
+
+  func run(_ batch: inout ViewBatch) {
+    var state: Void = ()
+    effect.apply(to: &batch, state: &state)
+  }
+
+  func copyingState() -> any ChainStep { self }
+}
+
+/// An effect and its state.
+///
+/// `@unchecked Sendable`: the state changes only in ``run(_:)``, which a host
+/// calls after ``SceneHost/makeStatesUnique()`` made sure that no other host
+/// holds this step, the check an array makes before it writes.
+private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
   var state: Effect.State
 
-  mutating func run(_ batch: inout ViewBatch) {
+  init(effect: Effect, state: Effect.State) {
+    self.effect = effect
+    self.state = state
+  }
+
+  var hasState: Bool { true }
+
+  func run(_ batch: inout ViewBatch) {
     effect.apply(to: &batch, state: &state)
   }
+
+  func copyingState() -> any ChainStep { StatefulStep(effect: effect, state: state) }
 }
 
+/// Held by every copy of a host that shares its stateful steps.
+private final class StateOwner: Sendable {}
+
 private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> any ChainStep {
-  Step(effect: effect, state: effect.makeState(viewCount: viewCount))
+  if let stateless = effect as? any StatelessScrollEffect {
+    return makeStatelessStep(stateless)
+  }
+  return StatefulStep(effect: effect, state: effect.makeState(viewCount: viewCount))
+}
+
+private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> any ChainStep {
+  StatelessStep(effect: effect)
 }
