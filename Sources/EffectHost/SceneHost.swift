@@ -116,11 +116,18 @@ public struct SceneHost: Sendable {
       for run in runs {
         let first = base + run.firstView
         let top = run.attachment == .content ? geometry.contentOrigin + run.frame.y : run.frame.y
-        for copy in 0..<run.viewCount {
-          first[copy] = ViewTransform(
-            frame: Rect(
-              x: run.frame.x, y: top + Double(copy) * run.stride, width: run.frame.width,
-              height: run.frame.height))
+        // Every view starts as copy 0's natural transform moved down by
+        // `copy * stride`; `copy` counts in Doubles, exactly, to spare a
+        // conversion a view.
+        var natural = ViewTransform(frame: run.frame)
+        var view = first
+        var copy = 0.0
+        let end = first + run.viewCount
+        while view != end {
+          natural.y = top + copy * run.stride
+          view.pointee = natural
+          view += 1
+          copy += 1
         }
         var batch = ViewBatch(
           geometry: geometry, attachment: run.attachment, naturalFrame: run.frame,
