@@ -4,6 +4,7 @@ import EffectProtocol
 /// list a registry starts from.
 public enum BuiltInEffects {
   public static let all: [any ScrollEffect.Type] = [
-    StretchEffect.self
+    StretchEffect.self,
+    FooterPinEffect.self,
   ]
 }
