@@ -6,5 +6,6 @@ public enum BuiltInEffects {
   public static let all: [any ScrollEffect.Type] = [
     StretchEffect.self,
     FooterPinEffect.self,
+    PinEffect.self,
   ]
 }

@@ -40,3 +40,25 @@ private func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewB
   var state = effect.makeState(viewCount: batch.count)
   effect.apply(to: &batch, state: &state)
 }
+
+/// A test effect that gives every view the same height, standing in for an
+/// earlier effect of a chain that changed it.
+struct FixedHeight: StatelessScrollEffect {
+  var height: Double
+
+  init(_ height: Double) {
+    self.height = height
+  }
+
+  init(from reader: inout ParameterReader) {
+    height = reader.number("height", default: 0, in: .nonNegative)
+  }
+
+  static let descriptor = EffectDescriptor(
+    typeName: "fixedHeight", summary: "Sets every view's height.", discussion: "height = h",
+    parameters: [], examples: [])
+
+  func apply(to views: inout ViewBatch) {
+    views.modifyEach { view in view.height = height }
+  }
+}
