@@ -7,5 +7,6 @@ public enum BuiltInEffects {
     StretchEffect.self,
     FooterPinEffect.self,
     PinEffect.self,
+    ParallaxEffect.self,
   ]
 }
