@@ -8,5 +8,6 @@ public enum BuiltInEffects {
     FooterPinEffect.self,
     PinEffect.self,
     ParallaxEffect.self,
+    TranslateEffect.self,
   ]
 }
