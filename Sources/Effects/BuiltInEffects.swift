@@ -9,5 +9,6 @@ public enum BuiltInEffects {
     PinEffect.self,
     ParallaxEffect.self,
     TranslateEffect.self,
+    CollapseEffect.self,
   ]
 }
