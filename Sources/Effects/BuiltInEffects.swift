@@ -10,5 +10,6 @@ public enum BuiltInEffects {
     ParallaxEffect.self,
     TranslateEffect.self,
     CollapseEffect.self,
+    InterpolateEffect.self,
   ]
 }
