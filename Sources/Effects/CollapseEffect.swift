@@ -96,9 +96,11 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
         let excess = line - view.y
         guard excess > 0 else { return }
         let height = min(view.height, max(minHeight, view.height - excess))
-        // The part of the excess that the shrinking did not take moves the
-        // view up past the line.
-        view.y = line - (excess - (view.height - height))
+        // line - (excess - (h - height)), the part of the excess the shrinking
+        // did not take moving the view up past the line, is y + (h - height):
+        // the bottom stays put. This form does not lose y to rounding when
+        // the line is far away.
+        view.y += view.height - height
         view.height = height
       }
     }
