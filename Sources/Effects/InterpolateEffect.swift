@@ -183,7 +183,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
         parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]], "easing": "easeInOut"}"#,
         offset: 150, expected: [.opacity: 0.5]),
       EffectExample(
-        "grows to twice its size when pulled down 200",
+        "scales to 2 over a 200-point pull: 1.5 when pulled 100",
         parameters: #"{"property": "scale", "input": "pull", "stops": [[0, 1], [200, 2]]}"#,
         offset: -100, expected: [.scaleX: 1.5, .scaleY: 1.5]),
       EffectExample(
