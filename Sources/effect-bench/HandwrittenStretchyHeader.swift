@@ -23,29 +23,11 @@ enum HandwrittenStretchyHeader: HandwrittenScene {
     let origin = 0 - offset
     // stretch: s = pull; the top stays where it rests, the height grows.
     let pull = max(0, -offset)
-    views[0].x = 0
-    views[0].y = origin - pull
-    views[0].width = 390
-    views[0].height = 300 + pull
-    views[0].scaleX = 1
-    views[0].scaleY = 1
-    views[0].anchorX = 0.5
-    views[0].anchorY = 0.5
-    views[0].opacity = 1
-    views[0].blur = 0
-    views[0].rotation = 0
-    views[0].zIndex = 0
-    views[1].x = 0
-    views[1].y = origin + 300
-    views[1].width = 390
-    views[1].height = 1700
-    views[1].scaleX = 1
-    views[1].scaleY = 1
-    views[1].anchorX = 0.5
-    views[1].anchorY = 0.5
-    views[1].opacity = 1
-    views[1].blur = 0
-    views[1].rotation = 0
-    views[1].zIndex = 0
+    views[0] = ViewTransform(
+      x: 0, y: origin - pull, width: 390, height: 300 + pull, scaleX: 1, scaleY: 1, anchorX: 0.5,
+      anchorY: 0.5, opacity: 1, blur: 0, rotation: 0, zIndex: 0)
+    views[1] = ViewTransform(
+      x: 0, y: origin + 300, width: 390, height: 1700, scaleX: 1, scaleY: 1, anchorX: 0.5,
+      anchorY: 0.5, opacity: 1, blur: 0, rotation: 0, zIndex: 0)
   }
 }

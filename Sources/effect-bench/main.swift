@@ -137,6 +137,9 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
     let policy = try checksumPolicy(values)
     let report: FrameReport
     switch positional[0] {
+    case "bench":
+      report = runHandwritten(
+        HandwrittenBenchScene.self, name: "bench", frames: frames, checksum: policy)
     case "header":
       report = runHandwritten(
         HandwrittenStretchyHeader.self, name: "header", frames: frames, checksum: policy)

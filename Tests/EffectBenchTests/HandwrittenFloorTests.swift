@@ -37,9 +37,12 @@ import Testing
         for column in TransformColumn.allCases {
           let a = column.value(of: pipeline, naturalX: 0, naturalY: 0)
           let b = column.value(of: handwritten, naturalX: 0, naturalY: 0)
-          #expect(
-            abs(a - b) <= 1e-9 * max(1, abs(a)),
-            "offset \(offset), view \(index), \(column.rawValue): pipeline \(a), by hand \(b)")
+          // An expectation a column would make millions: record a difference only.
+          if !(abs(a - b) <= 1e-9 * max(1, abs(a))) {
+            Issue.record(
+              "offset \(offset), view \(index), \(column.rawValue): pipeline \(a), by hand \(b)")
+            return
+          }
         }
       }
     }
@@ -48,5 +51,10 @@ import Testing
   @Test("the hand-written single header gives the pipeline's frames")
   func headerMatches() throws {
     try expectSameFrames(HandwrittenStretchyHeader.self, scene: "Configs/stretchy-header.json")
+  }
+
+  @Test("the hand-written bench scene gives the pipeline's frames")
+  func benchSceneMatches() throws {
+    try expectSameFrames(HandwrittenBenchScene.self, scene: "Benchmarks/bench-scene.json")
   }
 }
