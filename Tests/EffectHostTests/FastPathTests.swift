@@ -117,7 +117,63 @@ struct RandomScene {
       members += ", \"maxStretch\": \(random.pick(["null", "0", "40", "1000"]))"
       members += ", \"mode\": \(random.pick(["\"grow\"", "\"zoom\""]))"
       return members
-    }
+    },
+    "footerPin": { random in "\"mode\": \(random.pick(["\"stretch\"", "\"move\""]))" },
+    "pin": { random in
+      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
+      members += ", \"inset\": \(random.pick(["0", "12", "-8", "30.5"]))"
+      members +=
+        ", \"until\": \(random.pick(["null", "\(Double(random.next(in: -400...6000)) / 2)"]))"
+      return members
+    },
+    "parallax": { random in "\"rate\": \(random.pick(["-0.5", "0", "0.25", "0.5", "1", "1.5"]))" },
+    "translate": { random in
+      let bounds = [
+        Double(random.next(in: -600...600)) / 2, Double(random.next(in: -600...600)) / 2,
+      ]
+      var members = "\"axis\": \(random.pick(["\"x\"", "\"y\""]))"
+      members += ", \"factor\": \(random.pick(["-1", "-0.5", "0", "1", "2"]))"
+      if random.next(in: 0...1) == 0 { members += ", \"from\": \(bounds.min()!)" }
+      if random.next(in: 0...1) == 0 { members += ", \"to\": \(bounds.max()!)" }
+      return members
+    },
+    "collapse": { random in
+      var members = "\"minHeight\": \(random.pick(["0", "44", "88", "500"]))"
+      members += ", \"inset\": \(random.pick(["0", "10", "-20.5"]))"
+      members += ", \"pinned\": \(random.pick(["true", "false"]))"
+      return members
+    },
+    "interpolate": { random in
+      let property = random.pick([
+        "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
+        "width", "height", "zIndex",
+      ])
+      let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
+      // Inputs on a grid of 1/8 (progress) or 1/2 points; outputs in the property's range.
+      let scale = input == "progress" ? 8.0 : 2.0
+      var at = Double(random.next(in: -800...1600)) / scale
+      var stops: [String] = []
+      for _ in 0..<random.next(in: 2...4) {
+        let output: Double =
+          switch property {
+          case "opacity": Double(random.next(in: 0...8)) / 8
+          case "blur", "width", "height": Double(random.next(in: 0...800)) / 2
+          default: Double(random.next(in: -400...400)) / 4
+          }
+        stops.append("[\(at), \(output)]")
+        at += Double(random.next(in: 1...800)) / scale
+      }
+      var members = "\"property\": \"\(property)\", \"input\": \"\(input)\""
+      members += ", \"stops\": [" + stops.joined(separator: ", ") + "]"
+      members +=
+        ", \"easing\": "
+        + random.pick([
+          "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"",
+          "{\"cubicBezier\": [0.25, 0.1, 0.25, 1]}", "{\"cubicBezier\": [0.7, -0.5, 0.3, 1.5]}",
+        ])
+      members += ", \"extrapolate\": \(random.pick(["\"clamp\"", "\"extend\""]))"
+      return members
+    },
   ]
 
   mutating func sceneJSON() -> String {
