@@ -56,7 +56,8 @@ public struct SceneHost: Sendable {
   /// Shared by the copies of a host that share stateful steps; `nil` when no
   /// effect has state. See ``makeStatesUnique()``.
   private var stateOwner: StateOwner?
-  private var buffer: [ViewTransform]
+  /// The transforms of the last frame; read through ``withTransforms(_:)``.
+  @usableFromInline private(set) var buffer: [ViewTransform]
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -156,6 +157,10 @@ public struct SceneHost: Sendable {
 
   /// Calls `body` with the transforms of the last frame, chain by chain in
   /// file order, copies in order.
+  ///
+  /// Inlinable, so that a caller's loop over the results is specialised and
+  /// needs no copy of the host.
+  @inlinable
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
