@@ -313,8 +313,16 @@ extension InterpolateEffect {
     let firstSlope: Double
     let lastSlope: Double
 
+    /// The end stops, held apart from `stops`: the compiler cannot tell that
+    /// writing a view leaves `stops` alone, so these stay in registers
+    /// instead of being loaded again for every view.
+    let first: Stop
+    let last: Stop
+
     init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
       self.stops = stops
+      first = stops[0]
+      last = stops[stops.count - 1]
       curve = keyframes.curve
       extends = keyframes.extends
       firstSlope = keyframes.firstSlope
@@ -324,11 +332,9 @@ extension InterpolateEffect {
     /// The value at `x`; `stops` holds at least 2 stops.
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
-      let first = stops[0]
       guard x > first.input else {
         return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
       }
-      let last = stops[stops.count - 1]
       guard x < last.input else {
         return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
       }
