@@ -52,7 +52,7 @@ public struct SceneHost: Sendable {
   /// What evaluation reads of each chain, in file order.
   private let runs: [ChainRun]
   /// Every chain's effects, chain by chain, each in order.
-  private var steps: [any ChainStep]
+  private var steps: [ChainStep]
   /// Shared by the copies of a host that share stateful steps; `nil` when no
   /// effect has state. See ``makeStatesUnique()``.
   private var stateOwner: StateOwner?
@@ -65,7 +65,7 @@ public struct SceneHost: Sendable {
     self.scene = scene
     var layouts: [ChainLayout] = []
     var runs: [ChainRun] = []
-    var steps: [any ChainStep] = []
+    var steps: [ChainStep] = []
     layouts.reserveCapacity(scene.chains.count)
     runs.reserveCapacity(scene.chains.count)
     var start = 0
@@ -134,7 +134,9 @@ public struct SceneHost: Sendable {
           geometry: geometry, attachment: run.attachment, naturalFrame: run.frame,
           stride: run.stride, base: first, count: run.viewCount)
         for step in run.steps {
-          steps[step].run(&batch)
+          // `steps` holds every step for the whole loop: call without the
+          // retain and release that a plain call would pay a step.
+          Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
         }
       }
     }
@@ -189,32 +191,39 @@ private struct ChainRun {
 }
 
 /// One effect of one chain: the unit the host dispatches to, once a chain a
-/// frame. A class, so that calling it copies no existential box.
-private protocol ChainStep: AnyObject, Sendable {
+/// frame. A class, so that a call copies no existential box and is one
+/// indirect call; each subclass overrides every member.
+///
+/// `@unchecked Sendable`: it has no stored properties; its subclasses say why
+/// they are safe.
+private class ChainStep: @unchecked Sendable {
   /// Whether the step carries state from frame to frame.
-  var hasState: Bool { get }
+  var hasState: Bool { false }
+
   /// Runs the effect on `batch`, updating its state.
-  func run(_ batch: inout ViewBatch)
+  func run(_ batch: inout ViewBatch) {}
+
   /// A step with the same effect and a copy of its state; `self` without state.
-  func copyingState() -> any ChainStep
+  func copyingState() -> ChainStep { self }
 }
 
-/// An effect without state: immutable.
-private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep {
+/// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
+/// is `Sendable`.
+private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
 
   init(effect: Effect) {
     self.effect = effect
   }
 
-  var hasState: Bool { false }
+  override var hasState: Bool { false }
 
-  func run(_ batch: inout ViewBatch) {
+  override func run(_ batch: inout ViewBatch) {
     var state: Void = ()
     effect.apply(to: &batch, state: &state)
   }
 
-  func copyingState() -> any ChainStep { self }
+  override func copyingState() -> ChainStep { self }
 }
 
 /// An effect and its state.
@@ -231,25 +240,25 @@ private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Se
     self.state = state
   }
 
-  var hasState: Bool { true }
+  override var hasState: Bool { true }
 
-  func run(_ batch: inout ViewBatch) {
+  override func run(_ batch: inout ViewBatch) {
     effect.apply(to: &batch, state: &state)
   }
 
-  func copyingState() -> any ChainStep { StatefulStep(effect: effect, state: state) }
+  override func copyingState() -> ChainStep { StatefulStep(effect: effect, state: state) }
 }
 
 /// Held by every copy of a host that shares its stateful steps.
 private final class StateOwner: Sendable {}
 
-private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> any ChainStep {
+private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainStep {
   if let stateless = effect as? any StatelessScrollEffect {
     return makeStatelessStep(stateless)
   }
   return StatefulStep(effect: effect, state: effect.makeState(viewCount: viewCount))
 }
 
-private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> any ChainStep {
+private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
   StatelessStep(effect: effect)
 }
