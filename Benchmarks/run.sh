@@ -6,9 +6,12 @@
 #   Benchmarks/run.sh            # N1=1000, N2=11000 frames
 #   N1=2000 N2=22000 Benchmarks/run.sh
 #
-# Instructions and allocations are callgrind's and memcheck's totals of a run
-# of N2 frames minus those of a run of N1 frames, divided by N2 - N1: start-up,
-# loading and the first frame cancel out and what is left is one frame.
+# Instructions a frame: callgrind's total of a run of N2 frames minus that of a
+# run of N1 frames, divided by N2 - N1: start-up, loading and the first frame
+# cancel out and what is left is one frame. Allocations: memcheck's heap
+# blocks of the two runs, subtracted. Time: the least of three runs without
+# valgrind, evaluation alone (--checksum last). Loading: instructions of three
+# loads minus one, halved; time of LOADS loads, the least of three runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -49,12 +52,14 @@ per_frame() {
   awk -v d="$(difference "$@")" -v n1="$N1" -v n2="$N2" 'BEGIN { printf "%.1f", d / (n2 - n1) }'
 }
 
-# The least of three timed runs of $FRAMES frames, evaluation alone, in ns a frame.
-nanoseconds() {
+# The least value of the figure named $1 (`ns/frame:`) over three runs of the rest.
+least() {
+  local field=$1
+  shift
   local best=""
   for _ in 1 2 3; do
     local value
-    value=$("$@" "$FRAMES" --checksum last | awk '/^ns\/frame:/ { print $2 }')
+    value=$("$@" | awk -v field="$field" '$1 == field { print $2 }')
     best=$(awk -v a="$best" -v b="$value" 'BEGIN { print (a == "" || b < a) ? b : a }')
   done
   echo "$best"
@@ -70,7 +75,7 @@ ratio() {
 
 echo "| scene | evaluation | instructions/frame | with checksum | allocations in $((N2 - N1)) frames | ns/frame |"
 echo "| --- | --- | ---: | ---: | ---: | ---: |"
-# name, scene file, frames timed (about half a second each)
+# name, scene file, frames timed (about half a second)
 for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-header.json 5000000"; do
   set -- $row
   name=$1
@@ -92,8 +97,8 @@ for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-h
   fc=$(per_frame instructions "${floor[@]}")
   pa=$(difference allocations "${pipeline[@]}")
   fa=$(difference allocations "${floor[@]}")
-  pt=$(nanoseconds "${pipeline[@]}")
-  ft=$(nanoseconds "${floor[@]}")
+  pt=$(least ns/frame: "${pipeline[@]}" "$FRAMES" --checksum last)
+  ft=$(least ns/frame: "${floor[@]}" "$FRAMES" --checksum last)
   echo "| $name | pipeline | $pi | $pc | $pa | $pt |"
   echo "| $name | hand-written | $fi | $fc | $fa | $ft |"
   echo "| $name | ratio | **$(ratio "$pi" "$fi")** | $(ratio "$pc" "$fc") | | $(ratio "$pt" "$ft") |"
@@ -101,13 +106,13 @@ done
 
 "$bench" generate "$CHAINS" >"$work/scene.json"
 echo
-echo "| $CHAINS chains, $(wc -c <"$work/scene.json") bytes | instructions/load | ms/load |"
+echo "| loading $CHAINS chains, $(wc -c <"$work/scene.json") bytes | instructions/load | ms/load |"
 echo "| --- | ---: | ---: |"
 for mode in load decode; do
   one=$(instructions "$bench" "$mode" "$work/scene.json" 1)
   three=$(instructions "$bench" "$mode" "$work/scene.json" 3)
   ins=$(awk -v a="$one" -v b="$three" 'BEGIN { printf "%.0f", (b - a) / 2 }')
-  ms=$("$bench" "$mode" "$work/scene.json" "$LOADS" | awk '/^ms\/load:/ { print $2 }')
+  ms=$(least ms/load: "$bench" "$mode" "$work/scene.json" "$LOADS")
   eval "${mode}_ins=$ins ${mode}_ms=$ms"
   label=$([ "$mode" = load ] && echo "SceneLoader" || echo "JSONDecoder, plain structs")
   echo "| $label | $ins | $ms |"
