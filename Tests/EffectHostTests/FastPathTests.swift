@@ -11,11 +11,12 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every scene file of `Configs/`.
+  /// Every scene file of `Configs/`, and the benchmark's scene.
   static let sceneFiles: [String] = {
     let configs = packageRoot.appendingPathComponent("Configs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: configs.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
+      + ["Benchmarks/bench-scene.json"]
   }()
 
   /// The transforms of every view of `scene` at `offset`, each view evaluated
@@ -76,9 +77,9 @@ import Testing
     }
   }
 
-  @Test("every scene file of Configs is evaluated by the host as view by view")
+  @Test("every scene file of Configs and the bench scene is evaluated by the host as view by view")
   func configsMatch() throws {
-    #expect(!Self.sceneFiles.isEmpty)
+    #expect(Self.sceneFiles.count > 1)
     for file in Self.sceneFiles {
       let scene = try SceneLoader().load(
         contentsOf: Self.packageRoot.appendingPathComponent(file).path)
