@@ -40,7 +40,8 @@ public enum Benchmark {
   }
 
   /// What `effectctl bench` prints: frames, views, total time, time per
-  /// frame and the checksum in full precision, one `name: value` a line.
+  /// frame and the checksum in full precision (as the machine formats of
+  /// ``RowFormat`` write numbers), one `name: value` a line.
   public static func report(frames: Int, views: Int, seconds: Double, checksum: Double)
     -> String
   {
@@ -48,27 +49,11 @@ public enum Benchmark {
     return """
       frames:    \(frames)
       views:     \(views)
-      time:      \(fixed(seconds, decimals: 3)) s
-      per frame: \(fixed(perFrame, decimals: 1)) ns
-      checksum:  \(formatNumber(checksum))
+      time:      \(ByteBuffer.text { $0.appendFixed(seconds, decimals: 3) }) s
+      per frame: \(ByteBuffer.text { $0.appendFixed(perFrame, decimals: 1) }) ns
+      checksum:  \(ByteBuffer.text { $0.appendNumber(checksum) })
 
       """
-  }
-
-  /// `value` with exactly `decimals` decimals (`-0` as `0`), locale-free.
-  static func fixed(_ value: Double, decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (value * scale).rounded()
-    guard abs(scaled) < 1e17 else { return formatNumber(value) }
-    let units = Int64(scaled)
-    var digits = String(units.magnitude)
-    if digits.count <= decimals {
-      digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits
-    }
-    let point = digits.index(digits.endIndex, offsetBy: -decimals)
-    let sign = units < 0 ? "-" : ""
-    return decimals == 0 ? sign + digits : sign + digits[..<point] + "." + digits[point...]
   }
 
   /// The sum of the values of every ``TransformColumn`` of `view`, written

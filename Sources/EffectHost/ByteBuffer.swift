@@ -1,5 +1,3 @@
-import EffectProtocol
-
 /// A growable run of bytes that rows are formatted into and flushed from,
 /// reused from chunk to chunk so that streaming allocates nothing per row.
 final class ByteBuffer {
@@ -125,46 +123,67 @@ final class ByteBuffer {
       // Both operands are exact, so the quotient is the correctly rounded
       // value of the decimal text: equal means it reads back to `value`.
       guard Double(units) / scale == magnitude else { continue }
-      let divisor = Int64(scale)
       if value < 0 { append(UInt8(ascii: "-")) }
-      appendInteger(units / divisor)
-      reserve(1 + decimals)
-      base[count] = UInt8(ascii: ".")
-      var fraction = units % divisor
-      var index = count + decimals
-      while index > count {
-        base[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
-        fraction /= 10
-        index -= 1
-      }
-      count += 1 + decimals
+      appendDecimal(units: UInt64(units), decimals: decimals)
       return true
     }
     return false
   }
 
-  /// `value` rounded to two decimals (`-0.00` as `0.00`), right-aligned in
-  /// `width` columns; wider numbers take the room they need.
-  func appendFixed2(_ value: Double, width: Int) {
-    let scaled = (value * 100).rounded()
-    guard abs(scaled) < 1e17 else {
-      // Too large (or not finite) to round through an integer: full precision.
-      let text = formatNumber(value)
-      appendSpaces(width - text.utf8.count)
-      append(text)
+  /// `value` rounded to `decimals` decimals, 0 to 6 (`-0.00` as `0.00`);
+  /// in full precision when too large to round through an integer.
+  func appendFixed(_ value: Double, decimals: Int) {
+    let scale = Self.powersOfTen[decimals]
+    let scaled = (value * scale).rounded()
+    guard abs(scaled) < 9e18 else {
+      appendNumber(value)
       return
     }
-    let hundredths = Int64(scaled)
-    let magnitude = hundredths.magnitude
-    let negative = hundredths < 0
-    let length = (negative ? 1 : 0) + Self.digitCount(magnitude / 100) + 3
-    appendSpaces(width - length)
-    if negative { append(UInt8(ascii: "-")) }
-    appendInteger(Int64(magnitude / 100))
-    reserve(3)
+    let units = Int64(scaled)
+    if units < 0 { append(UInt8(ascii: "-")) }
+    appendDecimal(units: units.magnitude, decimals: decimals)
+  }
+
+  /// `units / 10^decimals` with exactly `decimals` decimals: `12.50` for
+  /// 1250 and 2.
+  private func appendDecimal(units: UInt64, decimals: Int) {
+    let divisor = UInt64(Self.powersOfTen[decimals])
+    appendInteger(Int64(units / divisor))
+    guard decimals > 0 else { return }
+    reserve(1 + decimals)
     base[count] = UInt8(ascii: ".")
-    base[count + 1] = UInt8(ascii: "0") + UInt8(magnitude / 10 % 10)
-    base[count + 2] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-    count += 3
+    var fraction = units % divisor
+    var index = count + decimals
+    while index > count {
+      base[index] = UInt8(ascii: "0") + UInt8(fraction % 10)
+      fraction /= 10
+      index -= 1
+    }
+    count += 1 + decimals
+  }
+
+  /// Runs `body`, then moves what it wrote right, behind spaces, to fill
+  /// `width` columns; wider text is left as it is.
+  func appendRightAligned(width: Int, _ body: () -> Void) {
+    let start = count
+    body()
+    let length = count - start
+    let padding = width - length
+    guard padding > 0 else { return }
+    reserve(padding)
+    // The regions overlap; `update(from:count:)` copies as memmove does.
+    (base + start + padding).update(from: base + start, count: length)
+    (base + start).update(repeating: UInt8(ascii: " "), count: padding)
+    count += padding
+  }
+
+  /// The bytes as UTF-8 text.
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// What `body` writes into a new buffer, as text.
+  static func text(_ body: (ByteBuffer) -> Void) -> String {
+    let buffer = ByteBuffer(capacity: 64)
+    body(buffer)
+    return buffer.string
   }
 }

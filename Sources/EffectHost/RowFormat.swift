@@ -15,6 +15,9 @@ public enum RowFormat: String, Sendable, CaseIterable {
   /// break, `]`.
   case json
   /// One JSON row object a line.
+  ///
+  /// In both JSON formats a value that is not finite (which the effects'
+  /// contract rules out) is written as `null`, keeping the text valid JSON.
   case ndjson
   /// A header line, then one line a row; a chain name is quoted (RFC 4180)
   /// when it holds a comma, a quote or a line break. Lines end with `\n`.
@@ -102,10 +105,9 @@ struct RowEncoder {
   /// The offset cell of every row of one frame: padded for the table.
   func encodeOffset(_ offset: Double, into cell: ByteBuffer) {
     cell.removeAll()
-    if format == .table {
-      cell.appendSpaces(RowFormat.tableNumberWidth - formatNumber(offset).utf8.count)
+    cell.appendRightAligned(width: format == .table ? RowFormat.tableNumberWidth : 0) {
+      cell.appendNumber(offset)
     }
-    cell.appendNumber(offset)
   }
 
   /// One row: `offset` is the frame's encoded offset cell, `name` the
@@ -148,7 +150,9 @@ struct RowEncoder {
       prefixStart = prefixEnd
       let value = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
       if format == .table {
-        buffer.appendFixed2(value, width: RowFormat.tableNumberWidth)
+        buffer.appendRightAligned(width: RowFormat.tableNumberWidth) {
+          buffer.appendFixed(value, decimals: 2)
+        }
       } else if isJSON && !value.isFinite {
         buffer.append("null")
       } else {

@@ -70,14 +70,4 @@ import Testing
 
         """)
   }
-
-  static let fixedCases: [(Double, Int, String)] = [
-    (0.916, 3, "0.916"), (0.05, 3, "0.050"), (0.00004, 1, "0.0"), (-1.25, 1, "-1.3"),
-    (5, 0, "5"), (123.456, 1, "123.5"), (-0.0001, 2, "0.00"), (1e20, 1, "1e+20"),
-  ]
-
-  @Test("fixed decimals", arguments: fixedCases)
-  func fixed(value: Double, decimals: Int, text: String) {
-    #expect(Benchmark.fixed(value, decimals: decimals) == text)
-  }
 }

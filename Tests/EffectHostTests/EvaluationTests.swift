@@ -198,9 +198,9 @@ import Testing
   }
 
   func fixed(_ value: Double, width: Int = 0) -> String {
-    let buffer = ByteBuffer(capacity: 8)
-    buffer.appendFixed2(value, width: width)
-    return String(decoding: buffer.bytes, as: UTF8.self)
+    ByteBuffer.text { buffer in
+      buffer.appendRightAligned(width: width) { buffer.appendFixed(value, decimals: 2) }
+    }
   }
 
   static let fullPrecisionCases: [(Double, String)] = [
@@ -254,6 +254,26 @@ import Testing
   @Test("two decimals for the table, right-aligned", arguments: twoDecimalCases)
   func twoDecimals(value: Double, width: Int, text: String) {
     #expect(fixed(value, width: width) == text)
+  }
+
+  static let fixedCases: [(Double, Int, String)] = [
+    (0.916, 3, "0.916"), (0.05, 3, "0.050"), (0.00004, 1, "0.0"), (-1.25, 1, "-1.3"),
+    (5, 0, "5"), (123.456, 1, "123.5"), (-0.0001, 2, "0.00"), (1e20, 1, "1e+20"),
+    (-7.5, 6, "-7.500000"),
+  ]
+
+  @Test("any number of decimals from 0 to 6", arguments: fixedCases)
+  func decimals(value: Double, decimals: Int, text: String) {
+    #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
+  }
+
+  @Test("right alignment pads what was written, and leaves wider text alone")
+  func rightAligned() {
+    let buffer = ByteBuffer(capacity: 4)
+    buffer.append("ab")
+    buffer.appendRightAligned(width: 6) { buffer.append("xyz") }
+    buffer.appendRightAligned(width: 2) { buffer.append("long") }
+    #expect(buffer.string == "ab   xyzlong")
   }
 
   private func pow10(_ exponent: Double) -> Double {
