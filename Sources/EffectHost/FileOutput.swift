@@ -30,7 +30,14 @@ public struct FileOutput: Sendable {
       let written = systemWrite(descriptor, next, remaining)
       if written < 0 {
         let code = errno
-        if code == EINTR || code == EAGAIN { continue }
+        if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK {
+          // A non-blocking descriptor that is full: wait until it drains
+          // rather than spin.
+          var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&waiting, 1, -1)
+          continue
+        }
         if code == EPIPE { throw .closed }
         throw .failed(reason: String(cString: strerror(code)).lowercased())
       }
