@@ -27,7 +27,7 @@ enum EffectCtl {
       try Commands.write("effectctl \(Commands.version)\n")
       return .success
     case "help":
-      guard arguments.count > 1 else {
+      guard arguments.count > 1, arguments[1] != "-h", arguments[1] != "--help" else {
         try Commands.write(Help.topLevel(specs))
         return .success
       }

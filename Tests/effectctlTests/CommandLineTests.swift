@@ -17,7 +17,9 @@ enum BuiltInTypes {
     #expect(output.stderr == "")
   }
 
-  @Test("top-level help goes to standard output", arguments: [["--help"], ["-h"], ["help"], []])
+  @Test(
+    "top-level help goes to standard output",
+    arguments: [["--help"], ["-h"], ["help"], ["help", "--help"], []])
   func topLevelHelp(arguments: [String]) throws {
     let output = try Effectctl.run(arguments)
     #expect(output.status == 0)
