@@ -86,7 +86,7 @@ struct RowEncoder {
     case .table:
       var line = String(repeating: " ", count: RowFormat.tableNumberWidth - "offset".count)
       line += "offset  chain" + String(repeating: " ", count: nameWidth - "chain".count)
-      for column in TransformColumn.allCases {
+      for column in columns {
         line += String(
           repeating: " ", count: 2 + RowFormat.tableNumberWidth - column.rawValue.count)
         line += column.rawValue
