@@ -51,7 +51,7 @@ enum Help {
     if label.count + 2 > labelWidth {
       text += "\n" + indent
     } else {
-      text += String(repeating: " ", count: labelWidth + 2 - 2 - label.count)
+      text += String(repeating: " ", count: labelWidth - label.count)
     }
     text += lines.first ?? ""
     text += "\n"
