@@ -37,6 +37,14 @@ public struct SceneHost: Sendable {
     public func naturalTop(in geometry: ScrollGeometry) -> Double {
       attachment == .content ? geometry.contentOrigin + frame.y : frame.y
     }
+
+    /// The natural frame of copy `copy` in viewport coordinates in `geometry`.
+    @inlinable
+    public func naturalFrame(copy: Int, in geometry: ScrollGeometry) -> Rect {
+      Rect(
+        x: frame.x, y: naturalTop(in: geometry) + Double(copy) * stride, width: frame.width,
+        height: frame.height)
+    }
   }
 
   /// The largest offset magnitude evaluated, 1e15 points: beyond it offsets
@@ -117,9 +125,8 @@ public struct SceneHost: Sendable {
       for run in runs {
         let first = base + run.firstView
         let top = run.attachment == .content ? geometry.contentOrigin + run.frame.y : run.frame.y
-        // Every view starts as copy 0's natural transform moved down by
-        // `copy * stride`; `copy` counts in Doubles, exactly, to spare a
-        // conversion a view.
+        // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
+        // and `copy` counted in Doubles (exactly) to spare a conversion a view.
         var natural = ViewTransform(frame: run.frame)
         var view = first
         var copy = 0.0
@@ -172,10 +179,7 @@ public struct SceneHost: Sendable {
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
-    let chain = chains[chainIndex]
-    return Rect(
-      x: chain.frame.x, y: chain.naturalTop(in: geometry) + Double(copy) * chain.stride,
-      width: chain.frame.width, height: chain.frame.height)
+    chains[chainIndex].naturalFrame(copy: copy, in: geometry)
   }
 }
 

@@ -6,6 +6,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// 1-based line and column (in Unicode scalars) of the problem.
   public var line: Int
   public var column: Int
+
+  public init(message: String, line: Int, column: Int) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
 }
 
 /// A strict JSON parser (RFC 8259) for scene files.
@@ -89,6 +95,12 @@ private struct Parser {
   func found() -> String {
     guard position < bytes.count else { return "the end of the file" }
     let byte = bytes[position]
+    if byte.isASCIILetterOrDigit {
+      // A bare word such as NaN or Infinity reads better whole.
+      var end = position
+      while end < bytes.count, end - position < 20, bytes[end].isASCIILetterOrDigit { end += 1 }
+      return "'\(String(decoding: bytes[position..<end], as: UTF8.self))'"
+    }
     if byte >= 0x20 && byte < 0x7F {
       return "'\(Character(Unicode.Scalar(byte)))'"
     }
