@@ -61,7 +61,7 @@ func writeToStandardError(_ text: String) {
   text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
-func count(_ text: String, _ what: String) throws(UsageError) -> Int {
+func wholeNumber(_ text: String, _ what: String) throws(UsageError) -> Int {
   guard let value = Int(text), value >= 0 else {
     throw UsageError(message: "expected \(what) (a whole number, 0 or more), found \"\(text)\"")
   }
@@ -115,7 +115,7 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
     guard positional.count == 2 else {
       throw UsageError(message: "pipeline takes <scene.json> <frames>")
     }
-    let frames = try count(positional[1], "a number of frames")
+    let frames = try wholeNumber(positional[1], "a number of frames")
     let scene: Scene
     do {
       scene = try SceneLoader().load(contentsOf: positional[0])
@@ -133,7 +133,7 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
     guard positional.count == 2 else {
       throw UsageError(message: "handwritten takes bench|header <frames>")
     }
-    let frames = try count(positional[1], "a number of frames")
+    let frames = try wholeNumber(positional[1], "a number of frames")
     let policy = try checksumPolicy(values)
     let report: FrameReport
     switch positional[0] {
@@ -152,7 +152,7 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
     guard positional.count == 1 || positional.count == 2 else {
       throw UsageError(message: "\(command) takes <scene.json> [<repeats>]")
     }
-    let repeats = positional.count == 2 ? try count(positional[1], "a number of repeats") : 1
+    let repeats = positional.count == 2 ? try wholeNumber(positional[1], "a number of repeats") : 1
     let bytes = readBytes(positional[0])
     do {
       let report =
@@ -166,10 +166,10 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
   case "generate":
     let (positional, values) = try split(rest, options: ["seed"])
     guard positional.count == 1 else { throw UsageError(message: "generate takes <chains>") }
-    let chains = try count(positional[0], "a number of chains")
+    let chains = try wholeNumber(positional[0], "a number of chains")
     guard chains > 0 else { throw UsageError(message: "expected at least 1 chain, found 0") }
     let seed = try values["seed"].map { text throws(UsageError) in
-      UInt64(try count(text, "a seed"))
+      UInt64(try wholeNumber(text, "a seed"))
     }
     print(SceneGenerator(chains: chains, seed: seed ?? 1).generate(), terminator: "")
   case "-h", "--help":
