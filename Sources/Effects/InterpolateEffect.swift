@@ -276,8 +276,13 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
       let viewportHeight = geometry.viewport.height
       views.modifyEach { view in
         let span = viewportHeight + view.height
-        // span > 0 for any valid scene; the guard keeps a degenerate one finite.
-        let progress = span > 0 ? (viewportHeight - view.y) / span : 0
+        // span > 0 for any valid scene. A degenerate one (a zero viewport
+        // height) makes the progress NaN or infinite: a curve that holds its
+        // end outputs turns those into finite values; one that extends needs
+        // the guard.
+        let progress =
+          Curve.isClamped
+          ? (viewportHeight - view.y) / span : (span > 0 ? (viewportHeight - view.y) / span : 0)
         body(&view, curve(progress))
       }
     }
@@ -318,6 +323,7 @@ extension InterpolateEffect {
   /// Two stops, linear easing, clamped: the common case, without the search
   /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
   private struct LinearPair: KeyframeFunction {
+    static var isClamped: Bool { true }
     let first: Stop
     let last: Stop
     let span: Double
@@ -341,6 +347,7 @@ extension InterpolateEffect {
 
   /// The keyframes as a function of the input, over borrowed storage.
   private struct KeyframeCurve: KeyframeFunction {
+    static var isClamped: Bool { false }
     let stops: UnsafeBufferPointer<Stop>
     let curve: UnitBezier
     let extends: Bool
@@ -499,5 +506,8 @@ extension SceneDiagnostic.Problem {
 
 /// The value of keyframes at an input.
 private protocol KeyframeFunction {
+  /// Whether every input, NaN and infinities included, gives one of the
+  /// stops' outputs or a value between two of them.
+  static var isClamped: Bool { get }
   func callAsFunction(_ x: Double) -> Double
 }
