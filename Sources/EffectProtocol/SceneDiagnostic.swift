@@ -41,17 +41,18 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .missingKey(let expected):
       return "missing required key; expected \(expected)"
     case .unknownKey(let owner, let suggestion, let valid):
-      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
-      return "unknown key for \(owner); \(hint)(\(list))"
+      return "unknown key for \(owner)\(hint) (\(list))"
     case .duplicateKey:
       return "the key is given more than once; expected each key once"
     case .unknownEffectType(let name, let suggestion, let valid):
-      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       return
-        "unknown effect type \"\(name)\"; \(hint)(registered: \(valid.joined(separator: ", ")))"
+        "unknown effect type \(quotedForMessage(name))\(hint) (registered: \(valid.joined(separator: ", ")))"
     case .duplicateName(let name, let first):
-      return "expected a unique chain name, found \"\(name)\" again (first at \(first))"
+      return
+        "expected a unique chain name, found \(quotedForMessage(name)) again (first at \(first))"
     case .other(let text):
       return text
     }
@@ -68,9 +69,15 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
 /// The nearest of `candidates` to `word` by edit distance, if it is near
 /// enough to be a likely typo (case is ignored).
 public func nearestName(to word: String, in candidates: [String]) -> String? {
+  // The distance is at least the difference in length, and no more than 3
+  // is accepted: skip hopeless candidates before the quadratic comparison.
+  let length = word.unicodeScalars.count
+  guard candidates.contains(where: { abs($0.unicodeScalars.count - length) <= 3 }) else {
+    return nil
+  }
   let lowered = Array(word.lowercased().unicodeScalars)
   var best: (name: String, distance: Int)?
-  for candidate in candidates {
+  for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= 3 {
     let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))
     if distance < (best?.distance ?? Int.max) {
       best = (candidate, distance)
