@@ -65,18 +65,14 @@ public struct SceneLoader: Sendable {
     return try load(bytes, file: name)
   }
 
+  private static func tooLarge(size: Int?) -> SceneDiagnostic {
+    SceneDiagnostic(path: .root, problem: .fileTooLarge(limit: maximumFileSize, size: size))
+  }
+
   /// Loads a scene from the bytes of a file named `file` in messages.
   public func load(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> Scene {
     if bytes.count > Self.maximumFileSize {
-      throw .invalid(
-        file: file,
-        diagnostics: [
-          SceneDiagnostic(
-            path: .root,
-            problem: .other(
-              "expected a scene file of at most \(Self.maximumFileSize) bytes (32 MiB), found \(bytes.count) bytes"
-            ))
-        ])
+      throw .invalid(file: file, diagnostics: [Self.tooLarge(size: bytes.count)])
     }
     let value: JSONValue
     do {
@@ -128,7 +124,7 @@ public struct SceneLoader: Sendable {
     }
     reader.finish()
 
-    if reader.hasProblems { return .failure(SceneDiagnostics(reader.diagnostics)) }
+    if reader.hasProblems { return .failure(SceneDiagnostics(reader.reportedDiagnostics)) }
     return .success(
       Scene(
         description: description, viewport: viewport, contentInsets: insets,
@@ -192,6 +188,7 @@ public struct SceneLoader: Sendable {
     var viewCount = 0
     let chainsPath = reader.path(of: "chains")
     for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
       let path = chainsPath.appending(index)
       guard case .object(let object) = element else {
         reader.report(
@@ -283,6 +280,7 @@ public struct SceneLoader: Sendable {
     effects.reserveCapacity(elements.count)
     let effectsPath = reader.path(of: "effects")
     for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
       let path = effectsPath.appending(index)
       switch effect(from: element, at: path) {
       case .success(let effect): effects.append(effect)
@@ -340,8 +338,10 @@ public struct SceneLoader: Sendable {
 
   // MARK: - Files
 
-  /// The bytes of `path` (standard input for `-`), at most one byte more than
-  /// ``maximumFileSize`` so an oversized file is refused without reading it all.
+  /// The bytes of `path` (standard input for `-`). More than
+  /// ``maximumFileSize`` is refused: a regular file is measured before it is
+  /// read, anything else (a pipe, a device) is read up to one byte past the
+  /// limit, so memory stays bounded whatever the input.
   static func readFile(_ path: String, name: String) throws(SceneLoadError) -> [UInt8] {
     let descriptor: Int32
     if path == "-" {
@@ -354,8 +354,13 @@ public struct SceneLoader: Sendable {
     }
     defer { if descriptor != 0 { close(descriptor) } }
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw .unreadable(file: name, reason: "is a directory; expected a scene file")
+    if fstat(descriptor, &status) == 0 {
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        throw .unreadable(file: name, reason: "is a directory; expected a scene file")
+      }
+      if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumFileSize {
+        throw .invalid(file: name, diagnostics: [tooLarge(size: Int(status.st_size))])
+      }
     }
     var bytes: [UInt8] = []
     let limit = maximumFileSize + 1
@@ -370,6 +375,10 @@ public struct SceneLoader: Sendable {
         throw .unreadable(file: name, reason: Self.reason(errno))
       }
       bytes.append(contentsOf: chunk[0..<count])
+    }
+    if bytes.count > maximumFileSize {
+      // Only "more than the limit" is known: the rest was never read.
+      throw .invalid(file: name, diagnostics: [tooLarge(size: nil)])
     }
     return bytes
   }

@@ -19,6 +19,11 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case unknownEffectType(String, suggestion: String?, valid: [String])
     /// A chain name used before, at `first`.
     case duplicateName(String, first: JSONPath)
+    /// A file larger than `limit` bytes, refused before it is parsed; `size`
+    /// is `nil` when only "more than `limit`" is known (standard input).
+    case fileTooLarge(limit: Int, size: Int?)
+    /// More than `limit` problems: the first `limit` are reported, then this.
+    case tooManyProblems(limit: Int)
     /// Anything else, said in full.
     case other(String)
   }
@@ -53,15 +58,29 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .duplicateName(let name, let first):
       return
         "expected a unique chain name, found \(quotedForMessage(name)) again (first at \(first))"
+    case .fileTooLarge(let limit, let size):
+      let found = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+      return "expected a scene file of at most \(limit) bytes (\(limit >> 20) MiB), found \(found)"
+    case .tooManyProblems(let limit):
+      return "more than \(limit) problems; stopped after the first \(limit)"
     case .other(let text):
       return text
     }
   }
 
-  /// `path: message`; for malformed JSON just the message, which gives the line
-  /// and column.
+  /// Whether the problem concerns the whole file rather than a place in it
+  /// (its path is not shown).
+  public var isAboutWholeFile: Bool {
+    switch problem {
+    case .malformedJSON, .fileTooLarge, .tooManyProblems: true
+    default: false
+    }
+  }
+
+  /// `path: message`; for a problem about the whole file just the message
+  /// (malformed JSON gives the line and column).
   public var description: String {
-    if case .malformedJSON = problem { return message }
+    if isAboutWholeFile { return message }
     return "\(path): \(message)"
   }
 }
