@@ -118,7 +118,9 @@ public struct SceneLoader: Sendable {
 
     var chains: [Chain] = []
     if isSingleChain {
-      if let chain = readChain(&reader, viewportWidth: viewport.width) { chains.append(chain) }
+      if let chain = readChain(&reader, viewportWidth: viewport.width).chain {
+        chains.append(chain)
+      }
     } else {
       chains = readChains(&reader, viewportWidth: viewport.width)
     }
@@ -199,19 +201,23 @@ public struct SceneLoader: Sendable {
         continue
       }
       var sub = ParameterReader(object: object, path: path, owner: "a chain")
-      let chain = readChain(&sub, viewportWidth: viewportWidth)
+      let (name, chain) = readChain(&sub, viewportWidth: viewportWidth)
       sub.finish()
       reader.report(contentsOf: sub.diagnostics)
-      guard let chain else { continue }
-      if let first = firstPathByName[chain.name] {
-        reader.report(
-          contentsOf: [
-            SceneDiagnostic(
-              path: path.appending("name"), problem: .duplicateName(chain.name, first: first))
-          ])
-      } else {
-        firstPathByName[chain.name] = path.appending("name")
+      // A chain with other problems still claims its name, so that a
+      // duplicate is reported in the same pass.
+      if let name {
+        if let first = firstPathByName[name] {
+          reader.report(
+            contentsOf: [
+              SceneDiagnostic(
+                path: path.appending("name"), problem: .duplicateName(name, first: first))
+            ])
+        } else {
+          firstPathByName[name] = path.appending("name")
+        }
       }
+      guard let chain else { continue }
       viewCount += chain.viewCount
       chains.append(chain)
     }
@@ -224,17 +230,25 @@ public struct SceneLoader: Sendable {
     return chains
   }
 
-  /// Reads the chain keys of `reader`'s object; `nil` when any is wrong. A
-  /// frame's width defaults to the viewport's.
-  private func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> Chain? {
+  /// Reads the chain keys of `reader`'s object: its name when valid, and the
+  /// chain, `nil` when anything is wrong. A frame's width defaults to the
+  /// viewport's.
+  private func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> (
+    name: String?, chain: Chain?
+  ) {
     let problemsBefore = reader.diagnostics.count
-    let name = reader.string(
+    var name = reader.string(
       "name", required: true, expected: "a chain name (a non-empty string)")
-    if let name, name.isEmpty || name.contains("[") || name.contains("]") {
+    if let text = name,
+      text.isEmpty || text.contains("[") || text.contains("]")
+        || text.unicodeScalars.contains(where: \.isUnsafeInMessage)
+    {
       reader.report(
         .mismatch(
-          expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",
-          found: .string(name)), at: "name")
+          expected:
+            "a non-empty chain name without '[' or ']' (they name repeated copies) or control characters",
+          found: .string(text)), at: "name")
+      name = nil
     }
     var frame = Rect(x: 0, y: 0, width: 0, height: 0)
     var width: Double?
@@ -264,10 +278,15 @@ public struct SceneLoader: Sendable {
       repetition = Chain.Repetition(count: count, spacing: spacing)
     }
     let effects = readEffects(&reader)
-    guard let name, heightRead, reader.diagnostics.count == problemsBefore else { return nil }
+    guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
+      return (name, nil)
+    }
     frame.width = width ?? viewportWidth
-    return Chain(
-      name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+    return (
+      name,
+      Chain(
+        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+    )
   }
 
   private func readEffects(_ reader: inout ParameterReader) -> [any ScrollEffect] {
