@@ -17,6 +17,7 @@ let package = Package(
     .target(name: "Effects", dependencies: ["EffectProtocol"]),
     .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
     .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
+    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
