@@ -21,9 +21,9 @@ let package = Package(
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
-    .testTarget(
-      name: "effectctlTests", dependencies: ["EffectHost"],
-      resources: []),
+    .testTarget(name: "effectctlTests", dependencies: ["EffectHost"]),
+    // Effects defined outside the libraries, as a user's module would.
+    .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -53,8 +53,10 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       return "the key is given more than once; expected each key once"
     case .unknownEffectType(let name, let suggestion, let valid):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
-      return
-        "unknown effect type \(quotedForMessage(name))\(hint) (registered: \(valid.joined(separator: ", ")))"
+      let list =
+        valid.isEmpty
+        ? "no effect types are registered" : "registered: \(valid.joined(separator: ", "))"
+      return "unknown effect type \(quotedForMessage(name))\(hint) (\(list))"
     case .duplicateName(let name, let first):
       return
         "expected a unique chain name, found \(quotedForMessage(name)) again (first at \(first))"

@@ -4,6 +4,12 @@ import EffectProtocol
 /// list a registry starts from.
 public enum BuiltInEffects {
   public static let all: [any ScrollEffect.Type] = [
-    StretchEffect.self
+    StretchEffect.self,
+    FooterPinEffect.self,
+    PinEffect.self,
+    ParallaxEffect.self,
+    TranslateEffect.self,
+    CollapseEffect.self,
+    InterpolateEffect.self,
   ]
 }

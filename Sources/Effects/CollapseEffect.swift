@@ -1,0 +1,108 @@
+import EffectProtocol
+
+/// Shrinks a view against a line near the top as the content scrolls up: the
+/// collapsing (sticky and shrinking) header of seed 002.
+///
+/// The line is `L = It + inset` (points; `inset` defaults to 0 and may be
+/// negative). While the view's current top `y` is at or below `L` nothing
+/// changes. Past it, by the excess `e = L - y` (for an unmoved
+/// content-attached view, `offset - (y0 - inset)`), the view's top stays at
+/// `L` and its height shrinks by `e`, down to `minHeight` (points, 0 or more,
+/// default 0): `height = max(minHeight, h - e)`; a view already shorter than
+/// `minHeight` keeps its height. Once the height can shrink no further the
+/// view stays at `L` when `pinned` (the default, `true`), or else scrolls away
+/// by the rest of the excess, `y = L - (e - (h - height))`, its bottom moving
+/// with the content. `y` and `h` are the current frame, so the effect
+/// also works on viewport-attached views moved by earlier effects.
+public struct CollapseEffect: StatelessScrollEffect, Equatable {
+  public struct Parameters: Sendable, Equatable {
+    /// The height the view collapses to, in points; default 0.
+    public var minHeight: Double
+    /// The line's distance below the top content inset, in points; default 0.
+    public var inset: Double
+    /// Whether the collapsed view stays at the line; default `true`.
+    public var pinned: Bool
+
+    public init(minHeight: Double = 0, inset: Double = 0, pinned: Bool = true) {
+      self.minHeight = minHeight
+      self.inset = inset
+      self.pinned = pinned
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(
+      minHeight: reader.number("minHeight", default: 0, in: .nonNegative),
+      inset: reader.number("inset", default: 0, in: .finite),
+      pinned: reader.bool("pinned", default: true))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "collapse",
+    summary: "Shrinks a view against a line near the top as the content scrolls up.",
+    discussion: """
+      Line L = It + inset; excess e = L - y (y the current top; offset - (y0 - inset) for an
+      unmoved content-attached view). While e <= 0 nothing changes. Past it the view's top stays
+      at L and height = max(minHeight, h - e) (a view shorter than minHeight keeps its height);
+      once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
+      y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "minHeight", values: "points, 0 or more", defaultValue: "0",
+        summary: "the height the view collapses to"),
+      ParameterDescriptor(
+        name: "inset", values: "points, any", defaultValue: "0",
+        summary: "the line's distance below the top content inset"),
+      ParameterDescriptor(
+        name: "pinned", values: "true or false", defaultValue: "true",
+        summary: "whether the collapsed view stays at the line or scrolls away"),
+    ],
+    examples: [
+      EffectExample(
+        "scrolled 120: held at the top, 120 shorter", offset: 120,
+        expected: [.y: 0, .height: 180]),
+      EffectExample(
+        "scrolled 400: collapsed to nothing", offset: 400, expected: [.y: 0, .height: 0]),
+      EffectExample(
+        "down to 100 points", parameters: #"{"minHeight": 100}"#, offset: 400,
+        expected: [.y: 0, .height: 100]),
+      EffectExample(
+        "down to 100 points, then scrolling away",
+        parameters: #"{"minHeight": 100, "pinned": false}"#, offset: 400,
+        expected: [.y: -200, .height: 100]),
+      EffectExample(
+        "pulled down 50: below the line, unchanged", offset: -50, expected: [:]),
+    ])
+
+  public func apply(to views: inout ViewBatch) {
+    let line = views.geometry.contentInsets.top + parameters.inset
+    let minHeight = parameters.minHeight
+    if parameters.pinned {
+      views.modifyEach { view in
+        let excess = line - view.y
+        guard excess > 0 else { return }
+        view.height = min(view.height, max(minHeight, view.height - excess))
+        view.y = line
+      }
+    } else {
+      views.modifyEach { view in
+        let excess = line - view.y
+        guard excess > 0 else { return }
+        let height = min(view.height, max(minHeight, view.height - excess))
+        // line - (excess - (h - height)), the part of the excess the shrinking
+        // did not take moving the view up past the line, is y + (h - height):
+        // the bottom stays put. This form does not lose y to rounding when
+        // the line is far away.
+        view.y += view.height - height
+        view.height = height
+      }
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import EffectProtocol
+
+/// A timing curve that shapes the progress within each segment of an
+/// ``InterpolateEffect``: CSS's named curves or a cubic Bézier curve.
+///
+/// Every curve is CSS's `cubic-bezier(x1, y1, x2, y2)`: a Bézier curve from
+/// (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2). For a progress
+/// p in 0...1 the eased progress is y(t) at the t where x(t) = p. x1 and x2
+/// lie in 0...1, which keeps x(t) increasing so t is unique; y1 and y2 may be
+/// any number, so a curve may overshoot below 0 or above 1 between its ends.
+/// In JSON: `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or
+/// `{"cubicBezier": [x1, y1, x2, y2]}`; the default is `linear`.
+public enum Easing: Sendable, Equatable {
+  /// The progress itself: `cubic-bezier(0, 0, 1, 1)`.
+  case linear
+  /// Starts slowly: `cubic-bezier(0.42, 0, 1, 1)`.
+  case easeIn
+  /// Ends slowly: `cubic-bezier(0, 0, 0.58, 1)`.
+  case easeOut
+  /// Starts and ends slowly: `cubic-bezier(0.42, 0, 0.58, 1)`.
+  case easeInOut
+  /// `cubic-bezier(x1, y1, x2, y2)`; x1 and x2 in 0...1.
+  case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+
+  /// The names accepted in JSON, in the order error messages list them.
+  public static let names = ["linear", "easeIn", "easeOut", "easeInOut"]
+
+  /// The named curve called `name` in JSON, if any.
+  public init?(name: String) {
+    switch name {
+    case "linear": self = .linear
+    case "easeIn": self = .easeIn
+    case "easeOut": self = .easeOut
+    case "easeInOut": self = .easeInOut
+    default: return nil
+    }
+  }
+
+  /// The curve's control points (x1, y1, x2, y2).
+  public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
+    switch self {
+    case .linear: (0, 0, 1, 1)
+    case .easeIn: (0.42, 0, 1, 1)
+    case .easeOut: (0, 0, 0.58, 1)
+    case .easeInOut: (0.42, 0, 0.58, 1)
+    case .cubicBezier(let x1, let y1, let x2, let y2): (x1, y1, x2, y2)
+    }
+  }
+
+  /// The eased progress at `progress`, which is clamped to 0...1 first:
+  /// 0 at 0 and 1 at 1 for every curve.
+  public func value(at progress: Double) -> Double {
+    UnitBezier(self).value(at: progress)
+  }
+
+  /// How the allowed values read after "expected" in an error message.
+  static let expectedDescription =
+    "\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"cubicBezier\": [x1, y1, x2, y2]}"
+
+  static let controlPointsDescription = "an array of 4 numbers [x1, y1, x2, y2]"
+
+  /// Reads an easing from its JSON value at `path`, appending every problem
+  /// to `diagnostics`; `nil` when there is one.
+  static func read(_ value: JSONValue, at path: JSONPath, diagnostics: inout [SceneDiagnostic])
+    -> Easing?
+  {
+    switch value {
+    case .string(let name):
+      if let easing = Easing(name: name) { return easing }
+    case .object(let object):
+      var reader = ParameterReader(object: object, path: path, owner: "an easing")
+      let points = readControlPoints(&reader)
+      reader.finish()
+      diagnostics.append(contentsOf: reader.diagnostics)
+      guard !reader.hasProblems, let points else { return nil }
+      return .cubicBezier(x1: points[0], y1: points[1], x2: points[2], y2: points[3])
+    default:
+      break
+    }
+    diagnostics.append(
+      SceneDiagnostic(path: path, problem: .mismatch(expected: expectedDescription, found: value)))
+    return nil
+  }
+
+  private static func readControlPoints(_ reader: inout ParameterReader) -> [Double]? {
+    let key = "cubicBezier"
+    guard let value = reader.value(key) else {
+      reader.report(.missingKey(expected: controlPointsDescription), at: key)
+      return nil
+    }
+    guard case .array(let elements) = value, elements.count == 4 else {
+      if case .array(let elements) = value, !elements.isEmpty {
+        let count = elements.count == 1 ? "1 value" : "\(elements.count) values"
+        reader.report(
+          .other("expected \(controlPointsDescription), found an array of \(count)"), at: key)
+      } else {
+        reader.report(.mismatch(expected: controlPointsDescription, found: value), at: key)
+      }
+      return nil
+    }
+    var points: [Double] = []
+    var valid = true
+    for (index, element) in elements.enumerated() {
+      // x1 and x2 keep x(t) increasing; y1 and y2 only bound the overshoot.
+      let range: NumberRange = index % 2 == 0 ? .unitInterval : .finite
+      guard case .number(let number) = element, range.contains(number) else {
+        reader.report(
+          contentsOf: [
+            SceneDiagnostic(
+              path: reader.path(of: key).appending(index),
+              problem: .mismatch(expected: range.description, found: element))
+          ])
+        valid = false
+        continue
+      }
+      points.append(number)
+    }
+    return valid ? points : nil
+  }
+}
+
+/// A cubic Bézier timing curve from (0, 0) to (1, 1) in polynomial form,
+/// ready to evaluate (the form WebKit's `UnitBezier` uses).
+struct UnitBezier: Sendable, Equatable {
+  /// Whether y(t) = x(t), so the eased progress is the progress itself.
+  let isLinear: Bool
+  private let ax, bx, cx: Double
+  private let ay, by, cy: Double
+
+  init(_ easing: Easing) {
+    let (x1, y1, x2, y2) = easing.controlPoints
+    isLinear = x1 == y1 && x2 == y2
+    cx = 3 * x1
+    bx = 3 * (x2 - x1) - cx
+    ax = 1 - cx - bx
+    cy = 3 * y1
+    by = 3 * (y2 - y1) - cy
+    ay = 1 - cy - by
+  }
+
+  /// The eased progress at `progress` (clamped to 0...1).
+  @inline(__always)
+  func value(at progress: Double) -> Double {
+    guard progress > 0 else { return 0 }
+    guard progress < 1 else { return 1 }
+    if isLinear { return progress }
+    let t = parameter(forX: progress)
+    return ((ay * t + by) * t + cy) * t
+  }
+
+  @inline(__always) private func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+
+  @inline(__always) private func slopeOfX(_ t: Double) -> Double {
+    (3 * ax * t + 2 * bx) * t + cx
+  }
+
+  /// The t in 0...1 with x(t) = `p` (in 0 < p < 1), to within 1e-14 where
+  /// x(t) is not flat (where it is, rounding in x(t) itself limits any method).
+  ///
+  /// x(t) is increasing when x1 and x2 are in 0...1, so the root is unique.
+  /// Newton's method from t = p converges in a few steps except near a flat
+  /// point of x (x1 = 1, x2 = 0 has one at t = 0.5); each evaluation narrows a
+  /// bracket around the root, and bisection of that bracket finishes whenever
+  /// a Newton step leaves it or stalls.
+  private func parameter(forX p: Double) -> Double {
+    var lower = 0.0
+    var upper = 1.0
+    var t = p
+    for _ in 0..<8 {
+      let error = x(t) - p
+      if error == 0 { return t }
+      if error < 0 { lower = t } else { upper = t }
+      let next = t - error / slopeOfX(t)
+      // Also false for a zero slope (an infinite or NaN step).
+      guard next > lower, next < upper else { break }
+      if abs(next - t) < 1e-14 { return next }
+      t = next
+    }
+    // The bracket halves each time: 1 to 1e-15 in at most 50 steps.
+    for _ in 0..<64 {
+      let middle = 0.5 * (lower + upper)
+      if upper - lower < 1e-15 || middle <= lower || middle >= upper { return middle }
+      let error = x(middle) - p
+      if error == 0 { return middle }
+      if error < 0 { lower = middle } else { upper = middle }
+    }
+    return 0.5 * (lower + upper)
+  }
+}

@@ -1,0 +1,92 @@
+import EffectProtocol
+
+/// Keeps a footer's bottom edge on the viewport's bottom edge whenever a gap
+/// opens below it: seed 000's stretchy footer, or a sticky footer for short
+/// content.
+///
+/// The gap is `max(0, V - Ib - maxY)` in points, measured from the view's
+/// current frame (its bottom `y + height`) to the viewport's bottom edge
+/// `V - Ib`. `stretch` (the default): the height grows by the gap; `move`: the
+/// view moves down by the gap. With no gap the view is unchanged. On content
+/// shorter than the viewport the gap is open at rest, so the footer fills it
+/// even at offset 0.
+public struct FooterPinEffect: StatelessScrollEffect, Equatable {
+  /// How the gap below the footer is closed.
+  public enum Mode: String, Sendable, CaseIterable {
+    /// The footer grows down to the viewport's bottom edge.
+    case stretch
+    /// The footer moves down to the viewport's bottom edge.
+    case move
+  }
+
+  public struct Parameters: Sendable, Equatable {
+    /// Default `stretch`.
+    public var mode: Mode
+
+    public init(mode: Mode = .stretch) {
+      self.mode = mode
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(mode: reader.choice("mode", default: .stretch))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "footerPin",
+    summary:
+      "Keeps a footer's bottom edge on the viewport's bottom edge when a gap opens below it.",
+    discussion: """
+      gap = max(0, V - Ib - maxY), with maxY the bottom of the view's current frame. stretch:
+      height += gap (seed 000's stretchy footer); move: y += gap (a sticky footer for short
+      content). No gap, no change; on content shorter than the viewport the gap is open at rest.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "mode", values: "\"stretch\" or \"move\"", defaultValue: "\"stretch\"",
+        summary: "grow the footer into the gap, or move it down onto the bottom edge")
+    ],
+    examples: [
+      EffectExample(
+        "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",
+        setup: footerSetup, offset: 1206, expected: [.y: 614, .height: 230]),
+      EffectExample(
+        "the same, moved instead of stretched", parameters: #"{"mode": "move"}"#,
+        setup: footerSetup, offset: 1206, expected: [.y: 664, .height: 180]),
+      EffectExample(
+        "scrolled to the bottom and no further: no gap, no change", setup: footerSetup,
+        offset: 1156, expected: [:]),
+      EffectExample(
+        "short content: a 100-point footer at y 400 of 500 points fills down to 844 at rest",
+        setup: shortContentSetup, offset: 0, expected: [.y: 400, .height: 444]),
+      EffectExample(
+        "short content, moved: the footer sits on the bottom edge",
+        parameters: #"{"mode": "move"}"#, setup: shortContentSetup, offset: 0,
+        expected: [.y: 744, .height: 100]),
+    ])
+
+  static let footerSetup = ExampleSetup(frame: Rect(y: 1820, width: 390, height: 180))
+  static let shortContentSetup = ExampleSetup(
+    frame: Rect(y: 400, width: 390, height: 100), contentHeight: 500)
+
+  public func apply(to views: inout ViewBatch) {
+    let geometry = views.geometry
+    let bottom = geometry.viewport.height - geometry.contentInsets.bottom
+    switch parameters.mode {
+    case .stretch:
+      views.modifyEach { view in
+        view.height += max(0, bottom - (view.y + view.height))
+      }
+    case .move:
+      views.modifyEach { view in
+        view.y += max(0, bottom - (view.y + view.height))
+      }
+    }
+  }
+}

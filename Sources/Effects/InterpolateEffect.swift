@@ -1,0 +1,458 @@
+import EffectProtocol
+
+/// Maps a scroll input through keyframes to one property of a view: CSS
+/// scroll-driven animations and React Native's `interpolate`.
+///
+/// The value of `input` (`offset` by default; `pull`, `pullBottom`, `minY` the
+/// current top in the viewport, `height` the current height, or `progress`,
+/// CSS's `view()` cover progress `(V - minY) / (V + height)`: 0 as the view's
+/// top enters at the viewport's bottom, 1 as its bottom leaves at the top) is
+/// located between two neighbouring `stops` `[input, output]` (required: at
+/// least 2, inputs strictly increasing) and the output is interpolated between
+/// theirs, the fraction shaped by `easing` (default `linear`) within each
+/// segment. Before the first stop and after the last, `extrapolate` `clamp`
+/// (the default) holds the end output; `extend` continues the straight line
+/// through the end segment's two stops (no easing there).
+///
+/// The value combines with the current transform by `property` (required):
+/// `opacity`, `scale` (both axes), `scaleX`, `scaleY` multiply; `blur`,
+/// `rotation` (degrees), `translateX`, `translateY` (points) add; `width`,
+/// `height` (points) and `zIndex` replace. Then opacity is clamped to 0...1
+/// and blur, width and height to 0 or more; every interpolated value is
+/// saturated (``saturated(_:)``) and so is every product, so outputs stay
+/// finite. Decoded stops are validated: opacity outputs in 0...1, width,
+/// height and blur outputs 0 or more, every number from -1e9 to 1e9. Stops set
+/// in code that break these rules are skipped (non-finite numbers, inputs not
+/// above the previous kept one); with fewer than 2 left the effect does
+/// nothing.
+public struct InterpolateEffect: StatelessScrollEffect, Equatable {
+  /// The part of the transform the value drives.
+  public enum Property: String, Sendable, CaseIterable {
+    /// Multiplies the opacity; the result is clamped to 0...1.
+    case opacity
+    /// Multiplies both scale factors.
+    case scale
+    /// Multiplies the horizontal scale factor.
+    case scaleX
+    /// Multiplies the vertical scale factor.
+    case scaleY
+    /// Adds to the blur radius, in points; the result is never negative.
+    case blur
+    /// Adds to the rotation, in degrees.
+    case rotation
+    /// Moves the view right by the value, in points.
+    case translateX
+    /// Moves the view down by the value, in points.
+    case translateY
+    /// Replaces the width, in points; never negative.
+    case width
+    /// Replaces the height, in points; never negative.
+    case height
+    /// Replaces the drawing order.
+    case zIndex
+  }
+
+  /// What the stops' inputs are measured in.
+  public enum Input: String, Sendable, CaseIterable {
+    /// The scroll offset, points.
+    case offset
+    /// How far the content is pulled past its top, points.
+    case pull
+    /// How far the content is pulled past its bottom, points.
+    case pullBottom
+    /// The view's current top in the viewport, points.
+    case minY
+    /// The view's current height, points.
+    case height
+    /// CSS's `view()` cover progress, `(V - minY) / (V + height)`.
+    case progress
+  }
+
+  /// What happens before the first stop and after the last.
+  public enum Extrapolation: String, Sendable, CaseIterable {
+    /// The end stop's output holds.
+    case clamp
+    /// The end segment's straight line continues.
+    case extend
+  }
+
+  /// One keyframe: at `input`, the value is `output`.
+  public struct Stop: Sendable, Equatable {
+    public var input: Double
+    public var output: Double
+
+    public init(_ input: Double, _ output: Double) {
+      self.input = input
+      self.output = output
+    }
+  }
+
+  public struct Parameters: Sendable, Equatable {
+    /// Required.
+    public var property: Property
+    /// Default `offset`.
+    public var input: Input
+    /// Required: at least 2, inputs strictly increasing.
+    public var stops: [Stop]
+    /// Default `linear`.
+    public var easing: Easing
+    /// Default `clamp`.
+    public var extrapolate: Extrapolation
+
+    public init(
+      property: Property, input: Input = .offset, stops: [Stop], easing: Easing = .linear,
+      extrapolate: Extrapolation = .clamp
+    ) {
+      self.property = property
+      self.input = input
+      self.stops = stops
+      self.easing = easing
+      self.extrapolate = extrapolate
+    }
+  }
+
+  public var parameters: Parameters {
+    didSet { keyframes = Keyframes(parameters) }
+  }
+
+  /// The stops that can be evaluated and the curve, prepared once.
+  private var keyframes: Keyframes
+
+  public init(parameters: Parameters) {
+    self.parameters = parameters
+    keyframes = Keyframes(parameters)
+  }
+
+  public init(from reader: inout ParameterReader) {
+    let property = Self.readProperty(&reader)
+    let input = reader.choice("input", default: Input.offset)
+    let stops = Self.readStops(&reader, outputs: property.map(Self.outputRange) ?? .finite)
+    var easing = Easing.linear
+    if let value = reader.value("easing") {
+      var problems: [SceneDiagnostic] = []
+      easing = Easing.read(value, at: reader.path(of: "easing"), diagnostics: &problems) ?? .linear
+      reader.report(contentsOf: problems)
+    }
+    self.init(
+      parameters: Parameters(
+        property: property ?? .opacity, input: input, stops: stops, easing: easing,
+        extrapolate: reader.choice("extrapolate", default: .clamp)))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "interpolate",
+    summary: "Maps a scroll input through keyframes to one property of a view.",
+    discussion: """
+      The input (offset, pull, pullBottom, minY, height or progress = (V - minY) / (V + height))
+      is located between two neighbouring stops and their outputs interpolated, the fraction
+      shaped by the easing within each segment. Outside the stops, clamp holds the end output;
+      extend continues the end segment's straight line. opacity, scale, scaleX, scaleY multiply;
+      blur, rotation, translateX, translateY add; width, height, zIndex replace. Then opacity is
+      clamped to 0...1 and blur, width and height to 0 or more.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "property", values: ParameterReader.describeChoices(Property.self),
+        defaultValue: "required", summary: "the part of the transform the value drives"),
+      ParameterDescriptor(
+        name: "input", values: ParameterReader.describeChoices(Input.self),
+        defaultValue: "\"offset\"",
+        summary: "what the stops' inputs measure (points; progress is a fraction)"),
+      ParameterDescriptor(
+        name: "stops", values: "at least 2 [input, output] pairs, inputs strictly increasing",
+        defaultValue: "required",
+        summary: "keyframes; opacity outputs 0 to 1, width, height and blur 0 or more"),
+      ParameterDescriptor(
+        name: "easing", values: Easing.expectedDescription + " (x1, x2 from 0 to 1)",
+        defaultValue: "\"linear\"", summary: "the curve within each segment (CSS's)"),
+      ParameterDescriptor(
+        name: "extrapolate", values: "\"clamp\" or \"extend\"", defaultValue: "\"clamp\"",
+        summary: "hold the end outputs outside the stops, or continue the end segments"),
+    ],
+    examples: [
+      EffectExample(
+        "fades out over the first 300 points: halfway at 150",
+        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]]}"#, offset: 150,
+        expected: [.opacity: 0.5]),
+      EffectExample(
+        "past the last stop the end value holds",
+        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]]}"#, offset: 600,
+        expected: [.opacity: 0]),
+      EffectExample(
+        "easeInOut is symmetric: still halfway at 150",
+        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]], "easing": "easeInOut"}"#,
+        offset: 150, expected: [.opacity: 0.5]),
+      EffectExample(
+        "scales to 2 over a 200-point pull: 1.5 when pulled 100",
+        parameters: #"{"property": "scale", "input": "pull", "stops": [[0, 1], [200, 2]]}"#,
+        offset: -100, expected: [.scaleX: 1.5, .scaleY: 1.5]),
+      EffectExample(
+        "extend: moves up at half speed beyond the last stop",
+        parameters:
+          #"{"property": "translateY", "stops": [[0, 0], [100, -50]], "extrapolate": "extend"}"#,
+        offset: 200, expected: [.translateY: -100]),
+      EffectExample(
+        "a 156-point row at y 844, scrolled 500: halfway through the viewport",
+        parameters: #"{"property": "opacity", "input": "progress", "stops": [[0, 0], [1, 1]]}"#,
+        setup: ExampleSetup(frame: Rect(y: 844, width: 390, height: 156)), offset: 500,
+        expected: [.opacity: 0.5]),
+    ])
+
+  public func apply(to views: inout ViewBatch) {
+    let keyframes = self.keyframes
+    guard keyframes.stops.count >= 2 else { return }
+    let input = parameters.input
+    keyframes.stops.withUnsafeBufferPointer { stops in
+      let curve = KeyframeCurve(stops: stops, keyframes: keyframes)
+      switch parameters.property {
+      case .opacity:
+        Self.combine(views, input, curve) { view, value in
+          view.opacity = min(max(view.opacity * value, 0), 1)
+        }
+      case .scale:
+        Self.combine(views, input, curve) { view, value in
+          view.scaleX = saturated(view.scaleX * value)
+          view.scaleY = saturated(view.scaleY * value)
+        }
+      case .scaleX:
+        Self.combine(views, input, curve) { view, value in
+          view.scaleX = saturated(view.scaleX * value)
+        }
+      case .scaleY:
+        Self.combine(views, input, curve) { view, value in
+          view.scaleY = saturated(view.scaleY * value)
+        }
+      case .blur:
+        Self.combine(views, input, curve) { view, value in view.blur = max(0, view.blur + value) }
+      case .rotation:
+        Self.combine(views, input, curve) { view, value in view.rotation += value }
+      case .translateX:
+        Self.combine(views, input, curve) { view, value in view.x += value }
+      case .translateY:
+        Self.combine(views, input, curve) { view, value in view.y += value }
+      case .width:
+        Self.combine(views, input, curve) { view, value in view.width = max(0, value) }
+      case .height:
+        Self.combine(views, input, curve) { view, value in view.height = max(0, value) }
+      case .zIndex:
+        Self.combine(views, input, curve) { view, value in view.zIndex = value }
+      }
+    }
+  }
+
+  /// Runs `body` on every view with the curve's value at its input; an input
+  /// that is the same for every view is evaluated once.
+  @inline(__always)
+  private static func combine(
+    _ views: ViewBatch, _ input: Input, _ curve: KeyframeCurve,
+    _ body: (inout ViewTransform, Double) -> Void
+  ) {
+    let geometry = views.geometry
+    switch input {
+    case .offset:
+      let value = curve(geometry.offset)
+      views.modifyEach { view in body(&view, value) }
+    case .pull:
+      let value = curve(geometry.pull)
+      views.modifyEach { view in body(&view, value) }
+    case .pullBottom:
+      let value = curve(geometry.pullBottom)
+      views.modifyEach { view in body(&view, value) }
+    case .minY:
+      views.modifyEach { view in body(&view, curve(view.y)) }
+    case .height:
+      views.modifyEach { view in body(&view, curve(view.height)) }
+    case .progress:
+      let viewportHeight = geometry.viewport.height
+      views.modifyEach { view in
+        let span = viewportHeight + view.height
+        // span > 0 for any valid scene; the guard keeps a degenerate one finite.
+        let progress = span > 0 ? (viewportHeight - view.y) / span : 0
+        body(&view, curve(progress))
+      }
+    }
+  }
+}
+
+// MARK: - Evaluation
+
+extension InterpolateEffect {
+  /// The usable stops of a ``Parameters`` and what evaluating them needs.
+  private struct Keyframes: Sendable, Equatable {
+    /// Finite, inputs strictly increasing; fewer than 2 means nothing to do.
+    var stops: [Stop] = []
+    var curve: UnitBezier
+    var extends: Bool
+    /// The slopes of the first and last segments, for `extend`.
+    var firstSlope = 0.0
+    var lastSlope = 0.0
+
+    init(_ parameters: Parameters) {
+      curve = UnitBezier(parameters.easing)
+      extends = parameters.extrapolate == .extend
+      for stop in parameters.stops where stop.input.isFinite && stop.output.isFinite {
+        if let last = stops.last, !(stop.input > last.input) { continue }
+        stops.append(stop)
+      }
+      guard stops.count >= 2 else { return }
+      firstSlope = Self.slope(stops[0], stops[1])
+      lastSlope = Self.slope(stops[stops.count - 2], stops[stops.count - 1])
+    }
+
+    /// Saturated: inputs a hair apart make a slope too steep for a Double.
+    private static func slope(_ start: Stop, _ end: Stop) -> Double {
+      saturated((end.output - start.output) / (end.input - start.input))
+    }
+  }
+
+  /// The keyframes as a function of the input, over borrowed storage.
+  private struct KeyframeCurve {
+    let stops: UnsafeBufferPointer<Stop>
+    let curve: UnitBezier
+    let extends: Bool
+    let firstSlope: Double
+    let lastSlope: Double
+
+    init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
+      self.stops = stops
+      curve = keyframes.curve
+      extends = keyframes.extends
+      firstSlope = keyframes.firstSlope
+      lastSlope = keyframes.lastSlope
+    }
+
+    /// The value at `x`; `stops` holds at least 2 stops.
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      let first = stops[0]
+      guard x > first.input else {
+        return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
+      }
+      let last = stops[stops.count - 1]
+      guard x < last.input else {
+        return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
+      }
+      // first.input < x < last.input: find stops[end - 1].input <= x < stops[end].input.
+      var end = 1
+      while x >= stops[end].input { end += 1 }
+      let start = stops[end - 1]
+      let stop = stops[end]
+      let fraction = (x - start.input) / (stop.input - start.input)
+      let eased = curve.value(at: fraction)
+      return saturated(start.output + (stop.output - start.output) * eased)
+    }
+  }
+}
+
+// MARK: - Reading
+
+extension InterpolateEffect {
+  private static let stopsDescription = "an array of at least 2 [input, output] pairs"
+  private static let pairDescription = "an [input, output] pair of numbers"
+
+  /// The allowed outputs of `property`'s stops.
+  static func outputRange(_ property: Property) -> NumberRange {
+    switch property {
+    case .opacity:
+      NumberRange(lower: 0, upper: 1, description: "an opacity from 0 to 1")
+    case .width:
+      NumberRange(lower: 0, upper: NumberRange.limit, description: "a width from 0 to 1e9")
+    case .height:
+      NumberRange(lower: 0, upper: NumberRange.limit, description: "a height from 0 to 1e9")
+    case .blur:
+      NumberRange(lower: 0, upper: NumberRange.limit, description: "a blur radius from 0 to 1e9")
+    case .scale, .scaleX, .scaleY, .rotation, .translateX, .translateY, .zIndex:
+      .finite
+    }
+  }
+
+  private static func readProperty(_ reader: inout ParameterReader) -> Property? {
+    let expected = ParameterReader.describeChoices(Property.self)
+    guard let value = reader.value("property") else {
+      reader.report(.missingKey(expected: expected), at: "property")
+      return nil
+    }
+    guard case .string(let name) = value, let property = Property(rawValue: name) else {
+      reader.report(.mismatch(expected: expected, found: value), at: "property")
+      return nil
+    }
+    return property
+  }
+
+  /// The stops, every problem reported at its own path (`stops[2][0]`); the
+  /// valid ones when there are problems.
+  private static func readStops(_ reader: inout ParameterReader, outputs: NumberRange) -> [Stop] {
+    let key = "stops"
+    guard let value = reader.value(key) else {
+      reader.report(.missingKey(expected: stopsDescription), at: key)
+      return []
+    }
+    guard case .array(let elements) = value, elements.count >= 2 else {
+      if case .array(let elements) = value, elements.count == 1 {
+        reader.report(.wrongLength(expected: stopsDescription, count: 1), at: key)
+      } else {
+        reader.report(.mismatch(expected: stopsDescription, found: value), at: key)
+      }
+      return []
+    }
+    let path = reader.path(of: key)
+    var problems: [SceneDiagnostic] = []
+    var stops: [Stop] = []
+    // The previous stop's input, when it is a number in range; a stop is
+    // compared with it even when it was out of order itself, as the message says.
+    var previousInput: Double?
+    for (index, element) in elements.enumerated() {
+      let stopPath = path.appending(index)
+      guard case .array(let pair) = element, pair.count == 2 else {
+        let problem: SceneDiagnostic.Problem
+        if case .array(let pair) = element, !pair.isEmpty {
+          problem = .wrongLength(expected: pairDescription, count: pair.count)
+        } else {
+          problem = .mismatch(expected: pairDescription, found: element)
+        }
+        problems.append(SceneDiagnostic(path: stopPath, problem: problem))
+        previousInput = nil
+        continue
+      }
+      var input: Double?
+      if case .number(let number) = pair[0], NumberRange.finite.contains(number) {
+        if let previousInput, !(number > previousInput) {
+          let expected =
+            "an input greater than the previous stop's input (\(formatNumber(previousInput)))"
+          problems.append(
+            SceneDiagnostic(
+              path: stopPath.appending(0), problem: .mismatch(expected: expected, found: pair[0])))
+        } else {
+          input = number
+        }
+        previousInput = number
+      } else {
+        previousInput = nil
+        problems.append(
+          SceneDiagnostic(
+            path: stopPath.appending(0),
+            problem: .mismatch(expected: NumberRange.finite.description, found: pair[0])))
+      }
+      var output: Double?
+      if case .number(let number) = pair[1], outputs.contains(number) {
+        output = number
+      } else {
+        problems.append(
+          SceneDiagnostic(
+            path: stopPath.appending(1),
+            problem: .mismatch(expected: outputs.description, found: pair[1])))
+      }
+      if let input, let output { stops.append(Stop(input, output)) }
+    }
+    reader.report(contentsOf: problems)
+    return stops
+  }
+}
+
+extension SceneDiagnostic.Problem {
+  /// An array of `count` elements where `expected` was: `expected an
+  /// [input, output] pair of numbers, found an array of 3 values`.
+  static func wrongLength(expected: String, count: Int) -> Self {
+    .other("expected \(expected), found an array of \(count) \(count == 1 ? "value" : "values")")
+  }
+}

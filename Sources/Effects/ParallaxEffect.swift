@@ -1,0 +1,62 @@
+import EffectProtocol
+
+/// Moves a view at a different speed from the content while it scrolls up:
+/// the parallax header.
+///
+/// `y += rate * max(0, offset)`, in points: rate 0 moves with the content,
+/// 1 holds a content-attached view fixed, 0.5 (the default) moves it at half
+/// speed (Android's parallax multiplier). Any rate from -1e9 to 1e9 is
+/// allowed: above 1 the view moves down, below 0 faster than the content.
+/// Pulling past the top (offset < 0) moves nothing. A viewport-attached view
+/// moves down by the same amount.
+public struct ParallaxEffect: StatelessScrollEffect, Equatable {
+  public struct Parameters: Sendable, Equatable {
+    /// The share of the scroll the view resists; default 0.5.
+    public var rate: Double
+
+    public init(rate: Double = 0.5) {
+      self.rate = rate
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(rate: reader.number("rate", default: 0.5, in: .finite))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "parallax",
+    summary: "Moves a view at a different speed from the content while it scrolls up.",
+    discussion: """
+      y += rate * max(0, offset). rate 0 moves with the content, 1 holds a content-attached view
+      fixed, 0.5 moves it at half speed (Android's parallax multiplier). Pulling past the top
+      moves nothing.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "rate", values: "factor, any from -1e9 to 1e9", defaultValue: "0.5",
+        summary: "the share of the scroll the view resists")
+    ],
+    examples: [
+      EffectExample("scrolled 100 at rate 0.5: 50 up", offset: 100, expected: [.y: -50]),
+      EffectExample(
+        "rate 1: held in place", parameters: #"{"rate": 1}"#, offset: 200, expected: [.y: 0]),
+      EffectExample(
+        "rate 0: moves with the content", parameters: #"{"rate": 0}"#, offset: 200,
+        expected: [.y: -200]),
+      EffectExample("pulled down 100: no parallax", offset: -100, expected: [.y: 100]),
+    ])
+
+  public func apply(to views: inout ViewBatch) {
+    let shift = saturated(parameters.rate * max(0, views.geometry.offset))
+    guard shift != 0 else { return }
+    views.modifyEach { view in
+      view.y += shift
+    }
+  }
+}

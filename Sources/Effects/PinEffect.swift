@@ -1,0 +1,123 @@
+import EffectProtocol
+
+/// Holds a view at a line near an edge of the viewport once it scrolls there:
+/// CSS's `position: sticky`.
+///
+/// Top edge (the default): the line is `It + inset` and the view's top never
+/// goes above it, `y = max(y, line)`. With `until`, a content y (the end of
+/// the view's section), the view is pushed off by it: its bottom never goes
+/// below `until`, `y = max(y, min(line, It + until - offset - height))`.
+/// Bottom edge: the line is `V - Ib - inset` and the view's bottom never goes
+/// below it, `y = min(y, line - height)`; with `until`, the mirror image:
+/// `until` is the start of the view's section and the view's top never goes
+/// above it, `y = min(y, max(line - height, It + until - offset))`. All in
+/// points; `y` and `height` are the view's current frame; `inset` defaults to
+/// 0 and may be negative; `until` defaults to `null`, no section end.
+public struct PinEffect: StatelessScrollEffect, Equatable {
+  /// The edge of the viewport the view sticks to.
+  public enum Edge: String, Sendable, CaseIterable {
+    case top, bottom
+  }
+
+  public struct Parameters: Sendable, Equatable {
+    /// Default `top`.
+    public var edge: Edge
+    /// The line's distance from the edge (inside the content insets), in
+    /// points; default 0.
+    public var inset: Double
+    /// The content y that pushes the view off (the end of its section for the
+    /// top edge, the start for the bottom edge), or `nil` (the default).
+    public var until: Double?
+
+    public init(edge: Edge = .top, inset: Double = 0, until: Double? = nil) {
+      self.edge = edge
+      self.inset = inset
+      self.until = until
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(
+      edge: reader.choice("edge", default: .top),
+      inset: reader.number("inset", default: 0, in: .finite),
+      until: reader.optionalNumber("until", in: .finite))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "pin",
+    summary: "Holds a view at a line near the top or bottom edge once it scrolls there (sticky).",
+    discussion: """
+      Top: line = It + inset, y = max(y, line); with until (a content y, the end of the view's
+      section) the view is pushed off: y = max(y, min(line, It + until - offset - height)).
+      Bottom: line = V - Ib - inset, y = min(y, line - height); with until (the start of the
+      view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
+      y and height are the view's current frame.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "edge", values: "\"top\" or \"bottom\"", defaultValue: "\"top\"",
+        summary: "the edge of the viewport the view sticks to"),
+      ParameterDescriptor(
+        name: "inset", values: "points, any", defaultValue: "0",
+        summary: "the line's distance from that edge, inside the content insets"),
+      ParameterDescriptor(
+        name: "until", values: "content y in points, or null", defaultValue: "null",
+        summary: "the section edge that pushes the view off; null for none"),
+    ],
+    examples: [
+      EffectExample(
+        "a 60-point section title at y 500, scrolled 700: held at the top", setup: titleSetup,
+        offset: 700, expected: [.y: 0]),
+      EffectExample(
+        "held 20 points below the top", parameters: #"{"inset": 20}"#, setup: titleSetup,
+        offset: 700, expected: [.y: 20]),
+      EffectExample(
+        "its section ends at 1000: scrolled 1000, pushed 60 above the top",
+        parameters: #"{"until": 1000}"#, setup: titleSetup, offset: 1000, expected: [.y: -60]),
+      EffectExample(
+        "below the line it scrolls normally", setup: titleSetup, offset: 100, expected: [:]),
+      EffectExample(
+        "bottom edge: a 60-point bar at y 1500 held on the bottom edge at rest",
+        parameters: #"{"edge": "bottom"}"#, setup: barSetup, offset: 0, expected: [.y: 784]),
+    ])
+
+  static let titleSetup = ExampleSetup(frame: Rect(y: 500, width: 390, height: 60))
+  static let barSetup = ExampleSetup(frame: Rect(y: 1500, width: 390, height: 60))
+
+  public func apply(to views: inout ViewBatch) {
+    let geometry = views.geometry
+    let insets = geometry.contentInsets
+    // The viewport y of content y `until`.
+    let sectionEdge = parameters.until.map { geometry.contentOrigin + $0 }
+    switch parameters.edge {
+    case .top:
+      let line = insets.top + parameters.inset
+      if let sectionEnd = sectionEdge {
+        views.modifyEach { view in
+          view.y = max(view.y, min(line, sectionEnd - view.height))
+        }
+      } else {
+        views.modifyEach { view in
+          view.y = max(view.y, line)
+        }
+      }
+    case .bottom:
+      let line = geometry.viewport.height - insets.bottom - parameters.inset
+      if let sectionStart = sectionEdge {
+        views.modifyEach { view in
+          view.y = min(view.y, max(line - view.height, sectionStart))
+        }
+      } else {
+        views.modifyEach { view in
+          view.y = min(view.y, line - view.height)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import EffectProtocol
+
+/// Moves a view along one axis in proportion to the scroll offset, within a
+/// range of offsets: SwiftUI's `transformEffect` driven by the offset.
+///
+/// Adds `factor * (clamp(offset, from, to) - clamp(0, from, to))` points to
+/// `x` or `y`: zero at rest, changing only while the offset is between `from`
+/// and `to`. `axis` defaults to `y`, `factor` to 1 (any from -1e9 to 1e9),
+/// `from` and `to` (offsets in points) to `null`, no bound. When both are
+/// given, `from` is not greater than `to`. Seed 003's header is a
+/// viewport-attached view with `factor` -1 and `from` 0: it rises with the
+/// content once scrolled up.
+public struct TranslateEffect: StatelessScrollEffect, Equatable {
+  /// The axis the view moves along.
+  public enum Axis: String, Sendable, CaseIterable {
+    case x, y
+  }
+
+  public struct Parameters: Sendable, Equatable {
+    /// Default `y`.
+    public var axis: Axis
+    /// Points moved per point of offset; default 1.
+    public var factor: Double
+    /// The offset below which the view stops moving, or `nil` (the default)
+    /// for none.
+    public var from: Double?
+    /// The offset above which the view stops moving, or `nil` (the default)
+    /// for none.
+    public var to: Double?
+
+    public init(axis: Axis = .y, factor: Double = 1, from: Double? = nil, to: Double? = nil) {
+      self.axis = axis
+      self.factor = factor
+      self.from = from
+      self.to = to
+    }
+  }
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(
+      axis: reader.choice("axis", default: .y),
+      factor: reader.number("factor", default: 1, in: .finite),
+      from: reader.optionalNumber("from", in: .finite),
+      to: reader.optionalNumber("to", in: .finite))
+    if let from = parameters.from, let to = parameters.to, from > to {
+      reader.report(
+        .mismatch(
+          expected: "a number not greater than \"to\" (\(formatNumber(to)))", found: .number(from)),
+        at: "from")
+    }
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "translate",
+    summary: "Moves a view along x or y in proportion to the offset, within a range of offsets.",
+    discussion: """
+      Adds factor * (clamp(offset, from, to) - clamp(0, from, to)) to x or y: zero at rest,
+      changing only while the offset is between from and to (null: no bound). from is not
+      greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
+      """,
+    parameters: [
+      ParameterDescriptor(
+        name: "axis", values: "\"x\" or \"y\"", defaultValue: "\"y\"",
+        summary: "the axis the view moves along"),
+      ParameterDescriptor(
+        name: "factor", values: "points per point of offset, any from -1e9 to 1e9",
+        defaultValue: "1", summary: "how far the view moves per point of offset"),
+      ParameterDescriptor(
+        name: "from", values: "offset in points, or null", defaultValue: "null",
+        summary: "the offset below which the view stops moving; null for none"),
+      ParameterDescriptor(
+        name: "to", values: "offset in points, or null", defaultValue: "null",
+        summary: "the offset above which the view stops moving; null for none"),
+    ],
+    examples: [
+      EffectExample(
+        "seed 003's overlay, scrolled 150: rises with the content",
+        parameters: #"{"factor": -1, "from": 0}"#, setup: ExampleSetup(attachment: .viewport),
+        offset: 150, expected: [.y: -150]),
+      EffectExample(
+        "seed 003's overlay, pulled down 100: stays", parameters: #"{"factor": -1, "from": 0}"#,
+        setup: ExampleSetup(attachment: .viewport), offset: -100, expected: [:]),
+      EffectExample(
+        "factor 1 cancels the scroll of a content-attached view", offset: 100, expected: [.y: 0]),
+      EffectExample(
+        "along x at half the offset", parameters: #"{"axis": "x", "factor": 0.5}"#, offset: 100,
+        expected: [.x: 50]),
+      EffectExample(
+        "only between offsets 0 and 100", parameters: #"{"from": 0, "to": 100}"#, offset: 300,
+        expected: [.y: -200]),
+    ])
+
+  public func apply(to views: inout ViewBatch) {
+    let lower = parameters.from ?? -.infinity
+    let upper = parameters.to ?? .infinity
+    func clamped(_ offset: Double) -> Double { min(max(offset, lower), upper) }
+    let shift = saturated(
+      parameters.factor * (clamped(views.geometry.offset) - clamped(0)))
+    guard shift != 0 else { return }
+    switch parameters.axis {
+    case .x:
+      views.modifyEach { view in view.x += shift }
+    case .y:
+      views.modifyEach { view in view.y += shift }
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import EffectProtocol
+import Foundation
+import Testing
+
+@testable import EffectHost
+
+/// Every example scene in Configs/ loads, and each shows what Configs/README.md
+/// says it shows.
+@Suite struct ConfigsTests {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Configs")
+
+  static let files: [String] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+  }()
+
+  static func host(_ name: String) throws -> SceneHost {
+    SceneHost(
+      scene: try SceneLoader().load(contentsOf: directory.appendingPathComponent(name).path))
+  }
+
+  /// The transform of the view named `name` at `offset`, and its natural frame.
+  static func view(_ name: String, in host: inout SceneHost, at offset: Double) throws -> (
+    ViewTransform, Rect
+  ) {
+    host.evaluate(offset: offset)
+    for (chainIndex, chain) in host.chains.enumerated() {
+      for copy in 0..<chain.viewRange.count where chain.viewName(copy: copy) == name {
+        return (
+          host.transform(at: chain.viewRange.lowerBound + copy),
+          host.naturalFrame(chain: chainIndex, copy: copy)
+        )
+      }
+    }
+    throw ConfigError(message: "no view named \(name)")
+  }
+
+  struct ConfigError: Error {
+    var message: String
+  }
+
+  @Test("there are at least seven example scenes and each is documented in Configs/README.md")
+  func documented() throws {
+    #expect(Self.files.count >= 7)
+    let readme = try String(
+      contentsOf: Self.directory.appendingPathComponent("README.md"), encoding: .utf8)
+    for file in Self.files {
+      #expect(
+        readme.contains("Configs/\(file) --offsets"), "\(file) has no eval command in the README")
+    }
+  }
+
+  @Test("every example scene loads and evaluates to valid transforms", arguments: files)
+  func loadsAndEvaluates(file: String) throws {
+    var host = try Self.host(file)
+    #expect(host.viewCount > 0)
+    for offset in stride(from: -400.0, through: 3000, by: 3.5) {
+      host.evaluate(offset: offset)
+      host.withTransforms { views in
+        for view in views {
+          #expect(
+            view.x.isFinite && view.y.isFinite && view.scaleX.isFinite && view.scaleY.isFinite)
+          #expect(view.width >= 0 && view.height >= 0 && view.blur >= 0)
+          #expect((0...1).contains(view.opacity))
+        }
+      }
+    }
+  }
+
+  @Test("stretchy-header: pulled down 100 the header fills the gap; scrolled it leaves unchanged")
+  func stretchyHeader() throws {
+    var host = try Self.host("stretchy-header.json")
+    var (header, natural) = try Self.view("header", in: &host, at: -100)
+    #expect((header.y, header.height, header.y - natural.y) == (0, 400, -100))
+    (header, natural) = try Self.view("header", in: &host, at: 150)
+    #expect((header.y, header.height, header.y - natural.y) == (-150, 300, 0))
+  }
+
+  @Test("stretchy-footer: 50 past the bottom the footer stretches to the viewport's bottom edge")
+  func stretchyFooter() throws {
+    var host = try Self.host("stretchy-footer.json")
+    #expect(host.scene.contentHeight == 1328)
+    var (footer, _) = try Self.view("footer", in: &host, at: 484 + 50)
+    #expect((footer.y, footer.height) == (1148 - 534, 230))
+    #expect(footer.y + footer.height == 844)
+    (footer, _) = try Self.view("footer", in: &host, at: 0)
+    #expect((footer.y, footer.height) == (1148, 180))
+  }
+
+  @Test("sticky-stretchy-header: DESIGN's worked numbers for seed 002's first answer")
+  func stickyStretchyHeader() throws {
+    var host = try Self.host("sticky-stretchy-header.json")
+    for (offset, height) in [(-50.0, 350.0), (120, 180), (400, 0)] {
+      let (header, _) = try Self.view("header", in: &host, at: offset)
+      #expect((header.y, header.height) == (0, height), "offset \(offset)")
+    }
+  }
+
+  @Test("zoom-header: the picture keeps its frame and zooms from its top edge")
+  func zoomHeader() throws {
+    var host = try Self.host("zoom-header.json")
+    let (picture, _) = try Self.view("picture", in: &host, at: -100)
+    #expect((picture.y, picture.height, picture.anchorY) == (0, 280, 0))
+    #expect(picture.scaleX == 380.0 / 280.0 && picture.scaleY == 380.0 / 280.0)
+  }
+
+  @Test("overlay-header: the viewport-attached image grows when pulled and moves up when scrolled")
+  func overlayHeader() throws {
+    var host = try Self.host("overlay-header.json")
+    var (image, _) = try Self.view("image", in: &host, at: -100)
+    #expect((image.y, image.height) == (0, 400))
+    (image, _) = try Self.view("image", in: &host, at: 150)
+    #expect((image.y, image.height) == (-150, 300))
+    let (item, _) = try Self.view("item[0]", in: &host, at: 0)
+    #expect(item.y == 47 + 253)
+  }
+
+  @Test("parallax-header: the hero scrolls at half speed under rows drawn above it")
+  func parallaxHeader() throws {
+    var host = try Self.host("parallax-header.json")
+    let (hero, _) = try Self.view("hero", in: &host, at: 100)
+    #expect((hero.y, hero.height, hero.zIndex) == (-50, 320, 0))
+    let (row, _) = try Self.view("row[0]", in: &host, at: 100)
+    #expect((row.y, row.zIndex) == (220, 1))
+  }
+
+  @Test(
+    "collapsing-app-bar: the bar collapses to 96 points, its background fades and blurs, the title pins and shrinks"
+  )
+  func collapsingAppBar() throws {
+    var host = try Self.host("collapsing-app-bar.json")
+    var (background, _) = try Self.view("background", in: &host, at: 0)
+    #expect(
+      (background.y, background.height, background.opacity, background.blur) == (47, 200, 1, 0))
+    (background, _) = try Self.view("background", in: &host, at: 104)
+    #expect(
+      (background.y, background.height, background.opacity, background.blur) == (47, 96, 0.35, 12))
+    (background, _) = try Self.view("background", in: &host, at: 600)
+    #expect((background.y, background.height) == (47, 96))
+    var (title, _) = try Self.view("title", in: &host, at: 0)
+    #expect((title.y, title.scaleX, title.zIndex) == (187, 1, 2))
+    (title, _) = try Self.view("title", in: &host, at: 92)
+    #expect((title.y, title.scaleX, title.scaleY) == (95, 0.6, 0.6))
+    (title, _) = try Self.view("title", in: &host, at: 500)
+    #expect(title.y == 95)
+  }
+
+  @Test("fade-in-list: a card entering at the bottom edge is faded and scaled by its view progress")
+  func fadeInList() throws {
+    var host = try Self.host("fade-in-list.json")
+    let (card, _) = try Self.view("card[6]", in: &host, at: 0)
+    #expect(card.y == 16 + 6 * 136)
+    let progress = (844 - card.y) / (844 + 120)
+    #expect(abs(card.opacity - progress / 0.15) < 1e-12)
+    #expect(card.scaleX < 1 && card.scaleX > 0.85)
+    let (first, _) = try Self.view("card[0]", in: &host, at: 0)
+    #expect((first.opacity, first.scaleX) == (1, 1))
+  }
+}

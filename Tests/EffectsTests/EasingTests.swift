@@ -1,0 +1,100 @@
+import Effects
+import Testing
+
+@Suite struct EasingTests {
+  /// The curve in Bernstein form, solved by plain bisection to the last bit:
+  /// a slow reference that shares no code with the effect.
+  static func reference(_ easing: Easing, at p: Double) -> Double {
+    if p <= 0 { return 0 }
+    if p >= 1 { return 1 }
+    let (x1, y1, x2, y2) = easing.controlPoints
+    func bezier(_ a: Double, _ b: Double, _ t: Double) -> Double {
+      let u = 1 - t
+      return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
+    }
+    var lower = 0.0
+    var upper = 1.0
+    for _ in 0..<200 {
+      let middle = (lower + upper) / 2
+      if bezier(x1, x2, middle) < p { lower = middle } else { upper = middle }
+    }
+    return bezier(y1, y2, (lower + upper) / 2)
+  }
+
+  static let curves: [Easing] = [
+    .linear, .easeIn, .easeOut, .easeInOut,
+    .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1),  // CSS `ease`
+    .cubicBezier(x1: 0.68, y1: -0.55, x2: 0.265, y2: 1.55),  // overshoots both ends
+    .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1),
+    .cubicBezier(x1: 1, y1: 1, x2: 1, y2: 1),
+    .cubicBezier(x1: 0, y1: 1e9, x2: 1, y2: -1e9),
+  ]
+
+  @Test("every curve matches a bisection reference to 1e-9 or better", arguments: curves)
+  func matchesReference(easing: Easing) {
+    let (_, y1, _, y2) = easing.controlPoints
+    let scale = max(1, abs(y1), abs(y2))
+    for step in 0...1000 {
+      let p = Double(step) / 1000
+      let value = easing.value(at: p)
+      let expected = Self.reference(easing, at: p)
+      #expect(abs(value - expected) <= 1e-9 * scale, "\(easing) at \(p): \(value) vs \(expected)")
+    }
+  }
+
+  @Test("every curve starts at 0 and ends at 1, also beyond its ends", arguments: curves)
+  func endsAreFixed(easing: Easing) {
+    #expect(easing.value(at: 0) == 0)
+    #expect(easing.value(at: 1) == 1)
+    #expect(easing.value(at: -3) == 0)
+    #expect(easing.value(at: 7) == 1)
+  }
+
+  /// x1 = 1, x2 = 0: x(t) = 4t³ - 6t² + 3t is flat at t = 0.5, so near p = 0.5
+  /// rounding in x(t) fixes t only to about the cube root of 1e-16: the
+  /// reference cannot be trusted there, but the curve's symmetry can.
+  @Test("a curve whose x is flat at the middle is solved there too")
+  func flatMiddle() {
+    let easing = Easing.cubicBezier(x1: 1, y1: 0, x2: 0, y2: 1)
+    #expect(abs(easing.value(at: 0.5) - 0.5) < 1e-12)
+    var previous = 0.0
+    for step in 0...1000 {
+      let p = Double(step) / 1000
+      let value = easing.value(at: p)
+      #expect(abs(value + easing.value(at: 1 - p) - 1) < 1e-9)
+      #expect(value >= previous - 1e-12)
+      previous = value
+      if abs(p - 0.5) > 0.01 {
+        #expect(abs(value - Self.reference(easing, at: p)) < 1e-9)
+      }
+    }
+  }
+
+  @Test("the named curves are CSS's control points")
+  func namedCurves() {
+    #expect(Easing.easeIn.controlPoints == (0.42, 0, 1, 1))
+    #expect(Easing.easeOut.controlPoints == (0, 0, 0.58, 1))
+    #expect(Easing.easeInOut.controlPoints == (0.42, 0, 0.58, 1))
+    #expect(Easing.linear.controlPoints == (0, 0, 1, 1))
+    #expect(Easing(name: "easeInOut") == .easeInOut)
+    #expect(Easing(name: "ease-in-out") == nil)
+  }
+
+  @Test("easeInOut is symmetric: halfway is halfway, and a quarter mirrors three quarters")
+  func easeInOutIsSymmetric() {
+    #expect(abs(Easing.easeInOut.value(at: 0.5) - 0.5) < 1e-12)
+    let quarter = Easing.easeInOut.value(at: 0.25)
+    let threeQuarters = Easing.easeInOut.value(at: 0.75)
+    #expect(abs(quarter + threeQuarters - 1) < 1e-12)
+    #expect(quarter < 0.25)
+  }
+
+  @Test("easeIn lags behind linear and easeOut leads it")
+  func easeInLagsEaseOutLeads() {
+    for step in 1..<100 {
+      let p = Double(step) / 100
+      #expect(Easing.easeIn.value(at: p) < p)
+      #expect(Easing.easeOut.value(at: p) > p)
+    }
+  }
+}
