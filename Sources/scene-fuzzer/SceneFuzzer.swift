@@ -159,8 +159,8 @@ enum SceneFuzzCheck {
           exit(66)
         }
         switch SceneFuzzCheck.run(bytes) {
-        case .loaded(let views): print("\(path): loaded, \(views) views evaluated and checked")
-        case .refused(let lines): print("\(path): refused with \(lines) problem lines, checked")
+        case .loaded(let views): print("\(path): loaded (\(views) views), evaluated and checked")
+        case .refused(let lines): print("\(path): refused (\(lines) problem lines), checked")
         }
       }
     }
