@@ -21,7 +21,8 @@ let package = Package(
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
-    .testTarget(name: "effectctlTests", dependencies: ["EffectHost"]),
+    // Depending on the executable makes `swift test` build it; the tests run it.
+    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectHost", "Effects", "EffectProtocol"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
   ],

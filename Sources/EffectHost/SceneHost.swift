@@ -37,6 +37,14 @@ public struct SceneHost: Sendable {
     public func naturalTop(in geometry: ScrollGeometry) -> Double {
       attachment == .content ? geometry.contentOrigin + frame.y : frame.y
     }
+
+    /// The natural frame of copy `copy` in viewport coordinates in `geometry`.
+    @inlinable
+    public func naturalFrame(copy: Int, in geometry: ScrollGeometry) -> Rect {
+      Rect(
+        x: frame.x, y: naturalTop(in: geometry) + Double(copy) * stride, width: frame.width,
+        height: frame.height)
+    }
   }
 
   /// The largest offset magnitude evaluated, 1e15 points: beyond it offsets
@@ -101,12 +109,8 @@ public struct SceneHost: Sendable {
         let chain = chains[chainIndex]
         let count = chain.viewRange.count
         let first = base + chain.viewRange.lowerBound
-        let top = chain.naturalTop(in: geometry)
         for copy in 0..<count {
-          first[copy] = ViewTransform(
-            frame: Rect(
-              x: chain.frame.x, y: top + Double(copy) * chain.stride, width: chain.frame.width,
-              height: chain.frame.height))
+          first[copy] = ViewTransform(frame: chain.naturalFrame(copy: copy, in: geometry))
         }
         var batch = ViewBatch(
           geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
@@ -135,10 +139,7 @@ public struct SceneHost: Sendable {
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
-    let chain = chains[chainIndex]
-    return Rect(
-      x: chain.frame.x, y: chain.naturalTop(in: geometry) + Double(copy) * chain.stride,
-      width: chain.frame.width, height: chain.frame.height)
+    chains[chainIndex].naturalFrame(copy: copy, in: geometry)
   }
 }
 

@@ -239,14 +239,10 @@ public struct SceneLoader: Sendable {
     let problemsBefore = reader.diagnostics.count
     var name = reader.string(
       "name", required: true, expected: "a chain name (a non-empty string)")
-    if let text = name,
-      text.isEmpty || text.contains("[") || text.contains("]")
-        || text.unicodeScalars.contains(where: \.isUnsafeInMessage)
-    {
+    if let text = name, text.isEmpty || text.contains("[") || text.contains("]") {
       reader.report(
         .mismatch(
-          expected:
-            "a non-empty chain name without '[' or ']' (they name repeated copies) or control characters",
+          expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",
           found: .string(text)), at: "name")
       name = nil
     }

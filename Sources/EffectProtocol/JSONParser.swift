@@ -6,6 +6,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// 1-based line and column (in Unicode scalars) of the problem.
   public var line: Int
   public var column: Int
+
+  public init(message: String, line: Int, column: Int) {
+    self.message = message
+    self.line = line
+    self.column = column
+  }
 }
 
 /// A strict JSON parser (RFC 8259) for scene files.
@@ -86,12 +92,13 @@ private struct Parser {
     return value
   }
 
-  /// What stands at the current position, for a message: a word of letters
-  /// whole (`'NaN'`), a character, or a byte that is not UTF-8.
+  /// What stands at the current position, for a message: a bare word whole
+  /// (`'NaN'`), a character, or a byte that is not UTF-8.
   func found() -> String {
     guard position < bytes.count else { return "the end of the file" }
     let byte = bytes[position]
-    if byte.isASCIILetter {
+    if byte.isASCIILetterOrDigit {
+      // A bare word such as NaN or Infinity reads better whole.
       var end = position
       while end < bytes.count, end - position < 20, bytes[end].isASCIILetterOrDigit { end += 1 }
       let word = String(decoding: bytes[position..<end], as: UTF8.self)

@@ -109,9 +109,12 @@ public func nearestName(to word: String, in candidates: [String]) -> String? {
   return best.distance <= limit ? best.name : nil
 }
 
+/// The optimal-string-alignment distance: insertions, deletions,
+/// substitutions and swaps of neighbours (`mdoe` for `mode`) cost one each.
 private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
   if a.isEmpty { return b.count }
   if b.isEmpty { return a.count }
+  var beforePrevious = [Int](repeating: 0, count: b.count + 1)
   var previous = Array(0...b.count)
   var current = [Int](repeating: 0, count: b.count + 1)
   for i in 1...a.count {
@@ -119,8 +122,11 @@ private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     for j in 1...b.count {
       let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
       current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], beforePrevious[j - 2] + 1)
+      }
     }
-    swap(&previous, &current)
+    (beforePrevious, previous, current) = (previous, current, beforePrevious)
   }
   return previous[b.count]
 }

@@ -215,7 +215,7 @@ import Testing
     (
       #"{"chains": [{"name": "row[1]", "frame": {"height": 1}}]}"#,
       [
-        #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies) or control characters, found the string "row[1]""#
+        #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row[1]""#
       ]
     ),
     (

@@ -1,0 +1,79 @@
+import EffectProtocol
+
+/// Evaluates a scene at a run of offsets and streams the rows in a
+/// ``RowFormat``: what `effectctl eval` prints.
+///
+/// Rows are formatted offset by offset into one reused buffer that is handed
+/// to `output` whenever it holds ``chunkSize`` bytes, so memory stays flat
+/// however many offsets there are.
+public struct Evaluation {
+  /// The host evaluated; its last frame is the last offset written.
+  public private(set) var host: SceneHost
+  /// The views whose rows are written.
+  public let selection: ViewSelection
+  public let format: RowFormat
+  /// How many bytes are gathered before they are handed to the output.
+  public var chunkSize = 1 << 18
+
+  /// An evaluation of `host`'s scene writing the rows of `selection`
+  /// (every view by default) in `format`.
+  public init(host: SceneHost, format: RowFormat, selection: ViewSelection? = nil) {
+    self.host = host
+    self.format = format
+    self.selection = selection ?? ViewSelection(all: host.chains)
+  }
+
+  /// Evaluates every offset of `offsets` in order and writes the header, the
+  /// rows and the footer to `output`, in chunks. Stops at the first error
+  /// `output` throws (a closed pipe, say) and rethrows it.
+  public mutating func write<Failure: Error>(
+    offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let chains = host.chains
+    let segments = selection.segments
+    let chunkSize = chunkSize
+    var encoder = RowEncoder(format: format, chains: chains, selection: selection)
+    let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
+    let offsetCell = ByteBuffer(capacity: 64)
+    encoder.writeHeader(to: buffer)
+    var failure: Failure?
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      encoder.encodeOffset(offset, into: offsetCell)
+      let geometry = host.geometry
+      host.withTransforms { views in
+        for segment in segments {
+          let chain = chains[segment.chain]
+          let name = encoder.names[segment.chain]
+          for copy in segment.copies {
+            encoder.writeRow(
+              offset: offsetCell, name: name, copy: copy,
+              transform: views[chain.viewRange.lowerBound + copy],
+              natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
+            if buffer.count >= chunkSize {
+              do throws(Failure) {
+                try output(buffer.bytes)
+              } catch {
+                failure = error
+                return
+              }
+              buffer.removeAll()
+            }
+          }
+        }
+      }
+      if let failure { throw failure }
+    }
+    encoder.writeFooter(to: buffer)
+    if buffer.count > 0 { try output(buffer.bytes) }
+  }
+
+  /// The rows for `offsets` as text: for tests and small outputs.
+  public mutating func text(offsets: OffsetSpec) -> String {
+    var bytes: [UInt8] = []
+    write(offsets: offsets) { (chunk: UnsafeRawBufferPointer) -> Void in
+      bytes.append(contentsOf: chunk)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

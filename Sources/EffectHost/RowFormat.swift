@@ -1,0 +1,211 @@
+import EffectProtocol
+
+/// How `effectctl eval` writes rows.
+///
+/// A row is `offset`, `chain`, then ``TransformColumn/allCases`` in order.
+/// Every machine format writes numbers in full precision: the shortest text
+/// that reads back to the same Double, integers without a fraction, `-0` as
+/// `0`, never a locale.
+public enum RowFormat: String, Sendable, CaseIterable {
+  /// Aligned columns for people: a header line, then one line a row, numbers
+  /// rounded to two decimals (offsets in full). Column widths are fixed up
+  /// front from the header and the longest view name, so rows stream.
+  case table
+  /// One JSON array of row objects: `[`, rows separated by `,` and a line
+  /// break, `]`.
+  case json
+  /// One JSON row object a line.
+  ///
+  /// In both JSON formats a value that is not finite (which the effects'
+  /// contract rules out) is written as `null`, keeping the text valid JSON.
+  case ndjson
+  /// A header line, then one line a row; a chain name is quoted (RFC 4180)
+  /// when it holds a comma, a quote or a line break. Lines end with `\n`.
+  case csv
+
+  /// The column names of a row, in order.
+  public static let columns = ["offset", "chain"] + TransformColumn.allCases.map(\.rawValue)
+
+  /// The width of the table's number columns: fits `-999999.99` and
+  /// `translateX`.
+  static let tableNumberWidth = 10
+}
+
+/// Writes rows of one format into a ``ByteBuffer``: the header, one row per
+/// view and frame, and the footer.
+struct RowEncoder {
+  /// A view name's bytes in the format: `prefix`, then for a repeated chain
+  /// the copy's index and `suffix`.
+  struct Name {
+    var prefix: [UInt8]
+    var suffix: [UInt8]
+    var isRepeated: Bool
+    /// Characters of the unencoded name without the index (table only).
+    var width: Int
+  }
+
+  let format: RowFormat
+  /// The encoded name of each chain of the host.
+  let names: [Name]
+  /// The width of the table's chain column.
+  let nameWidth: Int
+  private let columns = TransformColumn.allCases
+  /// What precedes each transform column's value (`,"x":` in JSON, `,` in
+  /// CSV), one after the other: column `i`'s ends at `cellPrefixEnds[i]`.
+  private let cellPrefixes: [UInt8]
+  private let cellPrefixEnds: [Int]
+  private var rowsWritten = 0
+
+  init(format: RowFormat, chains: [SceneHost.ChainLayout], selection: ViewSelection) {
+    self.format = format
+    names = chains.map { Self.encodedName($0, format: format) }
+    var width = "chain".count
+    for segment in selection.segments where !segment.copies.isEmpty {
+      let name = names[segment.chain]
+      let index =
+        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
+      width = max(width, name.width + index)
+    }
+    nameWidth = width
+    var prefixes: [UInt8] = []
+    var ends: [Int] = []
+    for column in columns {
+      switch format {
+      case .table: prefixes += "  ".utf8
+      case .json, .ndjson: prefixes += ",\"\(column.rawValue)\":".utf8
+      case .csv: prefixes += ",".utf8
+      }
+      ends.append(prefixes.count)
+    }
+    cellPrefixes = prefixes
+    cellPrefixEnds = ends
+  }
+
+  func writeHeader(to buffer: ByteBuffer) {
+    switch format {
+    case .table:
+      var line = String(repeating: " ", count: RowFormat.tableNumberWidth - "offset".count)
+      line += "offset  chain" + String(repeating: " ", count: nameWidth - "chain".count)
+      for column in columns {
+        line += String(
+          repeating: " ", count: 2 + RowFormat.tableNumberWidth - column.rawValue.count)
+        line += column.rawValue
+      }
+      buffer.append(line + "\n")
+    case .json: buffer.append("[\n")
+    case .ndjson: break
+    case .csv: buffer.append(RowFormat.columns.joined(separator: ",") + "\n")
+    }
+  }
+
+  func writeFooter(to buffer: ByteBuffer) {
+    if format == .json { buffer.append(rowsWritten == 0 ? "]\n" : "\n]\n") }
+  }
+
+  /// The offset cell of every row of one frame: padded for the table.
+  func encodeOffset(_ offset: Double, into cell: ByteBuffer) {
+    cell.removeAll()
+    cell.appendRightAligned(width: format == .table ? RowFormat.tableNumberWidth : 0) {
+      cell.appendNumber(offset)
+    }
+  }
+
+  /// One row: `offset` is the frame's encoded offset cell, `name` the
+  /// chain's entry of ``names``.
+  mutating func writeRow(
+    offset: ByteBuffer, name: Name, copy: Int, transform: ViewTransform, natural: Rect,
+    to buffer: ByteBuffer
+  ) {
+    switch format {
+    case .table, .csv: break
+    case .json: buffer.append(rowsWritten == 0 ? "{\"offset\":" : ",\n{\"offset\":")
+    case .ndjson: buffer.append("{\"offset\":")
+    }
+    rowsWritten += 1
+    buffer.append(offset.bytes)
+    switch format {
+    case .table: buffer.append("  ")
+    case .json, .ndjson: buffer.append(",\"chain\":")
+    case .csv: buffer.append(UInt8(ascii: ","))
+    }
+    buffer.append(name.prefix)
+    if name.isRepeated {
+      buffer.append(UInt8(ascii: "["))
+      buffer.appendInteger(Int64(copy))
+      buffer.append(UInt8(ascii: "]"))
+      buffer.append(name.suffix)
+    }
+    if format == .table {
+      let indexWidth = name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(copy)) : 0
+      buffer.appendSpaces(nameWidth - name.width - indexWidth)
+    }
+    let isJSON = format == .json || format == .ndjson
+    var prefixStart = 0
+    for index in columns.indices {
+      let column = columns[index]
+      let prefixEnd = cellPrefixEnds[index]
+      cellPrefixes.withUnsafeBytes {
+        buffer.append(UnsafeRawBufferPointer(rebasing: $0[prefixStart..<prefixEnd]))
+      }
+      prefixStart = prefixEnd
+      let value = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
+      if format == .table {
+        buffer.appendRightAligned(width: RowFormat.tableNumberWidth) {
+          buffer.appendFixed(value, decimals: 2)
+        }
+      } else if isJSON && !value.isFinite {
+        buffer.append("null")
+      } else {
+        buffer.appendNumber(value)
+      }
+    }
+    switch format {
+    case .table, .csv: buffer.append(UInt8(ascii: "\n"))
+    case .ndjson: buffer.append("}\n")
+    case .json: buffer.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A chain's name as the format writes it; for a repeated chain the prefix
+  /// ends before `[`.
+  static func encodedName(_ chain: SceneHost.ChainLayout, format: RowFormat) -> Name {
+    let name = chain.name
+    let repeated = chain.isRepeated
+    switch format {
+    case .table:
+      return Name(prefix: Array(name.utf8), suffix: [], isRepeated: repeated, width: name.count)
+    case .json, .ndjson:
+      let escaped = jsonEscaped(name)
+      return Name(
+        prefix: Array(("\"" + escaped + (repeated ? "" : "\"")).utf8),
+        suffix: Array("\"".utf8), isRepeated: repeated, width: 0)
+    case .csv:
+      guard name.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else {
+        return Name(prefix: Array(name.utf8), suffix: [], isRepeated: repeated, width: 0)
+      }
+      let quoted = "\"" + name.replacing("\"", with: "\"\"")
+      return Name(
+        prefix: Array((quoted + (repeated ? "" : "\"")).utf8), suffix: Array("\"".utf8),
+        isRepeated: repeated, width: 0)
+    }
+  }
+
+  /// `text` escaped for the inside of a JSON string.
+  static func jsonEscaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,150 @@
+import EffectProtocol
+
+/// The views whose rows are output: every view, or those that `--chain`
+/// names. `row` keeps every copy of a repeated chain, `row[3]` one copy.
+///
+/// Rows keep the scene's order (chain by chain in file order, copies in
+/// order) whatever the order of the names, and a view named twice is output
+/// once.
+public struct ViewSelection: Sendable, Equatable {
+  /// Consecutive copies of one chain.
+  public struct Segment: Sendable, Equatable {
+    /// The chain's index in ``SceneHost/chains``.
+    public var chain: Int
+    /// The copies kept, `0..<1` for a chain that does not repeat.
+    public var copies: Range<Int>
+
+    public init(chain: Int, copies: Range<Int>) {
+      self.chain = chain
+      self.copies = copies
+    }
+  }
+
+  /// The views kept, in output order.
+  public let segments: [Segment]
+
+  /// Every view of `chains`.
+  public init(all chains: [SceneHost.ChainLayout]) {
+    self.init(
+      segments: chains.indices.compactMap { index in
+        let count = chains[index].viewRange.count
+        return count > 0 ? Segment(chain: index, copies: 0..<count) : nil
+      })
+  }
+
+  private init(segments: [Segment]) {
+    self.segments = segments
+  }
+
+  /// The views named by `names` (`header`, `row`, `row[3]`) in `chains`;
+  /// every view when `names` is empty.
+  public init(names: [String], in chains: [SceneHost.ChainLayout]) throws(ChainSelectionError) {
+    if names.isEmpty {
+      self.init(all: chains)
+      return
+    }
+    var indexByName: [String: Int] = [:]
+    for (index, chain) in chains.enumerated() { indexByName[chain.name] = index }
+    var wholeChains = Set<Int>()
+    var copiesByChain: [Int: Set<Int>] = [:]
+    for name in names {
+      let (base, copyText) = Self.split(name)
+      guard let chainIndex = indexByName[base] else {
+        let suggestion = nearestName(to: base, in: chains.map(\.name))
+        throw .unknownChain(
+          name, suggestion: suggestion.map { $0 + name.dropFirst(base.count) },
+          valid: chains.map(Self.describe))
+      }
+      let chain = chains[chainIndex]
+      guard let copyText else {
+        wholeChains.insert(chainIndex)
+        continue
+      }
+      guard chain.isRepeated else { throw .notRepeated(name, chain: chain.name) }
+      let count = chain.viewRange.count
+      guard copyText.allSatisfy({ $0 >= "0" && $0 <= "9" }), let copy = Int(copyText), copy < count
+      else {
+        throw .copyOutOfRange(name, chain: chain.name, count: count)
+      }
+      copiesByChain[chainIndex, default: []].insert(copy)
+    }
+    var segments: [Segment] = []
+    for index in chains.indices {
+      let count = chains[index].viewRange.count
+      if wholeChains.contains(index) {
+        if count > 0 { segments.append(Segment(chain: index, copies: 0..<count)) }
+      } else if let copies = copiesByChain[index] {
+        for copy in copies.sorted() {
+          if let last = segments.last, last.chain == index, last.copies.upperBound == copy {
+            segments[segments.count - 1].copies = last.copies.lowerBound..<copy + 1
+          } else {
+            segments.append(Segment(chain: index, copies: copy..<copy + 1))
+          }
+        }
+      }
+    }
+    self.init(segments: segments)
+  }
+
+  /// `row[3]` as (`row`, `3`); a name without a trailing `[...]` as (name, nil).
+  private static func split(_ name: String) -> (base: String, copy: Substring?) {
+    guard name.hasSuffix("]"), let open = name.lastIndex(of: "[") else { return (name, nil) }
+    let copy = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    return (String(name[..<open]), copy)
+  }
+
+  /// `header`, `row (row[0] to row[999])`, `row (no copies)`.
+  private static func describe(_ chain: SceneHost.ChainLayout) -> String {
+    guard chain.isRepeated else { return chain.name }
+    let count = chain.viewRange.count
+    switch count {
+    case 0: return "\(chain.name) (no copies)"
+    case 1: return "\(chain.name) (\(chain.viewName(copy: 0)))"
+    default:
+      return "\(chain.name) (\(chain.viewName(copy: 0)) to \(chain.viewName(copy: count - 1)))"
+    }
+  }
+}
+
+/// Why a `--chain` name does not name views of the scene.
+public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No chain has this name; the nearest name, and every chain described.
+  case unknownChain(String, suggestion: String?, valid: [String])
+  /// `header[0]` for a chain that does not repeat.
+  case notRepeated(String, chain: String)
+  /// `row[N]` where `row` has `count` copies, or N is not a whole number.
+  case copyOutOfRange(String, chain: String, count: Int)
+
+  /// The `--chain` value refused.
+  public var name: String {
+    switch self {
+    case .unknownChain(let name, _, _), .notRepeated(let name, _), .copyOutOfRange(let name, _, _):
+      name
+    }
+  }
+
+  /// At most this many chains are listed in a message.
+  static let listedChains = 20
+
+  public var description: String {
+    switch self {
+    case .unknownChain(let name, let suggestion, let valid):
+      var names = valid.prefix(Self.listedChains).joined(separator: ", ")
+      if valid.count > Self.listedChains {
+        names += ", and \(valid.count - Self.listedChains) more"
+      }
+      let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+      return "no chain is named '\(name)'.\(hint) The chains are: \(names)"
+    case .notRepeated(let name, let chain):
+      return "'\(chain)' does not repeat, so '\(name)' names no view; give '\(chain)'"
+    case .copyOutOfRange(let name, let chain, let count):
+      let copies =
+        switch count {
+        case 0: "has no copies"
+        case 1: "has one copy, \(chain)[0]"
+        default: "has copies \(chain)[0] to \(chain)[\(count - 1)]"
+        }
+      return "'\(name)' is not a copy of '\(chain)': it \(copies)"
+    }
+  }
+}

@@ -1,0 +1,285 @@
+import EffectProtocol
+import Testing
+
+@testable import EffectHost
+
+@Suite struct EvaluationTests {
+  /// A zooming header above three rows: a fraction (4/3) to print in full.
+  static let zoomScene = """
+    {"contentHeight": 2000,
+     "chains": [
+       {"name": "header", "frame": {"y": 0, "height": 300},
+        "effects": [{"type": "stretch", "mode": "zoom"}]},
+       {"name": "row", "frame": {"y": 300, "height": 80}, "repeat": {"count": 3, "spacing": 8}}
+     ]}
+    """
+
+  func rows(
+    _ format: RowFormat, offsets: String = "-100,0.25", chains: [String] = ["header", "row[2]"],
+    scene: String = zoomScene
+  ) throws -> String {
+    let host = try TestScenes.host(scene)
+    var evaluation = Evaluation(
+      host: host, format: format, selection: try ViewSelection(names: chains, in: host.chains))
+    return evaluation.text(offsets: try OffsetSpec(parsing: offsets))
+  }
+
+  @Test("csv: a header line, then rows in full precision")
+  func csv() throws {
+    #expect(
+      try rows(.csv) == """
+        offset,chain,x,y,width,height,translateX,translateY,scaleX,scaleY,anchorX,anchorY,opacity,blur,rotation,zIndex
+        -100,header,0,0,390,300,0,-100,1.3333333333333333,1.3333333333333333,0.5,0,1,0,0,0
+        -100,row[2],0,576,390,80,0,0,1,1,0.5,0.5,1,0,0,0
+        0.25,header,0,-0.25,390,300,0,0,1,1,0.5,0.5,1,0,0,0
+        0.25,row[2],0,475.75,390,80,0,0,1,1,0.5,0.5,1,0,0,0
+
+        """)
+  }
+
+  @Test("ndjson: one object a line, keys in column order")
+  func ndjson() throws {
+    #expect(
+      try rows(.ndjson, offsets: "-100") == """
+        {"offset":-100,"chain":"header","x":0,"y":0,"width":390,"height":300,"translateX":0,"translateY":-100,"scaleX":1.3333333333333333,"scaleY":1.3333333333333333,"anchorX":0.5,"anchorY":0,"opacity":1,"blur":0,"rotation":0,"zIndex":0}
+        {"offset":-100,"chain":"row[2]","x":0,"y":576,"width":390,"height":80,"translateX":0,"translateY":0,"scaleX":1,"scaleY":1,"anchorX":0.5,"anchorY":0.5,"opacity":1,"blur":0,"rotation":0,"zIndex":0}
+
+        """)
+  }
+
+  @Test("json: one array, rows separated by a comma and a line break")
+  func json() throws {
+    #expect(
+      try rows(.json, offsets: "0.25") == """
+        [
+        {"offset":0.25,"chain":"header","x":0,"y":-0.25,"width":390,"height":300,"translateX":0,"translateY":0,"scaleX":1,"scaleY":1,"anchorX":0.5,"anchorY":0.5,"opacity":1,"blur":0,"rotation":0,"zIndex":0},
+        {"offset":0.25,"chain":"row[2]","x":0,"y":475.75,"width":390,"height":80,"translateX":0,"translateY":0,"scaleX":1,"scaleY":1,"anchorX":0.5,"anchorY":0.5,"opacity":1,"blur":0,"rotation":0,"zIndex":0}
+        ]
+
+        """)
+    #expect(try rows(.json, chains: ["row[0]"], scene: TestScenes.headerAndRows).hasPrefix("[\n{"))
+  }
+
+  @Test("json without rows is an empty array")
+  func emptyJSON() throws {
+    let scene = #"{"chains": [{"name": "row", "frame": {"height": 1}, "repeat": {"count": 0}}]}"#
+    #expect(try rows(.json, chains: [], scene: scene) == "[\n]\n")
+    #expect(try rows(.ndjson, chains: [], scene: scene) == "")
+    #expect(
+      try rows(.csv, chains: [], scene: scene) == RowFormat.columns.joined(separator: ",") + "\n")
+  }
+
+  @Test("table: aligned columns, numbers to two decimals, offsets in full")
+  func table() throws {
+    #expect(
+      try rows(.table) == """
+            offset  chain            x           y       width      height  translateX  translateY      scaleX      scaleY     anchorX     anchorY     opacity        blur    rotation      zIndex
+              -100  header        0.00        0.00      390.00      300.00        0.00     -100.00        1.33        1.33        0.50        0.00        1.00        0.00        0.00        0.00
+              -100  row[2]        0.00      576.00      390.00       80.00        0.00        0.00        1.00        1.00        0.50        0.50        1.00        0.00        0.00        0.00
+              0.25  header        0.00       -0.25      390.00      300.00        0.00        0.00        1.00        1.00        0.50        0.50        1.00        0.00        0.00        0.00
+              0.25  row[2]        0.00      475.75      390.00       80.00        0.00        0.00        1.00        1.00        0.50        0.50        1.00        0.00        0.00        0.00
+
+        """)
+  }
+
+  @Test("the table's chain column fits the longest name kept, copies' indices included")
+  func tableNameWidth() throws {
+    let scene = """
+      {"chains": [{"name": "a", "frame": {"height": 1}},
+                  {"name": "item", "frame": {"height": 1}, "repeat": {"count": 1000}}]}
+      """
+    let lines = try rows(.table, offsets: "0", chains: ["a", "item[999]", "item[5]"], scene: scene)
+      .split(separator: "\n")
+    #expect(lines.count == 4)
+    // "item[999]" is 9 wide; then two spaces and a number right-aligned in 10.
+    #expect(
+      lines[0].hasPrefix("    offset  chain" + String(repeating: " ", count: 4 + 2 + 9) + "x"))
+    #expect(lines[1].hasPrefix("         0  a" + String(repeating: " ", count: 8 + 2 + 6) + "0.00"))
+    #expect(
+      lines[2].hasPrefix("         0  item[5]" + String(repeating: " ", count: 2 + 2 + 6) + "0.00"))
+    #expect(
+      lines[3].hasPrefix("         0  item[999]" + String(repeating: " ", count: 2 + 6) + "0.00"))
+    #expect(Set(lines.map(\.count)).count == 1)
+  }
+
+  static let oddNames = """
+    {"chains": [{"name": "a,b", "frame": {"height": 1}},
+                {"name": "say \\"hi\\"", "frame": {"height": 1}, "repeat": {"count": 2}},
+                {"name": "back\\\\slash\\nline\\u0001", "frame": {"height": 1}}]}
+    """
+
+  @Test("csv quotes a name that holds a comma, a quote or a line break (RFC 4180)")
+  func csvQuoting() throws {
+    let text = try rows(.csv, offsets: "0", chains: [], scene: Self.oddNames)
+    #expect(text.contains("\n0,\"a,b\",0,"))
+    #expect(text.contains("\n0,\"say \"\"hi\"\"[0]\",0,"))
+    #expect(text.contains("\n0,\"say \"\"hi\"\"[1]\",0,"))
+    #expect(text.contains("\n0,\"back\\slash\nline\u{1}\",0,"))
+  }
+
+  @Test("json escapes names and reads back with every column in order")
+  func jsonEscapingRoundTrip() throws {
+    let text = try rows(.json, offsets: "-1.5,2", chains: [], scene: Self.oddNames)
+    guard case .array(let rows) = try JSONParser.parse(text) else {
+      Issue.record("not an array")
+      return
+    }
+    #expect(rows.count == 8)
+    let names = rows.compactMap { row -> String? in
+      guard case .object(let object) = row, case .string(let name) = object["chain"] else {
+        return nil
+      }
+      #expect(object.keys == RowFormat.columns)
+      return name
+    }
+    #expect(names.prefix(4) == ["a,b", #"say "hi"[0]"#, #"say "hi"[1]"#, "back\\slash\nline\u{1}"])
+    #expect(text.contains(#""back\\slash\nline\u0001""#))
+  }
+
+  @Test("every column holds its value: translations from the natural origin")
+  func columnValues() throws {
+    let text = try rows(
+      .ndjson, offsets: "-100", chains: ["header"], scene: TestScenes.headerAndRows)
+    guard case .object(let row) = try JSONParser.parse(text) else {
+      Issue.record("not an object")
+      return
+    }
+    var host = try TestScenes.host()
+    host.evaluate(offset: -100)
+    let natural = host.naturalFrame(chain: 0, copy: 0)
+    for column in TransformColumn.allCases {
+      let expected = column.value(
+        of: host.transform(at: 0), naturalX: natural.x, naturalY: natural.y)
+      #expect(row[column.rawValue] == .number(expected), "\(column)")
+    }
+    #expect(row["y"] == .number(0))
+    #expect(row["height"] == .number(400))
+    #expect(row["translateY"] == .number(-100))
+  }
+
+  @Test("small chunks give the same bytes as one")
+  func chunking() throws {
+    let whole = try rows(.csv, offsets: "-100:300:7", chains: [])
+    var evaluation = Evaluation(host: try TestScenes.host(Self.zoomScene), format: .csv)
+    evaluation.chunkSize = 100
+    var chunks: [[UInt8]] = []
+    evaluation.write(offsets: try OffsetSpec(parsing: "-100:300:7")) {
+      (bytes: UnsafeRawBufferPointer) -> Void in chunks.append(Array(bytes))
+    }
+    #expect(chunks.count > 10)
+    #expect(chunks.dropLast().allSatisfy { $0.count >= 100 && $0.count < 300 })
+    #expect(String(decoding: chunks.joined(), as: UTF8.self) == whole)
+  }
+
+  struct Closed: Error {}
+
+  @Test("an output that throws stops the evaluation at once")
+  func stopsOnError() throws {
+    var evaluation = Evaluation(host: try TestScenes.host(), format: .csv)
+    evaluation.chunkSize = 64
+    var calls = 0
+    #expect(throws: Closed.self) {
+      try evaluation.write(offsets: try OffsetSpec(parsing: "0:99999999")) {
+        (_: UnsafeRawBufferPointer) throws(Closed) -> Void in
+        calls += 1
+        if calls == 3 { throw Closed() }
+      }
+    }
+    #expect(calls == 3)
+    #expect(evaluation.host.geometry.offset < 10)
+  }
+}
+
+@Suite struct NumberFormattingTests {
+  func number(_ value: Double) -> String {
+    let buffer = ByteBuffer(capacity: 8)
+    buffer.appendNumber(value)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  func fixed(_ value: Double, width: Int = 0) -> String {
+    ByteBuffer.text { buffer in
+      buffer.appendRightAligned(width: width) { buffer.appendFixed(value, decimals: 2) }
+    }
+  }
+
+  static let fullPrecisionCases: [(Double, String)] = [
+    (0.0, "0"), (-0.0, "0"), (400, "400"), (-100, "-100"), (0.5, "0.5"), (-0.25, "-0.25"),
+    (1.0 / 3, "0.3333333333333333"), (0.1 + 0.2, "0.30000000000000004"), (475.75, "475.75"),
+    (1e15, "1000000000000000"), (-9.2e18 + 2048, "-9199999999999997952"), (1e20, "1e+20"),
+    (0.0001, "0.0001"), (0.00001, "1e-05"), (123_456_789.125, "123456789.125"),
+    (999_999_999.5, "999999999.5"), (1e-300, "1e-300"), (.leastNonzeroMagnitude, "5e-324"),
+    (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"),
+  ]
+
+  @Test(
+    "full precision: integers plain, -0 as 0, fractions shortest", arguments: fullPrecisionCases)
+  func fullPrecision(value: Double, text: String) {
+    #expect(number(value) == text)
+  }
+
+  @Test("fractions are written as Swift's shortest round-trip description writes them")
+  func matchesDescription() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = []
+    for _ in 0..<5_000 {
+      let exponent = Double.random(in: -6...12, using: &generator)
+      let value = Double.random(in: 1...10, using: &generator) * pow10(exponent.rounded(.down))
+      values.append(value)
+      // Few decimals: the fast path's case.
+      for decimals in 1...7 {
+        let scale = pow10(Double(decimals))
+        values.append((value * scale).rounded() / scale)
+      }
+    }
+    for value in values + values.map(-) where value != value.rounded() {
+      #expect(number(value) == value.description, "\(value)")
+      #expect(Double(number(value)) == value)
+    }
+  }
+
+  @Test("integers below 1e15 are written as formatNumber writes them")
+  func matchesFormatNumber() {
+    for value in [0.0, 1, -1, 42, 99_999_999_999_999, -123_456_789, 0.5, 2.75, 1.0 / 3] {
+      #expect(number(value) == formatNumber(value))
+    }
+  }
+
+  static let twoDecimalCases: [(Double, Int, String)] = [
+    (0.0, 0, "0.00"), (-0.001, 0, "0.00"), (0.125, 0, "0.13"), (-1.5, 0, "-1.50"),
+    (1.0 / 3, 6, "  0.33"), (-100, 10, "   -100.00"), (123_456_789.999, 4, "123456790.00"),
+    (1e20, 10, "     1e+20"), (.nan, 5, "  nan"),
+  ]
+
+  @Test("two decimals for the table, right-aligned", arguments: twoDecimalCases)
+  func twoDecimals(value: Double, width: Int, text: String) {
+    #expect(fixed(value, width: width) == text)
+  }
+
+  static let fixedCases: [(Double, Int, String)] = [
+    (0.916, 3, "0.916"), (0.05, 3, "0.050"), (0.00004, 1, "0.0"), (-1.25, 1, "-1.3"),
+    (5, 0, "5"), (123.456, 1, "123.5"), (-0.0001, 2, "0.00"), (1e20, 1, "1e+20"),
+    (-7.5, 6, "-7.500000"),
+  ]
+
+  @Test("any number of decimals from 0 to 6", arguments: fixedCases)
+  func decimals(value: Double, decimals: Int, text: String) {
+    #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
+  }
+
+  @Test("right alignment pads what was written, and leaves wider text alone")
+  func rightAligned() {
+    let buffer = ByteBuffer(capacity: 4)
+    buffer.append("ab")
+    buffer.appendRightAligned(width: 6) { buffer.append("xyz") }
+    buffer.appendRightAligned(width: 2) { buffer.append("long") }
+    #expect(buffer.string == "ab   xyzlong")
+  }
+
+  private func pow10(_ exponent: Double) -> Double {
+    var result = 1.0
+    let steps = Int(exponent.magnitude)
+    for _ in 0..<steps { result *= 10 }
+    return exponent < 0 ? 1 / result : result
+  }
+}

@@ -1,0 +1,96 @@
+import EffectProtocol
+import Testing
+
+@Suite struct ParameterReaderTests {
+  func reader(_ json: String) throws -> ParameterReader {
+    guard case .object(let object) = try JSONParser.parse(json) else {
+      throw JSONSyntaxError(message: "not an object", line: 0, column: 0)
+    }
+    return ParameterReader(
+      object: object, path: JSONPath([.key("chains"), .index(0)]), owner: "a test")
+  }
+
+  enum Side: String, CaseIterable { case left, right }
+
+  @Test("reads present values, returns defaults for absent ones, and records the keys read")
+  func readsValues() throws {
+    var reader = try reader(
+      #"{"n": 2.5, "flag": true, "side": "right", "count": 3, "name": "x", "opt": null}"#)
+    #expect(reader.number("n", default: 0) == 2.5)
+    #expect(reader.number("missing", default: 7) == 7)
+    let flag = reader.bool("flag", default: false)
+    #expect(flag)
+    #expect(reader.choice("side", default: Side.left) == .right)
+    #expect(reader.integer("count", default: 0, in: 0...10) == 3)
+    #expect(reader.string("name") == "x")
+    #expect(reader.optionalNumber("opt") == nil)
+    reader.finish()
+    #expect(!reader.hasProblems)
+    #expect(reader.readKeys == ["n", "missing", "flag", "side", "count", "name", "opt"])
+  }
+
+  @Test("problems carry the path, what was expected and what was found; reading goes on")
+  func problems() throws {
+    var reader = try reader(
+      #"{"n": "2", "r": 5, "flag": 1, "side": "up", "count": 1.5, "name": 3, "sied": 1, "n": 3}"#)
+    #expect(reader.number("n", default: 1) == 1)
+    #expect(reader.number("r", default: 0.5, in: .unitInterval) == 0.5)
+    let defaulted = reader.bool("flag", default: true)
+    #expect(defaulted)
+    #expect(reader.choice("side", default: Side.left) == .left)
+    #expect(reader.integer("count", default: 0, in: 0...10) == 0)
+    #expect(reader.string("name") == nil)
+    #expect(reader.requiredNumber("size") == nil)
+    reader.finish()
+    #expect(
+      reader.diagnostics.map(\.description) == [
+        #"chains[0].n: expected a number from -1e9 to 1e9, found the string "2""#,
+        "chains[0].r: expected a number from 0 to 1, found the number 5",
+        "chains[0].flag: expected true or false, found the number 1",
+        #"chains[0].side: expected "left" or "right", found the string "up""#,
+        "chains[0].count: expected a whole number from 0 to 10, found the number 1.5",
+        "chains[0].name: expected a string, found the number 3",
+        "chains[0].size: missing required key; expected a number from -1e9 to 1e9",
+        #"chains[0].sied: unknown key for a test; did you mean "side"? (valid keys: n, r, flag, side, count, name, size)"#,
+        "chains[0].n: the key is given more than once; expected each key once",
+      ])
+  }
+
+  @Test("the number ranges accept their bounds as documented")
+  func ranges() {
+    #expect(NumberRange.positive.contains(1e9) && !NumberRange.positive.contains(0))
+    #expect(NumberRange.nonNegative.contains(0) && !NumberRange.nonNegative.contains(-1e-300))
+    #expect(NumberRange.finite.contains(-1e9) && !NumberRange.finite.contains(1.0000001e9))
+    #expect(NumberRange.closed(-2, 3).description == "a number from -2 to 3")
+  }
+
+  @Test(
+    "near misses get the nearest name, far ones none",
+    arguments: [
+      ("resistence", "resistance"), ("mdoe", "mode"), ("EDGE", "edge"),
+      ("maxstretch", "maxStretch"),
+      ("hieght", "height"), ("zzz", nil), ("e", nil), ("colour", nil),
+    ] as [(String, String?)])
+  func nearest(word: String, expected: String?) {
+    #expect(
+      nearestName(to: word, in: ["edge", "resistance", "maxStretch", "mode", "height"]) == expected)
+  }
+
+  @Test("paths render as in a scene file; odd keys are quoted")
+  func paths() {
+    let path = JSONPath.root.appending("chains").appending(0).appending("effects").appending(1)
+      .appending("rate")
+    #expect(path.description == "chains[0].effects[1].rate")
+    #expect(JSONPath.root.description == "top level")
+    #expect(JSONPath.root.appending("odd key").appending(2).description == #"["odd key"][2]"#)
+  }
+
+  @Test("numbers print as people write them")
+  func numberFormatting() {
+    #expect(formatNumber(400) == "400")
+    #expect(formatNumber(-0.0) == "0")
+    #expect(formatNumber(0.5) == "0.5")
+    #expect(formatNumber(1e-7) == "1e-07")
+    #expect(formatNumber(-1e9) == "-1000000000")
+  }
+}
