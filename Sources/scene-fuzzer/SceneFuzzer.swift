@@ -70,7 +70,41 @@ enum SceneFuzzCheck {
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
       twin = other
     }
+    if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
     return .loaded(views: scene.viewCount)
+  }
+
+  /// Scenes of at most this many views also have their rows formatted.
+  static let maximumFormattedViews = 100
+
+  /// `effectctl eval --format json` of `scene` must read back as JSON: one
+  /// object a view and offset, the contract's columns in order, the chain
+  /// names (escaped in the text) as loaded, every number finite.
+  static func checkRows(of scene: Scene, at offsets: ArraySlice<Double>) {
+    let finite = offsets.filter(\.isFinite).map {
+      min(max($0, -SceneHost.offsetLimit), SceneHost.offsetLimit)
+    }
+    var evaluation = Evaluation(host: SceneHost(scene: scene), format: .json)
+    let text = evaluation.text(offsets: OffsetSpec(finite))
+    let rows: JSONValue
+    do {
+      rows = try JSONParser.parse(text)
+    } catch {
+      fatalError("json rows do not parse: \(error)\n\(text.prefix(2000))")
+    }
+    guard case .array(let elements) = rows, elements.count == finite.count * scene.viewCount else {
+      fatalError("json rows: expected \(finite.count * scene.viewCount) rows\n\(text.prefix(2000))")
+    }
+    let names = scene.chains.flatMap { chain in
+      (0..<chain.viewCount).map { chain.viewName(copy: $0) }
+    }
+    for (index, element) in elements.enumerated() {
+      guard case .object(let row) = element, row.keys == RowFormat.columns,
+        row["chain"] == .string(names[index % names.count])
+      else {
+        fatalError("json row \(index) is not \(names[index % names.count]): \(element)")
+      }
+    }
   }
 
   /// An error must say something, one problem a line, each line short and
