@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "EffectHost", targets: ["EffectHost"]),
     .executable(name: "effectctl", targets: ["effectctl"]),
+    .executable(name: "effect-bench", targets: ["effect-bench"]),
   ],
   targets: [
     .target(
@@ -17,6 +18,9 @@ let package = Package(
     .target(name: "Effects", dependencies: ["EffectProtocol"]),
     .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
     .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
+    // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
+    .executableTarget(name: "effect-bench", dependencies: ["EffectHost"]),
+    // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
     .executableTarget(name: "scene-fuzzer", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
@@ -25,6 +29,7 @@ let package = Package(
     .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectHost", "Effects", "EffectProtocol"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
+    .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),
   ],
   swiftLanguageModes: [.v6]
 )

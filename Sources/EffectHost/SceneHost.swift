@@ -57,17 +57,25 @@ public struct SceneHost: Sendable {
   public let chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
   public private(set) var geometry: ScrollGeometry
-  private var steps: [[any ChainStep]]
-  private var buffer: [ViewTransform]
+  /// What evaluation reads of each chain, in file order.
+  private let runs: [ChainRun]
+  /// Every chain's effects, chain by chain, each in order.
+  private var steps: [ChainStep]
+  /// Shared by the copies of a host that share stateful steps; `nil` when no
+  /// effect has state. See ``makeStatesUnique()``.
+  private var stateOwner: StateOwner?
+  /// The transforms of the last frame; read through ``withTransforms(_:)``.
+  @usableFromInline private(set) var buffer: [ViewTransform]
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
   public init(scene: Scene) {
     self.scene = scene
     var layouts: [ChainLayout] = []
-    var steps: [[any ChainStep]] = []
+    var runs: [ChainRun] = []
+    var steps: [ChainStep] = []
     layouts.reserveCapacity(scene.chains.count)
-    steps.reserveCapacity(scene.chains.count)
+    runs.reserveCapacity(scene.chains.count)
     var start = 0
     for chain in scene.chains {
       let count = chain.viewCount
@@ -75,11 +83,18 @@ public struct SceneHost: Sendable {
         ChainLayout(
           name: chain.name, viewRange: start..<start + count, isRepeated: chain.repetition != nil,
           frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
-      steps.append(chain.effects.map { makeStep($0, viewCount: count) })
+      let firstStep = steps.count
+      steps += chain.effects.map { makeStep($0, viewCount: count) }
+      runs.append(
+        ChainRun(
+          firstView: start, viewCount: count, frame: chain.frame, attachment: chain.attachment,
+          stride: chain.stride, steps: firstStep..<steps.count))
       start += count
     }
     self.chains = layouts
+    self.runs = runs
     self.steps = steps
+    self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
@@ -102,24 +117,45 @@ public struct SceneHost: Sendable {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
-    let chains = self.chains
+    if stateOwner != nil { makeStatesUnique() }
+    let runs = self.runs
+    let steps = self.steps
     buffer.withUnsafeMutableBufferPointer { views in
       guard let base = views.baseAddress else { return }
-      for chainIndex in chains.indices {
-        let chain = chains[chainIndex]
-        let count = chain.viewRange.count
-        let first = base + chain.viewRange.lowerBound
-        for copy in 0..<count {
-          first[copy] = ViewTransform(frame: chain.naturalFrame(copy: copy, in: geometry))
+      for run in runs {
+        let first = base + run.firstView
+        let top = run.attachment == .content ? geometry.contentOrigin + run.frame.y : run.frame.y
+        // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
+        // and `copy` counted in Doubles (exactly) to spare a conversion a view.
+        var natural = ViewTransform(frame: run.frame)
+        var view = first
+        var copy = 0.0
+        let end = first + run.viewCount
+        while view != end {
+          natural.y = top + copy * run.stride
+          view.pointee = natural
+          view += 1
+          copy += 1
         }
         var batch = ViewBatch(
-          geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-          stride: chain.stride, base: first, count: count)
-        for stepIndex in steps[chainIndex].indices {
-          steps[chainIndex][stepIndex].run(&batch)
+          geometry: geometry, attachment: run.attachment, naturalFrame: run.frame,
+          stride: run.stride, base: first, count: run.viewCount)
+        for step in run.steps {
+          // `steps` holds every step for the whole loop: call without the
+          // retain and release that a plain call would pay a step.
+          Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
         }
       }
     }
+  }
+
+  /// Gives this host its own copy of every effect's state when a copy of the
+  /// host shares them, as an array copies its storage before a write: copies
+  /// of a host evaluate independently.
+  private mutating func makeStatesUnique() {
+    guard !isKnownUniquelyReferenced(&stateOwner) else { return }
+    steps = steps.map { $0.copyingState() }
+    stateOwner = StateOwner()
   }
 
   /// The transform of view `index` in the last frame.
@@ -130,6 +166,10 @@ public struct SceneHost: Sendable {
 
   /// Calls `body` with the transforms of the last frame, chain by chain in
   /// file order, copies in order.
+  ///
+  /// Inlinable, so that a caller's loop over the results is specialised and
+  /// needs no copy of the host.
+  @inlinable
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
@@ -143,20 +183,86 @@ public struct SceneHost: Sendable {
   }
 }
 
-/// One effect of one chain with its state: the unit the host dispatches to.
-private protocol ChainStep: Sendable {
-  mutating func run(_ batch: inout ViewBatch)
+/// What evaluation reads of a chain: plain values, so reading it retains nothing.
+private struct ChainRun {
+  var firstView: Int
+  var viewCount: Int
+  var frame: Rect
+  var attachment: Attachment
+  var stride: Double
+  /// The chain's effects: indices in `steps`.
+  var steps: Range<Int>
 }
 
-private struct Step<Effect: ScrollEffect>: ChainStep {
+/// One effect of one chain: the unit the host dispatches to, once a chain a
+/// frame. A class, so that a call copies no existential box and is one
+/// indirect call; each subclass overrides every member.
+///
+/// `@unchecked Sendable`: it has no stored properties; its subclasses say why
+/// they are safe.
+private class ChainStep: @unchecked Sendable {
+  /// Whether the step carries state from frame to frame.
+  var hasState: Bool { false }
+
+  /// Runs the effect on `batch`, updating its state.
+  func run(_ batch: inout ViewBatch) {}
+
+  /// A step with the same effect and a copy of its state; `self` without state.
+  func copyingState() -> ChainStep { self }
+}
+
+/// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
+/// is `Sendable`.
+private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
+  let effect: Effect
+
+  init(effect: Effect) {
+    self.effect = effect
+  }
+
+  override var hasState: Bool { false }
+
+  override func run(_ batch: inout ViewBatch) {
+    var state: Void = ()
+    effect.apply(to: &batch, state: &state)
+  }
+
+  override func copyingState() -> ChainStep { self }
+}
+
+/// An effect and its state.
+///
+/// `@unchecked Sendable`: the state changes only in ``run(_:)``, which a host
+/// calls after ``SceneHost/makeStatesUnique()`` made sure that no other host
+/// holds this step, the check an array makes before it writes.
+private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
   var state: Effect.State
 
-  mutating func run(_ batch: inout ViewBatch) {
+  init(effect: Effect, state: Effect.State) {
+    self.effect = effect
+    self.state = state
+  }
+
+  override var hasState: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
     effect.apply(to: &batch, state: &state)
   }
+
+  override func copyingState() -> ChainStep { StatefulStep(effect: effect, state: state) }
 }
 
-private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> any ChainStep {
-  Step(effect: effect, state: effect.makeState(viewCount: viewCount))
+/// Held by every copy of a host that shares its stateful steps.
+private final class StateOwner: Sendable {}
+
+private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainStep {
+  if let stateless = effect as? any StatelessScrollEffect {
+    return makeStatelessStep(stateless)
+  }
+  return StatefulStep(effect: effect, state: effect.makeState(viewCount: viewCount))
+}
+
+private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
+  StatelessStep(effect: effect)
 }

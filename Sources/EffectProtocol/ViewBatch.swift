@@ -73,8 +73,12 @@ public struct ViewBatch {
   /// per-view effect.
   @inlinable
   public func modifyEach(_ body: (inout ViewTransform) -> Void) {
-    for index in 0..<count {
-      body(&base[index])
+    // A pointer walk: no index to scale by the 96-byte stride at every view.
+    var view = base
+    let end = base + count
+    while view != end {
+      body(&view.pointee)
+      view += 1
     }
   }
 }

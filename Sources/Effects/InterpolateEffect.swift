@@ -201,50 +201,60 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public func apply(to views: inout ViewBatch) {
     let keyframes = self.keyframes
     guard keyframes.stops.count >= 2 else { return }
-    let input = parameters.input
-    keyframes.stops.withUnsafeBufferPointer { stops in
-      let curve = KeyframeCurve(stops: stops, keyframes: keyframes)
-      switch parameters.property {
-      case .opacity:
-        Self.combine(views, input, curve) { view, value in
-          view.opacity = min(max(view.opacity * value, 0), 1)
-        }
-      case .scale:
-        Self.combine(views, input, curve) { view, value in
-          view.scaleX = saturated(view.scaleX * value)
-          view.scaleY = saturated(view.scaleY * value)
-        }
-      case .scaleX:
-        Self.combine(views, input, curve) { view, value in
-          view.scaleX = saturated(view.scaleX * value)
-        }
-      case .scaleY:
-        Self.combine(views, input, curve) { view, value in
-          view.scaleY = saturated(view.scaleY * value)
-        }
-      case .blur:
-        Self.combine(views, input, curve) { view, value in view.blur = max(0, view.blur + value) }
-      case .rotation:
-        Self.combine(views, input, curve) { view, value in view.rotation += value }
-      case .translateX:
-        Self.combine(views, input, curve) { view, value in view.x += value }
-      case .translateY:
-        Self.combine(views, input, curve) { view, value in view.y += value }
-      case .width:
-        Self.combine(views, input, curve) { view, value in view.width = max(0, value) }
-      case .height:
-        Self.combine(views, input, curve) { view, value in view.height = max(0, value) }
-      case .zIndex:
-        Self.combine(views, input, curve) { view, value in view.zIndex = value }
+    if keyframes.stops.count == 2, keyframes.curve.isLinear, !keyframes.extends {
+      apply(LinearPair(keyframes.stops[0], keyframes.stops[1]), to: views)
+    } else {
+      keyframes.stops.withUnsafeBufferPointer { stops in
+        apply(KeyframeCurve(stops: stops, keyframes: keyframes), to: views)
       }
+    }
+  }
+
+  /// Combines `curve`'s value with the property of every view: one loop per
+  /// property and input, each specialised for the curve's type.
+  @inline(__always)
+  private func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: ViewBatch) {
+    let input = parameters.input
+    switch parameters.property {
+    case .opacity:
+      Self.combine(views, input, curve) { view, value in
+        view.opacity = min(max(view.opacity * value, 0), 1)
+      }
+    case .scale:
+      Self.combine(views, input, curve) { view, value in
+        view.scaleX = saturated(view.scaleX * value)
+        view.scaleY = saturated(view.scaleY * value)
+      }
+    case .scaleX:
+      Self.combine(views, input, curve) { view, value in
+        view.scaleX = saturated(view.scaleX * value)
+      }
+    case .scaleY:
+      Self.combine(views, input, curve) { view, value in
+        view.scaleY = saturated(view.scaleY * value)
+      }
+    case .blur:
+      Self.combine(views, input, curve) { view, value in view.blur = max(0, view.blur + value) }
+    case .rotation:
+      Self.combine(views, input, curve) { view, value in view.rotation += value }
+    case .translateX:
+      Self.combine(views, input, curve) { view, value in view.x += value }
+    case .translateY:
+      Self.combine(views, input, curve) { view, value in view.y += value }
+    case .width:
+      Self.combine(views, input, curve) { view, value in view.width = max(0, value) }
+    case .height:
+      Self.combine(views, input, curve) { view, value in view.height = max(0, value) }
+    case .zIndex:
+      Self.combine(views, input, curve) { view, value in view.zIndex = value }
     }
   }
 
   /// Runs `body` on every view with the curve's value at its input; an input
   /// that is the same for every view is evaluated once.
   @inline(__always)
-  private static func combine(
-    _ views: ViewBatch, _ input: Input, _ curve: KeyframeCurve,
+  private static func combine<Curve: KeyframeFunction>(
+    _ views: ViewBatch, _ input: Input, _ curve: Curve,
     _ body: (inout ViewTransform, Double) -> Void
   ) {
     let geometry = views.geometry
@@ -305,16 +315,48 @@ extension InterpolateEffect {
     }
   }
 
+  /// Two stops, linear easing, clamped: the common case, without the search
+  /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
+  private struct LinearPair: KeyframeFunction {
+    let first: Stop
+    let last: Stop
+    let span: Double
+    let change: Double
+
+    init(_ first: Stop, _ last: Stop) {
+      self.first = first
+      self.last = last
+      span = last.input - first.input
+      change = last.output - first.output
+    }
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      guard x > first.input else { return first.output }
+      guard x < last.input else { return last.output }
+      // Strictly between two finite outputs of at most 1e9: no saturation needed.
+      return first.output + change * ((x - first.input) / span)
+    }
+  }
+
   /// The keyframes as a function of the input, over borrowed storage.
-  private struct KeyframeCurve {
+  private struct KeyframeCurve: KeyframeFunction {
     let stops: UnsafeBufferPointer<Stop>
     let curve: UnitBezier
     let extends: Bool
     let firstSlope: Double
     let lastSlope: Double
 
+    /// The end stops, held apart from `stops`: the compiler cannot tell that
+    /// writing a view leaves `stops` alone, so these stay in registers
+    /// instead of being loaded again for every view.
+    let first: Stop
+    let last: Stop
+
     init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
       self.stops = stops
+      first = stops[0]
+      last = stops[stops.count - 1]
       curve = keyframes.curve
       extends = keyframes.extends
       firstSlope = keyframes.firstSlope
@@ -324,11 +366,9 @@ extension InterpolateEffect {
     /// The value at `x`; `stops` holds at least 2 stops.
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
-      let first = stops[0]
       guard x > first.input else {
         return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
       }
-      let last = stops[stops.count - 1]
       guard x < last.input else {
         return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
       }
@@ -455,4 +495,9 @@ extension SceneDiagnostic.Problem {
   static func wrongLength(expected: String, count: Int) -> Self {
     .other("expected \(expected), found an array of \(count) \(count == 1 ? "value" : "values")")
   }
+}
+
+/// The value of keyframes at an input.
+private protocol KeyframeFunction {
+  func callAsFunction(_ x: Double) -> Double
 }

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Measures the per-frame cost of the pipeline against its hand-written floor
+# and the cost of loading a scene against Foundation's JSONDecoder, and prints
+# the tables of BENCHMARKS.md. Needs valgrind. Takes a few minutes.
+#
+#   Benchmarks/run.sh            # N1=1000, N2=11000 frames
+#   N1=2000 N2=22000 Benchmarks/run.sh
+#
+# Instructions a frame: callgrind's total of a run of N2 frames minus that of a
+# run of N1 frames, divided by N2 - N1: start-up, loading and the first frame
+# cancel out and what is left is one frame. Allocations: memcheck's heap
+# blocks of the two runs, subtracted. Time: the least of three runs without
+# valgrind, evaluation alone (--checksum last). Loading: instructions of three
+# loads minus one, halved; time of LOADS loads, the least of three runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+N1=${N1:-1000}
+N2=${N2:-11000}
+CHAINS=${CHAINS:-10000}
+LOADS=${LOADS:-20}
+
+swift build -c release --product effect-bench >&2
+bench=.build/release/effect-bench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The instructions callgrind counts in one run of the arguments.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.out" "$@" 2>&1 >/dev/null \
+    | awk '/Collected :/ { print $NF }'
+}
+
+# The heap blocks allocated in one run of the arguments.
+allocations() {
+  valgrind --tool=memcheck --leak-check=no "$@" 2>&1 >/dev/null \
+    | awk '/total heap usage:/ { gsub(",", "", $5); print $5 }'
+}
+
+# f(N2) - f(N1) for f one of the two above.
+difference() {
+  local measure=$1
+  shift
+  local low high
+  low=$("$measure" "$@" "$N1" "${EXTRA[@]}")
+  high=$("$measure" "$@" "$N2" "${EXTRA[@]}")
+  echo $((high - low))
+}
+
+# (f(N2) - f(N1)) / (N2 - N1), with one decimal.
+per_frame() {
+  awk -v d="$(difference "$@")" -v n1="$N1" -v n2="$N2" 'BEGIN { printf "%.1f", d / (n2 - n1) }'
+}
+
+# The least value of the figure named $1 (`ns/frame:`) over three runs of the rest.
+least() {
+  local field=$1
+  shift
+  local best=""
+  for _ in 1 2 3; do
+    local value
+    value=$("$@" | awk -v field="$field" '$1 == field { print $2 }')
+    best=$(awk -v a="$best" -v b="$value" 'BEGIN { print (a == "" || b < a) ? b : a }')
+  done
+  echo "$best"
+}
+
+checksum() {
+  "$@" "$N1" | awk '/^checksum:/ { print $2 }'
+}
+
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}
+
+echo "| scene | evaluation | instructions/frame | with checksum | allocations in $((N2 - N1)) frames | ns/frame |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
+# name, scene file, frames timed (about half a second)
+for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-header.json 5000000"; do
+  set -- $row
+  name=$1
+  scene=$2
+  FRAMES=$3
+  pipeline=("$bench" pipeline "$scene")
+  floor=("$bench" handwritten "$name")
+  a=$(checksum "${pipeline[@]}")
+  b=$(checksum "${floor[@]}")
+  if [ "$a" != "$b" ]; then
+    echo "error: $name: the pipeline's checksum $a differs from the hand-written $b" >&2
+    exit 1
+  fi
+  EXTRA=(--checksum last)
+  pi=$(per_frame instructions "${pipeline[@]}")
+  fi=$(per_frame instructions "${floor[@]}")
+  EXTRA=(--checksum every)
+  pc=$(per_frame instructions "${pipeline[@]}")
+  fc=$(per_frame instructions "${floor[@]}")
+  pa=$(difference allocations "${pipeline[@]}")
+  fa=$(difference allocations "${floor[@]}")
+  pt=$(least ns/frame: "${pipeline[@]}" "$FRAMES" --checksum last)
+  ft=$(least ns/frame: "${floor[@]}" "$FRAMES" --checksum last)
+  echo "| $name | pipeline | $pi | $pc | $pa | $pt |"
+  echo "| $name | hand-written | $fi | $fc | $fa | $ft |"
+  echo "| $name | ratio | **$(ratio "$pi" "$fi")** | $(ratio "$pc" "$fc") | | $(ratio "$pt" "$ft") |"
+done
+
+"$bench" generate "$CHAINS" >"$work/scene.json"
+echo
+echo "| loading $CHAINS chains, $(wc -c <"$work/scene.json") bytes | instructions/load | ms/load |"
+echo "| --- | ---: | ---: |"
+for mode in load decode; do
+  one=$(instructions "$bench" "$mode" "$work/scene.json" 1)
+  three=$(instructions "$bench" "$mode" "$work/scene.json" 3)
+  ins=$(awk -v a="$one" -v b="$three" 'BEGIN { printf "%.0f", (b - a) / 2 }')
+  ms=$(least ms/load: "$bench" "$mode" "$work/scene.json" "$LOADS")
+  eval "${mode}_ins=$ins ${mode}_ms=$ms"
+  label=$([ "$mode" = load ] && echo "SceneLoader" || echo "JSONDecoder, plain structs")
+  echo "| $label | $ins | $ms |"
+done
+echo "| ratio | **$(ratio "$load_ins" "$decode_ins")** | **$(ratio "$load_ms" "$decode_ms")** |"
