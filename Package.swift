@@ -20,6 +20,8 @@ let package = Package(
     .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
     // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
     .executableTarget(name: "effect-bench", dependencies: ["EffectHost"]),
+    // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
+    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),

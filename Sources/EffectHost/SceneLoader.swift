@@ -65,18 +65,14 @@ public struct SceneLoader: Sendable {
     return try load(bytes, file: name)
   }
 
+  private static func tooLarge(size: Int?) -> SceneDiagnostic {
+    SceneDiagnostic(path: .root, problem: .fileTooLarge(limit: maximumFileSize, size: size))
+  }
+
   /// Loads a scene from the bytes of a file named `file` in messages.
   public func load(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> Scene {
     if bytes.count > Self.maximumFileSize {
-      throw .invalid(
-        file: file,
-        diagnostics: [
-          SceneDiagnostic(
-            path: .root,
-            problem: .other(
-              "expected a scene file of at most \(Self.maximumFileSize) bytes (32 MiB), found \(bytes.count) bytes"
-            ))
-        ])
+      throw .invalid(file: file, diagnostics: [Self.tooLarge(size: bytes.count)])
     }
     let value: JSONValue
     do {
@@ -122,13 +118,15 @@ public struct SceneLoader: Sendable {
 
     var chains: [Chain] = []
     if isSingleChain {
-      if let chain = readChain(&reader, viewportWidth: viewport.width) { chains.append(chain) }
+      if let chain = readChain(&reader, viewportWidth: viewport.width).chain {
+        chains.append(chain)
+      }
     } else {
       chains = readChains(&reader, viewportWidth: viewport.width)
     }
     reader.finish()
 
-    if reader.hasProblems { return .failure(SceneDiagnostics(reader.diagnostics)) }
+    if reader.hasProblems { return .failure(SceneDiagnostics(reader.reportedDiagnostics)) }
     return .success(
       Scene(
         description: description, viewport: viewport, contentInsets: insets,
@@ -192,6 +190,7 @@ public struct SceneLoader: Sendable {
     var viewCount = 0
     let chainsPath = reader.path(of: "chains")
     for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
       let path = chainsPath.appending(index)
       guard case .object(let object) = element else {
         reader.report(
@@ -202,19 +201,23 @@ public struct SceneLoader: Sendable {
         continue
       }
       var sub = ParameterReader(object: object, path: path, owner: "a chain")
-      let chain = readChain(&sub, viewportWidth: viewportWidth)
+      let (name, chain) = readChain(&sub, viewportWidth: viewportWidth)
       sub.finish()
       reader.report(contentsOf: sub.diagnostics)
-      guard let chain else { continue }
-      if let first = firstPathByName[chain.name] {
-        reader.report(
-          contentsOf: [
-            SceneDiagnostic(
-              path: path.appending("name"), problem: .duplicateName(chain.name, first: first))
-          ])
-      } else {
-        firstPathByName[chain.name] = path.appending("name")
+      // A chain with other problems still claims its name, so that a
+      // duplicate is reported in the same pass.
+      if let name {
+        if let first = firstPathByName[name] {
+          reader.report(
+            contentsOf: [
+              SceneDiagnostic(
+                path: path.appending("name"), problem: .duplicateName(name, first: first))
+            ])
+        } else {
+          firstPathByName[name] = path.appending("name")
+        }
       }
+      guard let chain else { continue }
       viewCount += chain.viewCount
       chains.append(chain)
     }
@@ -227,17 +230,21 @@ public struct SceneLoader: Sendable {
     return chains
   }
 
-  /// Reads the chain keys of `reader`'s object; `nil` when any is wrong. A
-  /// frame's width defaults to the viewport's.
-  private func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> Chain? {
+  /// Reads the chain keys of `reader`'s object: its name when valid, and the
+  /// chain, `nil` when anything is wrong. A frame's width defaults to the
+  /// viewport's.
+  private func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> (
+    name: String?, chain: Chain?
+  ) {
     let problemsBefore = reader.diagnostics.count
-    let name = reader.string(
+    var name = reader.string(
       "name", required: true, expected: "a chain name (a non-empty string)")
-    if let name, name.isEmpty || name.contains("[") || name.contains("]") {
+    if let text = name, text.isEmpty || text.contains("[") || text.contains("]") {
       reader.report(
         .mismatch(
           expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",
-          found: .string(name)), at: "name")
+          found: .string(text)), at: "name")
+      name = nil
     }
     var frame = Rect(x: 0, y: 0, width: 0, height: 0)
     var width: Double?
@@ -267,10 +274,15 @@ public struct SceneLoader: Sendable {
       repetition = Chain.Repetition(count: count, spacing: spacing)
     }
     let effects = readEffects(&reader)
-    guard let name, heightRead, reader.diagnostics.count == problemsBefore else { return nil }
+    guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
+      return (name, nil)
+    }
     frame.width = width ?? viewportWidth
-    return Chain(
-      name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+    return (
+      name,
+      Chain(
+        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+    )
   }
 
   private func readEffects(_ reader: inout ParameterReader) -> [any ScrollEffect] {
@@ -283,6 +295,7 @@ public struct SceneLoader: Sendable {
     effects.reserveCapacity(elements.count)
     let effectsPath = reader.path(of: "effects")
     for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
       let path = effectsPath.appending(index)
       switch effect(from: element, at: path) {
       case .success(let effect): effects.append(effect)
@@ -340,8 +353,10 @@ public struct SceneLoader: Sendable {
 
   // MARK: - Files
 
-  /// The bytes of `path` (standard input for `-`), at most one byte more than
-  /// ``maximumFileSize`` so an oversized file is refused without reading it all.
+  /// The bytes of `path` (standard input for `-`). More than
+  /// ``maximumFileSize`` is refused: a regular file is measured before it is
+  /// read, anything else (a pipe, a device) is read up to one byte past the
+  /// limit, so memory stays bounded whatever the input.
   static func readFile(_ path: String, name: String) throws(SceneLoadError) -> [UInt8] {
     let descriptor: Int32
     if path == "-" {
@@ -354,8 +369,13 @@ public struct SceneLoader: Sendable {
     }
     defer { if descriptor != 0 { close(descriptor) } }
     var status = stat()
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw .unreadable(file: name, reason: "is a directory; expected a scene file")
+    if fstat(descriptor, &status) == 0 {
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        throw .unreadable(file: name, reason: "is a directory; expected a scene file")
+      }
+      if (status.st_mode & S_IFMT) == S_IFREG, status.st_size > maximumFileSize {
+        throw .invalid(file: name, diagnostics: [tooLarge(size: Int(status.st_size))])
+      }
     }
     var bytes: [UInt8] = []
     let limit = maximumFileSize + 1
@@ -370,6 +390,10 @@ public struct SceneLoader: Sendable {
         throw .unreadable(file: name, reason: Self.reason(errno))
       }
       bytes.append(contentsOf: chunk[0..<count])
+    }
+    if bytes.count > maximumFileSize {
+      // Only "more than the limit" is known: the rest was never read.
+      throw .invalid(file: name, diagnostics: [tooLarge(size: nil)])
     }
     return bytes
   }

@@ -92,6 +92,8 @@ private struct Parser {
     return value
   }
 
+  /// What stands at the current position, for a message: a bare word whole
+  /// (`'NaN'`), a character, or a byte that is not UTF-8.
   func found() -> String {
     guard position < bytes.count else { return "the end of the file" }
     let byte = bytes[position]
@@ -99,15 +101,18 @@ private struct Parser {
       // A bare word such as NaN or Infinity reads better whole.
       var end = position
       while end < bytes.count, end - position < 20, bytes[end].isASCIILetterOrDigit { end += 1 }
-      return "'\(String(decoding: bytes[position..<end], as: UTF8.self))'"
+      let word = String(decoding: bytes[position..<end], as: UTF8.self)
+      let isNonFinite = ["nan", "infinity", "inf"].contains(word.lowercased())
+      return "'\(word)'" + (isNonFinite ? " (JSON numbers are finite)" : "")
     }
     if byte >= 0x20 && byte < 0x7F {
       return "'\(Character(Unicode.Scalar(byte)))'"
     }
     if byte >= 0x80, let scalar = decodeScalar(at: position) {
+      if scalar.isUnsafeInMessage { return "the character U+\(hexDigits(scalar.value, count: 4))" }
       return "'\(Character(scalar))'"
     }
-    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    return "byte 0x\(hexDigits(UInt32(byte), count: 2))"
   }
 
   func decodeScalar(at offset: Int) -> Unicode.Scalar? {
@@ -202,7 +207,7 @@ private struct Parser {
       let key = try parseString()
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-        throw failure("expected ':' after the key \"\(key)\", found \(found())")
+        throw failure("expected ':' after the key \(quotedForMessage(key)), found \(found())")
       }
       position += 1
       skipWhitespace()
@@ -315,10 +320,7 @@ private struct Parser {
     }
   }
 
-  func hex4(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
+  func hex4(_ value: UInt32) -> String { hexDigits(value, count: 4) }
 
   mutating func unescape(_ range: Range<Int>) throws(ParseFailure) -> String {
     var output: [UInt8] = []
@@ -373,7 +375,8 @@ private struct Parser {
       default:
         let shown =
           escaped >= 0x20 && escaped < 0x7F
-          ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "byte 0x\(String(escaped, radix: 16))"
+          ? "'\\\(Character(Unicode.Scalar(escaped)))'"
+          : "byte 0x\(hexDigits(UInt32(escaped), count: 2))"
         throw failure(
           "invalid escape \(shown) in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
           at: index - 2)
@@ -484,7 +487,8 @@ private struct Parser {
 
 extension UInt8 {
   fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
-  fileprivate var isASCIILetterOrDigit: Bool {
-    isASCIIDigit || (self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z"))
+  fileprivate var isASCIILetter: Bool {
+    self | 0x20 >= UInt8(ascii: "a") && self | 0x20 <= UInt8(ascii: "z")
   }
+  fileprivate var isASCIILetterOrDigit: Bool { isASCIIDigit || isASCIILetter }
 }

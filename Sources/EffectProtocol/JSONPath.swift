@@ -22,8 +22,8 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     JSONPath(components + [.index(index)])
   }
 
-  /// `chains[0].effects[1].rate`; keys that are not identifiers are quoted
-  /// (`chains[0]["odd key"]`); the top level reads `top level`.
+  /// `chains[0].effects[1].rate`; keys that are not short identifiers are
+  /// quoted and escaped (`chains[0]["odd key"]`); the top level reads `top level`.
   public var description: String {
     if components.isEmpty { return "top level" }
     var text = ""
@@ -32,11 +32,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
       case .index(let index):
         text += "[\(index)]"
       case .key(let key):
-        if Self.isIdentifier(key) {
+        if Self.isIdentifier(key), key.unicodeScalars.count <= 40 {
           if !text.isEmpty { text += "." }
           text += key
         } else {
-          text += "[\"\(key)\"]"
+          text += "[\(quotedForMessage(key))]"
         }
       }
     }

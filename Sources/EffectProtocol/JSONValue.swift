@@ -15,8 +15,7 @@ public enum JSONValue: Sendable, Equatable {
     case .null: "null"
     case .bool(let value): value ? "true" : "false"
     case .number(let value): "the number \(formatNumber(value))"
-    case .string(let value):
-      value.count > 40 ? "the string \"\(value.prefix(40))…\"" : "the string \"\(value)\""
+    case .string(let value): "the string \(quotedForMessage(value))"
     case .array(let values): values.isEmpty ? "an empty array" : "an array"
     case .object: "an object"
     }
@@ -60,4 +59,54 @@ public func formatNumber(_ value: Double) -> String {
     return String(Int64(value))
   }
   return "\(value)"
+}
+
+/// `text` in double quotes for an error message, as JSON would write it:
+/// quotes, backslashes and control characters escaped (`"a\\nb"`), so that a
+/// message stays on one line whatever a file holds; longer than `limit`
+/// characters, it is cut and ends in `…`.
+public func quotedForMessage(_ text: String, limit: Int = 40) -> String {
+  var result = "\""
+  var count = 0
+  for character in text {
+    if count == limit {
+      result += "…"
+      break
+    }
+    count += 1
+    for scalar in character.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.isUnsafeInMessage {
+          result += "\\u" + hexDigits(scalar.value, count: 4)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+  }
+  return result + "\""
+}
+
+extension Unicode.Scalar {
+  /// Whether printing the scalar raw could break or disguise a message line:
+  /// control characters, line and paragraph separators, and invisible format
+  /// characters such as bidirectional overrides.
+  package var isUnsafeInMessage: Bool {
+    switch properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
+  }
+}
+
+/// `value` in upper-case hexadecimal, zero-padded to `count` digits.
+package func hexDigits(_ value: UInt32, count: Int) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return String(repeating: "0", count: max(0, count - digits.count)) + digits
 }

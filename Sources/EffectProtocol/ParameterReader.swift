@@ -54,7 +54,14 @@ public struct NumberRange: Sendable, Equatable {
 /// ``finish()`` reports the keys that nothing read (with the nearest valid
 /// key) and keys given twice. Effects read their parameters with it in
 /// ``ScrollEffect/init(from:)``; the scene loader reads scenes with it.
+///
+/// A reader keeps at most ``maximumDiagnosticCount`` + 1 problems: a hostile
+/// file can hold millions, and the one beyond the limit is enough to say that
+/// there are more (``isFull``).
 public struct ParameterReader: Sendable {
+  /// The most problems reported for one file.
+  public static let maximumDiagnosticCount = 1000
+
   /// The object's path in its document.
   public let path: JSONPath
   /// What the object is, for messages: `effect "stretch"`, `a chain`.
@@ -77,17 +84,32 @@ public struct ParameterReader: Sendable {
   /// Whether any problem was reported.
   public var hasProblems: Bool { !diagnostics.isEmpty }
 
+  /// Whether more than ``maximumDiagnosticCount`` problems were reported, so
+  /// that reading on would find nothing that is shown.
+  public var isFull: Bool { diagnostics.count > Self.maximumDiagnosticCount }
+
   /// The path of `key` in this object.
   public func path(of key: String) -> JSONPath { path.appending(key) }
 
   /// Reports a problem at `key` (or at the object itself for `nil`).
   public mutating func report(_ problem: SceneDiagnostic.Problem, at key: String? = nil) {
+    guard !isFull else { return }
     diagnostics.append(SceneDiagnostic(path: key.map(path.appending) ?? path, problem: problem))
   }
 
   /// Adds problems found elsewhere, e.g. by a reader of a nested object.
   public mutating func report(contentsOf other: [SceneDiagnostic]) {
-    diagnostics.append(contentsOf: other)
+    let room = Self.maximumDiagnosticCount + 1 - diagnostics.count
+    if room > 0 { diagnostics.append(contentsOf: other.prefix(room)) }
+  }
+
+  /// The problems reported, at most ``maximumDiagnosticCount`` of them,
+  /// followed by a note when there were more.
+  public var reportedDiagnostics: [SceneDiagnostic] {
+    guard isFull else { return diagnostics }
+    return Array(diagnostics.prefix(Self.maximumDiagnosticCount)) + [
+      SceneDiagnostic(path: path, problem: .tooManyProblems(limit: Self.maximumDiagnosticCount))
+    ]
   }
 
   /// The raw value of `key`, marking the key as valid; `nil` when absent.
@@ -184,6 +206,7 @@ public struct ParameterReader: Sendable {
   public mutating func finish() {
     var seen: Set<String> = []
     for member in object.members {
+      if isFull { return }
       if !seen.insert(member.key).inserted {
         report(.duplicateKey, at: member.key)
       } else if !readKeys.contains(member.key) {

@@ -19,6 +19,11 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case unknownEffectType(String, suggestion: String?, valid: [String])
     /// A chain name used before, at `first`.
     case duplicateName(String, first: JSONPath)
+    /// A file larger than `limit` bytes, refused before it is parsed; `size`
+    /// is `nil` when only "more than `limit`" is known (standard input).
+    case fileTooLarge(limit: Int, size: Int?)
+    /// More than `limit` problems: the first `limit` are reported, then this.
+    case tooManyProblems(limit: Int)
     /// Anything else, said in full.
     case other(String)
   }
@@ -41,28 +46,43 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .missingKey(let expected):
       return "missing required key; expected \(expected)"
     case .unknownKey(let owner, let suggestion, let valid):
-      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
-      return "unknown key for \(owner); \(hint)(\(list))"
+      return "unknown key for \(owner)\(hint) (\(list))"
     case .duplicateKey:
       return "the key is given more than once; expected each key once"
     case .unknownEffectType(let name, let suggestion, let valid):
-      let hint = suggestion.map { "did you mean \"\($0)\"? " } ?? ""
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list =
         valid.isEmpty
         ? "no effect types are registered" : "registered: \(valid.joined(separator: ", "))"
-      return "unknown effect type \"\(name)\"; \(hint)(\(list))"
+      return "unknown effect type \(quotedForMessage(name))\(hint) (\(list))"
     case .duplicateName(let name, let first):
-      return "expected a unique chain name, found \"\(name)\" again (first at \(first))"
+      return
+        "expected a unique chain name, found \(quotedForMessage(name)) again (first at \(first))"
+    case .fileTooLarge(let limit, let size):
+      let found = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
+      return "expected a scene file of at most \(limit) bytes (\(limit >> 20) MiB), found \(found)"
+    case .tooManyProblems(let limit):
+      return "more than \(limit) problems; stopped after the first \(limit)"
     case .other(let text):
       return text
     }
   }
 
-  /// `path: message`; for malformed JSON just the message, which gives the line
-  /// and column.
+  /// Whether the problem concerns the whole file rather than a place in it
+  /// (its path is not shown).
+  public var isAboutWholeFile: Bool {
+    switch problem {
+    case .malformedJSON, .fileTooLarge, .tooManyProblems: true
+    default: false
+    }
+  }
+
+  /// `path: message`; for a problem about the whole file just the message
+  /// (malformed JSON gives the line and column).
   public var description: String {
-    if case .malformedJSON = problem { return message }
+    if isAboutWholeFile { return message }
     return "\(path): \(message)"
   }
 }
@@ -70,9 +90,15 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
 /// The nearest of `candidates` to `word` by edit distance, if it is near
 /// enough to be a likely typo (case is ignored).
 public func nearestName(to word: String, in candidates: [String]) -> String? {
+  // The distance is at least the difference in length, and no more than 3
+  // is accepted: skip hopeless candidates before the quadratic comparison.
+  let length = word.unicodeScalars.count
+  guard candidates.contains(where: { abs($0.unicodeScalars.count - length) <= 3 }) else {
+    return nil
+  }
   let lowered = Array(word.lowercased().unicodeScalars)
   var best: (name: String, distance: Int)?
-  for candidate in candidates {
+  for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= 3 {
     let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars))
     if distance < (best?.distance ?? Int.max) {
       best = (candidate, distance)

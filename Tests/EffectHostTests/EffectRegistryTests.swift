@@ -42,7 +42,7 @@ import Testing
     } catch {
       #expect(
         error.lines == [
-          #"a.json: chains[0].effects[0].type: unknown effect type "stretch"; (no effect types are registered)"#
+          #"a.json: chains[0].effects[0].type: unknown effect type "stretch" (no effect types are registered)"#
         ])
     }
   }

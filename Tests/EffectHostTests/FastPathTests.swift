@@ -206,31 +206,6 @@ struct RandomScene {
   }
 }
 
-/// Steele, Lea and Flood's SplitMix64: the same seed gives the same scenes everywhere.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func next(in range: ClosedRange<Int>) -> Int {
-    Int.random(in: range, using: &self)
-  }
-
-  mutating func pick<Element>(_ elements: [Element]) -> Element {
-    elements[next(in: 0...elements.count - 1)]
-  }
-}
-
 /// Counts the frames it has seen in `zIndex`: a stateful effect whose state
 /// shows whether two hosts share it.
 struct FrameCounterEffect: ScrollEffect {

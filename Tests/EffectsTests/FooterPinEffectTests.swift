@@ -107,7 +107,7 @@ import Testing
       ),
       (
         #"{"edge": "bottom"}"#,
-        #"edge: unknown key for effect "footerPin"; (valid keys: type, mode)"#
+        #"edge: unknown key for effect "footerPin" (valid keys: type, mode)"#
       ),
     ])
   func badParameters(json: String, message: String) {

@@ -314,7 +314,7 @@ import Testing
       ),
       (
         #"{"property": "opacity", "stops": [[0, 1], [1, 0]], "easing": {"cubicBezier": [0, 0, 1, 1], "steps": 4}}"#,
-        #"easing.steps: unknown key for an easing; (valid keys: cubicBezier)"#
+        #"easing.steps: unknown key for an easing (valid keys: cubicBezier)"#
       ),
       (
         #"{"property": "opacity", "stops": [[0, 1], [1, 0]], "easing": {"cubicBezier": [0.4, 0, 1]}}"#,

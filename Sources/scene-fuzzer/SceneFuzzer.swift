@@ -1,0 +1,219 @@
+import EffectHost
+import EffectProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The libFuzzer entry point: loads the bytes as a scene and, when it is
+/// valid, evaluates it and checks the contract; traps on any violation so
+/// that the fuzzer reports the input.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  SceneFuzzCheck.run(Array(UnsafeBufferPointer(start: data, count: size)))
+  return 0
+}
+
+/// What one input must satisfy.
+enum SceneFuzzCheck {
+  /// Scenes with more views are evaluated on a sample of their copies (the
+  /// first and the last of each long repeated chain), to keep each input fast.
+  static let maximumEvaluatedViews = 20_000
+  static let sampledCopies = 500
+
+  /// Offsets every valid scene is evaluated at, besides some of its own.
+  static let fixedOffsets: [Double] = [
+    0, -1, 1, -100, 150, -1e12, 1e12, -1e15, 1e15, -1e300, 1e300, -.infinity, .infinity,
+  ]
+
+  enum Outcome {
+    case loaded(views: Int)
+    case refused(lines: Int)
+  }
+
+  @discardableResult
+  static func run(_ bytes: [UInt8]) -> Outcome {
+    let scene: Scene
+    do {
+      scene = try SceneLoader().load(bytes, file: "input.json")
+    } catch {
+      checkRefusal(error)
+      return .refused(lines: error.lines.count)
+    }
+    let evaluated = sample(of: scene)
+    var offsets = fixedOffsets
+    let maxOffset = scene.geometry(offset: 0).maxOffset
+    offsets += [maxOffset, maxOffset + 50, maxOffset - 0.5]
+    offsets += scene.chains.prefix(8).flatMap { [$0.frame.y, $0.frame.y - 1, -$0.frame.y] }
+    var host = SceneHost(scene: evaluated)
+    var twin = evaluated.viewCount <= 1000 ? SceneHost(scene: evaluated) : nil
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      host.withTransforms { transforms in
+        for (index, transform) in transforms.enumerated() {
+          if let violation = transform.contractViolation {
+            fatalError("offset \(offset), view \(index): \(violation); \(transform)")
+          }
+        }
+      }
+      guard var other = twin else { continue }
+      other.evaluate(offset: offset)
+      let same = host.withTransforms { first in
+        other.withTransforms { second in
+          first.elementsEqual(second) { bitwiseEqual($0, $1) }
+        }
+      }
+      if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
+      twin = other
+    }
+    if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
+    return .loaded(views: scene.viewCount)
+  }
+
+  /// Scenes of at most this many views also have their rows formatted.
+  static let maximumFormattedViews = 100
+
+  /// `effectctl eval --format json` of `scene` must read back as JSON: one
+  /// object a view and offset, the contract's columns in order, the chain
+  /// names (escaped in the text) as loaded, every number finite.
+  static func checkRows(of scene: Scene, at offsets: ArraySlice<Double>) {
+    let finite = offsets.filter(\.isFinite).map {
+      min(max($0, -SceneHost.offsetLimit), SceneHost.offsetLimit)
+    }
+    var evaluation = Evaluation(host: SceneHost(scene: scene), format: .json)
+    let text = evaluation.text(offsets: OffsetSpec(finite))
+    let rows: JSONValue
+    do {
+      rows = try JSONParser.parse(text)
+    } catch {
+      fatalError("json rows do not parse: \(error)\n\(text.prefix(2000))")
+    }
+    guard case .array(let elements) = rows, elements.count == finite.count * scene.viewCount else {
+      fatalError("json rows: expected \(finite.count * scene.viewCount) rows\n\(text.prefix(2000))")
+    }
+    let names = scene.chains.flatMap { chain in
+      (0..<chain.viewCount).map { chain.viewName(copy: $0) }
+    }
+    for (index, element) in elements.enumerated() {
+      guard case .object(let row) = element, row.keys == RowFormat.columns,
+        row["chain"] == .string(names[index % names.count])
+      else {
+        fatalError("json row \(index) is not \(names[index % names.count]): \(element)")
+      }
+    }
+  }
+
+  /// An error must say something, one problem a line, each line short and
+  /// naming the file.
+  static func checkRefusal(_ error: SceneLoadError) {
+    guard case .invalid(let file, let diagnostics) = error else {
+      fatalError("bytes in memory refused as unreadable: \(error)")
+    }
+    let lines = error.lines
+    if file != "input.json" || lines.isEmpty || diagnostics.isEmpty {
+      fatalError("refused without a message: \(error)")
+    }
+    if lines.count > ParameterReader.maximumDiagnosticCount + 1 {
+      fatalError("\(lines.count) lines, more than the limit")
+    }
+    for line in lines {
+      if !line.hasPrefix("input.json:") { fatalError("a line without the file: \(line)") }
+      if line.utf8.count > 1000 {
+        fatalError("a line of \(line.utf8.count) bytes: \(line.prefix(200))")
+      }
+      if line.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        fatalError("a control character in a line: \(line.debugDescription)")
+      }
+    }
+  }
+
+  /// `scene`, or when it has too many views, one whose long repeated chains
+  /// keep only their first and last copies, at the same places and in the
+  /// same content height.
+  static func sample(of scene: Scene) -> Scene {
+    guard scene.viewCount > maximumEvaluatedViews else { return scene }
+    var chains: [Chain] = []
+    for chain in scene.chains {
+      guard let repetition = chain.repetition, repetition.count > 2 * sampledCopies else {
+        chains.append(chain)
+        continue
+      }
+      var head = chain
+      head.repetition?.count = sampledCopies
+      var tail = head
+      tail.frame.y += Double(repetition.count - sampledCopies) * chain.stride
+      tail.name += "-tail"
+      chains += [head, tail]
+    }
+    return Scene(
+      description: scene.description, viewport: scene.viewport,
+      contentInsets: scene.contentInsets, contentHeight: scene.contentHeight, chains: chains)
+  }
+
+  static func bitwiseEqual(_ a: ViewTransform, _ b: ViewTransform) -> Bool {
+    let first: [Double] = [
+      a.x, a.y, a.width, a.height, a.scaleX, a.scaleY, a.anchorX, a.anchorY, a.opacity, a.blur,
+      a.rotation, a.zIndex,
+    ]
+    let second: [Double] = [
+      b.x, b.y, b.width, b.height, b.scaleX, b.scaleY, b.anchorX, b.anchorY, b.opacity, b.blur,
+      b.rotation, b.zIndex,
+    ]
+    return first.map(\.bitPattern) == second.map(\.bitPattern)
+  }
+}
+
+#if !LIBFUZZER
+  /// Without libFuzzer (a plain `swift build`), the fuzzer runs the inputs
+  /// named on the command line, e.g. to replay a crash without sanitizers.
+  /// Built for fuzzing, with `-Xswiftc -DLIBFUZZER`, libFuzzer supplies `main`.
+  @main enum ReplayInputs {
+    static func main() {
+      let paths = CommandLine.arguments.dropFirst()
+      if paths.isEmpty || paths.contains("-h") || paths.contains("--help") {
+        emit(
+          paths.isEmpty ? STDERR_FILENO : STDOUT_FILENO,
+          """
+          USAGE: scene-fuzzer <input>...
+
+          Loads each input as a scene and, when valid, evaluates it and checks
+          every output; traps on a violation. Built with -Xswiftc -DLIBFUZZER and
+          -sanitize=fuzzer it is a libFuzzer target instead (see Fuzz/run.sh).
+
+          """)
+        exit(paths.isEmpty ? 64 : 0)
+      }
+      for path in paths {
+        guard let bytes = readFile(path) else {
+          emit(STDERR_FILENO, "\(path): cannot read: \(String(cString: strerror(errno)))\n")
+          exit(66)
+        }
+        switch SceneFuzzCheck.run(bytes) {
+        case .loaded(let views): print("\(path): loaded (\(views) views), evaluated and checked")
+        case .refused(let lines): print("\(path): refused (\(lines) problem lines), checked")
+        }
+      }
+    }
+
+    static func emit(_ descriptor: Int32, _ text: String) {
+      var text = text
+      text.withUTF8 { bytes in _ = write(descriptor, bytes.baseAddress, bytes.count) }
+    }
+
+    static func readFile(_ path: String) -> [UInt8]? {
+      guard let file = fopen(path, "rb") else { return nil }
+      defer { fclose(file) }
+      var bytes: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        bytes += chunk[0..<count]
+        if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
+      }
+    }
+  }
+#endif
