@@ -113,6 +113,11 @@ public struct SceneHost: Sendable {
 
   /// Evaluates every chain in `geometry`; its offset is clamped to
   /// ±``offsetLimit``.
+  ///
+  /// The geometry must be finite and the viewport's height greater than 0,
+  /// as a loaded scene's is: every output is then finite. A NaN offset has
+  /// no meaning and gives NaN outputs (effectctl refuses one before it gets
+  /// here).
   public mutating func evaluate(_ geometry: ScrollGeometry) {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
