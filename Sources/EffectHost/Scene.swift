@@ -96,6 +96,11 @@ public struct Chain: Sendable {
 
   /// The output name of copy `index`: `row[3]`, or the chain's name.
   public func viewName(copy index: Int) -> String {
-    repetition == nil ? name : "\(name)[\(index)]"
+    Self.viewName(name, isRepeated: repetition != nil, copy: index)
+  }
+
+  /// `name[index]` for a copy of a repeated chain, `name` otherwise.
+  static func viewName(_ name: String, isRepeated: Bool, copy index: Int) -> String {
+    isRepeated ? "\(name)[\(index)]" : name
   }
 }

@@ -29,13 +29,13 @@ public struct SceneHost: Sendable {
 
     /// The output name of copy `index`.
     public func viewName(copy index: Int) -> String {
-      isRepeated ? "\(name)[\(index)]" : name
+      Chain.viewName(name, isRepeated: isRepeated, copy: index)
     }
 
     /// The natural top of copy 0 in viewport coordinates in `geometry`.
     @inlinable
     public func naturalTop(in geometry: ScrollGeometry) -> Double {
-      attachment == .content ? geometry.contentOrigin + frame.y : frame.y
+      geometry.viewportY(ofNaturalY: frame.y, attachment: attachment)
     }
 
     /// The natural frame of copy `copy` in viewport coordinates in `geometry`.
@@ -129,7 +129,7 @@ public struct SceneHost: Sendable {
       guard let base = views.baseAddress else { return }
       for run in runs {
         let first = base + run.firstView
-        let top = run.attachment == .content ? geometry.contentOrigin + run.frame.y : run.frame.y
+        let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
         // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
         // and `copy` counted in Doubles (exactly) to spare a conversion a view.
         var natural = ViewTransform(frame: run.frame)

@@ -79,7 +79,7 @@ public struct ExampleSetup: Sendable, Equatable {
   /// The natural frame in viewport coordinates at `offset`.
   public func naturalViewportFrame(offset: Double) -> Rect {
     var natural = frame
-    if attachment == .content { natural.y += contentInsets.top - offset }
+    natural.y = geometry(offset: offset).viewportY(ofNaturalY: frame.y, attachment: attachment)
     return natural
   }
 

@@ -93,4 +93,11 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
 
   /// The viewport y of content y = 0: `It - offset`.
   @inlinable public var contentOrigin: Double { contentInsets.top - offset }
+
+  /// The viewport y of a natural top `y` in this frame: `It + y - offset`
+  /// for a content-attached view, `y` itself for a viewport-attached one.
+  @inlinable
+  public func viewportY(ofNaturalY y: Double, attachment: Attachment) -> Double {
+    attachment == .content ? contentOrigin + y : y
+  }
 }

@@ -55,10 +55,7 @@ public struct ViewBatch {
   /// The viewport y of copy 0's natural top in this frame:
   /// `It + y0 - offset` when content-attached, `y0` when viewport-attached.
   @inlinable public var naturalTop: Double {
-    switch attachment {
-    case .content: geometry.contentOrigin + naturalFrame.y
-    case .viewport: naturalFrame.y
-    }
+    geometry.viewportY(ofNaturalY: naturalFrame.y, attachment: attachment)
   }
 
   /// The natural frame of view `index` in viewport coordinates in this frame.
