@@ -129,28 +129,46 @@ public struct SceneHost: Sendable {
       guard let base = views.baseAddress else { return }
       for run in runs {
         let first = base + run.firstView
-        let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
-        // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
-        // and `copy` counted in Doubles (exactly) to spare a conversion a view.
-        var natural = ViewTransform(frame: run.frame)
-        var view = first
-        var copy = 0.0
-        let end = first + run.viewCount
-        while view != end {
-          natural.y = top + copy * run.stride
-          view.pointee = natural
-          view += 1
-          copy += 1
+        // The chain's first effect writes every view as it changes it,
+        // starting from the natural transform (see ViewBatch); views that no
+        // effect writes are written at the end.
+        var writtenCount = 0
+        withUnsafeMutablePointer(to: &writtenCount) { writtenCount in
+          var batch = ViewBatch(
+            writtenCount: writtenCount, geometry: geometry, attachment: run.attachment,
+            naturalFrame: run.frame, stride: run.stride, base: first, count: run.viewCount)
+          for step in run.steps {
+            // `steps` holds every step for the whole loop: call without the
+            // retain and release that a plain call would pay a step.
+            Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+          }
         }
-        var batch = ViewBatch(
-          geometry: geometry, attachment: run.attachment, naturalFrame: run.frame,
-          stride: run.stride, base: first, count: run.viewCount)
-        for step in run.steps {
-          // `steps` holds every step for the whole loop: call without the
-          // retain and release that a plain call would pay a step.
-          Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+        if writtenCount < run.viewCount {
+          Self.writeNaturalTransforms(of: run, from: writtenCount, in: geometry, to: first)
         }
       }
+    }
+  }
+
+  /// Writes the natural transform of the views of `run` from copy `copy` on
+  /// in `geometry`.
+  private static func writeNaturalTransforms(
+    of run: ChainRun, from copy: Int, in geometry: ScrollGeometry,
+    to first: UnsafeMutablePointer<ViewTransform>
+  ) {
+    let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
+    // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
+    // and `copy` counted in Doubles (exactly) to spare a conversion a view,
+    // as ViewBatch does.
+    var natural = ViewTransform(frame: run.frame)
+    var view = first + copy
+    var copy = Double(copy)
+    let end = first + run.viewCount
+    while view != end {
+      natural.y = top + copy * run.stride
+      view.pointee = natural
+      view += 1
+      copy += 1
     }
   }
 
@@ -228,8 +246,7 @@ private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @un
   override var hasState: Bool { false }
 
   override func run(_ batch: inout ViewBatch) {
-    var state: Void = ()
-    effect.apply(to: &batch, state: &state)
+    effect.apply(to: &batch)
   }
 
   override func copyingState() -> ChainStep { self }

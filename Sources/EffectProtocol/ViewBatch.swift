@@ -5,6 +5,17 @@
 /// the cost of calling it through `any ScrollEffect` is paid once per chain,
 /// not once per view. A batch is only valid during the call it is passed to;
 /// do not keep it.
+///
+/// A host hands a chain's first effect a batch *at rest*: every view is at
+/// its natural transform (natural viewport frame, identity visuals), but
+/// nothing has been written to memory yet. ``modifyEach(_:)`` then builds each
+/// view's natural transform in registers, runs its body on it and writes the
+/// result once, instead of the host writing every view and the effect reading
+/// it back. ``isAtRest`` lets an effect use what it knows of natural frames
+/// (a repeated chain's copies are evenly spaced) to do less. Reading a view
+/// through the subscript gives its current transform; writing one first
+/// writes every view still at rest. Whatever an effect does, it sees exactly
+/// what it would see had the host written the natural transforms first.
 public struct ViewBatch {
   /// The frame's scroll geometry.
   public let geometry: ScrollGeometry
@@ -17,6 +28,10 @@ public struct ViewBatch {
   @usableFromInline let base: UnsafeMutablePointer<ViewTransform>
   /// The number of views.
   public let count: Int
+  /// The number of views written to memory, from the first: views from this
+  /// index on are at rest. Shared by every copy of the batch; `nil` for a
+  /// batch whose views are all written.
+  @usableFromInline let writtenCount: UnsafeMutablePointer<Int>?
 
   /// Creates a batch over `count` transforms at `base`, which must stay valid
   /// and not be accessed otherwise while the batch is in use.
@@ -25,13 +40,50 @@ public struct ViewBatch {
     geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
     base: UnsafeMutablePointer<ViewTransform>, count: Int
   ) {
+    self.init(
+      geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
+      base: base, count: count, writtenCount: nil)
+  }
+
+  /// Creates a batch over `count` transforms at `base` of which only the
+  /// first `writtenCount.pointee` are written (0 for a batch at rest); the
+  /// others are at rest, and their memory is written on first use.
+  ///
+  /// `writtenCount` must stay valid while the batch is in use and be changed
+  /// by nothing else; afterwards it tells how many views the effects wrote.
+  /// The views from it on are still at rest: the caller writes them, with
+  /// ``writeNaturalTransforms()`` or otherwise.
+  @inlinable
+  package init(
+    writtenCount: UnsafeMutablePointer<Int>, geometry: ScrollGeometry, attachment: Attachment,
+    naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int
+  ) {
+    self.init(
+      geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
+      base: base, count: count, writtenCount: Optional(writtenCount))
+  }
+
+  @inlinable
+  init(
+    geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
+    base: UnsafeMutablePointer<ViewTransform>, count: Int,
+    writtenCount: UnsafeMutablePointer<Int>?
+  ) {
     self.geometry = geometry
     self.attachment = attachment
     self.naturalFrame = naturalFrame
     self.stride = stride
     self.base = base
     self.count = count
+    self.writtenCount = writtenCount
   }
+
+  /// The number of views, from the first, that hold a written transform.
+  @inlinable var written: Int { writtenCount?.pointee ?? count }
+
+  /// Whether every view is still at its natural transform: no effect has
+  /// changed any view of this batch yet in this frame.
+  @inlinable public var isAtRest: Bool { written == 0 }
 
   @inlinable public var indices: Range<Int> { 0..<count }
 
@@ -40,14 +92,16 @@ public struct ViewBatch {
   public subscript(index: Int) -> ViewTransform {
     get {
       precondition(index >= 0 && index < count, "view index out of range")
-      return base[index]
+      return index < written ? base[index] : naturalTransform(at: index)
     }
     nonmutating _modify {
       precondition(index >= 0 && index < count, "view index out of range")
+      writeNaturalTransforms()
       yield &base[index]
     }
     nonmutating set {
       precondition(index >= 0 && index < count, "view index out of range")
+      writeNaturalTransforms()
       base[index] = newValue
     }
   }
@@ -66,16 +120,83 @@ public struct ViewBatch {
       height: naturalFrame.height)
   }
 
-  /// Runs `body` on every transform in order; the fast way to write a
-  /// per-view effect.
+  /// The natural transform of view `index`: its natural viewport frame and
+  /// identity visuals.
+  @inlinable @inline(__always)
+  public func naturalTransform(at index: Int) -> ViewTransform {
+    ViewTransform(frame: naturalViewportFrame(at: index))
+  }
+
+  /// Writes the natural transform of every view still at rest.
   @inlinable
+  package func writeNaturalTransforms() {
+    guard written < count else { return }
+    modifyEach(in: written..<count) { _ in }
+  }
+
+  /// Runs `body` on every transform in order; the fast way to write a
+  /// per-view effect. `body` must not read or write the batch itself.
+  @inlinable @inline(__always)
   public func modifyEach(_ body: (inout ViewTransform) -> Void) {
+    modifyEach(in: 0..<count, body)
+  }
+
+  /// Runs `body` on the transforms of the views in `range`, in order.
+  /// `body` must not read or write the batch itself.
+  @inlinable @inline(__always)
+  public func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
+    guard !range.isEmpty else { return }
+    let written = self.written
+    if range.upperBound <= written {
+      Self.modifyWritten(base + range.lowerBound, base + range.upperBound, body)
+      return
+    }
+    // Views at rest up to the range's start are written as they are; views
+    // already written are changed in place; the rest start from rest.
+    if written < range.lowerBound {
+      modifyResting(from: written, to: range.lowerBound) { _ in }
+    } else if range.lowerBound < written {
+      Self.modifyWritten(base + range.lowerBound, base + written, body)
+    }
+    modifyResting(from: max(written, range.lowerBound), to: range.upperBound, body)
+    writtenCount?.pointee = range.upperBound
+  }
+
+  /// Runs `body` on the written transforms from `view` to `end`.
+  @inlinable @inline(__always)
+  static func modifyWritten(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    _ body: (inout ViewTransform) -> Void
+  ) {
     // A pointer walk: no index to scale by the 96-byte stride at every view.
-    var view = base
-    let end = base + count
+    var view = view
     while view != end {
       body(&view.pointee)
       view += 1
+    }
+  }
+
+  /// Writes `body` applied to the natural transforms of views `first..<end`,
+  /// which are at rest.
+  @inlinable @inline(__always)
+  func modifyResting(from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void) {
+    // Each view starts from its natural transform, built in registers (all
+    // but `y` the same for every view) instead of read from memory:
+    // `naturalViewportFrame(at:)`, with the top taken once and the copy
+    // counted in Doubles, which is exact.
+    let top = naturalTop
+    var natural = ViewTransform(frame: naturalFrame)
+    var copy = Double(first)
+    var view = base + first
+    let end = base + end
+    while view != end {
+      natural.y = top + copy * stride
+      var transform = natural
+      body(&transform)
+      view.pointee = transform
+      view += 1
+      copy += 1
     }
   }
 }
