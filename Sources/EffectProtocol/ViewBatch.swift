@@ -130,8 +130,17 @@ public struct ViewBatch {
   /// Writes the natural transform of every view still at rest.
   @inlinable
   package func writeNaturalTransforms() {
+    let written = self.written
     guard written < count else { return }
-    modifyEach(in: written..<count) { _ in }
+    writeNaturalTransforms(from: written, to: count)
+    writtenCount?.pointee = count
+  }
+
+  /// Writes the natural transforms of views `first..<end`, which are at
+  /// rest. Not inlined: one copy of the loop serves every caller.
+  @usableFromInline
+  func writeNaturalTransforms(from first: Int, to end: Int) {
+    modifyResting(from: first, to: end) { _ in }
   }
 
   /// Runs `body` on every transform in order; the fast way to write a
@@ -148,17 +157,15 @@ public struct ViewBatch {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
     guard !range.isEmpty else { return }
     let written = self.written
-    if range.upperBound <= written {
-      Self.modifyWritten(base + range.lowerBound, base + range.upperBound, body)
-      return
+    // Views already written are changed in place.
+    let writtenEnd = min(range.upperBound, written)
+    if range.lowerBound < writtenEnd {
+      Self.modifyWritten(base + range.lowerBound, base + writtenEnd, body)
     }
-    // Views at rest up to the range's start are written as they are; views
-    // already written are changed in place; the rest start from rest.
-    if written < range.lowerBound {
-      modifyResting(from: written, to: range.lowerBound) { _ in }
-    } else if range.lowerBound < written {
-      Self.modifyWritten(base + range.lowerBound, base + written, body)
-    }
+    guard written < range.upperBound else { return }
+    // Views at rest before the range are written as they are, those in it
+    // from their natural transforms.
+    if written < range.lowerBound { writeNaturalTransforms(from: written, to: range.lowerBound) }
     modifyResting(from: max(written, range.lowerBound), to: range.upperBound, body)
     writtenCount?.pointee = range.upperBound
   }

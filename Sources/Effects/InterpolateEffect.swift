@@ -210,81 +210,290 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     }
   }
 
-  /// Combines `curve`'s value with the property of every view: one loop per
-  /// property and input, each specialised for the curve's type.
+  /// Combines `curve`'s value with the property of every view. The loops are
+  /// specialised for the property, the curve's type and the input, and kept
+  /// out of line so that each is compiled once.
   @inline(__always)
   private func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: ViewBatch) {
     let input = parameters.input
     switch parameters.property {
-    case .opacity:
-      Self.combine(views, input, curve) { view, value in
-        view.opacity = min(max(view.opacity * value, 0), 1)
-      }
-    case .scale:
-      Self.combine(views, input, curve) { view, value in
-        view.scaleX = saturated(view.scaleX * value)
-        view.scaleY = saturated(view.scaleY * value)
-      }
-    case .scaleX:
-      Self.combine(views, input, curve) { view, value in
-        view.scaleX = saturated(view.scaleX * value)
-      }
-    case .scaleY:
-      Self.combine(views, input, curve) { view, value in
-        view.scaleY = saturated(view.scaleY * value)
-      }
-    case .blur:
-      Self.combine(views, input, curve) { view, value in view.blur = max(0, view.blur + value) }
-    case .rotation:
-      Self.combine(views, input, curve) { view, value in view.rotation += value }
-    case .translateX:
-      Self.combine(views, input, curve) { view, value in view.x += value }
-    case .translateY:
-      Self.combine(views, input, curve) { view, value in view.y += value }
-    case .width:
-      Self.combine(views, input, curve) { view, value in view.width = max(0, value) }
-    case .height:
-      Self.combine(views, input, curve) { view, value in view.height = max(0, value) }
-    case .zIndex:
-      Self.combine(views, input, curve) { view, value in view.zIndex = value }
+    case .opacity: Self.combine(views, input, curve, Opacity.self)
+    case .scale: Self.combine(views, input, curve, Scale.self)
+    case .scaleX: Self.combine(views, input, curve, ScaleX.self)
+    case .scaleY: Self.combine(views, input, curve, ScaleY.self)
+    case .blur: Self.combine(views, input, curve, Blur.self)
+    case .rotation: Self.combine(views, input, curve, Rotation.self)
+    case .translateX: Self.combine(views, input, curve, TranslateX.self)
+    case .translateY: Self.combine(views, input, curve, TranslateY.self)
+    case .width: Self.combine(views, input, curve, Width.self)
+    case .height: Self.combine(views, input, curve, Height.self)
+    case .zIndex: Self.combine(views, input, curve, ZIndex.self)
     }
   }
 
-  /// Runs `body` on every view with the curve's value at its input; an input
-  /// that is the same for every view is evaluated once.
+  /// Combines the curve's value at each view's input with the property that
+  /// `Combiner` changes; an input that is the same for every view is
+  /// evaluated once.
   @inline(__always)
-  private static func combine<Curve: KeyframeFunction>(
-    _ views: ViewBatch, _ input: Input, _ curve: Curve,
-    _ body: (inout ViewTransform, Double) -> Void
+  private static func combine<Curve: KeyframeFunction, Combiner: PropertyCombiner>(
+    _ views: ViewBatch, _ input: Input, _ curve: Curve, _: Combiner.Type
   ) {
     let geometry = views.geometry
+    let all = views.indices
     switch input {
     case .offset:
-      let value = curve(geometry.offset)
-      views.modifyEach { view in body(&view, value) }
+      combine(views, all, curve(geometry.offset), Combiner.self)
     case .pull:
-      let value = curve(geometry.pull)
-      views.modifyEach { view in body(&view, value) }
+      combine(views, all, curve(geometry.pull), Combiner.self)
     case .pullBottom:
-      let value = curve(geometry.pullBottom)
-      views.modifyEach { view in body(&view, value) }
-    case .minY:
-      views.modifyEach { view in body(&view, curve(view.y)) }
+      combine(views, all, curve(geometry.pullBottom), Combiner.self)
+    case .height where views.isAtRest:
+      // Every view has its natural height.
+      combine(views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
-      views.modifyEach { view in body(&view, curve(view.height)) }
+      combine(views, all, curve, Combiner.self, CurrentHeight.self)
+    case .minY where views.isAtRest && views.count > 2 && curve.holdsEnds:
+      combineInRuns(views, curve, Combiner.self, MinY.self)
+    case .minY:
+      combine(views, all, curve, Combiner.self, MinY.self)
+    case .progress where views.isAtRest && views.count > 2 && curve.holdsEnds:
+      combineInRuns(views, curve, Combiner.self, Progress<Curve>.self)
     case .progress:
-      let viewportHeight = geometry.viewport.height
-      views.modifyEach { view in
-        let span = viewportHeight + view.height
-        // span > 0 for any valid scene. A degenerate one (a zero viewport
-        // height) makes the progress NaN or infinite: a curve that holds its
-        // end outputs turns those into finite values; one that extends needs
-        // the guard.
-        let progress =
-          Curve.isClamped
-          ? (viewportHeight - view.y) / span : (span > 0 ? (viewportHeight - view.y) / span : 0)
-        body(&view, curve(progress))
+      combine(views, all, curve, Combiner.self, Progress<Curve>.self)
+    }
+  }
+
+  /// Combines `value` with the property of the views in `range`.
+  @inline(never)
+  private static func combine<Combiner: PropertyCombiner>(
+    _ views: ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
+  ) {
+    views.modifyEach(in: range) { view in Combiner.combine(&view, value) }
+  }
+
+  /// Combines `curve`'s value at each view's `Source` input with the
+  /// property of the views in `range`.
+  @inline(never)
+  private static func combine<
+    Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
+  >(_ views: ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
+    let viewportHeight = views.geometry.viewport.height
+    views.modifyEach(in: range) { view in
+      Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+    }
+  }
+
+  /// ``combine(_:_:_:_:)`` for a batch at rest and an input read from a
+  /// view's frame that moves one way from copy to copy (`minY`, `progress`),
+  /// under a curve that holds its end outputs: the copies before the first
+  /// stop, between the stops and after the last form three runs, and those
+  /// of the outer runs get the end output without evaluating the curve for
+  /// each. The runs' ends are searched for from where the straight line
+  /// through the end copies' inputs crosses the stops: a few evaluations of
+  /// the input a frame, however many copies.
+  ///
+  /// The copies of a chain at rest are evenly spaced: copy `i`'s top is
+  /// `top + i * stride`, which rounding keeps monotonic in `i`, as it keeps
+  /// any input computed from it with one subtraction and one division by the
+  /// same span. So the runs are exact: every view gets what
+  /// ``combine(_:_:_:_:)`` would give it view by view.
+  @inline(__always)
+  private static func combineInRuns<
+    Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
+  >(_ views: ViewBatch, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
+    let count = views.count
+    let viewportHeight = views.geometry.viewport.height
+    func input(_ index: Int) -> Double {
+      Source.input(views.naturalTransform(at: index), viewportHeight)
+    }
+    let firstInput = input(0)
+    let lastInput = input(count - 1)
+    // The segments, counted in the direction they grow with the copy index.
+    let ascending = curve.segment(of: firstInput) <= curve.segment(of: lastInput)
+    // 0 before the first stop, 1 between the stops, 2 after the last, in
+    // that direction: the curve's own tests, so a run's value is the one
+    // the curve gives.
+    func rank(_ index: Int) -> Int {
+      let segment = curve.segment(of: input(index))
+      return ascending ? segment : 2 - segment
+    }
+    // The input is affine in the copy index but for rounding: where it
+    // crosses a stop's input, found from the end copies, is where the run
+    // ends give or take a copy or two.
+    func guess(crossing threshold: Double) -> Int {
+      let copy = (threshold - firstInput) / (lastInput - firstInput) * Double(count - 1)
+      // NaN (no change from copy to copy) and out of range: either end.
+      return copy > 0 ? (copy < Double(count) ? Int(copy.rounded(.up)) : count) : 0
+    }
+    let firstBetween = Self.firstIndex(
+      in: 0..<count, guess: guess(crossing: ascending ? curve.first.input : curve.last.input)
+    ) { rank($0) >= 1 }
+    let firstAfter = Self.firstIndex(
+      in: firstBetween..<count,
+      guess: guess(crossing: ascending ? curve.last.input : curve.first.input)
+    ) { rank($0) >= 2 }
+    let before = ascending ? curve.first.output : curve.last.output
+    let after = ascending ? curve.last.output : curve.first.output
+    combine(views, 0..<firstBetween, before, Combiner.self)
+    combine(views, firstBetween..<firstAfter, curve, Combiner.self, Source.self)
+    combine(views, firstAfter..<count, after, Combiner.self)
+  }
+}
+
+extension InterpolateEffect {
+  /// The first index in `range` where `isAfter` holds, or `range.upperBound`
+  /// if none, for an `isAfter` that once true stays true. Looks at `guess`
+  /// first, then gallops away from it and bisects: a guess one off costs
+  /// about three calls, a wrong one twice a bisection's.
+  @inline(__always)
+  fileprivate static func firstIndex(in range: Range<Int>, guess: Int, where isAfter: (Int) -> Bool)
+    -> Int
+  {
+    // The answer is in low...high.
+    var low = range.lowerBound
+    var high = range.upperBound
+    let guess = min(max(guess, low), high)
+    if guess == high || isAfter(guess) {
+      high = guess
+      var step = 1
+      while low < high {
+        let probe = max(high - step, low)
+        guard isAfter(probe) else {
+          low = probe + 1
+          break
+        }
+        high = probe
+        step *= 2
       }
+    } else {
+      low = guess + 1
+      var step = 1
+      while low < high {
+        let probe = min(low + step - 1, high - 1)
+        if isAfter(probe) {
+          high = probe
+          break
+        }
+        low = probe + 1
+        step *= 2
+      }
+    }
+    while low < high {
+      let middle = low + (high - low) / 2
+      if isAfter(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+}
+
+// MARK: - Properties and inputs
+
+/// How a value combines with one property of a view.
+private protocol PropertyCombiner {
+  static func combine(_ view: inout ViewTransform, _ value: Double)
+}
+
+extension InterpolateEffect {
+  private enum Opacity: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.opacity = min(max(view.opacity * value, 0), 1)
+    }
+  }
+
+  private enum Scale: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleX = saturated(view.scaleX * value)
+      view.scaleY = saturated(view.scaleY * value)
+    }
+  }
+
+  private enum ScaleX: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleX = saturated(view.scaleX * value)
+    }
+  }
+
+  private enum ScaleY: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleY = saturated(view.scaleY * value)
+    }
+  }
+
+  private enum Blur: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.blur = max(0, view.blur + value)
+    }
+  }
+
+  private enum Rotation: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.rotation += value }
+  }
+
+  private enum TranslateX: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.x += value }
+  }
+
+  private enum TranslateY: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.y += value }
+  }
+
+  private enum Width: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.width = max(0, value)
+    }
+  }
+
+  private enum Height: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.height = max(0, value)
+    }
+  }
+
+  private enum ZIndex: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.zIndex = value }
+  }
+}
+
+/// An input read from a view's current frame.
+private protocol FrameInput {
+  static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double
+}
+
+extension InterpolateEffect {
+  /// The view's top in the viewport.
+  private enum MinY: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.y }
+  }
+
+  /// The view's height.
+  private enum CurrentHeight: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.height }
+  }
+
+  /// CSS's view progress, `(V - minY) / (V + height)`, as `Curve` needs it.
+  private enum Progress<Curve: KeyframeFunction>: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double {
+      let span = viewportHeight + view.height
+      // span > 0 for any valid scene. A degenerate one (a zero viewport
+      // height) makes the progress NaN or infinite: a curve that holds its
+      // end outputs turns those into finite values; one that extends needs
+      // the guard.
+      return Curve.isClamped
+        ? (viewportHeight - view.y) / span : (span > 0 ? (viewportHeight - view.y) / span : 0)
     }
   }
 }
@@ -324,6 +533,7 @@ extension InterpolateEffect {
   /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
   private struct LinearPair: KeyframeFunction {
     static var isClamped: Bool { true }
+    var holdsEnds: Bool { true }
     let first: Stop
     let last: Stop
     let span: Double
@@ -348,6 +558,7 @@ extension InterpolateEffect {
   /// The keyframes as a function of the input, over borrowed storage.
   private struct KeyframeCurve: KeyframeFunction {
     static var isClamped: Bool { false }
+    var holdsEnds: Bool { !extends }
     let stops: UnsafeBufferPointer<Stop>
     let curve: UnitBezier
     let extends: Bool
@@ -509,5 +720,23 @@ private protocol KeyframeFunction {
   /// Whether every input, NaN and infinities included, gives one of the
   /// stops' outputs or a value between two of them.
   static var isClamped: Bool { get }
+  /// The first and last stops.
+  var first: InterpolateEffect.Stop { get }
+  var last: InterpolateEffect.Stop { get }
+  /// Whether the value is the first stop's output up to its input and the
+  /// last stop's output from its input on (`clamp`).
+  var holdsEnds: Bool { get }
   func callAsFunction(_ x: Double) -> Double
+}
+
+extension KeyframeFunction {
+  /// 0 where the value is the first stop's output (`x` not above its input,
+  /// NaN included), 2 where it is the last stop's (`x` not below its input),
+  /// 1 between: the tests ``callAsFunction(_:)`` makes, in its order.
+  @inline(__always)
+  func segment(of x: Double) -> Int {
+    guard x > first.input else { return 0 }
+    guard x < last.input else { return 2 }
+    return 1
+  }
 }

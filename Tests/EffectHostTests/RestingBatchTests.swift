@@ -1,4 +1,5 @@
 import EffectProtocol
+import Effects
 import Testing
 
 /// A batch at rest (the host's: nothing written until an effect changes a
@@ -199,5 +200,108 @@ import Testing
       }
     }
     Self.expectSameBits(result, "seed \(seed), operations \(operations)")
+  }
+
+  // MARK: - interpolate on a repeated chain at rest
+
+  /// Random keyframes, some of whose inputs are exactly the input of a copy
+  /// or the next number either side of it, so that the runs' ends fall on
+  /// ties and near misses.
+  static func randomStops(
+    _ random: inout SplitMix64, inputs: [Double]
+  ) -> [InterpolateEffect.Stop] {
+    var values: [Double] = []
+    for _ in 0..<random.int(2..<5) {
+      switch random.int(0..<4) {
+      case 0: values.append(inputs[random.int(0..<inputs.count)])
+      case 1:
+        let input = inputs[random.int(0..<inputs.count)]
+        values.append(random.chance(0.5) ? input.nextUp : input.nextDown)
+      case 2:
+        // Between or beyond the copies' inputs.
+        let low = inputs.min()!
+        let high = inputs.max()!
+        values.append(low + (high - low) * (random.unit() * 1.4 - 0.2))
+      default: values.append(random.signed(upTo: 2))
+      }
+    }
+    var stops: [InterpolateEffect.Stop] = []
+    for value in values.sorted() where value.isFinite && value != stops.last?.input {
+      stops.append(InterpolateEffect.Stop(value, random.unit()))
+    }
+    if stops.count < 2 {
+      stops.append(InterpolateEffect.Stop((stops.last?.input ?? 0) + 1, random.unit()))
+    }
+    return stops
+  }
+
+  @Test(
+    "interpolate on minY, progress or height of a repeated chain at rest gives the per-view values",
+    arguments: 0..<400)
+  func interpolateInRuns(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let count = random.pick([1, 2, 3, 4, 7, 50, 200, 1000])
+    let stride = random.pick([0, 0.5, 80, 80.3, 1e4, -80])
+    let frame = Rect(
+      x: 16, y: random.signed(upTo: 2e4), width: 358,
+      height: random.pick([0, 72, random.magnitude(upTo: 1e3)]))
+    let offset = random.chance(0.5) ? random.signed(upTo: 2e4) : Double(random.int(-100..<20000))
+    var geometry = Self.geometry(offset: offset)
+    if random.chance(0.05) { geometry.viewport.height = 0 }
+    let input = random.pick([InterpolateEffect.Input.minY, .progress, .height, .offset])
+    let property = random.pick(InterpolateEffect.Property.allCases)
+    // The copies' inputs, view by view, to put stops on.
+    let natural = (0..<count).map { index in
+      Rect(
+        x: frame.x,
+        y: geometry.viewportY(ofNaturalY: frame.y, attachment: .content)
+          + Double(index) * stride, width: frame.width, height: frame.height)
+    }
+    let viewportHeight = geometry.viewport.height
+    let inputs = natural.map { (frame: Rect) -> Double in
+      switch input {
+      case .minY: return frame.y
+      case .progress: return (viewportHeight - frame.y) / (viewportHeight + frame.height)
+      default: return frame.height
+      }
+    }.filter { $0.isFinite }
+    let stops = Self.randomStops(&random, inputs: inputs.isEmpty ? [0] : inputs)
+    let easing = random.pick([
+      Easing.linear, .easeInOut, .cubicBezier(x1: 0.3, y1: -1, x2: 0.6, y2: 2),
+    ])
+    let extrapolation = random.pick(InterpolateEffect.Extrapolation.allCases)
+    let effect = InterpolateEffect(
+      parameters: .init(
+        property: property, input: input, stops: stops, easing: easing,
+        extrapolate: extrapolation))
+    let result = Self.compare(count: count, frame: frame, stride: stride, geometry: geometry) {
+      batch in effect.apply(to: &batch)
+    }
+    Self.expectSameBits(
+      result,
+      "seed \(seed): \(count) copies every \(stride), \(property) on \(input), stops \(stops), \(easing), \(extrapolation), offset \(offset)"
+    )
+  }
+
+  @Test("the runs of a fade-in over progress: rows before, between and after the stops")
+  func fadeInRuns() {
+    // The bench scene's rows at offset 700: copy i's top is 47 - 700 + 232 +
+    // 80 i = -421 + 80 i, its progress (844 - y) / 916. Progress 0.2 is at
+    // y = 660.8 (copy 13.6), progress 0 at y = 844 (copy 15.8): copies 0-13
+    // are faded in, 14 and 15 between, 16 on not yet.
+    let effect = InterpolateEffect(
+      parameters: .init(
+        property: .opacity, input: .progress,
+        stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(0.2, 1)]))
+    let result = Self.compare(
+      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700)
+    ) { batch in effect.apply(to: &batch) }
+    Self.expectSameBits(result, "fade-in")
+    #expect(result.resting[0..<14].allSatisfy { $0.opacity == 1 })
+    // Copy 14: y 699, progress 145 / 916; opacity progress / 0.2.
+    #expect(result.resting[14].opacity == 0 + 1 * ((145.0 / 916 - 0) / 0.2))
+    #expect(result.resting[15].opacity == 0 + 1 * ((65.0 / 916 - 0) / 0.2))
+    #expect(result.resting[16...].allSatisfy { $0.opacity == 0 })
+    #expect(result.resting.allSatisfy { $0.scaleX == 1 && $0.width == 358 })
   }
 }
