@@ -69,6 +69,14 @@ enum SceneFuzzCheck {
       }
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
       twin = other
+      let expected = eagerFrame(evaluated, host.geometry)
+      host.withTransforms { transforms in
+        for (index, transform) in transforms.enumerated()
+        where !bitwiseEqual(transform, expected[index]) {
+          fatalError(
+            "offset \(offset), view \(index): host \(transform), eager \(expected[index])")
+        }
+      }
     }
     if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
     return .loaded(views: scene.viewCount)
@@ -152,6 +160,33 @@ enum SceneFuzzCheck {
     return Scene(
       description: scene.description, viewport: scene.viewport,
       contentInsets: scene.contentInsets, contentHeight: scene.contentHeight, chains: chains)
+  }
+
+  /// The transforms of `scene` in `geometry` by the plainest batched
+  /// evaluation, which a host's must equal bit for bit: each chain's views
+  /// written with their natural transforms first, then each effect on a
+  /// batch of them, with a fresh state (the built-in effects have none).
+  static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
+    var views: [ViewTransform] = []
+    for chain in scene.chains {
+      var transforms = [ViewTransform](
+        repeating: ViewTransform(frame: chain.frame), count: chain.viewCount)
+      transforms.withUnsafeMutableBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var batch = ViewBatch(
+          geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
+          stride: chain.stride, base: base, count: buffer.count)
+        for index in buffer.indices { buffer[index] = batch.naturalTransform(at: index) }
+        for effect in chain.effects { apply(effect, to: &batch) }
+      }
+      views += transforms
+    }
+    return views
+  }
+
+  static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
+    var state = effect.makeState(viewCount: batch.count)
+    effect.apply(to: &batch, state: &state)
   }
 
   static func bitwiseEqual(_ a: ViewTransform, _ b: ViewTransform) -> Bool {
