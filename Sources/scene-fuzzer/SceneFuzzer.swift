@@ -162,10 +162,10 @@ enum SceneFuzzCheck {
       contentInsets: scene.contentInsets, contentHeight: scene.contentHeight, chains: chains)
   }
 
-  /// The transforms of `scene` in `geometry` by the plainest batched
-  /// evaluation, which a host's must equal bit for bit: each chain's views
-  /// written with their natural transforms first, then each effect on a
-  /// batch of them, with a fresh state (the built-in effects have none).
+  /// The transforms of `scene` in `geometry` by the plainest evaluation,
+  /// which a host's must equal bit for bit: each view written with its
+  /// natural transform, then each effect on a batch of that view alone, with
+  /// a fresh state (the built-in effects have none).
   static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
     var views: [ViewTransform] = []
     for chain in scene.chains {
@@ -173,11 +173,16 @@ enum SceneFuzzCheck {
         repeating: ViewTransform(frame: chain.frame), count: chain.viewCount)
       transforms.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
-        var batch = ViewBatch(
-          geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-          stride: chain.stride, base: base, count: buffer.count)
-        for index in buffer.indices { buffer[index] = batch.naturalTransform(at: index) }
-        for effect in chain.effects { apply(effect, to: &batch) }
+        for index in buffer.indices {
+          var batch = ViewBatch(
+            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
+            stride: chain.stride, base: base, count: buffer.count)
+          buffer[index] = batch.naturalTransform(at: index)
+          batch = ViewBatch(
+            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
+            stride: chain.stride, base: base + index, count: 1)
+          for effect in chain.effects { apply(effect, to: &batch) }
+        }
       }
       views += transforms
     }
