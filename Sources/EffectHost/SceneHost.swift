@@ -132,10 +132,10 @@ public struct SceneHost: Sendable {
         // The chain's first effect writes every view as it changes it,
         // starting from the natural transform (see ViewBatch); views that no
         // effect writes are written at the end.
-        var writtenCount = 0
-        withUnsafeMutablePointer(to: &writtenCount) { writtenCount in
+        var record = ViewBatch.Record()
+        withUnsafeMutablePointer(to: &record) { record in
           var batch = ViewBatch(
-            writtenCount: writtenCount, geometry: geometry, attachment: run.attachment,
+            record: record, geometry: geometry, attachment: run.attachment,
             naturalFrame: run.frame, stride: run.stride, base: first, count: run.viewCount)
           for step in run.steps {
             // `steps` holds every step for the whole loop: call without the
@@ -143,8 +143,8 @@ public struct SceneHost: Sendable {
             Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
           }
         }
-        if writtenCount < run.viewCount {
-          Self.writeNaturalTransforms(of: run, from: writtenCount, in: geometry, to: first)
+        if record.writtenCount < run.viewCount {
+          Self.writeNaturalTransforms(of: run, from: record.writtenCount, in: geometry, to: first)
         }
       }
     }

@@ -11,11 +11,16 @@
 /// nothing has been written to memory yet. ``modifyEach(_:)`` then builds each
 /// view's natural transform in registers, runs its body on it and writes the
 /// result once, instead of the host writing every view and the effect reading
-/// it back. ``isAtRest`` lets an effect use what it knows of natural frames
-/// (a repeated chain's copies are evenly spaced) to do less. Reading a view
-/// through the subscript gives its current transform; writing one first
-/// writes every view still at rest. Whatever an effect does, it sees exactly
-/// what it would see had the host written the natural transforms first.
+/// it back. Reading a view through the subscript gives its current
+/// transform; writing one first writes every view still at rest. Whatever an
+/// effect does, it sees exactly what it would see had the host written the
+/// natural transforms first.
+///
+/// A host's batch also knows whether every view still has its natural frame
+/// (``hasNaturalFrames``): true at rest, kept by ``modifyVisuals(in:_:)``,
+/// lost by any other change. While it holds, an effect can use what it knows
+/// of natural frames (a repeated chain's copies are evenly spaced) to do
+/// less.
 public struct ViewBatch {
   /// The frame's scroll geometry.
   public let geometry: ScrollGeometry
@@ -28,10 +33,23 @@ public struct ViewBatch {
   @usableFromInline let base: UnsafeMutablePointer<ViewTransform>
   /// The number of views.
   public let count: Int
-  /// The number of views written to memory, from the first: views from this
-  /// index on are at rest. Shared by every copy of the batch; `nil` for a
-  /// batch whose views are all written.
-  @usableFromInline let writtenCount: UnsafeMutablePointer<Int>?
+  /// What a host's batch knows of its views; shared by every copy of the
+  /// batch, `nil` for a batch whose views are all written and whose frames
+  /// are not known to be natural.
+  @usableFromInline let record: UnsafeMutablePointer<Record>?
+
+  /// What a host's batch knows of its views as effects change them.
+  @usableFromInline
+  package struct Record {
+    /// The number of views written to memory, from the first: views from
+    /// this index on are at rest.
+    @usableFromInline package var writtenCount = 0
+    /// Whether every view's frame is its natural one.
+    @usableFromInline package var hasNaturalFrames = true
+
+    /// A batch at rest: nothing written, every frame natural.
+    @inlinable package init() {}
+  }
 
   /// Creates a batch over `count` transforms at `base`, which must stay valid
   /// and not be accessed otherwise while the batch is in use.
@@ -42,32 +60,31 @@ public struct ViewBatch {
   ) {
     self.init(
       geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
-      base: base, count: count, writtenCount: nil)
+      base: base, count: count, record: nil)
   }
 
   /// Creates a batch over `count` transforms at `base` of which only the
-  /// first `writtenCount.pointee` are written (0 for a batch at rest); the
-  /// others are at rest, and their memory is written on first use.
+  /// first `record.pointee.writtenCount` are written (0 for a batch at rest);
+  /// the others are at rest, and their memory is written on first use.
   ///
-  /// `writtenCount` must stay valid while the batch is in use and be changed
-  /// by nothing else; afterwards it tells how many views the effects wrote.
-  /// The views from it on are still at rest: the caller writes them, with
+  /// `record` must stay valid while the batch is in use and be changed by
+  /// nothing else; afterwards it tells how many views the effects wrote. The
+  /// views from there on are still at rest: the caller writes them, with
   /// ``writeNaturalTransforms()`` or otherwise.
   @inlinable
   package init(
-    writtenCount: UnsafeMutablePointer<Int>, geometry: ScrollGeometry, attachment: Attachment,
+    record: UnsafeMutablePointer<Record>, geometry: ScrollGeometry, attachment: Attachment,
     naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int
   ) {
     self.init(
       geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
-      base: base, count: count, writtenCount: Optional(writtenCount))
+      base: base, count: count, record: Optional(record))
   }
 
   @inlinable
   init(
     geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
-    base: UnsafeMutablePointer<ViewTransform>, count: Int,
-    writtenCount: UnsafeMutablePointer<Int>?
+    base: UnsafeMutablePointer<ViewTransform>, count: Int, record: UnsafeMutablePointer<Record>?
   ) {
     self.geometry = geometry
     self.attachment = attachment
@@ -75,15 +92,22 @@ public struct ViewBatch {
     self.stride = stride
     self.base = base
     self.count = count
-    self.writtenCount = writtenCount
+    self.record = record
   }
 
   /// The number of views, from the first, that hold a written transform.
-  @inlinable var written: Int { writtenCount?.pointee ?? count }
+  @inlinable var written: Int { record?.pointee.writtenCount ?? count }
 
   /// Whether every view is still at its natural transform: no effect has
   /// changed any view of this batch yet in this frame.
   @inlinable public var isAtRest: Bool { written == 0 }
+
+  /// Whether every view is known to have its natural frame (`x`, `y`,
+  /// `width`, `height`; see ``naturalViewportFrame(at:)``) in this frame:
+  /// the effects so far changed only visuals, through
+  /// ``modifyVisuals(in:_:)``. Always true at rest; false for a batch made
+  /// with the public initialiser, whose frames are not known.
+  @inlinable public var hasNaturalFrames: Bool { record?.pointee.hasNaturalFrames ?? false }
 
   @inlinable public var indices: Range<Int> { 0..<count }
 
@@ -97,11 +121,13 @@ public struct ViewBatch {
     nonmutating _modify {
       precondition(index >= 0 && index < count, "view index out of range")
       writeNaturalTransforms()
+      record?.pointee.hasNaturalFrames = false
       yield &base[index]
     }
     nonmutating set {
       precondition(index >= 0 && index < count, "view index out of range")
       writeNaturalTransforms()
+      record?.pointee.hasNaturalFrames = false
       base[index] = newValue
     }
   }
@@ -133,7 +159,7 @@ public struct ViewBatch {
     let written = self.written
     guard written < count else { return }
     writeNaturalTransforms(from: written, to: count)
-    writtenCount?.pointee = count
+    record?.pointee.writtenCount = count
   }
 
   /// Writes the natural transforms of views `first..<end`, which are at
@@ -154,6 +180,42 @@ public struct ViewBatch {
   /// `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+    record?.pointee.hasNaturalFrames = false
+    modify(in: range, body)
+  }
+
+  /// Runs `body` on every transform in order, for a `body` that changes only
+  /// visuals (scale, anchor, opacity, blur, rotation, zIndex) and keeps the
+  /// frame (`x`, `y`, `width`, `height`) as it is: the batch keeps knowing
+  /// whether its frames are natural (``hasNaturalFrames``). Checked in debug
+  /// builds. `body` must not read or write the batch itself.
+  @inlinable @inline(__always)
+  public func modifyVisuals(_ body: (inout ViewTransform) -> Void) {
+    modifyVisuals(in: 0..<count, body)
+  }
+
+  /// ``modifyVisuals(_:)`` for the views in `range`.
+  @inlinable @inline(__always)
+  public func modifyVisuals(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+    modify(in: range) { view in
+      #if DEBUG
+        let frame = (view.x, view.y, view.width, view.height)
+      #endif
+      body(&view)
+      #if DEBUG
+        precondition(
+          frame.0.bitPattern == view.x.bitPattern && frame.1.bitPattern == view.y.bitPattern
+            && frame.2.bitPattern == view.width.bitPattern
+            && frame.3.bitPattern == view.height.bitPattern,
+          "modifyVisuals: the body changed a view's frame")
+      #endif
+    }
+  }
+
+  /// Runs `body` on the transforms of the views in `range`, writing views at
+  /// rest as it goes.
+  @inlinable @inline(__always)
+  func modify(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
     guard !range.isEmpty else { return }
     let written = self.written
@@ -167,7 +229,7 @@ public struct ViewBatch {
     // from their natural transforms.
     if written < range.lowerBound { writeNaturalTransforms(from: written, to: range.lowerBound) }
     modifyResting(from: max(written, range.lowerBound), to: range.upperBound, body)
-    writtenCount?.pointee = range.upperBound
+    record?.pointee.writtenCount = range.upperBound
   }
 
   /// Runs `body` on the written transforms from `view` to `end`.

@@ -247,16 +247,16 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
       combine(views, all, curve(geometry.pull), Combiner.self)
     case .pullBottom:
       combine(views, all, curve(geometry.pullBottom), Combiner.self)
-    case .height where views.isAtRest:
+    case .height where views.hasNaturalFrames:
       // Every view has its natural height.
       combine(views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
       combine(views, all, curve, Combiner.self, CurrentHeight.self)
-    case .minY where views.isAtRest && views.count > 2 && curve.holdsEnds:
+    case .minY where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
       combineInRuns(views, curve, Combiner.self, MinY.self)
     case .minY:
       combine(views, all, curve, Combiner.self, MinY.self)
-    case .progress where views.isAtRest && views.count > 2 && curve.holdsEnds:
+    case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
       combineInRuns(views, curve, Combiner.self, Progress<Curve>.self)
     case .progress:
       combine(views, all, curve, Combiner.self, Progress<Curve>.self)
@@ -268,7 +268,11 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   private static func combine<Combiner: PropertyCombiner>(
     _ views: ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
   ) {
-    views.modifyEach(in: range) { view in Combiner.combine(&view, value) }
+    if Combiner.keepsFrame {
+      views.modifyVisuals(in: range) { view in Combiner.combine(&view, value) }
+    } else {
+      views.modifyEach(in: range) { view in Combiner.combine(&view, value) }
+    }
   }
 
   /// Combines `curve`'s value at each view's `Source` input with the
@@ -278,8 +282,14 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
   >(_ views: ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
     let viewportHeight = views.geometry.viewport.height
-    views.modifyEach(in: range) { view in
-      Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+    if Combiner.keepsFrame {
+      views.modifyVisuals(in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
+    } else {
+      views.modifyEach(in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
     }
   }
 
@@ -390,7 +400,14 @@ extension InterpolateEffect {
 
 /// How a value combines with one property of a view.
 private protocol PropertyCombiner {
+  /// Whether ``combine(_:_:)`` leaves the frame (`x`, `y`, `width`,
+  /// `height`) as it is.
+  static var keepsFrame: Bool { get }
   static func combine(_ view: inout ViewTransform, _ value: Double)
+}
+
+extension PropertyCombiner {
+  static var keepsFrame: Bool { true }
 }
 
 extension InterpolateEffect {
@@ -436,16 +453,22 @@ extension InterpolateEffect {
   }
 
   private enum TranslateX: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) { view.x += value }
   }
 
   private enum TranslateY: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) { view.y += value }
   }
 
   private enum Width: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
       view.width = max(0, value)
@@ -453,6 +476,8 @@ extension InterpolateEffect {
   }
 
   private enum Height: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
       view.height = max(0, value)

@@ -38,20 +38,26 @@ import Testing
   /// ``garbage``) and on an eager batch whose views hold their natural
   /// transforms; then writes the views still at rest, as the host does, and
   /// returns both buffers and the views the resting batch left at rest.
+  ///
+  /// With `viewByView`, the eager side runs `body` on each view alone, in a
+  /// batch of one: the plainest evaluation, which shares none of a batch's
+  /// shortcuts (an eager batch takes none either, but this does not depend
+  /// on it).
   static func compare(
     count: Int, frame: Rect, stride: Double, geometry: ScrollGeometry,
-    attachment: EffectProtocol.Attachment = .content, _ body: (inout ViewBatch) -> Void
+    attachment: EffectProtocol.Attachment = .content, viewByView: Bool = false,
+    _ body: (inout ViewBatch) -> Void
   ) -> (resting: [ViewTransform], eager: [ViewTransform], leftAtRest: Int) {
     var resting = [ViewTransform](repeating: garbage, count: count)
     var leftAtRest = 0
     resting.withUnsafeMutableBufferPointer { buffer in
-      var written = 0
-      withUnsafeMutablePointer(to: &written) { written in
+      var record = ViewBatch.Record()
+      withUnsafeMutablePointer(to: &record) { record in
         var batch = ViewBatch(
-          writtenCount: written, geometry: geometry, attachment: attachment, naturalFrame: frame,
+          record: record, geometry: geometry, attachment: attachment, naturalFrame: frame,
           stride: stride, base: buffer.baseAddress!, count: count)
         body(&batch)
-        leftAtRest = count - written.pointee
+        leftAtRest = count - record.pointee.writtenCount
         batch.writeNaturalTransforms()
       }
     }
@@ -61,7 +67,13 @@ import Testing
         geometry: geometry, attachment: attachment, naturalFrame: frame, stride: stride,
         base: buffer.baseAddress!, count: count)
       for index in 0..<count { buffer[index] = batch.naturalTransform(at: index) }
-      body(&batch)
+      guard viewByView else { return body(&batch) }
+      for index in 0..<count {
+        var one = ViewBatch(
+          geometry: geometry, attachment: attachment, naturalFrame: frame, stride: stride,
+          base: buffer.baseAddress! + index, count: 1)
+        body(&one)
+      }
     }
     return (resting, eager, leftAtRest)
   }
@@ -80,6 +92,13 @@ import Testing
 
   static let rowFrame = Rect(x: 16, y: 232, width: 358, height: 72)
 
+  /// The bench scene's rows' fade: opacity from 0 to 1 over the first fifth
+  /// of their progress.
+  static let fadeIn = InterpolateEffect(
+    parameters: .init(
+      property: .opacity, input: .progress,
+      stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(0.2, 1)]))
+
   /// Runs `body` on a batch at rest over `count` copies of ``rowFrame``
   /// every 80 points at `offset`, over memory holding ``garbage``; returns
   /// the memory and how many views the batch says are written.
@@ -87,16 +106,16 @@ import Testing
     count: Int, offset: Double, _ body: (ViewBatch) -> Void
   ) -> (memory: [ViewTransform], written: Int) {
     var memory = [ViewTransform](repeating: Self.garbage, count: count)
-    var written = 0
+    var record = ViewBatch.Record()
     memory.withUnsafeMutableBufferPointer { buffer in
-      withUnsafeMutablePointer(to: &written) { written in
+      withUnsafeMutablePointer(to: &record) { record in
         body(
           ViewBatch(
-            writtenCount: written, geometry: Self.geometry(offset: offset), attachment: .content,
+            record: record, geometry: Self.geometry(offset: offset), attachment: .content,
             naturalFrame: Self.rowFrame, stride: 80, base: buffer.baseAddress!, count: count))
       }
     }
-    return (memory, written)
+    return (memory, record.writtenCount)
   }
 
   @Test("a batch at rest reads as natural transforms and writes nothing until a view changes")
@@ -207,9 +226,11 @@ import Testing
   /// Random keyframes, some of whose inputs are exactly the input of a copy
   /// or the next number either side of it, so that the runs' ends fall on
   /// ties and near misses.
+  /// Outputs are in 0..<1, or from -`outputs` to `outputs` when given.
   static func randomStops(
-    _ random: inout SplitMix64, inputs: [Double]
+    _ random: inout SplitMix64, inputs: [Double], outputs: Double? = nil
   ) -> [InterpolateEffect.Stop] {
+    func output() -> Double { outputs.map { random.signed(upTo: $0) } ?? random.unit() }
     var values: [Double] = []
     for _ in 0..<random.int(2..<5) {
       switch random.int(0..<4) {
@@ -227,17 +248,17 @@ import Testing
     }
     var stops: [InterpolateEffect.Stop] = []
     for value in values.sorted() where value.isFinite && value != stops.last?.input {
-      stops.append(InterpolateEffect.Stop(value, random.unit()))
+      stops.append(InterpolateEffect.Stop(value, output()))
     }
     if stops.count < 2 {
-      stops.append(InterpolateEffect.Stop((stops.last?.input ?? 0) + 1, random.unit()))
+      stops.append(InterpolateEffect.Stop((stops.last?.input ?? 0) + 1, output()))
     }
     return stops
   }
 
   @Test(
-    "interpolate on minY, progress or height of a repeated chain at rest gives the per-view values",
-    arguments: 0..<400)
+    "one to three interpolates on a repeated chain at rest give what each view alone gives",
+    arguments: 0..<500)
   func interpolateInRuns(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let count = random.pick([1, 2, 3, 4, 7, 50, 200, 1000])
@@ -248,9 +269,7 @@ import Testing
     let offset = random.chance(0.5) ? random.signed(upTo: 2e4) : Double(random.int(-100..<20000))
     var geometry = Self.geometry(offset: offset)
     if random.chance(0.05) { geometry.viewport.height = 0 }
-    let input = random.pick([InterpolateEffect.Input.minY, .progress, .height, .offset])
-    let property = random.pick(InterpolateEffect.Property.allCases)
-    // The copies' inputs, view by view, to put stops on.
+    // The copies' natural frames, to put stops on their inputs.
     let natural = (0..<count).map { index in
       Rect(
         x: frame.x,
@@ -258,29 +277,106 @@ import Testing
           + Double(index) * stride, width: frame.width, height: frame.height)
     }
     let viewportHeight = geometry.viewport.height
-    let inputs = natural.map { (frame: Rect) -> Double in
-      switch input {
-      case .minY: return frame.y
-      case .progress: return (viewportHeight - frame.y) / (viewportHeight + frame.height)
-      default: return frame.height
-      }
-    }.filter { $0.isFinite }
-    let stops = Self.randomStops(&random, inputs: inputs.isEmpty ? [0] : inputs)
-    let easing = random.pick([
-      Easing.linear, .easeInOut, .cubicBezier(x1: 0.3, y1: -1, x2: 0.6, y2: 2),
-    ])
-    let extrapolation = random.pick(InterpolateEffect.Extrapolation.allCases)
-    let effect = InterpolateEffect(
-      parameters: .init(
-        property: property, input: input, stops: stops, easing: easing,
-        extrapolate: extrapolation))
-    let result = Self.compare(count: count, frame: frame, stride: stride, geometry: geometry) {
-      batch in effect.apply(to: &batch)
+    var effects: [InterpolateEffect] = []
+    for _ in 0..<random.int(1..<4) {
+      let input = random.pick([InterpolateEffect.Input.minY, .progress, .height, .offset])
+      // Mostly properties that keep the frame, so that later effects see
+      // natural frames too; sometimes one that moves or resizes the views.
+      let movesFrames = random.chance(0.3)
+      let property =
+        movesFrames
+        ? random.pick([InterpolateEffect.Property.translateX, .translateY, .width, .height])
+        : random.pick([.opacity, .scale, .scaleX, .scaleY, .blur, .rotation, .zIndex])
+      let inputs = natural.map { (frame: Rect) -> Double in
+        switch input {
+        case .minY: return frame.y
+        case .progress: return (viewportHeight - frame.y) / (viewportHeight + frame.height)
+        default: return frame.height
+        }
+      }.filter { $0.isFinite }
+      let stops = Self.randomStops(
+        &random, inputs: inputs.isEmpty ? [0] : inputs, outputs: movesFrames ? 300 : nil)
+      let easing = random.pick([
+        Easing.linear, .easeInOut, .cubicBezier(x1: 0.3, y1: -1, x2: 0.6, y2: 2),
+      ])
+      effects.append(
+        InterpolateEffect(
+          parameters: .init(
+            property: property, input: input, stops: stops, easing: easing,
+            extrapolate: random.pick(InterpolateEffect.Extrapolation.allCases))))
+    }
+    let result = Self.compare(
+      count: count, frame: frame, stride: stride, geometry: geometry, viewByView: true
+    ) { batch in
+      for effect in effects { effect.apply(to: &batch) }
+    }
+    let described = effects.map { effect in
+      let parameters = effect.parameters
+      return
+        "\(parameters.property) on \(parameters.input), stops \(parameters.stops), \(parameters.easing), \(parameters.extrapolate)"
     }
     Self.expectSameBits(
       result,
-      "seed \(seed): \(count) copies every \(stride), \(property) on \(input), stops \(stops), \(easing), \(extrapolation), offset \(offset)"
-    )
+      "seed \(seed): \(count) copies every \(stride), offset \(offset); \(described)")
+  }
+
+  @Test("after an effect that moves the rows, a fade-in over progress reads where they are")
+  func fadeInAfterMove() {
+    // Every row 100 points lower, then faded in over the first fifth of its
+    // progress: copy 14 is at y 799 (progress 45 / 916), copy 13 at 719.
+    let lower = InterpolateEffect(
+      parameters: .init(
+        property: .translateY, input: .offset,
+        stops: [InterpolateEffect.Stop(-1e6, 100), InterpolateEffect.Stop(1e6, 100)]))
+    let result = Self.compare(
+      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700),
+      viewByView: true
+    ) { batch in
+      lower.apply(to: &batch)
+      Self.fadeIn.apply(to: &batch)
+    }
+    Self.expectSameBits(result, "moved, then faded")
+    #expect(result.resting[12].opacity == 1)
+    #expect(result.resting[13].opacity == 0 + 1 * ((125.0 / 916 - 0) / 0.2))
+    #expect(result.resting[14].opacity == 0 + 1 * ((45.0 / 916 - 0) / 0.2))
+    #expect(result.resting[15].opacity == 0)
+  }
+
+  @Test("frames stay known to be natural through changes of visuals only")
+  func naturalFramesAreTracked() {
+    let lift = InterpolateEffect(
+      parameters: .init(
+        property: .translateY, input: .offset,
+        stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(100, -10)]))
+    var states: [Bool] = []
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      var batch = batch
+      states.append(batch.hasNaturalFrames)
+      Self.fadeIn.apply(to: &batch)
+      states.append(batch.hasNaturalFrames)
+      batch.modifyVisuals { view in view.rotation = 3 }
+      states.append(batch.hasNaturalFrames)
+      lift.apply(to: &batch)
+      states.append(batch.hasNaturalFrames)
+    }
+    #expect(states == [true, true, true, false])
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      batch.modifyEach { view in view.opacity = 0.5 }
+      states.append(batch.hasNaturalFrames)
+    }
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      batch[4].blur = 2
+      states.append(batch.hasNaturalFrames)
+    }
+    #expect(states.suffix(2) == [false, false])
+    var view = ViewTransform(frame: Rect(y: 0, width: 1, height: 1))
+    withUnsafeMutablePointer(to: &view) { view in
+      let batch = ViewBatch(
+        geometry: Self.geometry(offset: 0), attachment: .content,
+        naturalFrame: Rect(y: 0, width: 1, height: 1), stride: 1, base: view, count: 1)
+      // An eager batch knows nothing of its frames.
+      #expect(!batch.hasNaturalFrames)
+    }
   }
 
   @Test("the runs of a fade-in over progress: rows before, between and after the stops")
@@ -289,13 +385,10 @@ import Testing
     // 80 i = -421 + 80 i, its progress (844 - y) / 916. Progress 0.2 is at
     // y = 660.8 (copy 13.6), progress 0 at y = 844 (copy 15.8): copies 0-13
     // are faded in, 14 and 15 between, 16 on not yet.
-    let effect = InterpolateEffect(
-      parameters: .init(
-        property: .opacity, input: .progress,
-        stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(0.2, 1)]))
     let result = Self.compare(
-      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700)
-    ) { batch in effect.apply(to: &batch) }
+      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700),
+      viewByView: true
+    ) { batch in Self.fadeIn.apply(to: &batch) }
     Self.expectSameBits(result, "fade-in")
     #expect(result.resting[0..<14].allSatisfy { $0.opacity == 1 })
     // Copy 14: y 699, progress 145 / 916; opacity progress / 0.2.
