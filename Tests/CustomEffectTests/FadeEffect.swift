@@ -31,7 +31,7 @@ struct FadeEffect: StatelessScrollEffect, Equatable {
 
   func apply(to views: inout ViewBatch) {
     let fade = 1 - min(max(0, views.geometry.offset) / distance, 1)
-    views.modifyEach { $0.opacity *= fade }
+    views.modifyVisuals { $0.opacity *= fade }
   }
 }
 
