@@ -173,7 +173,9 @@ struct RowEncoder {
     let repeated = chain.isRepeated
     switch format {
     case .table:
-      return Name(prefix: Array(name.utf8), suffix: [], isRepeated: repeated, width: name.count)
+      // One line a row: control and format characters as escapes.
+      let shown = escapingUnsafeScalars(name)
+      return Name(prefix: Array(shown.utf8), suffix: [], isRepeated: repeated, width: shown.count)
     case .json, .ndjson:
       let escaped = jsonEscaped(name)
       return Name(

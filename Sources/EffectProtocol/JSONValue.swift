@@ -78,19 +78,37 @@ public func quotedForMessage(_ text: String, limit: Int = 40) -> String {
       switch scalar {
       case "\"": result += "\\\""
       case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.isUnsafeInMessage {
-          result += "\\u" + hexDigits(scalar.value, count: 4)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      default: appendEscapingUnsafe(scalar, to: &result)
       }
     }
   }
   return result + "\""
+}
+
+/// `text` with every scalar that could break or disguise a line of output
+/// (see ``Unicode/Scalar/isUnsafeInMessage``) written as an escape (`\n`,
+/// `\r`, `\t`, `\u001B`), the rest as it is: a name in a table, one line
+/// a row.
+package func escapingUnsafeScalars(_ text: String) -> String {
+  guard text.unicodeScalars.contains(where: \.isUnsafeInMessage) else { return text }
+  var result = ""
+  for scalar in text.unicodeScalars { appendEscapingUnsafe(scalar, to: &result) }
+  return result
+}
+
+/// Appends `scalar`, or its escape when it is unsafe in a line of output.
+private func appendEscapingUnsafe(_ scalar: Unicode.Scalar, to result: inout String) {
+  switch scalar {
+  case "\n": result += "\\n"
+  case "\r": result += "\\r"
+  case "\t": result += "\\t"
+  default:
+    if scalar.isUnsafeInMessage {
+      result += "\\u" + hexDigits(scalar.value, count: 4)
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
 }
 
 extension Unicode.Scalar {

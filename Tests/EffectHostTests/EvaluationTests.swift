@@ -108,6 +108,27 @@ import Testing
                 {"name": "back\\\\slash\\nline\\u0001", "frame": {"height": 1}}]}
     """
 
+  @Test("the table shows a name's control and format characters as escapes: one aligned line a row")
+  func tableEscapesNames() throws {
+    // A line break, a backslash, an escape sequence (save the
+    // cursor), a right-to-left override and a tab, in a repeated chain.
+    let scene = """
+      {"chains": [{"name": "a", "frame": {"height": 1}},
+                  {"name": "two\\nlines \\\\ \\u001B7red\\u202Eevil\\t",
+                   "frame": {"height": 1}, "repeat": {"count": 2}}]}
+      """
+    let text = try rows(.table, offsets: "0", chains: [], scene: scene)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 5)
+    #expect(lines[4].isEmpty)
+    let shown = #"two\nlines \ \u001B7red\u202Eevil\t"#
+    #expect(lines[2].hasPrefix("         0  " + shown + "[0]  "))
+    #expect(lines[3].hasPrefix("         0  " + shown + "[1]  "))
+    #expect(lines[1].hasPrefix("         0  a" + String(repeating: " ", count: shown.count + 2)))
+    #expect(Set(lines.prefix(4).map(\.count)).count == 1)
+    #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E || $0 == "\t" })
+  }
+
   @Test("csv quotes a name that holds a comma, a quote or a line break (RFC 4180)")
   func csvQuoting() throws {
     let text = try rows(.csv, offsets: "0", chains: [], scene: Self.oddNames)
