@@ -17,6 +17,9 @@
 /// - For finite input, every output is finite, `width`, `height` and `blur`
 ///   are never negative and `opacity` stays in 0...1.
 /// - Do not keep the ``ViewBatch``; it is valid only during the call.
+/// - Change views with ``ViewBatch/modifyEach(_:)``, or with
+///   ``ViewBatch/modifyVisuals(_:)`` when only visual columns change, which
+///   lets later effects of the chain count on natural frames.
 /// - Validate parameters in ``init(from:)`` by reporting problems to the reader
 ///   (a range, a relation between parameters); never trap on bad input.
 public protocol ScrollEffect: Sendable {
