@@ -293,8 +293,9 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     }
   }
 
-  /// ``combine(_:_:_:_:)`` for a batch at rest and an input read from a
-  /// view's frame that moves one way from copy to copy (`minY`, `progress`),
+  /// ``combine(_:_:_:_:)`` for a batch whose frames are natural (at rest, or
+  /// changed only in visuals) and an input read from a view's frame that
+  /// moves one way from copy to copy (`minY`, `progress`),
   /// under a curve that holds its end outputs: the copies before the first
   /// stop, between the stops and after the last form three runs, and those
   /// of the outer runs get the end output without evaluating the curve for
@@ -302,7 +303,8 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   /// through the end copies' inputs crosses the stops: a few evaluations of
   /// the input a frame, however many copies.
   ///
-  /// The copies of a chain at rest are evenly spaced: copy `i`'s top is
+  /// The copies of a chain in their natural frames are evenly spaced: copy
+  /// `i`'s top is
   /// `top + i * stride`, which rounding keeps monotonic in `i`, as it keeps
   /// any input computed from it with one subtraction and one division by the
   /// same span. So the runs are exact: every view gets what
@@ -573,10 +575,13 @@ extension InterpolateEffect {
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
-      guard x > first.input else { return first.output }
-      guard x < last.input else { return last.output }
-      // Strictly between two finite outputs of at most 1e9: no saturation needed.
-      return first.output + change * ((x - first.input) / span)
+      switch segment(of: x) {
+      case 0: return first.output
+      case 2: return last.output
+      default:
+        // Strictly between two finite outputs of at most 1e9: no saturation needed.
+        return first.output + change * ((x - first.input) / span)
+      }
     }
   }
 
@@ -609,11 +614,12 @@ extension InterpolateEffect {
     /// The value at `x`; `stops` holds at least 2 stops.
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
-      guard x > first.input else {
+      switch segment(of: x) {
+      case 0:
         return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
-      }
-      guard x < last.input else {
+      case 2:
         return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
+      default: break
       }
       // first.input < x < last.input: find stops[end - 1].input <= x < stops[end].input.
       var end = 1
@@ -757,7 +763,8 @@ private protocol KeyframeFunction {
 extension KeyframeFunction {
   /// 0 where the value is the first stop's output (`x` not above its input,
   /// NaN included), 2 where it is the last stop's (`x` not below its input),
-  /// 1 between: the tests ``callAsFunction(_:)`` makes, in its order.
+  /// 1 between. ``callAsFunction(_:)`` decides by it too, so the runs of
+  /// copies that share an end output are the curve's own.
   @inline(__always)
   func segment(of x: Double) -> Int {
     guard x > first.input else { return 0 }
