@@ -142,33 +142,13 @@ public struct SceneHost: Sendable {
             // retain and release that a plain call would pay a step.
             Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
           }
-        }
-        if record.writtenCount < run.viewCount {
-          Self.writeNaturalTransforms(of: run, from: record.writtenCount, in: geometry, to: first)
+          // Inline: for a chain without effects, a plain loop.
+          let written = record.pointee.writtenCount
+          if written < run.viewCount {
+            batch.modifyResting(from: written, to: run.viewCount) { _ in }
+          }
         }
       }
-    }
-  }
-
-  /// Writes the natural transform of the views of `run` from copy `copy` on
-  /// in `geometry`.
-  private static func writeNaturalTransforms(
-    of run: ChainRun, from copy: Int, in geometry: ScrollGeometry,
-    to first: UnsafeMutablePointer<ViewTransform>
-  ) {
-    let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
-    // ChainLayout.naturalFrame(copy:in:), with the top taken once a chain
-    // and `copy` counted in Doubles (exactly) to spare a conversion a view,
-    // as ViewBatch does.
-    var natural = ViewTransform(frame: run.frame)
-    var view = first + copy
-    var copy = Double(copy)
-    let end = first + run.viewCount
-    while view != end {
-      natural.y = top + copy * run.stride
-      view.pointee = natural
-      view += 1
-      copy += 1
     }
   }
 

@@ -247,9 +247,12 @@ public struct ViewBatch {
   }
 
   /// Writes `body` applied to the natural transforms of views `first..<end`,
-  /// which are at rest.
+  /// which are at rest. The host writes the views its effects left at rest
+  /// with it; it leaves the record as it is.
   @inlinable @inline(__always)
-  func modifyResting(from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void) {
+  package func modifyResting(
+    from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void
+  ) {
     // Each view starts from its natural transform, built in registers (all
     // but `y` the same for every view) instead of read from memory:
     // `naturalViewportFrame(at:)`, with the top taken once and the copy
