@@ -173,15 +173,16 @@ enum SceneFuzzCheck {
         repeating: ViewTransform(frame: chain.frame), count: chain.viewCount)
       transforms.withUnsafeMutableBufferPointer { buffer in
         guard let base = buffer.baseAddress else { return }
+        func batch(at index: Int, count: Int) -> ViewBatch {
+          ViewBatch(
+            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
+            stride: chain.stride, base: base + index, count: count)
+        }
+        let chainBatch = batch(at: 0, count: buffer.count)
         for index in buffer.indices {
-          var batch = ViewBatch(
-            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-            stride: chain.stride, base: base, count: buffer.count)
-          buffer[index] = batch.naturalTransform(at: index)
-          batch = ViewBatch(
-            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-            stride: chain.stride, base: base + index, count: 1)
-          for effect in chain.effects { apply(effect, to: &batch) }
+          buffer[index] = chainBatch.naturalTransform(at: index)
+          var alone = batch(at: index, count: 1)
+          for effect in chain.effects { apply(effect, to: &alone) }
         }
       }
       views += transforms
