@@ -15,8 +15,9 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
   /// The file is not a valid scene; every problem found (exit code 65).
   case invalid(file: String, diagnostics: [SceneDiagnostic])
 
-  /// One problem a line: `file: path: message`, or `file:line:column:
-  /// malformed JSON: message`.
+  /// One problem a line: `file: path: message`, `file:line:column:
+  /// malformed JSON: message`, or for a value the parser refuses (`1e999`)
+  /// `file:line:column: path: message`.
   public var lines: [String] {
     switch self {
     case .unreadable(let file, let reason):
@@ -24,6 +25,10 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     case .invalid(let file, let diagnostics):
       return diagnostics.map { diagnostic in
         if case .malformedJSON(let error) = diagnostic.problem {
+          if let path = error.path {
+            // A value the parser refuses: named by its path like any other.
+            return "\(file):\(error.line):\(error.column): \(path): \(error.message)"
+          }
           return "\(file):\(error.line):\(error.column): malformed JSON: \(error.message)"
         }
         return "\(file): \(diagnostic)"
@@ -79,7 +84,8 @@ public struct SceneLoader: Sendable {
       value = try JSONParser.parse(bytes)
     } catch {
       throw .invalid(
-        file: file, diagnostics: [SceneDiagnostic(path: .root, problem: .malformedJSON(error))])
+        file: file,
+        diagnostics: [SceneDiagnostic(path: error.path ?? .root, problem: .malformedJSON(error))])
     }
     switch scene(from: value) {
     case .success(let scene): return scene

@@ -6,11 +6,16 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// 1-based line and column (in Unicode scalars) of the problem.
   public var line: Int
   public var column: Int
+  /// Where the value stands in the document when the problem is one value
+  /// that the parser refuses (a number that does not fit a Double), as for
+  /// any other value error; `nil` when the text itself is not JSON.
+  public var path: JSONPath?
 
-  public init(message: String, line: Int, column: Int) {
+  public init(message: String, line: Int, column: Int, path: JSONPath? = nil) {
     self.message = message
     self.line = line
     self.column = column
+    self.path = path
   }
 }
 
@@ -45,6 +50,18 @@ public enum JSONParser {
 private struct ParseFailure: Error {
   var message: String
   var offset: Int
+  /// For a refused value, the path to it, innermost component first: each
+  /// enclosing array and object adds its own on the way out, so that parsing
+  /// pays nothing for paths until a value is refused. `nil` for a syntax error.
+  var reversedPath: [JSONPath.Component]?
+
+  /// The failure as seen from the container that holds the value at `component`.
+  func inside(_ component: JSONPath.Component) -> ParseFailure {
+    guard let reversedPath else { return self }
+    var failure = self
+    failure.reversedPath = reversedPath + [component]
+    return failure
+  }
 
   func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
     var line = 1
@@ -57,7 +74,9 @@ private struct ParseFailure: Error {
         column += 1
       }
     }
-    return JSONSyntaxError(message: message, line: line, column: column)
+    return JSONSyntaxError(
+      message: message, line: line, column: column,
+      path: reversedPath.map { JSONPath($0.reversed()) })
   }
 }
 
@@ -211,7 +230,12 @@ private struct Parser {
       }
       position += 1
       skipWhitespace()
-      let value = try parseValue()
+      let value: JSONValue
+      do throws(ParseFailure) {
+        value = try parseValue()
+      } catch {
+        throw error.inside(.key(key))
+      }
       members.append(JSONObject.Member(key: key, value: value))
       skipWhitespace()
       guard position < bytes.count else {
@@ -245,7 +269,11 @@ private struct Parser {
       if position < bytes.count, bytes[position] == UInt8(ascii: "]"), !elements.isEmpty {
         throw failure("expected a value after ',', found ']' (JSON allows no trailing comma)")
       }
-      elements.append(try parseValue())
+      do throws(ParseFailure) {
+        elements.append(try parseValue())
+      } catch {
+        throw error.inside(.index(elements.count))
+      }
       skipWhitespace()
       guard position < bytes.count else {
         throw failure("expected ',' or ']' after an array element, found the end of the file")
@@ -479,7 +507,11 @@ private struct Parser {
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
-      throw failure("the number \(text.prefix(40)) does not fit a Double", at: start)
+      // A number of hundreds of digits is shown by its first 40, marked as cut.
+      let shown = text.count > 40 ? text.prefix(40) + "…" : text
+      var refused = failure("the number \(shown) does not fit a Double", at: start)
+      refused.reversedPath = []
+      throw refused
     }
     return value
   }

@@ -102,10 +102,17 @@ import Testing
       ["scene.json:1:19: malformed JSON: expected a number without leading zeros, found '02'"]),
     Case(
       "1e999", #"{"contentHeight": 1e999}"#,
-      ["scene.json:1:19: malformed JSON: the number 1e999 does not fit a Double"]),
+      ["scene.json:1:19: contentHeight: the number 1e999 does not fit a Double"]),
     Case(
       "-1e999", #"{"contentHeight": -1e999}"#,
-      ["scene.json:1:19: malformed JSON: the number -1e999 does not fit a Double"]),
+      ["scene.json:1:19: contentHeight: the number -1e999 does not fit a Double"]),
+    Case(
+      "a 400-digit number, cut to 40 digits and marked as cut",
+      #"{"viewport": {"width": "# + String(repeating: "7", count: 400) + "}}",
+      [
+        "scene.json:1:24: viewport.width: the number " + String(repeating: "7", count: 40)
+          + "… does not fit a Double"
+      ]),
     Case(
       "a bare NaN", #"{"contentHeight": NaN}"#,
       [
@@ -412,6 +419,15 @@ import Testing
       "name with brackets", scene(chain: #"{"name": "row[1]", "frame": {"height": 1}}"#),
       [
         #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row[1]""#
+      ]),
+    Case(
+      "a duplicate name holding a no-break space and an ideographic space, escaped",
+      scene(
+        chain:
+          #"{"name": "trail\u00A0\u3000", "frame": {"height": 1}}, {"name": "trail\u00A0\u3000", "frame": {"height": 1}}"#
+      ),
+      [
+        #"scene.json: chains[1].name: expected a unique chain name, found "trail\u00A0\u3000" again (first at chains[0].name)"#
       ]),
     Case(
       "a duplicate name holding a newline, a NUL and a right-to-left override, escaped",

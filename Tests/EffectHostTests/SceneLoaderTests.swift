@@ -282,7 +282,17 @@ import Testing
     ),
     (
       #"{"contentHeight": 1e999, "chains": []}"#,
-      ["scene.json:1:19: malformed JSON: the number 1e999 does not fit a Double"]
+      ["scene.json:1:19: contentHeight: the number 1e999 does not fit a Double"]
+    ),
+    (
+      #"{"chains":[{"name":"h","frame":{"height":1e999}}]}"#,
+      ["scene.json:1:42: chains[0].frame.height: the number 1e999 does not fit a Double"]
+    ),
+    (
+      #"{"chains":[{"name":"h","frame":{"height":1},"effects":[{"type":"interpolate","property":"opacity","stops":[[0,0],[1,-4e400]]}]}]}"#,
+      [
+        "scene.json:1:117: chains[0].effects[0].stops[1][1]: the number -4e400 does not fit a Double"
+      ]
     ),
     (
       "",
