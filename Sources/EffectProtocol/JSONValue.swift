@@ -113,11 +113,13 @@ private func appendEscapingUnsafe(_ scalar: Unicode.Scalar, to result: inout Str
 
 extension Unicode.Scalar {
   /// Whether printing the scalar raw could break or disguise a message line:
-  /// control characters, line and paragraph separators, and invisible format
-  /// characters such as bidirectional overrides.
+  /// control characters, line and paragraph separators, invisible format
+  /// characters such as bidirectional overrides, and every space but U+0020
+  /// (a no-break space reads as a space but is another name).
   package var isUnsafeInMessage: Bool {
     switch properties.generalCategory {
     case .control, .format, .lineSeparator, .paragraphSeparator: true
+    case .spaceSeparator: self != " "
     default: false
     }
   }
