@@ -133,6 +133,24 @@ import Testing
     return targets
   }
 
+  /// The anchors GitHub gives the headings of `text`: lowercased, spaces as
+  /// hyphens, other punctuation dropped (`## `footerPin`` is `footerpin`).
+  static func anchors(of text: String) -> Set<String> {
+    var anchors: Set<String> = []
+    for line in text.split(separator: "\n") where line.hasPrefix("#") {
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+      let kept = title.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
+      anchors.insert(kept.replacing(" ", with: "-"))
+    }
+    return anchors
+  }
+
+  @Test func anchorsAreGitHubs() {
+    #expect(
+      Self.anchors(of: "# Scene files\n## `footerPin`\n## Geometry and coordinates\n")
+        == ["scene-files", "footerpin", "geometry-and-coordinates"])
+  }
+
   @Test func linkTargetsAreFound() {
     #expect(
       Self.linkTargets(in: "see [a](Docs/A.md#x) and [b](../b.md), not (c)")
@@ -160,6 +178,14 @@ import Testing
         #expect(
           FileManager.default.fileExists(atPath: resolved),
           "\(file) links \(target), which does not exist")
+        if let hash = target.firstIndex(of: "#"), path.hasSuffix(".md"),
+          let linked = try? String(contentsOfFile: resolved, encoding: .utf8)
+        {
+          let anchor = String(target[target.index(after: hash)...])
+          #expect(
+            Self.anchors(of: linked).contains(anchor),
+            "\(file) links \(target), but no heading there has the anchor \(anchor)")
+        }
       }
     }
   }
