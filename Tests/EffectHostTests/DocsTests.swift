@@ -1,0 +1,192 @@
+import EffectHost
+import EffectProtocol
+import Foundation
+import Testing
+
+/// The documents in the repository keep up with the code: every built-in
+/// effect and parameter is documented with its default, every example scene
+/// is described, every exit code is listed, and no link leaves the repository.
+@Suite struct DocsTests {
+  /// The package's root: this file is Tests/EffectHostTests/DocsTests.swift.
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func text(_ relativePath: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+  }
+
+  /// The sections of a Markdown text by their `## ` headings (without the
+  /// `## `), each with its lines.
+  static func sections(of text: String) -> [(heading: String, lines: [Substring])] {
+    var sections: [(heading: String, lines: [Substring])] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("## ") {
+        sections.append((String(line.dropFirst(3)), []))
+      } else if !sections.isEmpty {
+        sections[sections.count - 1].lines.append(line)
+      }
+    }
+    return sections
+  }
+
+  /// The cells of a table row `| a | b |`, trimmed.
+  static func cells(_ row: Substring) -> [String] {
+    row.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// The rows of the table headed `| parameter | values | unit | default |`.
+  static func parameterRows(_ lines: [Substring]) -> [[String]] {
+    guard let header = lines.firstIndex(where: { cells($0).first == "parameter" }) else {
+      return []
+    }
+    // After the header come the `| --- |` line and the rows, up to the first
+    // line that is not part of the table.
+    return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map(cells)
+  }
+
+  static let typeNames = EffectRegistry.builtIn.typeNames
+
+  @Test(
+    "Effects.md has a section for every built-in effect, listing its parameters and defaults",
+    arguments: typeNames)
+  func effectIsDocumented(_ typeName: String) throws {
+    let type = try #require(EffectRegistry.builtIn.type(named: typeName))
+    let sections = Self.sections(of: try Self.text("Docs/Effects.md"))
+    let section = try #require(
+      sections.first { $0.heading == "`\(typeName)`" }, "no section \"## `\(typeName)`\"")
+    let rows = Self.parameterRows(section.lines)
+    let documented = rows.map { ($0.first ?? "").replacing("`", with: "") }
+    #expect(documented == type.descriptor.parameters.map(\.name))
+    for parameter in type.descriptor.parameters {
+      guard let row = rows.first(where: { $0.first == "`\(parameter.name)`" }) else { continue }
+      // The default column shows the descriptor's default, in code voice
+      // unless it is `required`.
+      #expect(row.count == 4, "the row of \(parameter.name) has \(row.count) cells, expected 4")
+      #expect(
+        row.last?.replacing("`", with: "") == parameter.defaultValue,
+        "\(typeName).\(parameter.name): documented default \(row.last ?? "none"), the descriptor's \(parameter.defaultValue)"
+      )
+    }
+  }
+
+  @Test func effectsMdDocumentsNoEffectThatIsNotRegistered() throws {
+    let headings = Self.sections(of: try Self.text("Docs/Effects.md")).map(\.heading)
+    let effectHeadings = headings.filter { $0.hasPrefix("`") }.map { $0.replacing("`", with: "") }
+    #expect(effectHeadings == Self.typeNames)
+  }
+
+  @Test func everyExampleSceneIsDescribedInConfigsReadme() throws {
+    let names = try FileManager.default.contentsOfDirectory(
+      atPath: Self.root.appendingPathComponent("Configs").path
+    ).filter { $0.hasSuffix(".json") }.sorted()
+    #expect(names.count >= 8)
+    let headings = Self.sections(of: try Self.text("Configs/README.md")).map(\.heading)
+    for name in names {
+      #expect(headings.contains(name), "Configs/README.md has no section \"## \(name)\"")
+    }
+  }
+
+  @Test func commandLineMdListsEveryExitCode() throws {
+    let sections = Self.sections(of: try Self.text("Docs/CommandLine.md"))
+    let section = try #require(sections.first { $0.heading == "Exit status" })
+    let statuses = section.lines.filter { $0.hasPrefix("|") }.compactMap {
+      Self.cells($0).first.flatMap { Int($0) }
+    }
+    #expect(statuses == [0, 1, 64, 65, 66])
+  }
+
+  @Test func readmeLinksTheDocs() throws {
+    let readme = try Self.text("README.md")
+    for document in ["Docs/Effects.md", "Docs/Scenes.md", "Docs/CommandLine.md"] {
+      #expect(readme.contains("](\(document)"), "README.md does not link \(document)")
+    }
+  }
+
+  /// Every Markdown file of the repository, as a path relative to the root;
+  /// hidden directories and the build directory are skipped.
+  static func markdownFiles() -> [String] {
+    guard
+      let enumerator = FileManager.default.enumerator(
+        at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+    else { return [] }
+    var files: [String] = []
+    let rootPath = root.standardizedFileURL.path
+    for case let url as URL in enumerator where url.pathExtension == "md" {
+      let path = url.standardizedFileURL.path
+      files.append(String(path.dropFirst(rootPath.count + 1)))
+    }
+    return files.sorted()
+  }
+
+  /// The targets of the inline links `[text](target)` in `text`.
+  static func linkTargets(in text: String) -> [String] {
+    var targets: [String] = []
+    var rest = text[...]
+    while let start = rest.range(of: "](") {
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(of: ")") else { break }
+      targets.append(String(rest[..<end]))
+      rest = rest[end...]
+    }
+    return targets
+  }
+
+  /// The anchors GitHub gives the headings of `text`: lowercased, spaces as
+  /// hyphens, other punctuation dropped (`## `footerPin`` is `footerpin`).
+  static func anchors(of text: String) -> Set<String> {
+    var anchors: Set<String> = []
+    for line in text.split(separator: "\n") where line.hasPrefix("#") {
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+      let kept = title.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" }
+      anchors.insert(kept.replacing(" ", with: "-"))
+    }
+    return anchors
+  }
+
+  @Test func anchorsAreGitHubs() {
+    #expect(
+      Self.anchors(of: "# Scene files\n## `footerPin`\n## Geometry and coordinates\n")
+        == ["scene-files", "footerpin", "geometry-and-coordinates"])
+  }
+
+  @Test func linkTargetsAreFound() {
+    #expect(
+      Self.linkTargets(in: "see [a](Docs/A.md#x) and [b](../b.md), not (c)")
+        == ["Docs/A.md#x", "../b.md"])
+  }
+
+  @Test func noMarkdownFileLinksOutsideTheRepository() throws {
+    let files = Self.markdownFiles()
+    #expect(files.contains("README.md") && files.contains("Docs/Effects.md"))
+    let rootPath = Self.root.standardizedFileURL.path
+    for file in files {
+      let text = try Self.text(file)
+      let namesShared = text.contains("../shared")
+      #expect(!namesShared, "\(file) names ../shared, outside the repository")
+      let directory = Self.root.appendingPathComponent(file).deletingLastPathComponent()
+      for target in Self.linkTargets(in: text) {
+        if target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("#") {
+          continue
+        }
+        let path = String(target.prefix { $0 != "#" })
+        let resolved = directory.appendingPathComponent(path).standardizedFileURL.path
+        #expect(
+          resolved == rootPath || resolved.hasPrefix(rootPath + "/"),
+          "\(file) links \(target), outside the repository")
+        #expect(
+          FileManager.default.fileExists(atPath: resolved),
+          "\(file) links \(target), which does not exist")
+        if let hash = target.firstIndex(of: "#"), path.hasSuffix(".md"),
+          let linked = try? String(contentsOfFile: resolved, encoding: .utf8)
+        {
+          let anchor = String(target[target.index(after: hash)...])
+          #expect(
+            Self.anchors(of: linked).contains(anchor),
+            "\(file) links \(target), but no heading there has the anchor \(anchor)")
+        }
+      }
+    }
+  }
+}
