@@ -182,7 +182,19 @@ public struct SceneLoader: Sendable {
 
   private func readChains(_ reader: inout ParameterReader, viewportWidth: Double) -> [Chain] {
     guard let value = reader.value("chains") else {
-      reader.report(.missingKey(expected: "an array of chains"))
+      // Said at `chains`, the key that is missing, with what the top level
+      // holds instead: a file of other keys is often a chain without `effects`.
+      let keys = reader.object.keys
+      let found =
+        keys.isEmpty
+        ? "an empty object"
+        : "the keys " + keys.prefix(10).map { quotedForMessage($0) }.joined(separator: ", ")
+          + (keys.count > 10 ? ", …" : "")
+      reader.report(
+        .missingKey(
+          expected:
+            "an array of chains, or one chain with \"effects\" at the top level; found \(found)"),
+        at: "chains")
       return []
     }
     guard case .array(let elements) = value, !elements.isEmpty else {

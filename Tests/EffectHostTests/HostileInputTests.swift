@@ -189,7 +189,10 @@ import Testing
       "a top-level null", "null", ["scene.json: top level: expected a scene object, found null"]),
     Case(
       "an empty object",
-      "{}", ["scene.json: top level: missing required key; expected an array of chains"]),
+      "{}",
+      [
+        #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found an empty object"#
+      ]),
     Case(
       "an unknown top-level key",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "chain": 1}"#,
@@ -687,7 +690,18 @@ import Testing
   static let requiredKeys: [Case] = [
     Case(
       "chains missing", #"{"viewport": {"width": 390}}"#,
-      ["scene.json: top level: missing required key; expected an array of chains"]),
+      [
+        #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found the keys "viewport""#
+      ]),
+    Case(
+      "chains missing among many keys, the first ten shown",
+      "{" + (0..<12).map { #""k\#($0)": 1"# }.joined(separator: ", ") + "}",
+      [
+        #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found the keys "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9", …"#
+      ]
+        + (0..<12).map {
+          "scene.json: k\($0): unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains)"
+        }),
     Case(
       "name missing", scene(chain: #"{"frame": {"height": 1}}"#),
       [

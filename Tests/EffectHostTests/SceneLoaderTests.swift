@@ -149,7 +149,9 @@ import Testing
     ),
     (
       #"{"viewport": {"width": 390}}"#,
-      ["scene.json: top level: missing required key; expected an array of chains"]
+      [
+        #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found the keys "viewport""#
+      ]
     ),
     (
       #"[1, 2]"#,
