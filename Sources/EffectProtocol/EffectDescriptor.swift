@@ -83,23 +83,11 @@ public struct ExampleSetup: Sendable, Equatable {
     return natural
   }
 
-  /// Evaluates `effects` in order on this setup's single view at `offset`.
+  /// Evaluates `effects` in order on this setup's single view at `offset`,
+  /// each from a fresh state: ``EffectEvaluator`` for one frame.
   public func evaluate(_ effects: [any ScrollEffect], offset: Double) -> ViewTransform {
-    var transform = ViewTransform(frame: naturalViewportFrame(offset: offset))
-    withUnsafeMutablePointer(to: &transform) { pointer in
-      var batch = ViewBatch(
-        geometry: geometry(offset: offset), attachment: attachment, naturalFrame: frame,
-        stride: frame.height, base: pointer, count: 1)
-      for effect in effects {
-        Self.apply(effect, to: &batch)
-      }
-    }
-    return transform
-  }
-
-  private static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
-    var state = effect.makeState(viewCount: batch.count)
-    effect.apply(to: &batch, state: &state)
+    var evaluator = EffectEvaluator(effects, naturalFrame: frame, attachment: attachment)
+    return evaluator.evaluate(geometry(offset: offset))[0]
   }
 }
 

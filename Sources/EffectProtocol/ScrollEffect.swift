@@ -10,7 +10,8 @@
 /// frames (a quick-return header needs the previous offset) names a `State`
 /// type; the host keeps one value of it per chain, made by ``makeState(viewCount:)``
 /// and passed to every call. A stateless effect's state is `Void` and costs
-/// nothing.
+/// nothing. To run effects outside a host (a test of an effect, a preview,
+/// a tool), use ``EffectEvaluator``, which carries states the same way.
 ///
 /// Implementation requirements:
 /// - Deterministic: the same geometry, transforms and state give the same result.
@@ -19,7 +20,9 @@
 /// - Do not keep the ``ViewBatch``; it is valid only during the call.
 /// - Change views with ``ViewBatch/modifyEach(_:)``, or with
 ///   ``ViewBatch/modifyVisuals(_:)`` when only visual columns change, which
-///   lets later effects of the chain count on natural frames.
+///   lets later effects of the chain count on natural frames. Read or write
+///   a single view with the batch's subscript; a view's frame before any
+///   effect is ``ViewBatch/naturalViewportFrame(at:)``.
 /// - Validate parameters in ``init(from:)`` by reporting problems to the reader
 ///   (a range, a relation between parameters); never trap on bad input.
 public protocol ScrollEffect: Sendable {

@@ -16,11 +16,14 @@
 /// effect does, it sees exactly what it would see had the host written the
 /// natural transforms first.
 ///
-/// A host's batch also knows whether every view still has its natural frame
-/// (``hasNaturalFrames``): true at rest, kept by ``modifyVisuals(in:_:)``,
-/// lost by any other change. While it holds, an effect can use what it knows
-/// of natural frames (a repeated chain's copies are evenly spaced) to do
-/// less.
+/// A host's batch also knows whether every view still has its natural frame:
+/// true at rest, kept by ``modifyVisuals(_:)``, lost by any other change.
+/// While it holds, a built-in effect can use what it knows of natural frames
+/// (a repeated chain's copies are evenly spaced) to do less. That machinery
+/// (`hasNaturalFrames`, `isAtRest`, the range variants, the host's
+/// initialiser) is `package`: an effect built outside this package sees only
+/// the batch's geometry, its views and their natural frames, and evaluates
+/// outside a host with ``EffectEvaluator``.
 public struct ViewBatch {
   /// The frame's scroll geometry.
   public let geometry: ScrollGeometry
@@ -51,10 +54,12 @@ public struct ViewBatch {
     @inlinable package init() {}
   }
 
-  /// Creates a batch over `count` transforms at `base`, which must stay valid
-  /// and not be accessed otherwise while the batch is in use.
+  /// Creates a batch over `count` written transforms at `base`, which must
+  /// stay valid and not be accessed otherwise while the batch is in use; its
+  /// frames are not known to be natural. ``EffectEvaluator`` is the public
+  /// way to run effects over views.
   @inlinable
-  public init(
+  package init(
     geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
     base: UnsafeMutablePointer<ViewTransform>, count: Int
   ) {
@@ -100,29 +105,28 @@ public struct ViewBatch {
 
   /// Whether every view is still at its natural transform: no effect has
   /// changed any view of this batch yet in this frame.
-  @inlinable public var isAtRest: Bool { written == 0 }
+  @inlinable package var isAtRest: Bool { written == 0 }
 
   /// Whether every view is known to have its natural frame (`x`, `y`,
   /// `width`, `height`; see ``naturalViewportFrame(at:)``) in this frame:
   /// the effects so far changed only visuals, through
   /// ``modifyVisuals(in:_:)``. Always true at rest; false for a batch made
-  /// with the public initialiser, whose frames are not known.
-  @inlinable public var hasNaturalFrames: Bool { record?.pointee.hasNaturalFrames ?? false }
+  /// without a record, whose frames are not known.
+  @inlinable package var hasNaturalFrames: Bool { record?.pointee.hasNaturalFrames ?? false }
 
+  /// The indices of the views, `0..<count`.
   @inlinable public var indices: Range<Int> { 0..<count }
 
-  /// The current transform of view `index`.
+  /// The current transform of view `index`, in `0..<count`.
+  ///
+  /// Reading gives the view's transform as the effects so far left it;
+  /// writing one view is slower than ``modifyEach(_:)`` over all of them, and
+  /// tells later effects that the frames are no longer known to be natural.
   @inlinable
   public subscript(index: Int) -> ViewTransform {
     get {
       precondition(index >= 0 && index < count, "view index out of range")
       return index < written ? base[index] : naturalTransform(at: index)
-    }
-    nonmutating _modify {
-      precondition(index >= 0 && index < count, "view index out of range")
-      writeNaturalTransforms()
-      record?.pointee.hasNaturalFrames = false
-      yield &base[index]
     }
     nonmutating set {
       precondition(index >= 0 && index < count, "view index out of range")
@@ -134,7 +138,7 @@ public struct ViewBatch {
 
   /// The viewport y of copy 0's natural top in this frame:
   /// `It + y0 - offset` when content-attached, `y0` when viewport-attached.
-  @inlinable public var naturalTop: Double {
+  @inlinable package var naturalTop: Double {
     geometry.viewportY(ofNaturalY: naturalFrame.y, attachment: attachment)
   }
 
@@ -179,7 +183,7 @@ public struct ViewBatch {
   /// Runs `body` on the transforms of the views in `range`, in order.
   /// `body` must not read or write the batch itself.
   @inlinable @inline(__always)
-  public func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+  package func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
     record?.pointee.hasNaturalFrames = false
     modify(in: range, body)
   }
@@ -187,8 +191,8 @@ public struct ViewBatch {
   /// Runs `body` on every transform in order, for a `body` that changes only
   /// visuals (scale, anchor, opacity, blur, rotation, zIndex) and keeps the
   /// frame (`x`, `y`, `width`, `height`) as it is: the batch keeps knowing
-  /// whether its frames are natural (``hasNaturalFrames``). Checked in debug
-  /// builds. `body` must not read or write the batch itself.
+  /// whether its frames are natural, which later effects of the chain may
+  /// count on. Checked in debug builds. `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyVisuals(_ body: (inout ViewTransform) -> Void) {
     modifyVisuals(in: 0..<count, body)
@@ -196,7 +200,7 @@ public struct ViewBatch {
 
   /// ``modifyVisuals(_:)`` for the views in `range`.
   @inlinable @inline(__always)
-  public func modifyVisuals(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+  package func modifyVisuals(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
     modify(in: range) { view in
       #if DEBUG
         let frame = (view.x, view.y, view.width, view.height)

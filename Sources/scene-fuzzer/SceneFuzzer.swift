@@ -163,36 +163,16 @@ enum SceneFuzzCheck {
   }
 
   /// The transforms of `scene` in `geometry` by the plainest evaluation,
-  /// which a host's must equal bit for bit: each view written with its
-  /// natural transform, then each effect on a batch of that view alone, with
-  /// a fresh state (the built-in effects have none).
+  /// which a host's must equal bit for bit: each chain's views written with
+  /// their natural transforms, then each effect on all of them, with a fresh
+  /// state (the built-in effects have none), by an ``EffectEvaluator``.
   static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
-    var views: [ViewTransform] = []
-    for chain in scene.chains {
-      var transforms = [ViewTransform](
-        repeating: ViewTransform(frame: chain.frame), count: chain.viewCount)
-      transforms.withUnsafeMutableBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        func batch(at index: Int, count: Int) -> ViewBatch {
-          ViewBatch(
-            geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
-            stride: chain.stride, base: base + index, count: count)
-        }
-        let chainBatch = batch(at: 0, count: buffer.count)
-        for index in buffer.indices {
-          buffer[index] = chainBatch.naturalTransform(at: index)
-          var alone = batch(at: index, count: 1)
-          for effect in chain.effects { apply(effect, to: &alone) }
-        }
-      }
-      views += transforms
+    scene.chains.flatMap { chain in
+      var evaluator = EffectEvaluator(
+        chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
+        count: chain.viewCount, stride: chain.stride)
+      return evaluator.evaluate(geometry)
     }
-    return views
-  }
-
-  static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
-    var state = effect.makeState(viewCount: batch.count)
-    effect.apply(to: &batch, state: &state)
   }
 
   static func bitwiseEqual(_ a: ViewTransform, _ b: ViewTransform) -> Bool {

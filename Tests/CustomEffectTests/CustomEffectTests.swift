@@ -7,6 +7,13 @@ import Testing
 @Suite struct CustomEffectTests {
   let registry: EffectRegistry
 
+  /// The float effect's bar (60 points under a 47-point inset) as the
+  /// content scrolls: up 40 hides 40; up to 100 hides it all (60); back
+  /// down 25 shows 25.
+  static let floatFrames: [(offset: Double, y: Double)] = [
+    (0, 47), (40, 7), (100, -13), (300, -13), (275, 12), (250, 37), (240, 47), (260, 27),
+  ]
+
   init() throws {
     registry = try EffectRegistry.builtIn.registering(FadeEffect.self).registering(
       FloatEffect.self)
@@ -77,11 +84,7 @@ import Testing
         #"{"contentInsets": {"top": 47}, "chains": [{"name": "bar", "frame": {"height": 60}, "effects": [{"type": "float"}]}]}"#,
       file: "float.json")
     var host = SceneHost(scene: scene)
-    // Scroll up 40: hides 40; up to 100: fully hidden (60); back down 25: shows 25.
-    let expected: [(offset: Double, y: Double)] = [
-      (0, 47), (40, 7), (100, -13), (300, -13), (275, 12), (250, 37), (240, 47), (260, 27),
-    ]
-    for step in expected {
+    for step in Self.floatFrames {
       host.evaluate(offset: step.offset)
       #expect(host.transform(at: 0).y == step.y, "offset \(step.offset)")
     }
@@ -89,6 +92,43 @@ import Testing
     var other = SceneHost(scene: scene)
     other.evaluate(offset: 260)
     #expect(other.transform(at: 0).y == 47)
+  }
+
+  @Test("a user evaluates a built-in effect outside a host: stretch pulled 100 on the header")
+  func evaluatesBuiltInOutsideAHost() throws {
+    let stretch = try #require(registry.type(named: "stretch")).decode(json: "{}")
+    var evaluator = EffectEvaluator([stretch], naturalFrame: Rect(y: 0, width: 390, height: 300))
+    // Pulled 100: the top stays at the viewport's top, the height grows by the pull.
+    let pulled = evaluator.evaluate(ScrollGeometry(offset: -100, contentHeight: 2000))
+    #expect(pulled == [ViewTransform(frame: Rect(y: 0, width: 390, height: 400))])
+    // Scrolled 50: nothing to stretch, the header scrolls with the content.
+    let scrolled = evaluator.evaluate(ScrollGeometry(offset: 50, contentHeight: 2000))
+    #expect(scrolled == [ViewTransform(frame: Rect(y: -50, width: 390, height: 300))])
+  }
+
+  @Test(
+    "a user's stateful effect keeps its state across evaluations, and a new evaluator resets it")
+  func statefulEffectOutsideAHost() {
+    let bar = Rect(y: 0, width: 390, height: 60)
+    func geometry(_ offset: Double) -> ScrollGeometry {
+      ScrollGeometry(offset: offset, contentInsets: EdgeInsets(top: 47), contentHeight: 2000)
+    }
+    var evaluator = EffectEvaluator([FloatEffect()], naturalFrame: bar)
+    for step in Self.floatFrames {
+      #expect(evaluator.evaluate(geometry(step.offset))[0].y == step.y, "offset \(step.offset)")
+    }
+    var fresh = EffectEvaluator([FloatEffect()], naturalFrame: bar)
+    #expect(fresh.evaluate(geometry(260))[0].y == 47)
+  }
+
+  @Test("the README's evaluator example gives what it says")
+  func readmeEvaluatorExample() throws {
+    let fade = try FadeEffect.decode(json: #"{"distance": 100}"#)
+    var evaluator = EffectEvaluator([fade], naturalFrame: Rect(y: 0, width: 390, height: 300))
+    let views = evaluator.evaluate(ScrollGeometry(offset: 50, contentHeight: 2000))
+    var expected = ViewTransform(frame: Rect(y: -50, width: 390, height: 300))
+    expected.opacity = 0.5
+    #expect(views == [expected])
   }
 
   @Test("a user effect's own examples hold")

@@ -20,8 +20,8 @@ import Testing
   }()
 
   /// The transforms of every view of `scene` at `offset`, each view evaluated
-  /// on its own: its natural frame, then every effect of its chain in a batch
-  /// of that one view, with a fresh state.
+  /// on its own: its natural frame (copy 0's, `copy * stride` lower), then
+  /// every effect of its chain on that one view, with a fresh state.
   static func naiveFrame(_ scene: Scene, offset: Double) -> [ViewTransform] {
     let geometry = scene.geometry(offset: offset)
     var views: [ViewTransform] = []
@@ -29,26 +29,12 @@ import Testing
       for copy in 0..<chain.viewCount {
         var frame = chain.frame
         frame.y += Double(copy) * chain.stride
-        var natural = frame
-        if chain.attachment == .content { natural.y += geometry.contentOrigin }
-        var transform = ViewTransform(frame: natural)
-        for effect in chain.effects {
-          withUnsafeMutablePointer(to: &transform) { pointer in
-            var batch = ViewBatch(
-              geometry: geometry, attachment: chain.attachment, naturalFrame: frame,
-              stride: chain.stride, base: pointer, count: 1)
-            apply(effect, to: &batch)
-          }
-        }
-        views.append(transform)
+        var alone = EffectEvaluator(
+          chain.effects, naturalFrame: frame, attachment: chain.attachment, stride: chain.stride)
+        views += alone.evaluate(geometry)
       }
     }
     return views
-  }
-
-  static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
-    var state = effect.makeState(viewCount: batch.count)
-    effect.apply(to: &batch, state: &state)
   }
 
   /// Offsets from 300 before the top to 300 past the bottom in steps of 12.5,

@@ -17,28 +17,10 @@ func decodingError<Effect: ScrollEffect>(_ type: Effect.Type, _ json: String) ->
 func evaluateBatch(
   _ effects: [any ScrollEffect], setup: ExampleSetup, count: Int, stride: Double, offset: Double
 ) -> [ViewTransform] {
-  let geometry = setup.geometry(offset: offset)
-  let natural = setup.naturalViewportFrame(offset: offset)
-  var transforms = (0..<count).map { index in
-    var frame = natural
-    frame.y += Double(index) * stride
-    return ViewTransform(frame: frame)
-  }
-  transforms.withUnsafeMutableBufferPointer { buffer in
-    guard let base = buffer.baseAddress else { return }
-    var batch = ViewBatch(
-      geometry: geometry, attachment: setup.attachment, naturalFrame: setup.frame, stride: stride,
-      base: base, count: count)
-    for effect in effects {
-      apply(effect, to: &batch)
-    }
-  }
-  return transforms
-}
-
-private func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
-  var state = effect.makeState(viewCount: batch.count)
-  effect.apply(to: &batch, state: &state)
+  var evaluator = EffectEvaluator(
+    effects, naturalFrame: setup.frame, attachment: setup.attachment, count: count,
+    stride: stride)
+  return evaluator.evaluate(setup.geometry(offset: offset))
 }
 
 /// A test effect that gives every view the same height, standing in for an
