@@ -1,3 +1,4 @@
+import EffectCommandLine
 import EffectHost
 
 /// The command line: picks the subcommand, runs it, reports how it ended.

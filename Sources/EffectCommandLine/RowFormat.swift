@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// How `effectctl eval` writes rows.
