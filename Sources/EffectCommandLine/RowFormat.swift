@@ -24,6 +24,16 @@ public enum RowFormat: String, Sendable, CaseIterable {
   /// when it holds a comma, a quote or a line break. Lines end with `\n`.
   case csv
 
+  /// What the format is, for `--format`'s help.
+  public var summary: String {
+    switch self {
+    case .table: "aligned, numbers to 2 decimals"
+    case .json: "an array of row objects"
+    case .ndjson: "one object a line"
+    case .csv: "a header line first"
+    }
+  }
+
   /// The column names of a row, in order.
   public static let columns = ["offset", "chain"] + TransformColumn.allCases.map(\.rawValue)
 
