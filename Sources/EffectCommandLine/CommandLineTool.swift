@@ -21,6 +21,8 @@ public enum CommandError: Error {
   case scene(SceneLoadError)
   /// Exit 0 for a closed pipe, else 1.
   case output(OutputError)
+  /// Any other failure: `error: message` and `status`.
+  case failed(message: String, status: ExitCode)
 }
 
 /// A subcommand: its declaration, how its arguments become its values, and
@@ -152,6 +154,9 @@ public struct CommandLineTool {
     case .output(.failed(let reason)):
       try? console.error.write("error: cannot write the output: \(reason)\n")
       return .failure
+    case .failed(let message, let status):
+      try? console.error.write("error: \(message)\n")
+      return status
     }
   }
 }
