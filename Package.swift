@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "EffectProtocol", targets: ["EffectProtocol"]),
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "EffectHost", targets: ["EffectHost"]),
+    .library(name: "EffectCommandLine", targets: ["EffectCommandLine"]),
     .executable(name: "effectctl", targets: ["effectctl"]),
     .executable(name: "effect-bench", targets: ["effect-bench"]),
   ],
@@ -17,16 +18,20 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Effects", dependencies: ["EffectProtocol"]),
     .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
-    .executableTarget(name: "effectctl", dependencies: ["EffectHost"]),
+    // Everything `effectctl` and `effect-bench` share: argument parsing, the
+    // subcommands, row formats and output streaming, tested in process.
+    .target(name: "EffectCommandLine", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .executableTarget(name: "effectctl", dependencies: ["EffectCommandLine"]),
     // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
-    .executableTarget(name: "effect-bench", dependencies: ["EffectHost"]),
+    .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost"]),
     // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
-    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectHost", "EffectProtocol"]),
+    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
-    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),

@@ -1,3 +1,4 @@
+import EffectCommandLine
 import EffectHost
 import EffectProtocol
 
@@ -79,11 +80,18 @@ struct ColumnSums: Equatable {
 }
 
 /// When a frame benchmark checksums the views.
-enum ChecksumPolicy: String {
+enum ChecksumPolicy: String, ChoiceValue {
   /// After every frame: the figure the benchmark reports by default.
   case every
   /// After the last frame only: the cost of evaluation alone.
   case last
+
+  var summary: String {
+    switch self {
+    case .every: "after every frame"
+    case .last: "after the last frame only"
+    }
+  }
 }
 
 /// What a frame benchmark measured.

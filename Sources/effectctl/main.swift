@@ -1,3 +1,5 @@
+import EffectCommandLine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,4 +12,4 @@
 // quietly: with SIGPIPE ignored, writes fail with EPIPE and the output stops
 // with exit status 0.
 signal(SIGPIPE, SIG_IGN)
-exit(EffectCtl.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(Effectctl.tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)

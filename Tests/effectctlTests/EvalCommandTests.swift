@@ -1,3 +1,4 @@
+import EffectCommandLine
 import EffectHost
 import Foundation
 import Testing

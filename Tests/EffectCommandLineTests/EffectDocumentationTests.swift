@@ -1,8 +1,9 @@
+import EffectHost
 import EffectProtocol
 import Effects
 import Testing
 
-@testable import EffectHost
+@testable import EffectCommandLine
 
 @Suite struct EffectDocumentationTests {
   @Test("the list has one line per registered type: the name padded, then the summary")

@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// Evaluates a scene at a run of offsets and streams the rows in a

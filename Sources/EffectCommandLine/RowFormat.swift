@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// How `effectctl eval` writes rows.
@@ -22,6 +23,16 @@ public enum RowFormat: String, Sendable, CaseIterable {
   /// A header line, then one line a row; a chain name is quoted (RFC 4180)
   /// when it holds a comma, a quote or a line break. Lines end with `\n`.
   case csv
+
+  /// What the format is, for `--format`'s help.
+  public var summary: String {
+    switch self {
+    case .table: "aligned, numbers to 2 decimals"
+    case .json: "an array of row objects"
+    case .ndjson: "one object a line"
+    case .csv: "a header line first"
+    }
+  }
 
   /// The column names of a row, in order.
   public static let columns = ["offset", "chain"] + TransformColumn.allCases.map(\.rawValue)

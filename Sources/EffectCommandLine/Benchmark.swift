@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// The loop that `effectctl bench` times, for any benchmark program to reuse.

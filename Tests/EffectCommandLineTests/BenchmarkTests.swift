@@ -1,7 +1,8 @@
+import EffectHost
 import EffectProtocol
 import Testing
 
-@testable import EffectHost
+@testable import EffectCommandLine
 
 @Suite struct BenchmarkTests {
   /// The sum of every column of every view at `offset`, through the public API.

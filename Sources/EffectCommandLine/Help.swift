@@ -3,32 +3,33 @@ enum Help {
   /// Where help text starts on a line: after the label column.
   static let labelWidth = 24
 
-  static let topLevelAbstract = "Evaluate, check, list and measure chains of scroll effects."
-
   /// `effectctl --help`.
-  static func topLevel(_ commands: [CommandSpec]) -> String {
-    var text = "OVERVIEW: \(topLevelAbstract)\n\n"
-    text += "Exit status: 0 success, 64 usage error, 65 invalid scene, 66 scene missing or\n"
-    text += "unreadable, 1 any other failure.\n\n"
-    text += "USAGE: effectctl <subcommand>\n\n"
+  static func topLevel(_ tool: CommandLineTool) -> String {
+    var text = "OVERVIEW: \(tool.abstract)\n\n"
+    if !tool.discussion.isEmpty {
+      text += tool.discussion.map { $0 + "\n" }.joined() + "\n"
+    }
+    text += "USAGE: \(tool.name) <subcommand>\n\n"
     text += "OPTIONS:\n"
-    text += row("--version", ["Show the version."])
+    if tool.version != nil {
+      text += row("--version", ["Show the version."])
+    }
     text += row("-h, --help", ["Show help information."])
     text += "\nSUBCOMMANDS:\n"
-    for command in commands {
-      text += row(command.name, [command.abstract])
+    for command in tool.commands {
+      text += row(command.spec.name, [command.spec.abstract])
     }
-    text += "\n  See 'effectctl help <subcommand>' for detailed help.\n"
+    text += "\n  See '\(tool.name) help <subcommand>' for detailed help.\n"
     return text
   }
 
   /// `effectctl eval --help` and `effectctl help eval`.
-  static func page(_ command: CommandSpec) -> String {
+  static func page(_ command: CommandSpec, program: String) -> String {
     var text = "OVERVIEW: \(command.abstract)\n"
     if !command.discussion.isEmpty {
       text += "\n" + command.discussion.map { $0 + "\n" }.joined()
     }
-    text += "\nUSAGE: \(command.usage)\n"
+    text += "\nUSAGE: \(command.usage(program: program))\n"
     if !command.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
       for argument in command.arguments {
@@ -37,7 +38,7 @@ enum Help {
     }
     text += "\nOPTIONS:\n"
     for option in command.options {
-      text += row(option.isRepeatable ? "\(option.label) ..." : option.label, option.help)
+      text += row(option.fullLabel, option.help)
     }
     text += row("-h, --help", ["Show help information."])
     return text
@@ -62,9 +63,9 @@ enum Help {
   }
 
   /// The lines of a usage error: the message, the usage, where to find help.
-  static func usageError(_ error: UsageError) -> String {
-    let usage = error.command?.usage ?? "effectctl <subcommand>"
-    let helpCommand = error.command.map { "effectctl \($0.name) --help" } ?? "effectctl --help"
+  static func usageError(_ error: UsageError, program: String) -> String {
+    let usage = error.command?.usage(program: program) ?? "\(program) <subcommand>"
+    let helpCommand = error.command.map { "\(program) \($0.name) --help" } ?? "\(program) --help"
     return """
       Error: \(error.message)
       Usage: \(usage)

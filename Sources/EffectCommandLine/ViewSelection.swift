@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// The views whose rows are output: every view, or those that `--chain`

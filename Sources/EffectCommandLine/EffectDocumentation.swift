@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// The text of `effectctl effects`: the registered types, and one type's

@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// The scroll offsets of an `--offsets` value: `FROM:TO` (step 1),

@@ -1,7 +1,8 @@
+import EffectHost
 import EffectProtocol
 import Testing
 
-@testable import EffectHost
+@testable import EffectCommandLine
 
 @Suite struct EvaluationTests {
   /// A zooming header above three rows: a fraction (4/3) to print in full.

@@ -8,7 +8,7 @@
 
 /// Writes bytes to an open file descriptor with `write(2)`, unbuffered: each
 /// call writes everything it is given or throws.
-public struct FileOutput: Sendable {
+public struct FileOutput: OutputSink, Sendable {
   public let descriptor: Int32
 
   public init(descriptor: Int32) {
@@ -46,19 +46,6 @@ public struct FileOutput: Sendable {
     }
   }
 
-  /// Writes `text` as UTF-8.
-  public func write(_ text: String) throws(OutputError) {
-    var text = text
-    var failure: OutputError?
-    text.withUTF8 { bytes in
-      do throws(OutputError) {
-        try write(UnsafeRawBufferPointer(bytes))
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
-  }
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

@@ -1,0 +1,271 @@
+import EffectProtocol
+
+/// An option of a subcommand, as help and the parser see it: `--name <value>`.
+public struct OptionSpec: Sendable {
+  /// With the dashes: `--offsets`.
+  public let name: String
+  /// `spec` for `--offsets <spec>`.
+  public let valueName: String
+  /// Whether it may be given more than once (`--chain`).
+  public var isRepeatable = false
+  /// Whether the subcommand needs it.
+  public var isRequired = false
+  /// Lines of help; the first is the summary.
+  public let help: [String]
+
+  /// `--offsets <spec>`.
+  public var label: String { "\(name) <\(valueName)>" }
+  /// The label in help, usage lines and messages: `--chain <name> ...` when
+  /// repeatable.
+  public var fullLabel: String { isRepeatable ? "\(label) ..." : label }
+}
+
+/// A positional argument of a subcommand, as help and the parser see it:
+/// `<scene>`.
+public struct ArgumentSpec: Sendable {
+  /// Unique within its subcommand.
+  public let name: String
+  /// At least one (`validate`), exactly one, or at most one (`effects`).
+  public enum Count: Sendable { case one, optional, oneOrMore }
+  public let count: Count
+  public let help: [String]
+
+  public var label: String { count == .oneOrMore ? "<\(name)> ..." : "<\(name)>" }
+}
+
+/// What a subcommand accepts, and its help.
+public struct CommandSpec: Sendable {
+  public let name: String
+  public let abstract: String
+  public var discussion: [String] = []
+  public let arguments: [ArgumentSpec]
+  public let options: [OptionSpec]
+
+  public init(
+    name: String, abstract: String, discussion: [String] = [], arguments: [ArgumentSpec],
+    options: [OptionSpec]
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+  }
+
+  /// `effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...]`
+  public func usage(program: String) -> String {
+    var parts = [program, name]
+    for argument in arguments {
+      parts.append(argument.count == .optional ? "[\(argument.label)]" : argument.label)
+    }
+    for option in options {
+      parts.append(option.isRequired ? option.fullLabel : "[\(option.fullLabel)]")
+    }
+    return parts.joined(separator: " ")
+  }
+}
+
+/// The arguments of one subcommand, read and counted; typed through the
+/// subcommand's ``Option`` and ``Argument`` declarations.
+public struct ParsedArguments: Sendable {
+  /// The subcommand they were read for: its usage goes with any error.
+  public let command: CommandSpec
+  /// The positional values of each argument, by name.
+  var positionals: [String: [String]] = [:]
+  /// Every value given for each option, by option name with dashes.
+  var values: [String: [String]] = [:]
+
+  /// The one value of `option`, if given.
+  public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    try values(option).first
+  }
+
+  /// The one value of `option`, or `defaultValue` when it was not given.
+  public func value<Value>(_ option: Option<Value>, default defaultValue: Value)
+    throws(UsageError) -> Value
+  {
+    try value(option) ?? defaultValue
+  }
+
+  /// The one value of `option`, or `defaultText` read as the option's
+  /// value when it was not given.
+  public func value<Value>(_ option: Option<Value>, defaultText: String) throws(UsageError)
+    -> Value
+  {
+    try read(
+      values[option.spec.name] ?? [defaultText], label: option.spec.fullLabel, with: option.reader)[
+        0]
+  }
+
+  /// Every value of `option`, in the order given.
+  public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+    try read(values[option.spec.name] ?? [], label: option.spec.fullLabel, with: option.reader)
+  }
+
+  /// The value of `argument`, if given.
+  public func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
+    try values(argument).first
+  }
+
+  /// Every value of `argument` (one or more for ``ArgumentSpec/Count/oneOrMore``).
+  public func values<Value>(_ argument: Argument<Value>) throws(UsageError) -> [Value] {
+    try read(
+      positionals[argument.spec.name] ?? [], label: argument.spec.label, with: argument.reader)
+  }
+
+  private func read<Value>(_ texts: [String], label: String, with reader: ValueReader<Value>)
+    throws(UsageError) -> [Value]
+  {
+    var result: [Value] = []
+    for text in texts {
+      do {
+        result.append(try reader.read(text))
+      } catch {
+        throw UsageError(
+          message: "The value '\(text)' is invalid for '\(label)'\(error.detail)",
+          command: command)
+      }
+    }
+    return result
+  }
+}
+
+/// A usage error: exit code 64, with the usage of `command` (the top level
+/// when `nil`).
+public struct UsageError: Error, Sendable, Equatable {
+  public let message: String
+  /// The subcommand's name, for its usage line.
+  public let commandName: String?
+  let command: CommandSpec?
+
+  public init(message: String, command: CommandSpec?) {
+    self.message = message
+    self.command = command
+    commandName = command?.name
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.message == rhs.message && lhs.commandName == rhs.commandName
+  }
+}
+
+/// What the command line asked for.
+public enum ParseOutcome: Sendable {
+  case run(ParsedArguments)
+  case help
+}
+
+extension CommandSpec {
+  /// Reads `arguments` for this subcommand the way swift-argument-parser does:
+  /// `--name value` and `--name=value`; the value after an option is taken
+  /// whatever it looks like (`--offsets -100:300`); `--` ends the options;
+  /// `-` alone is a positional (standard input); `-h`/`--help` anywhere asks
+  /// for help, and wins over any other error.
+  public func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+    try parseArguments(arguments, for: self)
+  }
+}
+
+private func parseArguments(_ arguments: [String], for command: CommandSpec) throws(UsageError)
+  -> ParseOutcome
+{
+  var parsed = ParsedArguments(command: command)
+  var positionals: [String] = []
+  var firstError: String?
+  var wantsHelp = false
+  func fail(_ message: String) {
+    if firstError == nil { firstError = message }
+  }
+  var index = 0
+  var optionsEnded = false
+  while index < arguments.count {
+    let argument = arguments[index]
+    index += 1
+    if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+      positionals.append(argument)
+      continue
+    }
+    if argument == "--" {
+      optionsEnded = true
+      continue
+    }
+    var name = argument
+    var inlineValue: String?
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      name = String(argument[..<equals])
+      inlineValue = String(argument[argument.index(after: equals)...])
+    }
+    if name == "-h" || name == "--help" {
+      if inlineValue == nil { wantsHelp = true } else { fail("Option '\(name)' takes no value") }
+      continue
+    }
+    guard let option = command.options.first(where: { $0.name == name }) else {
+      let names = command.options.map(\.name) + ["--help"]
+      fail(
+        "Unknown option '\(name)'"
+          + (UsageError.suggestion(name, in: names).map { ". " + $0 } ?? ""))
+      continue
+    }
+    let value: String
+    if let inlineValue {
+      value = inlineValue
+    } else if index < arguments.count {
+      value = arguments[index]
+      index += 1
+    } else {
+      fail("Missing value for '\(option.label)'")
+      continue
+    }
+    if !option.isRepeatable, parsed.values[option.name] != nil {
+      fail("'\(option.name)' was given more than once; give it once")
+      continue
+    }
+    parsed.values[option.name, default: []].append(value)
+  }
+  if wantsHelp { return .help }
+  if let firstError { throw UsageError(message: firstError, command: command) }
+  parsed.positionals = try assign(positionals, for: command)
+  for option in command.options where option.isRequired && parsed.values[option.name] == nil {
+    throw UsageError(message: "Missing expected argument '\(option.label)'", command: command)
+  }
+  return .run(parsed)
+}
+
+/// Hands the positional values to `command`'s arguments in order, checking
+/// that each gets as many as it takes.
+private func assign(_ positionals: [String], for command: CommandSpec) throws(UsageError)
+  -> [String: [String]]
+{
+  var assigned: [String: [String]] = [:]
+  var remaining = positionals[...]
+  for argument in command.arguments {
+    switch argument.count {
+    case .one:
+      guard let value = remaining.popFirst() else {
+        throw UsageError(
+          message: "Missing expected argument '\(argument.label)'", command: command)
+      }
+      assigned[argument.name] = [value]
+    case .optional:
+      assigned[argument.name] = remaining.popFirst().map { [$0] } ?? []
+    case .oneOrMore:
+      guard !remaining.isEmpty else {
+        throw UsageError(
+          message: "Missing expected argument '\(argument.label)'", command: command)
+      }
+      assigned[argument.name] = Array(remaining)
+      remaining.removeAll()
+    }
+  }
+  if let extra = remaining.first {
+    throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
+  }
+  return assigned
+}
+
+extension UsageError {
+  /// `Did you mean 'eval'?` when `word` is near one of `candidates`.
+  public static func suggestion(_ word: String, in candidates: [String]) -> String? {
+    nearestName(to: word, in: candidates).map { "Did you mean '\($0)'?" }
+  }
+}

@@ -1,0 +1,183 @@
+/// Why the text given for an option or argument was refused: what follows
+/// `The value 'x' is invalid for '--offsets <spec>'` in the message.
+public struct InvalidValue: Error, Sendable, Equatable {
+  /// `: reason`, or `. Did you mean ...? Expected ...` for a choice.
+  public let detail: String
+
+  public init(detail: String) {
+    self.detail = detail
+  }
+
+  /// `: reason`.
+  public static func because(_ reason: String) -> InvalidValue {
+    InvalidValue(detail: ": " + reason)
+  }
+}
+
+/// A type an option's or argument's text is read into.
+public protocol ArgumentValue: Sendable {
+  /// Reads `text`, or says why it is not a value.
+  init(argument text: String) throws(InvalidValue)
+}
+
+/// A value that is one of its cases, named by raw value: its help lists the
+/// cases, a wrong name gets "did you mean" and the list of cases. Adding a
+/// case adds it to both.
+public protocol ChoiceValue: ArgumentValue, CaseIterable, RawRepresentable<String>
+where AllCases: Collection {
+  /// What the case means, in a few words for help: `an array of row objects`.
+  var summary: String { get }
+}
+
+extension ChoiceValue {
+  public init(argument text: String) throws(InvalidValue) {
+    if let value = Self(rawValue: text) {
+      self = value
+      return
+    }
+    let names = Self.allCases.map(\.rawValue)
+    let hint = UsageError.suggestion(text, in: names).map { " " + $0 } ?? ""
+    throw InvalidValue(detail: ".\(hint) Expected one of \(Self.listed(names.map { "'\($0)'" }))")
+  }
+
+  /// `table (aligned), json (an array of row objects) or csv (a header line
+  /// first). (default: table)`, wrapped to `width` characters a line.
+  public static func help(default defaultValue: Self?, width: Int = 54) -> [String] {
+    var text = listed(Self.allCases.map { "\($0.rawValue) (\($0.summary))" }) + "."
+    if let defaultValue { text += " (default: \(defaultValue.rawValue))" }
+    return wrapped(text, width: width)
+  }
+
+  /// `a, b or c`.
+  static func listed(_ items: [String]) -> String {
+    guard let last = items.last else { return "" }
+    let rest = items.dropLast()
+    return rest.isEmpty ? last : rest.joined(separator: ", ") + " or " + last
+  }
+}
+
+/// `text` broken into lines of at most `width` characters at spaces (a word
+/// longer than that gets a line of its own).
+func wrapped(_ text: String, width: Int) -> [String] {
+  var lines: [String] = []
+  var line = ""
+  for word in text.split(separator: " ") {
+    if !line.isEmpty, line.count + 1 + word.count > width {
+      lines.append(line)
+      line = ""
+    }
+    line += (line.isEmpty ? "" : " ") + word
+  }
+  if !line.isEmpty { lines.append(line) }
+  return lines
+}
+
+/// How the text of an option or argument becomes its value.
+public struct ValueReader<Value>: Sendable {
+  public let read: @Sendable (String) throws(InvalidValue) -> Value
+
+  public init(_ read: @escaping @Sendable (String) throws(InvalidValue) -> Value) {
+    self.read = read
+  }
+
+  /// Text as given: a scene path, a chain name.
+  public static var text: ValueReader<String> { ValueReader<String> { $0 } }
+
+  /// A whole number of `noun` (`frames`), `minimum` or more, written in
+  /// decimal digits only: `10000`, not `+1e4` or `1.5`.
+  public static func count(of noun: String, atLeast minimum: Int) -> ValueReader<Int> {
+    ValueReader<Int> { (text) throws(InvalidValue) -> Int in
+      guard !text.isEmpty, text.allSatisfy({ $0 >= "0" && $0 <= "9" }), let value = Int(text),
+        value >= minimum
+      else {
+        throw .because("expected a whole number of \(noun), \(minimum) or more")
+      }
+      return value
+    }
+  }
+}
+
+extension ValueReader where Value: ArgumentValue {
+  /// The type's own reading.
+  public static var standard: ValueReader<Value> {
+    ValueReader { (text) throws(InvalidValue) -> Value in try Value(argument: text) }
+  }
+}
+
+/// A subcommand's declaration of one option and how its value is read.
+public struct Option<Value>: Sendable {
+  public let spec: OptionSpec
+  public let reader: ValueReader<Value>
+
+  public init(
+    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
+    help: [String], reader: ValueReader<Value>
+  ) {
+    spec = OptionSpec(
+      name: name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired,
+      help: help)
+    self.reader = reader
+  }
+}
+
+extension Option where Value: ArgumentValue {
+  public init(
+    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
+    help: [String]
+  ) {
+    self.init(
+      name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired, help: help,
+      reader: .standard)
+  }
+}
+
+/// A subcommand's declaration of one positional argument and how it is read.
+public struct Argument<Value>: Sendable {
+  public let spec: ArgumentSpec
+  public let reader: ValueReader<Value>
+
+  public init(
+    _ name: String, count: ArgumentSpec.Count = .one, help: [String], reader: ValueReader<Value>
+  ) {
+    spec = ArgumentSpec(name: name, count: count, help: help)
+    self.reader = reader
+  }
+}
+
+extension Argument where Value: ArgumentValue {
+  public init(_ name: String, count: ArgumentSpec.Count = .one, help: [String]) {
+    self.init(name, count: count, help: help, reader: .standard)
+  }
+}
+
+extension Argument where Value == String {
+  /// An argument taken as given: a path, a name.
+  public init(_ name: String, count: ArgumentSpec.Count = .one, help: [String]) {
+    self.init(name, count: count, help: help, reader: .text)
+  }
+}
+
+extension Option where Value == String {
+  /// An option taken as given: a chain name.
+  public init(
+    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
+    help: [String]
+  ) {
+    self.init(
+      name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired, help: help,
+      reader: .text)
+  }
+}
+
+extension OffsetSpec: ArgumentValue {
+  /// Reads an `--offsets` value; the reason names what was expected.
+  public init(argument text: String) throws(InvalidValue) {
+    do {
+      try self.init(parsing: text)
+    } catch {
+      throw .because(error.description)
+    }
+  }
+}
+
+extension RowFormat: ChoiceValue {}

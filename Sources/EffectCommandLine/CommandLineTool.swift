@@ -1,0 +1,189 @@
+import EffectHost
+
+/// The process's exit status (sysexits.h for the failures a user can fix).
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  /// Anything else: output that cannot be written, say.
+  case failure = 1
+  /// EX_USAGE: bad flags or offsets, an unknown subcommand or effect type.
+  case usage = 64
+  /// EX_DATAERR: a scene file is invalid.
+  case invalidScene = 65
+  /// EX_NOINPUT: a scene file is missing or unreadable.
+  case unreadableScene = 66
+}
+
+/// Why a subcommand stopped.
+public enum CommandError: Error {
+  /// Exit 64, with the usage of the subcommand.
+  case usage(UsageError)
+  /// Exit 65 or 66, every line of the error after `error: `.
+  case scene(SceneLoadError)
+  /// Exit 0 for a closed pipe, else 1.
+  case output(OutputError)
+  /// Any other failure: `error: message` and `status`.
+  case failed(message: String, status: ExitCode)
+}
+
+/// A subcommand: its declaration, how its arguments become its values, and
+/// what it does.
+public protocol Subcommand {
+  /// Its name, help, arguments and options.
+  static var spec: CommandSpec { get }
+  /// Reads the typed values of `arguments`; a value that is wrong is a usage
+  /// error found before any file is read.
+  init(_ arguments: ParsedArguments) throws(UsageError)
+  /// Does the work, writing to `console`; the exit status.
+  func run(_ console: Console) throws(CommandError) -> ExitCode
+}
+
+/// A program made of subcommands: dispatch, help, version and how failures
+/// are reported.
+public struct CommandLineTool {
+  /// The program's name in usage lines: `effectctl`.
+  public let name: String
+  /// The first line of the top-level help.
+  public let abstract: String
+  /// Lines between the overview and the usage in the top-level help.
+  public var discussion: [String]
+  /// What `--version` prints after the name; no `--version` when `nil`.
+  public var version: String?
+  /// The subcommands, in the order help lists them.
+  public let commands: [any Subcommand.Type]
+
+  public init(
+    name: String, abstract: String, discussion: [String] = [], version: String? = nil,
+    commands: [any Subcommand.Type]
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.version = version
+    self.commands = commands
+  }
+
+  /// The subcommands' names, in order.
+  public var commandNames: [String] {
+    var names: [String] = []
+    for command in commands { names.append(command.spec.name) }
+    return names
+  }
+
+  /// Runs the command line `arguments` (without the program name), writing
+  /// to `console`, and returns the exit status. Never traps on any argument.
+  public func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+    do {
+      return try dispatch(arguments, console)
+    } catch {
+      return report(error, console)
+    }
+  }
+
+  private func dispatch(_ arguments: [String], _ console: Console) throws(CommandError)
+    -> ExitCode
+  {
+    guard let first = arguments.first else {
+      // As swift-argument-parser does for a command made of subcommands.
+      try console.print(Help.topLevel(self))
+      return .success
+    }
+    switch first {
+    case "-h", "--help":
+      try console.print(Help.topLevel(self))
+      return .success
+    case "--version" where version != nil:
+      try console.print("\(name) \(version ?? "")\n")
+      return .success
+    case "help":
+      guard arguments.count > 1, arguments[1] != "-h", arguments[1] != "--help" else {
+        try console.print(Help.topLevel(self))
+        return .success
+      }
+      let command = try command(named: arguments[1])
+      if let extra = arguments.dropFirst(2).first {
+        throw .usage(UsageError(message: "Unexpected argument '\(extra)'", command: nil))
+      }
+      try console.print(Help.page(command.spec, program: name))
+      return .success
+    default:
+      let command = try command(named: first)
+      let subcommand: (any Subcommand)?
+      do throws(UsageError) {
+        switch try command.spec.parse(Array(arguments.dropFirst())) {
+        case .help: subcommand = nil
+        case .run(let parsed): subcommand = try command.init(parsed)
+        }
+      } catch {
+        throw .usage(error)
+      }
+      guard let subcommand else {
+        try console.print(Help.page(command.spec, program: name))
+        return .success
+      }
+      return try subcommand.run(console)
+    }
+  }
+
+  private func command(named name: String) throws(CommandError) -> any Subcommand.Type {
+    for command in commands where command.spec.name == name { return command }
+    if name.hasPrefix("-") {
+      let options = version == nil ? ["--help"] : ["--help", "--version"]
+      let hint = UsageError.suggestion(name, in: options).map { ". " + $0 } ?? ""
+      throw .usage(UsageError(message: "Unknown option '\(name)'\(hint)", command: nil))
+    }
+    let names = commandNames + ["help"]
+    let hint = UsageError.suggestion(name, in: names).map { ". " + $0 } ?? ""
+    throw .usage(UsageError(message: "Unknown subcommand '\(name)'\(hint)", command: nil))
+  }
+
+  /// Prints how a subcommand failed to the error stream; the exit status.
+  private func report(_ error: CommandError, _ console: Console) -> ExitCode {
+    switch error {
+    case .usage(let usage):
+      try? console.error.write(Help.usageError(usage, program: name))
+      return .usage
+    case .scene(let sceneError):
+      console.reportErrors(sceneError)
+      switch sceneError {
+      case .invalid: return .invalidScene
+      case .unreadable: return .unreadableScene
+      }
+    case .output(.closed):
+      // The reader has all it wanted (`| head`): not a failure.
+      return .success
+    case .output(.failed(let reason)):
+      try? console.error.write("error: cannot write the output: \(reason)\n")
+      return .failure
+    case .failed(let message, let status):
+      try? console.error.write("error: \(message)\n")
+      return status
+    }
+  }
+}
+
+extension Console {
+  /// Writes `text` to the output stream.
+  public func print(_ text: String) throws(CommandError) {
+    do {
+      try output.write(text)
+    } catch {
+      throw .output(error)
+    }
+  }
+
+  /// Every line of `error` to the error stream, each after `error: `.
+  public func reportErrors(_ error: SceneLoadError) {
+    try? self.error.write(error.lines.map { "error: \($0)\n" }.joined())
+  }
+}
+
+extension SceneLoader {
+  /// Loads the scene at `path` (`-` for standard input) for a subcommand.
+  public func loadForCommand(_ path: String) throws(CommandError) -> Scene {
+    do {
+      return try load(contentsOf: path)
+    } catch {
+      throw .scene(error)
+    }
+  }
+}

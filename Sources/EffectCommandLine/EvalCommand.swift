@@ -1,0 +1,72 @@
+import EffectHost
+
+/// `effectctl eval`: the rows of every view at every offset, streamed.
+public struct EvalCommand: Subcommand {
+  static let scene = Argument<String>(
+    "scene", help: ["The scene file, or - to read standard input."])
+  static let offsets = Option<OffsetSpec>(
+    "--offsets", valueName: "spec", isRequired: true, help: OffsetSpec.help)
+  static let format = Option<RowFormat>(
+    "--format", valueName: "format", help: RowFormat.help(default: .table))
+  static let chains = Option<String>(
+    "--chain", valueName: "name", isRepeatable: true,
+    help: [
+      "Keep the rows of this chain only; repeatable. 'row' keeps",
+      "every copy of a repeated chain, 'row[3]' one copy.",
+    ])
+
+  public static let spec = CommandSpec(
+    name: "eval",
+    abstract: "Evaluate a scene at scroll offsets and print every view's transform.",
+    discussion: [
+      "Prints one row per offset and view: offset, chain, then the columns x, y, width,",
+      "height, translateX, translateY, scaleX, scaleY, anchorX, anchorY, opacity, blur,",
+      "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
+    ],
+    arguments: [scene.spec],
+    options: [offsets.spec, format.spec, chains.spec])
+
+  public var scene: String
+  public var offsets: OffsetSpec
+  public var format: RowFormat
+  /// The `--chain` names, checked against the scene once it is loaded.
+  public var chains: [String]
+
+  public init(_ arguments: ParsedArguments) throws(UsageError) {
+    offsets = try arguments.value(Self.offsets) ?? OffsetSpec([])
+    format = try arguments.value(Self.format, default: .table)
+    chains = try arguments.values(Self.chains)
+    scene = try arguments.value(Self.scene) ?? "-"
+  }
+
+  public func run(_ console: Console) throws(CommandError) -> ExitCode {
+    let host = SceneHost(scene: try SceneLoader().loadForCommand(scene))
+    let selection: ViewSelection
+    do {
+      selection = try ViewSelection(names: chains, in: host.chains)
+    } catch {
+      throw .usage(
+        UsageError(
+          message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
+            + error.description, command: Self.spec))
+    }
+    var evaluation = Evaluation(host: host, format: format, selection: selection)
+    let output = console.output
+    do {
+      try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
+        try output.write(bytes)
+      }
+    } catch {
+      throw .output(error)
+    }
+    return .success
+  }
+}
+
+extension OffsetSpec {
+  /// The help of an `--offsets` option.
+  static let help = [
+    "The scroll offsets: FROM:TO (step 1), FROM:TO:STEP or A,B,C,",
+    "inclusive; e.g. -100:300, 300:-100:-50, 0,50,100.",
+  ]
+}
