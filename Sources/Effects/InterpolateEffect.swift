@@ -738,14 +738,6 @@ extension InterpolateEffect {
   }
 }
 
-extension SceneDiagnostic.Problem {
-  /// An array of `count` elements where `expected` was: `expected an
-  /// [input, output] pair of numbers, found an array of 3 values`.
-  static func wrongLength(expected: String, count: Int) -> Self {
-    .other("expected \(expected), found an array of \(count) \(count == 1 ? "value" : "values")")
-  }
-}
-
 /// The value of keyframes at an input.
 private protocol KeyframeFunction {
   /// Whether every input, NaN and infinities included, gives one of the
