@@ -240,10 +240,7 @@ public struct SceneLoader: Sendable {
       chains.append(chain)
     }
     if viewCount > Self.maximumViewCount {
-      reader.report(
-        .other(
-          "expected at most \(Self.maximumViewCount) views in a scene, found \(viewCount) (copies of repeated chains included)"
-        ), at: "chains")
+      reader.report(.tooManyViews(limit: Self.maximumViewCount, found: viewCount), at: "chains")
     }
     return chains
   }

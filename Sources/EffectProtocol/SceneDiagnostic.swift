@@ -24,8 +24,12 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case fileTooLarge(limit: Int, size: Int?)
     /// More than `limit` problems: the first `limit` are reported, then this.
     case tooManyProblems(limit: Int)
-    /// Anything else, said in full.
-    case other(String)
+    /// An array of `count` elements where `expected` was: `expected an
+    /// [input, output] pair of numbers, found an array of 3 values`.
+    case wrongLength(expected: String, count: Int)
+    /// A scene with more views than a host evaluates, `limit`; `found` counts
+    /// the copies of repeated chains.
+    case tooManyViews(limit: Int, found: Int)
   }
 
   public var path: JSONPath
@@ -65,8 +69,11 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       return "expected a scene file of at most \(limit) bytes (\(limit >> 20) MiB), found \(found)"
     case .tooManyProblems(let limit):
       return "more than \(limit) problems; stopped after the first \(limit)"
-    case .other(let text):
-      return text
+    case .wrongLength(let expected, let count):
+      return "expected \(expected), found an array of \(count) \(count == 1 ? "value" : "values")"
+    case .tooManyViews(let limit, let found):
+      return
+        "expected at most \(limit) views in a scene, found \(found) (copies of repeated chains included)"
     }
   }
 

@@ -23,12 +23,26 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
     /// Whether the collapsed view stays at the line; default `true`.
     public var pinned: Bool
 
-    public init(minHeight: Double = 0, inset: Double = 0, pinned: Bool = true) {
+    public init(
+      minHeight: Double = CollapseEffect.minHeight.defaultValue,
+      inset: Double = CollapseEffect.inset.defaultValue,
+      pinned: Bool = CollapseEffect.pinned.defaultValue
+    ) {
       self.minHeight = minHeight
       self.inset = inset
       self.pinned = pinned
     }
   }
+
+  public static let minHeight = EffectParameter.number(
+    "minHeight", default: 0, in: .nonNegative, unit: .points,
+    summary: "the height the view collapses to")
+  public static let inset = EffectParameter.number(
+    "inset", default: 0, in: .finite, unit: .points,
+    summary: "the line's distance below the top content inset")
+  public static let pinned = EffectParameter.bool(
+    "pinned", default: true,
+    summary: "whether the collapsed view stays at the line or scrolls away")
 
   public var parameters: Parameters
 
@@ -38,9 +52,8 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
 
   public init(from reader: inout ParameterReader) {
     parameters = Parameters(
-      minHeight: reader.number("minHeight", default: 0, in: .nonNegative),
-      inset: reader.number("inset", default: 0, in: .finite),
-      pinned: reader.bool("pinned", default: true))
+      minHeight: reader.read(Self.minHeight), inset: reader.read(Self.inset),
+      pinned: reader.read(Self.pinned))
   }
 
   public static let descriptor = EffectDescriptor(
@@ -53,17 +66,7 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
       once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
       y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "minHeight", values: "points, 0 or more", defaultValue: "0",
-        summary: "the height the view collapses to"),
-      ParameterDescriptor(
-        name: "inset", values: "points, any", defaultValue: "0",
-        summary: "the line's distance below the top content inset"),
-      ParameterDescriptor(
-        name: "pinned", values: "true or false", defaultValue: "true",
-        summary: "whether the collapsed view stays at the line or scrolls away"),
-    ],
+    parameters: [minHeight, inset, pinned],
     examples: [
       EffectExample(
         "scrolled 120: held at the top, 120 shorter", offset: 120,

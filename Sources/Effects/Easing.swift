@@ -36,6 +36,24 @@ public enum Easing: Sendable, Equatable {
     }
   }
 
+  /// The name of a named curve in JSON (`easeIn`), `nil` for a cubic Bézier.
+  public var name: String? {
+    switch self {
+    case .linear: "linear"
+    case .easeIn: "easeIn"
+    case .easeOut: "easeOut"
+    case .easeInOut: "easeInOut"
+    case .cubicBezier: nil
+    }
+  }
+
+  /// The curve as JSON text: `"easeIn"` or `{"cubicBezier": [x1, y1, x2, y2]}`.
+  public var json: String {
+    if let name { return "\"\(name)\"" }
+    let (x1, y1, x2, y2) = controlPoints
+    return "{\"cubicBezier\": [\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", "))]}"
+  }
+
   /// The curve's control points (x1, y1, x2, y2).
   public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
     switch self {
@@ -90,9 +108,8 @@ public enum Easing: Sendable, Equatable {
     }
     guard case .array(let elements) = value, elements.count == 4 else {
       if case .array(let elements) = value, !elements.isEmpty {
-        let count = elements.count == 1 ? "1 value" : "\(elements.count) values"
         reader.report(
-          .other("expected \(controlPointsDescription), found an array of \(count)"), at: key)
+          .wrongLength(expected: controlPointsDescription, count: elements.count), at: key)
       } else {
         reader.report(.mismatch(expected: controlPointsDescription, found: value), at: key)
       }

@@ -20,13 +20,17 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
   }
 
   public struct Parameters: Sendable, Equatable {
-    /// Default `stretch`.
+    /// How the gap below the footer is closed; default `stretch`.
     public var mode: Mode
 
-    public init(mode: Mode = .stretch) {
+    public init(mode: Mode = FooterPinEffect.mode.defaultValue) {
       self.mode = mode
     }
   }
+
+  public static let mode = EffectParameter.choice(
+    "mode", default: Mode.stretch,
+    summary: "grow the footer into the gap, or move it down onto the bottom edge")
 
   public var parameters: Parameters
 
@@ -35,7 +39,7 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
   }
 
   public init(from reader: inout ParameterReader) {
-    parameters = Parameters(mode: reader.choice("mode", default: .stretch))
+    parameters = Parameters(mode: reader.read(Self.mode))
   }
 
   public static let descriptor = EffectDescriptor(
@@ -47,11 +51,7 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
       height += gap (seed 000's stretchy footer); move: y += gap (a sticky footer for short
       content). No gap, no change; on content shorter than the viewport the gap is open at rest.
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "mode", values: "\"stretch\" or \"move\"", defaultValue: "\"stretch\"",
-        summary: "grow the footer into the gap, or move it down onto the bottom edge")
-    ],
+    parameters: [mode],
     examples: [
       EffectExample(
         "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",

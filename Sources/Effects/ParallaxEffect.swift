@@ -14,10 +14,14 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
     /// The share of the scroll the view resists; default 0.5.
     public var rate: Double
 
-    public init(rate: Double = 0.5) {
+    public init(rate: Double = ParallaxEffect.rate.defaultValue) {
       self.rate = rate
     }
   }
+
+  public static let rate = EffectParameter.number(
+    "rate", default: 0.5, in: .finite, unit: .factor,
+    summary: "the share of the scroll the view resists")
 
   public var parameters: Parameters
 
@@ -26,7 +30,7 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
   }
 
   public init(from reader: inout ParameterReader) {
-    parameters = Parameters(rate: reader.number("rate", default: 0.5, in: .finite))
+    parameters = Parameters(rate: reader.read(Self.rate))
   }
 
   public static let descriptor = EffectDescriptor(
@@ -37,11 +41,7 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
       fixed, 0.5 moves it at half speed (Android's parallax multiplier). Pulling past the top
       moves nothing.
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "rate", values: "factor, any from -1e9 to 1e9", defaultValue: "0.5",
-        summary: "the share of the scroll the view resists")
-    ],
+    parameters: [rate],
     examples: [
       EffectExample("scrolled 100 at rate 0.5: 50 up", offset: 100, expected: [.y: -50]),
       EffectExample(

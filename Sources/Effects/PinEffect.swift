@@ -20,7 +20,7 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
   }
 
   public struct Parameters: Sendable, Equatable {
-    /// Default `top`.
+    /// The edge of the viewport the view sticks to; default `top`.
     public var edge: Edge
     /// The line's distance from the edge (inside the content insets), in
     /// points; default 0.
@@ -29,12 +29,24 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
     /// top edge, the start for the bottom edge), or `nil` (the default).
     public var until: Double?
 
-    public init(edge: Edge = .top, inset: Double = 0, until: Double? = nil) {
+    public init(
+      edge: Edge = PinEffect.edge.defaultValue, inset: Double = PinEffect.inset.defaultValue,
+      until: Double? = PinEffect.until.defaultValue
+    ) {
       self.edge = edge
       self.inset = inset
       self.until = until
     }
   }
+
+  public static let edge = EffectParameter.choice(
+    "edge", default: Edge.top, summary: "the edge of the viewport the view sticks to")
+  public static let inset = EffectParameter.number(
+    "inset", default: 0, in: .finite, unit: .points,
+    summary: "the line's distance from that edge, inside the content insets")
+  public static let until = EffectParameter.optionalNumber(
+    "until", in: .finite, unit: .contentY,
+    summary: "the section edge that pushes the view off; null for none")
 
   public var parameters: Parameters
 
@@ -44,9 +56,7 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
 
   public init(from reader: inout ParameterReader) {
     parameters = Parameters(
-      edge: reader.choice("edge", default: .top),
-      inset: reader.number("inset", default: 0, in: .finite),
-      until: reader.optionalNumber("until", in: .finite))
+      edge: reader.read(Self.edge), inset: reader.read(Self.inset), until: reader.read(Self.until))
   }
 
   public static let descriptor = EffectDescriptor(
@@ -59,17 +69,7 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
       view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
       y and height are the view's current frame.
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "edge", values: "\"top\" or \"bottom\"", defaultValue: "\"top\"",
-        summary: "the edge of the viewport the view sticks to"),
-      ParameterDescriptor(
-        name: "inset", values: "points, any", defaultValue: "0",
-        summary: "the line's distance from that edge, inside the content insets"),
-      ParameterDescriptor(
-        name: "until", values: "content y in points, or null", defaultValue: "null",
-        summary: "the section edge that pushes the view off; null for none"),
-    ],
+    parameters: [edge, inset, until],
     examples: [
       EffectExample(
         "a 60-point section title at y 500, scrolled 700: held at the top", setup: titleSetup,

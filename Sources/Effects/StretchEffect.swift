@@ -30,17 +30,20 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
   }
 
   public struct Parameters: Sendable, Equatable {
-    /// Default `top`.
+    /// The edge whose overscroll stretches the view; default `top`.
     public var edge: Edge
     /// The fraction of the overscroll that stretches the view, 0...1; default 1.
     public var resistance: Double
     /// The largest stretch in points, or `nil` (the default) for no limit.
     public var maxStretch: Double?
-    /// Default `grow`.
+    /// How the stretch is shown; default `grow`.
     public var mode: Mode
 
     public init(
-      edge: Edge = .top, resistance: Double = 1, maxStretch: Double? = nil, mode: Mode = .grow
+      edge: Edge = StretchEffect.edge.defaultValue,
+      resistance: Double = StretchEffect.resistance.defaultValue,
+      maxStretch: Double? = StretchEffect.maxStretch.defaultValue,
+      mode: Mode = StretchEffect.mode.defaultValue
     ) {
       self.edge = edge
       self.resistance = resistance
@@ -48,6 +51,17 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
       self.mode = mode
     }
   }
+
+  public static let edge = EffectParameter.choice(
+    "edge", default: Edge.top, summary: "the edge whose overscroll stretches the view")
+  public static let resistance = EffectParameter.number(
+    "resistance", default: 1, in: .unitInterval, unit: .fraction,
+    summary: "the share of the overscroll that becomes stretch")
+  public static let maxStretch = EffectParameter.optionalNumber(
+    "maxStretch", in: .nonNegative, unit: .points, summary: "the largest stretch; null for no limit"
+  )
+  public static let mode = EffectParameter.choice(
+    "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
 
   public var parameters: Parameters
 
@@ -57,10 +71,8 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
 
   public init(from reader: inout ParameterReader) {
     parameters = Parameters(
-      edge: reader.choice("edge", default: .top),
-      resistance: reader.number("resistance", default: 1, in: .unitInterval),
-      maxStretch: reader.optionalNumber("maxStretch", in: .nonNegative),
-      mode: reader.choice("mode", default: .grow))
+      edge: reader.read(Self.edge), resistance: reader.read(Self.resistance),
+      maxStretch: reader.read(Self.maxStretch), mode: reader.read(Self.mode))
   }
 
   public static let descriptor = EffectDescriptor(
@@ -73,20 +85,7 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
       mirror image). zoom: height unchanged, uniform scale (h + s) / h about the centre of that
       edge (anchor 0.5,0 for the top, 0.5,1 for the bottom), the visual covering the grow frame.
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "edge", values: "\"top\" or \"bottom\"", defaultValue: "\"top\"",
-        summary: "the edge whose overscroll stretches the view"),
-      ParameterDescriptor(
-        name: "resistance", values: "fraction, 0 to 1", defaultValue: "1",
-        summary: "the share of the overscroll that becomes stretch"),
-      ParameterDescriptor(
-        name: "maxStretch", values: "points, 0 or more, or null", defaultValue: "null",
-        summary: "the largest stretch; null for no limit"),
-      ParameterDescriptor(
-        name: "mode", values: "\"grow\" or \"zoom\"", defaultValue: "\"grow\"",
-        summary: "grow the layout frame, or keep it and scale the view"),
-    ],
+    parameters: [edge, resistance, maxStretch, mode],
     examples: [
       EffectExample(
         "pulled down 100: the header fills the gap", offset: -100,

@@ -17,7 +17,7 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
   }
 
   public struct Parameters: Sendable, Equatable {
-    /// Default `y`.
+    /// The axis the view moves along; default `y`.
     public var axis: Axis
     /// Points moved per point of offset; default 1.
     public var factor: Double
@@ -28,13 +28,30 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
     /// for none.
     public var to: Double?
 
-    public init(axis: Axis = .y, factor: Double = 1, from: Double? = nil, to: Double? = nil) {
+    public init(
+      axis: Axis = TranslateEffect.axis.defaultValue,
+      factor: Double = TranslateEffect.factor.defaultValue,
+      from: Double? = TranslateEffect.from.defaultValue,
+      to: Double? = TranslateEffect.to.defaultValue
+    ) {
       self.axis = axis
       self.factor = factor
       self.from = from
       self.to = to
     }
   }
+
+  public static let axis = EffectParameter.choice(
+    "axis", default: Axis.y, summary: "the axis the view moves along")
+  public static let factor = EffectParameter.number(
+    "factor", default: 1, in: .finite, unit: ParameterUnit("points per point of offset"),
+    summary: "how far the view moves per point of offset")
+  public static let from = EffectParameter.optionalNumber(
+    "from", in: .finite, unit: .offset,
+    summary: "the offset below which the view stops moving; null for none")
+  public static let to = EffectParameter.optionalNumber(
+    "to", in: .finite, unit: .offset,
+    summary: "the offset above which the view stops moving; null for none")
 
   public var parameters: Parameters
 
@@ -44,10 +61,8 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
 
   public init(from reader: inout ParameterReader) {
     parameters = Parameters(
-      axis: reader.choice("axis", default: .y),
-      factor: reader.number("factor", default: 1, in: .finite),
-      from: reader.optionalNumber("from", in: .finite),
-      to: reader.optionalNumber("to", in: .finite))
+      axis: reader.read(Self.axis), factor: reader.read(Self.factor),
+      from: reader.read(Self.from), to: reader.read(Self.to))
     if let from = parameters.from, let to = parameters.to, from > to {
       reader.report(
         .mismatch(
@@ -64,20 +79,7 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
       changing only while the offset is between from and to (null: no bound). from is not
       greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
       """,
-    parameters: [
-      ParameterDescriptor(
-        name: "axis", values: "\"x\" or \"y\"", defaultValue: "\"y\"",
-        summary: "the axis the view moves along"),
-      ParameterDescriptor(
-        name: "factor", values: "points per point of offset, any from -1e9 to 1e9",
-        defaultValue: "1", summary: "how far the view moves per point of offset"),
-      ParameterDescriptor(
-        name: "from", values: "offset in points, or null", defaultValue: "null",
-        summary: "the offset below which the view stops moving; null for none"),
-      ParameterDescriptor(
-        name: "to", values: "offset in points, or null", defaultValue: "null",
-        summary: "the offset above which the view stops moving; null for none"),
-    ],
+    parameters: [axis, factor, from, to],
     examples: [
       EffectExample(
         "seed 003's overlay, scrolled 150: rises with the content",

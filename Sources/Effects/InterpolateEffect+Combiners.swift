@@ -1,0 +1,215 @@
+import EffectProtocol
+
+// How the value of the keyframes combines with a property of every view.
+
+extension InterpolateEffect {
+  /// Combines `curve`'s value with the property of every view. The loops are
+  /// specialised for the property, the curve's type and the input, and kept
+  /// out of line so that each is compiled once.
+  @inline(__always)
+  func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: ViewBatch) {
+    let input = parameters.input
+    switch parameters.property {
+    case .opacity: Self.combine(views, input, curve, Opacity.self)
+    case .scale: Self.combine(views, input, curve, Scale.self)
+    case .scaleX: Self.combine(views, input, curve, ScaleX.self)
+    case .scaleY: Self.combine(views, input, curve, ScaleY.self)
+    case .blur: Self.combine(views, input, curve, Blur.self)
+    case .rotation: Self.combine(views, input, curve, Rotation.self)
+    case .translateX: Self.combine(views, input, curve, TranslateX.self)
+    case .translateY: Self.combine(views, input, curve, TranslateY.self)
+    case .width: Self.combine(views, input, curve, Width.self)
+    case .height: Self.combine(views, input, curve, Height.self)
+    case .zIndex: Self.combine(views, input, curve, ZIndex.self)
+    }
+  }
+
+  /// Combines the curve's value at each view's input with the property that
+  /// `Combiner` changes; an input that is the same for every view is
+  /// evaluated once.
+  @inline(__always)
+  static func combine<Curve: KeyframeFunction, Combiner: PropertyCombiner>(
+    _ views: ViewBatch, _ input: Input, _ curve: Curve, _: Combiner.Type
+  ) {
+    let geometry = views.geometry
+    let all = views.indices
+    switch input {
+    case .offset:
+      combine(views, all, curve(geometry.offset), Combiner.self)
+    case .pull:
+      combine(views, all, curve(geometry.pull), Combiner.self)
+    case .pullBottom:
+      combine(views, all, curve(geometry.pullBottom), Combiner.self)
+    case .height where views.hasNaturalFrames:
+      // Every view has its natural height.
+      combine(views, all, curve(views.naturalFrame.height), Combiner.self)
+    case .height:
+      combine(views, all, curve, Combiner.self, CurrentHeight.self)
+    case .minY where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
+      combineInRuns(views, curve, Combiner.self, MinY.self)
+    case .minY:
+      combine(views, all, curve, Combiner.self, MinY.self)
+    case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
+      combineInRuns(views, curve, Combiner.self, Progress<Curve>.self)
+    case .progress:
+      combine(views, all, curve, Combiner.self, Progress<Curve>.self)
+    }
+  }
+
+  /// Combines `value` with the property of the views in `range`.
+  @inline(never)
+  static func combine<Combiner: PropertyCombiner>(
+    _ views: ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
+  ) {
+    if Combiner.keepsFrame {
+      views.modifyVisuals(in: range) { view in Combiner.combine(&view, value) }
+    } else {
+      views.modifyEach(in: range) { view in Combiner.combine(&view, value) }
+    }
+  }
+
+  /// Combines `curve`'s value at each view's `Source` input with the
+  /// property of the views in `range`.
+  @inline(never)
+  static func combine<
+    Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
+  >(_ views: ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
+    let viewportHeight = views.geometry.viewport.height
+    if Combiner.keepsFrame {
+      views.modifyVisuals(in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
+    } else {
+      views.modifyEach(in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
+    }
+  }
+}
+
+// MARK: - Properties and inputs
+
+/// How a value combines with one property of a view.
+protocol PropertyCombiner {
+  /// Whether ``combine(_:_:)`` leaves the frame (`x`, `y`, `width`,
+  /// `height`) as it is.
+  static var keepsFrame: Bool { get }
+  static func combine(_ view: inout ViewTransform, _ value: Double)
+}
+
+extension PropertyCombiner {
+  static var keepsFrame: Bool { true }
+}
+
+extension InterpolateEffect {
+  enum Opacity: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.opacity = min(max(view.opacity * value, 0), 1)
+    }
+  }
+
+  enum Scale: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleX = saturated(view.scaleX * value)
+      view.scaleY = saturated(view.scaleY * value)
+    }
+  }
+
+  enum ScaleX: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleX = saturated(view.scaleX * value)
+    }
+  }
+
+  enum ScaleY: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.scaleY = saturated(view.scaleY * value)
+    }
+  }
+
+  enum Blur: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.blur = max(0, view.blur + value)
+    }
+  }
+
+  enum Rotation: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.rotation += value }
+  }
+
+  enum TranslateX: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.x += value }
+  }
+
+  enum TranslateY: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.y += value }
+  }
+
+  enum Width: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.width = max(0, value)
+    }
+  }
+
+  enum Height: PropertyCombiner {
+    static var keepsFrame: Bool { false }
+
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) {
+      view.height = max(0, value)
+    }
+  }
+
+  enum ZIndex: PropertyCombiner {
+    @inline(__always)
+    static func combine(_ view: inout ViewTransform, _ value: Double) { view.zIndex = value }
+  }
+}
+
+/// An input read from a view's current frame.
+protocol FrameInput {
+  static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double
+}
+
+extension InterpolateEffect {
+  /// The view's top in the viewport.
+  enum MinY: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.y }
+  }
+
+  /// The view's height.
+  enum CurrentHeight: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.height }
+  }
+
+  /// CSS's view progress, `(V - minY) / (V + height)`, as `Curve` needs it.
+  enum Progress<Curve: KeyframeFunction>: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double {
+      let span = viewportHeight + view.height
+      // span > 0 for any valid scene. A degenerate one (a zero viewport
+      // height) makes the progress NaN or infinite: a curve that holds its
+      // end outputs turns those into finite values; one that extends needs
+      // the guard.
+      return Curve.isClamped
+        ? (viewportHeight - view.y) / span : (span > 0 ? (viewportHeight - view.y) / span : 0)
+    }
+  }
+}

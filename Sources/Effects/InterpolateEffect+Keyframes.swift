@@ -1,0 +1,136 @@
+import EffectProtocol
+
+// MARK: - Evaluation
+
+extension InterpolateEffect {
+  /// The usable stops of a ``Parameters`` and what evaluating them needs.
+  struct Keyframes: Sendable, Equatable {
+    /// Finite, inputs strictly increasing; fewer than 2 means nothing to do.
+    var stops: [Stop] = []
+    var curve: UnitBezier
+    var extends: Bool
+    /// The slopes of the first and last segments, for `extend`.
+    var firstSlope = 0.0
+    var lastSlope = 0.0
+
+    init(_ parameters: Parameters) {
+      curve = UnitBezier(parameters.easing)
+      extends = parameters.extrapolate == .extend
+      for stop in parameters.stops where stop.input.isFinite && stop.output.isFinite {
+        if let last = stops.last, !(stop.input > last.input) { continue }
+        stops.append(stop)
+      }
+      guard stops.count >= 2 else { return }
+      firstSlope = Self.slope(stops[0], stops[1])
+      lastSlope = Self.slope(stops[stops.count - 2], stops[stops.count - 1])
+    }
+
+    /// Saturated: inputs a hair apart make a slope too steep for a Double.
+    static func slope(_ start: Stop, _ end: Stop) -> Double {
+      saturated((end.output - start.output) / (end.input - start.input))
+    }
+  }
+
+  /// Two stops, linear easing, clamped: the common case, without the search
+  /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
+  struct LinearPair: KeyframeFunction {
+    static var isClamped: Bool { true }
+    var holdsEnds: Bool { true }
+    let first: Stop
+    let last: Stop
+    let span: Double
+    let change: Double
+
+    init(_ first: Stop, _ last: Stop) {
+      self.first = first
+      self.last = last
+      span = last.input - first.input
+      change = last.output - first.output
+    }
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      switch segment(of: x) {
+      case 0: return first.output
+      case 2: return last.output
+      default:
+        // Strictly between two finite outputs of at most 1e9: no saturation needed.
+        return first.output + change * ((x - first.input) / span)
+      }
+    }
+  }
+
+  /// The keyframes as a function of the input, over borrowed storage.
+  struct KeyframeCurve: KeyframeFunction {
+    static var isClamped: Bool { false }
+    var holdsEnds: Bool { !extends }
+    let stops: UnsafeBufferPointer<Stop>
+    let curve: UnitBezier
+    let extends: Bool
+    let firstSlope: Double
+    let lastSlope: Double
+
+    /// The end stops, held apart from `stops`: the compiler cannot tell that
+    /// writing a view leaves `stops` alone, so these stay in registers
+    /// instead of being loaded again for every view.
+    let first: Stop
+    let last: Stop
+
+    init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
+      self.stops = stops
+      first = stops[0]
+      last = stops[stops.count - 1]
+      curve = keyframes.curve
+      extends = keyframes.extends
+      firstSlope = keyframes.firstSlope
+      lastSlope = keyframes.lastSlope
+    }
+
+    /// The value at `x`; `stops` holds at least 2 stops.
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      switch segment(of: x) {
+      case 0:
+        return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
+      case 2:
+        return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
+      default: break
+      }
+      // first.input < x < last.input: find stops[end - 1].input <= x < stops[end].input.
+      var end = 1
+      while x >= stops[end].input { end += 1 }
+      let start = stops[end - 1]
+      let stop = stops[end]
+      let fraction = (x - start.input) / (stop.input - start.input)
+      let eased = curve.value(at: fraction)
+      return saturated(start.output + (stop.output - start.output) * eased)
+    }
+  }
+}
+
+/// The value of keyframes at an input.
+protocol KeyframeFunction {
+  /// Whether every input, NaN and infinities included, gives one of the
+  /// stops' outputs or a value between two of them.
+  static var isClamped: Bool { get }
+  /// The first and last stops.
+  var first: InterpolateEffect.Stop { get }
+  var last: InterpolateEffect.Stop { get }
+  /// Whether the value is the first stop's output up to its input and the
+  /// last stop's output from its input on (`clamp`).
+  var holdsEnds: Bool { get }
+  func callAsFunction(_ x: Double) -> Double
+}
+
+extension KeyframeFunction {
+  /// 0 where the value is the first stop's output (`x` not above its input,
+  /// NaN included), 2 where it is the last stop's (`x` not below its input),
+  /// 1 between. ``callAsFunction(_:)`` decides by it too, so the runs of
+  /// copies that share an end output are the curve's own.
+  @inline(__always)
+  func segment(of x: Double) -> Int {
+    guard x > first.input else { return 0 }
+    guard x < last.input else { return 2 }
+    return 1
+  }
+}
