@@ -12,8 +12,12 @@ let package = Package(
     .executable(name: "effect-bench", targets: ["effect-bench"]),
   ],
   targets: [
+    // The strict JSON parser scene files are read with, and the text helpers
+    // its messages share with everything above it.
+    .target(name: "StrictJSON"),
     .target(
       name: "EffectProtocol",
+      dependencies: ["StrictJSON"],
       // `rounded()` and friends call libm, which Linux links only on request.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "Effects", dependencies: ["EffectProtocol"]),
@@ -26,6 +30,7 @@ let package = Package(
     .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost"]),
     // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
     .executableTarget(name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol"]),
+    .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),

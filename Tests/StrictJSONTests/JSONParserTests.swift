@@ -1,4 +1,4 @@
-import EffectProtocol
+import StrictJSON
 import Testing
 
 @Suite struct JSONParserTests {
