@@ -99,9 +99,17 @@ public struct MotionFrames: Sequence, Sendable {
     /// The first step not yet begun, and the time it begins, milliseconds.
     private var nextStep = 0
     private var nextStart = 0.0
-    /// The step under way (it has a duration), when it began (s) and its raw
-    /// offset then.
-    private var active: (step: Gesture.Step, start: Double, raw: Double)?
+    /// The step under way (it has a duration), when it began and ends
+    /// (seconds: the sums of the durations before it, over 1000) and the raw
+    /// offset when it began.
+    private var active: Active?
+
+    private struct Active: Sendable {
+      var step: Gesture.Step
+      var start: Double
+      var end: Double
+      var raw: Double
+    }
     /// The velocity a `release` lifts with: that of the step before it.
     private var releaseVelocity = 0.0
     /// When the last step ended, seconds, once it has.
@@ -139,9 +147,8 @@ public struct MotionFrames: Sequence, Sendable {
     private mutating func applySteps(upTo time: Double) {
       while true {
         if let current = active {
-          let end = current.start + current.step.milliseconds / 1000
-          guard end <= time else { return }
-          finish(current, at: end)
+          guard current.end <= time else { return }
+          finish(current, at: current.end)
           active = nil
         }
         guard nextStep < steps.count else { break }
@@ -150,7 +157,7 @@ public struct MotionFrames: Sequence, Sendable {
         let step = steps[nextStep]
         nextStep += 1
         nextStart += step.milliseconds
-        begin(step, at: start)
+        begin(step, at: start, end: nextStart / 1000)
       }
       if gestureEnd == nil {
         let end = nextStart / 1000
@@ -159,26 +166,24 @@ public struct MotionFrames: Sequence, Sendable {
       }
     }
 
-    private mutating func begin(_ step: Gesture.Step, at time: Double) {
+    private mutating func begin(_ step: Gesture.Step, at time: Double, end: Double) {
       switch step {
       case .drag, .hold:
         simulator.touchDown(at: time)
-        active = (step, time, simulator.rawOffset ?? 0)
+        active = Active(step: step, start: time, end: end, raw: simulator.rawOffset ?? 0)
       case .release:
         simulator.lift(at: time, velocity: releaseVelocity)
       case .fling(let velocity):
         simulator.lift(at: time, velocity: velocity)
       case .wait:
-        active = (step, time, 0)
+        active = Active(step: step, start: time, end: end, raw: 0)
       case .scrollTo(let offset, let ms):
         simulator.scroll(to: offset, duration: ms / 1000, at: time)
-        active = (step, time, 0)
+        active = Active(step: step, start: time, end: end, raw: 0)
       }
     }
 
-    private mutating func finish(
-      _ current: (step: Gesture.Step, start: Double, raw: Double), at time: Double
-    ) {
+    private mutating func finish(_ current: Active, at time: Double) {
       switch current.step {
       case .drag(let distance, let ms):
         simulator.moveFinger(toRawOffset: current.raw + distance, at: time)
@@ -186,7 +191,11 @@ public struct MotionFrames: Sequence, Sendable {
       case .hold:
         simulator.moveFinger(toRawOffset: current.raw, at: time)
         releaseVelocity = 0
-      case .release, .fling, .wait, .scrollTo:
+      case .scrollTo(let offset, _):
+        // The step ends at its exact time (the sum of the durations), which
+        // start + duration may miss by a rounding: the scroll is there now.
+        simulator.scroll(to: offset, duration: 0, at: time)
+      case .release, .fling, .wait:
         break
       }
     }
