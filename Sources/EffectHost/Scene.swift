@@ -15,12 +15,16 @@ public struct Scene: Sendable {
   public var contentHeight: Double
   /// The chains, in file order.
   public var chains: [Chain]
+  /// Where scrolling comes to rest (the file's `snap`); `nil`: anywhere.
+  /// Only simulated motion uses it; `eval` ignores it.
+  public var snap: ScrollSnap?
 
   public init(
     description: String? = nil, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
-    contentHeight: Double? = nil, chains: [Chain]
+    contentHeight: Double? = nil, chains: [Chain], snap: ScrollSnap? = nil
   ) {
     self.description = description
+    self.snap = snap
     self.viewport = viewport
     self.contentInsets = contentInsets
     self.chains = chains

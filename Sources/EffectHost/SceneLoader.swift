@@ -130,13 +130,14 @@ public struct SceneLoader: Sendable {
     } else {
       chains = readChains(&reader, viewportWidth: viewport.width)
     }
+    let snap = readSnap(&reader, chains: chains, isSingleChain: isSingleChain)
     reader.finish()
 
     if reader.hasProblems { return .failure(SceneDiagnostics(reader.reportedDiagnostics)) }
     return .success(
       Scene(
         description: description, viewport: viewport, contentInsets: insets,
-        contentHeight: contentHeight, chains: chains))
+        contentHeight: contentHeight, chains: chains, snap: snap))
   }
 
   // MARK: - Parts
@@ -426,7 +427,7 @@ public struct SceneLoader: Sendable {
 
 extension ParameterReader {
   /// A number in `range` when the key is present (null is not allowed).
-  fileprivate mutating func optionalNumberIfPresent(_ key: String, in range: NumberRange)
+  mutating func optionalNumberIfPresent(_ key: String, in range: NumberRange)
     -> Double?
   {
     guard value(key) != nil else { return nil }

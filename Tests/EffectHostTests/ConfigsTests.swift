@@ -158,4 +158,58 @@ import Testing
     let (first, _) = try Self.view("card[0]", in: &host, at: 0)
     #expect((first.opacity, first.scaleX) == (1, 1))
   }
+
+  /// The last frame of `spec` on the scene `name`, at 120 fps.
+  static func rest(_ spec: String, on name: String, physics: ScrollPhysics = .ios) throws
+    -> MotionFrame
+  {
+    let scene = try SceneLoader().load(contentsOf: directory.appendingPathComponent(name).path)
+    var last: MotionFrame?
+    for frame in try MotionFrames(gesture: Gesture(parsing: spec), scene: scene, physics: physics) {
+      last = frame
+    }
+    return try #require(last)
+  }
+
+  @Test(
+    "snapping-app-bar: the collapsing app bar's frames, and a release near the bar's range rests expanded or collapsed"
+  )
+  func snappingAppBar() throws {
+    let scene = try SceneLoader().load(
+      contentsOf: Self.directory.appendingPathComponent("snapping-app-bar.json").path)
+    #expect(scene.snap == ScrollSnap(points: .offsets([0, 104]), mode: .proximity, proximity: 52))
+    var host = try Self.host("snapping-app-bar.json")
+    let (background, _) = try Self.view("background", in: &host, at: 104)
+    #expect(
+      (background.y, background.height, background.opacity, background.blur) == (47, 96, 0.35, 12))
+    // Released at 40 with 100 points/s: P = 40 - 100 / (1000 ln 0.998) = 89.95, within
+    // 52 of 104. Released at 70 with -200 points/s: P = -29.9, within 52 of 0. Released
+    // at 100 with 500 points/s: P = 349.8, near neither: no snap.
+    #expect(try Self.rest("drag:40:400,release", on: "snapping-app-bar.json").offset == 104)
+    #expect(
+      try Self.rest("drag:80:100,hold:50,drag:-10:50,release", on: "snapping-app-bar.json").offset
+        == 0)
+    let free = try Self.rest("drag:100:200,release", on: "snapping-app-bar.json").offset
+    #expect(abs(free - (100 + 500 / -(1000 * log(0.998)))) < 0.3)
+  }
+
+  @Test("paging-list: every card's top rests on the safe area's top; flings land on a card")
+  func pagingList() throws {
+    let scene = try SceneLoader().load(
+      contentsOf: Self.directory.appendingPathComponent("paging-list.json").path)
+    #expect(scene.snap == ScrollSnap(points: .chain("card", align: .start), mode: .mandatory))
+    // C = 30 * 172 - 12 = 5148, maxOffset = 5148 + 47 + 34 - 844 = 4385.
+    let targets = try #require(scene.snap).targets(in: scene)
+    #expect(targets.offsets == (0...25).map { Double($0) * 172 } + [4385])
+    var host = try Self.host("paging-list.json")
+    let (card, _) = try Self.view("card[4]", in: &host, at: 688)
+    #expect((card.y, card.opacity) == (47, 1))
+    // Released at 200 with 1000 points/s: P = 699.5, nearest card top 688 (card 4).
+    #expect(try Self.rest("drag:200:200,release", on: "paging-list.json").offset == 688)
+    // Android: P = 200 + 194.3; nearest 344 (card 2).
+    #expect(
+      try Self.rest("drag:200:200,release", on: "paging-list.json", physics: .android).offset
+        == 344)
+    #expect(try Self.rest("fling:-20000", on: "paging-list.json").offset == 0)
+  }
 }

@@ -1,0 +1,267 @@
+import EffectProtocol
+
+/// A scripted scroll gesture: steps that follow each other in time, as
+/// `--gesture` spells them (`drag:-200:300,release,wait:500`).
+///
+/// Distances and offsets are in offset units (a positive distance scrolls the
+/// content up), durations in milliseconds, velocities in points per second.
+/// A gesture is checked when it is made: durations are greater than 0, numbers
+/// are finite and at most ``numberLimit`` in magnitude, `release` comes while
+/// the finger is down, `wait` and `scrollTo` while it is up, and the steps
+/// last at most ``maximumDuration`` seconds in all.
+public struct Gesture: Sendable, Equatable, CustomStringConvertible {
+  /// One step of a gesture.
+  public enum Step: Sendable, Equatable, CustomStringConvertible {
+    /// The finger moves the raw (unconstrained) offset by `distance` points,
+    /// linearly over `milliseconds` (> 0). Phase `interacting`.
+    case drag(distance: Double, milliseconds: Double)
+    /// The finger stays down, still, for `milliseconds`.
+    case hold(milliseconds: Double)
+    /// The finger lifts with the velocity of the step before it: distance /
+    /// milliseconds * 1000 after a drag, 0 after a hold.
+    case release
+    /// The finger lifts with `velocity` points per second (touching down
+    /// first when it is up: a flick).
+    case fling(velocity: Double)
+    /// `milliseconds` pass with the finger up; free motion goes on.
+    case wait(milliseconds: Double)
+    /// A programmatic scroll to `offset` over `milliseconds`, CSS
+    /// `ease-in-out`; phase `animating`. It stops any free motion.
+    case scrollTo(offset: Double, milliseconds: Double)
+
+    /// How long the step lasts, in milliseconds: 0 for `release` and `fling`.
+    public var milliseconds: Double {
+      switch self {
+      case .drag(_, let ms), .hold(let ms), .wait(let ms), .scrollTo(_, let ms): ms
+      case .release, .fling: 0
+      }
+    }
+
+    /// Whether the finger is down during the step (`drag`, `hold`).
+    var keepsFingerDown: Bool {
+      switch self {
+      case .drag, .hold: true
+      default: false
+      }
+    }
+
+    /// The spelling in a `--gesture` value: `drag:-200:300`.
+    public var description: String {
+      switch self {
+      case .drag(let distance, let ms): "drag:\(formatNumber(distance)):\(formatNumber(ms))"
+      case .hold(let ms): "hold:\(formatNumber(ms))"
+      case .release: "release"
+      case .fling(let velocity): "fling:\(formatNumber(velocity))"
+      case .wait(let ms): "wait:\(formatNumber(ms))"
+      case .scrollTo(let offset, let ms): "scrollTo:\(formatNumber(offset)):\(formatNumber(ms))"
+      }
+    }
+  }
+
+  /// The longest gesture: 600 seconds of simulated time.
+  public static let maximumDuration = 600.0
+  /// The largest magnitude of a number in a step: 1e9.
+  public static let numberLimit = 1e9
+
+  /// The steps, in order.
+  public let steps: [Step]
+
+  /// The gesture of `steps`, checked as a parsed one is.
+  public init(steps: [Step]) throws(GestureError) {
+    try self.init(checking: steps, texts: steps.map(\.description))
+  }
+
+  /// Parses a `--gesture` value: comma-separated steps.
+  public init(parsing text: String) throws(GestureError) {
+    if text.isEmpty { throw .empty }
+    var steps: [Step] = []
+    var texts: [String] = []
+    for (index, part) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
+      let stepText = String(part)
+      steps.append(try Self.step(stepText, position: index + 1))
+      texts.append(stepText)
+    }
+    try self.init(checking: steps, texts: texts)
+  }
+
+  private init(checking steps: [Step], texts: [String]) throws(GestureError) {
+    if steps.isEmpty { throw .empty }
+    var fingerDownSince: Int?
+    var total = 0.0
+    for (index, step) in steps.enumerated() {
+      let position = index + 1
+      let text = texts[index]
+      try Self.checkNumbers(step, position: position, text: text)
+      switch step {
+      case .drag, .hold:
+        if fingerDownSince == nil { fingerDownSince = position }
+      case .release:
+        guard fingerDownSince != nil else {
+          throw .releaseWithFingerUp(position: position, step: text)
+        }
+        fingerDownSince = nil
+      case .fling:
+        fingerDownSince = nil
+      case .wait, .scrollTo:
+        if let since = fingerDownSince {
+          throw .fingerDown(position: position, step: text, since: since)
+        }
+      }
+      total += step.milliseconds
+    }
+    if total > Self.maximumDuration * 1000 { throw .tooLong(milliseconds: total) }
+    self.steps = steps
+  }
+
+  /// How long the steps last in all, in seconds.
+  public var duration: Double { steps.reduce(0) { $0 + $1.milliseconds } / 1000 }
+
+  /// The `--gesture` spelling of the steps.
+  public var description: String { steps.map(\.description).joined(separator: ",") }
+
+  /// The step names and how each is spelled, in the order messages list them.
+  static let usages: [(name: String, usage: String)] = [
+    ("drag", "drag:D:MS"), ("hold", "hold:MS"), ("release", "release"), ("fling", "fling:V"),
+    ("wait", "wait:MS"), ("scrollTo", "scrollTo:O:MS"),
+  ]
+
+  private static func step(_ text: String, position: Int) throws(GestureError) -> Step {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+    let name = parts[0]
+    if text.isEmpty { throw .emptyStep(position: position) }
+    guard let usage = usages.first(where: { $0.name == name })?.usage else {
+      throw .unknownStep(
+        position: position, step: text, name: name,
+        suggestion: nearestName(to: name, in: usages.map(\.name)))
+    }
+    let values = Array(parts.dropFirst())
+    let expectedCount = usage.split(separator: ":").count - 1
+    guard values.count == expectedCount else {
+      throw .wrongValueCount(
+        position: position, step: text, usage: usage, expected: expectedCount,
+        found: values.count)
+    }
+    let names = usage.split(separator: ":").dropFirst().map(String.init)
+    var numbers: [Double] = []
+    for (value, valueName) in zip(values, names) {
+      guard let number = number(value) else {
+        throw .notANumber(position: position, step: text, value: valueName, found: value)
+      }
+      numbers.append(number)
+    }
+    switch name {
+    case "drag": return .drag(distance: numbers[0], milliseconds: numbers[1])
+    case "hold": return .hold(milliseconds: numbers[0])
+    case "release": return .release
+    case "fling": return .fling(velocity: numbers[0])
+    case "wait": return .wait(milliseconds: numbers[0])
+    default: return .scrollTo(offset: numbers[0], milliseconds: numbers[1])
+    }
+  }
+
+  /// A decimal number (`-200`, `0.5`, `1e3`): no hexadecimal, `nan` or `inf`
+  /// (which `Double(_:)` would take).
+  private static func number(_ text: String) -> Double? {
+    guard !text.isEmpty,
+      text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) })
+    else { return nil }
+    return Double(text)
+  }
+
+  private static func checkNumbers(_ step: Step, position: Int, text: String)
+    throws(GestureError)
+  {
+    var values: [(name: String, value: Double)] = []
+    switch step {
+    case .drag(let distance, _): values = [("D", distance)]
+    case .fling(let velocity): values = [("V", velocity)]
+    case .scrollTo(let offset, _): values = [("O", offset)]
+    case .hold, .release, .wait: break
+    }
+    for (name, value) in values where !(value.isFinite && abs(value) <= numberLimit) {
+      throw .outOfRange(position: position, step: text, value: name, found: value)
+    }
+    let ms = step.milliseconds
+    if case .release = step { return }
+    if case .fling = step { return }
+    guard ms.isFinite, ms > 0, ms <= maximumDuration * 1000 else {
+      throw .notPositiveDuration(position: position, step: text, found: ms)
+    }
+  }
+}
+
+/// Why a gesture was refused; ``description`` quotes the step (its position
+/// and text), says what was expected and what was found. The command line
+/// reports it as a usage error (exit 64).
+public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The value is empty.
+  case empty
+  /// A step between commas is empty (`drag:-200:300,,release`).
+  case emptyStep(position: Int)
+  /// A step name that is not one of the six; `suggestion` is the nearest.
+  case unknownStep(position: Int, step: String, name: String, suggestion: String?)
+  /// A step with the wrong number of `:`-separated values.
+  case wrongValueCount(position: Int, step: String, usage: String, expected: Int, found: Int)
+  /// A value that is not a decimal number; `value` names it (`D`, `MS`).
+  case notANumber(position: Int, step: String, value: String, found: String)
+  /// A distance, velocity or offset that is not finite or above 1e9 in magnitude.
+  case outOfRange(position: Int, step: String, value: String, found: Double)
+  /// A duration that is not greater than 0 (or above 600 s).
+  case notPositiveDuration(position: Int, step: String, found: Double)
+  /// `release` while the finger is up.
+  case releaseWithFingerUp(position: Int, step: String)
+  /// `wait` or `scrollTo` while the finger is down since step `since`.
+  case fingerDown(position: Int, step: String, since: Int)
+  /// The steps last longer than ``Gesture/maximumDuration``.
+  case tooLong(milliseconds: Double)
+
+  static let stepList = "drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS"
+
+  public var description: String {
+    switch self {
+    case .empty:
+      return
+        "expected comma-separated steps (\(Self.stepList)) such as drag:-200:300,release,wait:500, found nothing"
+    case .emptyStep(let position):
+      return "step \(position) is empty; expected a step (\(Self.stepList)) between the commas"
+    case .unknownStep(let position, let step, let name, let suggestion):
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+      return
+        "step \(position) \(quotedForMessage(step)): unknown step \(quotedForMessage(name))\(hint) (expected \(Self.stepList))"
+    case .wrongValueCount(let position, let step, let usage, let expected, let found):
+      let meaning = Self.meanings[usage].map { " (\($0))" } ?? ""
+      let foundText = found == 1 ? "1 value" : "\(found) values"
+      let expectedText = expected == 0 ? "\(usage) with no values" : "\(usage)\(meaning)"
+      return
+        "step \(position) \(quotedForMessage(step)): expected \(expectedText), found \(foundText)"
+    case .notANumber(let position, let step, let value, let found):
+      return
+        "step \(position) \(quotedForMessage(step)): expected \(value) to be a decimal number such as -200 or 0.5, found \(quotedForMessage(found))"
+    case .outOfRange(let position, let step, let value, let found):
+      return
+        "step \(position) \(quotedForMessage(step)): expected \(value) to be a finite number from -1e9 to 1e9, found \(formatNumber(found))"
+    case .notPositiveDuration(let position, let step, let found):
+      return
+        "step \(position) \(quotedForMessage(step)): expected MS, milliseconds, greater than 0 and at most 600000, found \(formatNumber(found))"
+    case .releaseWithFingerUp(let position, let step):
+      return
+        "step \(position) \(quotedForMessage(step)): the finger is up; expected release only while it is down (after drag or hold)"
+    case .fingerDown(let position, let step, let since):
+      let name = step.split(separator: ":", maxSplits: 1).first.map(String.init) ?? step
+      return
+        "step \(position) \(quotedForMessage(step)): the finger is down (since step \(since)); expected release or fling before \(name), or hold:MS to keep it down"
+    case .tooLong(let milliseconds):
+      return
+        "the gesture lasts \(formatNumber(milliseconds)) ms; expected at most 600000 ms (600 s) of simulated time"
+    }
+  }
+
+  /// What the values of each step mean, for messages.
+  static let meanings: [String: String] = [
+    "drag:D:MS": "a distance D in points and a duration MS in milliseconds",
+    "hold:MS": "a duration MS in milliseconds",
+    "fling:V": "a velocity V in points per second",
+    "wait:MS": "a duration MS in milliseconds",
+    "scrollTo:O:MS": "an offset O in points and a duration MS in milliseconds",
+  ]
+}

@@ -1,0 +1,178 @@
+import EffectProtocol
+
+extension SceneLoader {
+  /// Reads the scene's `snap` key, when present: `offsets` or a repeated
+  /// `chain` with `align`, `mode` and `proximity`; every problem is reported
+  /// with its path, what was expected and what was found.
+  ///
+  /// `chains` are the chains that loaded; a chain named in the file that did
+  /// not load has its own problems reported and is not judged here.
+  func readSnap(_ reader: inout ParameterReader, chains: [Chain], isSingleChain: Bool)
+    -> ScrollSnap?
+  {
+    guard let value = reader.value("snap") else { return nil }
+    guard case .object(let object) = value else {
+      reader.report(.mismatch(expected: "a snap object", found: value), at: "snap")
+      return nil
+    }
+    var sub = ParameterReader(
+      object: object, path: reader.path(of: "snap"), owner: "the snap declaration")
+    let problemsBefore = sub.diagnostics.count
+    let offsetsValue = sub.value("offsets")
+    let chainValue = sub.value("chain")
+    let alignValue = sub.value("align")
+    let mode = Self.snapChoice(&sub, "mode", default: ScrollSnap.Mode.mandatory)
+    let align = Self.snapChoice(&sub, "align", default: ScrollSnap.Alignment.start)
+    let proximity = sub.optionalNumberIfPresent("proximity", in: .positive)
+
+    var points: ScrollSnap.Points?
+    switch (offsetsValue, chainValue) {
+    case (.some, .some):
+      sub.report(
+        .other(
+          "expected either \"offsets\" or \"chain\", found both (a snap declaration takes one of them)"
+        ))
+    case (nil, nil):
+      sub.report(
+        .other(
+          "expected \"offsets\" (an array of offsets) or \"chain\" (the name of a repeated chain), found neither"
+        ))
+    case (.some(let offsets), nil):
+      points = Self.snapOffsets(offsets, in: &sub).map(ScrollSnap.Points.offsets)
+      if alignValue != nil {
+        sub.report(
+          .other(
+            "expected \"align\" only with \"chain\" (it aligns a chain's copies), found it with \"offsets\""
+          ), at: "align")
+      }
+    case (nil, .some(let chain)):
+      if let name = Self.snapChain(
+        chain, chains: chains, names: Self.chainNames(reader.object, isSingleChain: isSingleChain),
+        in: &sub)
+      {
+        points = .chain(name, align: align)
+      }
+    }
+    if proximity != nil, mode == .mandatory {
+      let given = object["mode"] == nil ? "the default mode" : "\"mode\":"
+      sub.report(
+        .other(
+          "expected \"proximity\" only with \"mode\": \"proximity\", found it with \(given) \"mandatory\""
+        ), at: "proximity")
+    }
+    sub.finish()
+    reader.report(contentsOf: sub.diagnostics)
+    guard let points, sub.diagnostics.count == problemsBefore else { return nil }
+    return ScrollSnap(points: points, mode: mode, proximity: proximity)
+  }
+
+  /// `snap.offsets`: at least one finite number.
+  private static func snapOffsets(_ value: JSONValue, in reader: inout ParameterReader)
+    -> [Double]?
+  {
+    let expected = "an array of at least one offset (numbers from -1e9 to 1e9)"
+    guard case .array(let elements) = value, !elements.isEmpty else {
+      reader.report(.mismatch(expected: expected, found: value), at: "offsets")
+      return nil
+    }
+    var offsets: [Double] = []
+    offsets.reserveCapacity(elements.count)
+    let path = reader.path(of: "offsets")
+    for (index, element) in elements.enumerated() {
+      if reader.isFull { return nil }
+      guard case .number(let number) = element, NumberRange.finite.contains(number) else {
+        reader.report(
+          contentsOf: [
+            SceneDiagnostic(
+              path: path.appending(index),
+              problem: .mismatch(expected: NumberRange.finite.description, found: element))
+          ])
+        continue
+      }
+      offsets.append(number)
+    }
+    return offsets.count == elements.count ? offsets : nil
+  }
+
+  /// `snap.chain`: the name of a content-attached chain that repeats, with
+  /// at least one copy.
+  private static func snapChain(
+    _ value: JSONValue, chains: [Chain], names: [String], in reader: inout ParameterReader
+  ) -> String? {
+    let repeated = chains.filter { $0.repetition != nil }.map(\.name)
+    let list =
+      repeated.isEmpty
+      ? "the scene has no repeated chain" : "repeated chains: \(repeated.joined(separator: ", "))"
+    guard case .string(let name) = value else {
+      reader.report(
+        .mismatch(expected: "the name of a repeated chain (\(list))", found: value), at: "chain")
+      return nil
+    }
+    guard names.contains(name) else {
+      let hint = nearestName(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+      reader.report(
+        .other(
+          "expected the name of a repeated chain, found \(quotedForMessage(name)), which no chain has\(hint) (\(list))"
+        ), at: "chain")
+      return nil
+    }
+    // A chain that did not load has its own problems reported.
+    guard let chain = chains.first(where: { $0.name == name }) else { return nil }
+    let found = "found \(quotedForMessage(name))"
+    if chain.repetition == nil {
+      reader.report(
+        .other(
+          "expected a repeated chain (one with \"repeat\"), \(found), which does not repeat (\(list))"
+        ), at: "chain")
+    } else if chain.attachment != .content {
+      reader.report(
+        .other(
+          "expected a content-attached chain, \(found), which is attached to the viewport and does not scroll"
+        ), at: "chain")
+    } else if chain.viewCount == 0 {
+      reader.report(
+        .other(
+          "expected a repeated chain with at least one copy, \(found), whose \"repeat\" has \"count\": 0"
+        ), at: "chain")
+    } else {
+      return name
+    }
+    return nil
+  }
+
+  /// The names the file gives its chains, loaded or not.
+  private static func chainNames(_ object: JSONObject, isSingleChain: Bool) -> [String] {
+    if isSingleChain {
+      if case .string(let name)? = object["name"] { return [name] }
+      return []
+    }
+    guard case .array(let elements)? = object["chains"] else { return [] }
+    return elements.compactMap { element in
+      guard case .object(let chain) = element, case .string(let name)? = chain["name"] else {
+        return nil
+      }
+      return name
+    }
+  }
+
+  /// One of a string enumeration's raw values, or `defaultValue` when
+  /// absent; a near miss gets a "did you mean".
+  private static func snapChoice<Choice: RawRepresentable & CaseIterable>(
+    _ reader: inout ParameterReader, _ key: String, default defaultValue: Choice
+  ) -> Choice where Choice.RawValue == String {
+    guard let value = reader.value(key) else { return defaultValue }
+    if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
+    let expected = ParameterReader.describeChoices(Choice.self)
+    if case .string(let text) = value,
+      let suggestion = nearestName(to: text, in: Choice.allCases.map(\.rawValue))
+    {
+      reader.report(
+        .other(
+          "expected \(expected), found \(value.errorDescription); did you mean \"\(suggestion)\"?"),
+        at: key)
+    } else {
+      reader.report(.mismatch(expected: expected, found: value), at: key)
+    }
+    return defaultValue
+  }
+}

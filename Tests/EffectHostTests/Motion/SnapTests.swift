@@ -1,0 +1,268 @@
+import Foundation
+import Testing
+
+@testable import EffectHost
+
+@Suite struct SnapTests {
+  let loader = SceneLoader()
+
+  static let list = #"""
+    {"contentInsets": {"top": 40, "bottom": 4},
+     "chains": [{"name": "header", "frame": {"height": 100}},
+                {"name": "row", "frame": {"y": 100, "height": 200}, "repeat": {"count": 10, "spacing": 10}},
+                {"name": "badge", "frame": {"height": 10}, "attachment": "viewport", "repeat": {"count": 2}},
+                {"name": "none", "frame": {"y": 0, "height": 10}, "repeat": {"count": 0}}],
+     "snap": SNAP}
+    """#
+
+  func scene(snap: String) throws(SceneLoadError) -> Scene {
+    try loader.load(json: Self.list.replacingOccurrences(of: "SNAP", with: snap), file: "s.json")
+  }
+
+  func problems(snap: String) -> [String] {
+    do {
+      _ = try scene(snap: snap)
+      return []
+    } catch {
+      return error.lines
+    }
+  }
+
+  @Test("snap offsets load, default to mandatory, and are clamped to [0, maxOffset]")
+  func offsets() throws {
+    let scene = try scene(snap: #"{"offsets": [300, -50, 99999, 0]}"#)
+    #expect(scene.snap == ScrollSnap(points: .offsets([300, -50, 99999, 0])))
+    // C = 100 + 10 * 210 - 10 = 2190; maxOffset = 2190 + 44 - 844 = 1390.
+    let targets = try #require(scene.snap).targets(in: scene)
+    #expect(targets.offsets == [0, 300, 1390])
+    #expect(targets.mode == .mandatory)
+    // The snapport is 844 - 40 - 4 = 800 points; a third of it by default.
+    #expect(targets.proximity == 800.0 / 3)
+  }
+
+  @Test("a chain's copies give targets where their start, center or end meets the snapport's")
+  func chainTargets() throws {
+    for (align, shift) in [("start", 0.0), ("center", 100.0 - 400), ("end", 200.0 - 800)] {
+      let scene = try scene(
+        snap: #"{"chain": "row", "align": "\#(align)", "mode": "proximity", "proximity": 50}"#)
+      let targets = try #require(scene.snap).targets(in: scene)
+      let expected = Set((0..<10).map { min(max(100 + 210 * Double($0) + shift, 0), 1390) })
+      #expect(targets.offsets == expected.sorted(), "align \(align)")
+      #expect((targets.mode, targets.proximity) == (.proximity, 50))
+    }
+  }
+
+  @Test("mandatory picks the target nearest P; proximity only one within its distance")
+  func picks() {
+    let mandatory = SnapTargets(offsets: [600, 0, 300], mode: .mandatory, proximity: 10)
+    #expect(mandatory.target(forProjection: -1000) == 0)
+    #expect(mandatory.target(forProjection: 149) == 0)
+    #expect(mandatory.target(forProjection: 150) == 0)  // a tie: the lower
+    #expect(mandatory.target(forProjection: 151) == 300)
+    #expect(mandatory.target(forProjection: 5000) == 600)
+    let proximity = SnapTargets(offsets: [0, 300, 600], mode: .proximity, proximity: 40)
+    #expect(proximity.target(forProjection: 340) == 300)
+    #expect(proximity.target(forProjection: 341) == nil)
+    #expect(proximity.target(forProjection: 560) == 600)
+  }
+
+  static func frames(_ spec: String, physics: ScrollPhysics, snap: SnapTargets) throws
+    -> [MotionFrame]
+  {
+    Array(
+      try MotionFrames(
+        gesture: Gesture(parsing: spec), physics: physics, maxOffset: 2000, viewportHeight: 844,
+        snap: snap))
+  }
+
+  @Test("a release springs to the target DESIGN's rule picks, both physics, both modes")
+  func releaseSnaps() throws {
+    let k = 1000 * log(0.998)
+    // drag:100:100 then release: at 100 with 1000 points/s.
+    let iosP = 100 - 1000 / k  // about 599.5
+    let dExponent = log(0.78) / log(0.9)
+    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
+    let androidP = 100 + 1000 * dExponent * 0.35 * pow(1000 / vRef, 1 / (dExponent - 1)) / dExponent
+    #expect(abs(iosP - 599.5) < 0.1 && abs(androidP - 294.3) < 0.1)
+    let offsets = [0.0, 250, 400, 600, 900]
+    for (physics, p) in [(ScrollPhysics.ios, iosP), (.android, androidP)] {
+      let nearest = offsets.min { abs($0 - p) < abs($1 - p) }!
+      let mandatory = try Self.frames(
+        "drag:100:100,release", physics: physics,
+        snap: SnapTargets(offsets: offsets, mode: .mandatory, proximity: 1))
+      #expect(mandatory.last?.offset == nearest && mandatory.last?.phase == .idle)
+      // The motion after the release is the spring from (100, 1000) to the target.
+      let release = mandatory[12]
+      #expect(release.offset == 100)
+      let spring = ScrollSpring(from: 100, velocity: 1000, to: nearest)
+      #expect(abs(mandatory[20].offset - spring.offset(after: 8.0 / 120)) < 1e-9)
+      // Proximity: the same target when it is near enough, none when not.
+      let near = try Self.frames(
+        "drag:100:100,release", physics: physics,
+        snap: SnapTargets(offsets: offsets, mode: .proximity, proximity: abs(nearest - p) + 1))
+      #expect(near.last?.offset == nearest)
+      let far = try Self.frames(
+        "drag:100:100,release", physics: physics,
+        snap: SnapTargets(offsets: offsets, mode: .proximity, proximity: abs(nearest - p) - 1))
+      #expect(far.last.map { abs($0.offset - p) < 0.3 } == true, "\(physics)")
+    }
+  }
+
+  @Test("with snapping a release past an edge springs to the target that edge picks")
+  func releasePastEdgeSnaps() throws {
+    let frames = try Self.frames(
+      "drag:-100:100,release", physics: .ios,
+      snap: SnapTargets(offsets: [120, 600], mode: .mandatory, proximity: 1))
+    #expect(frames.last?.offset == 120)
+  }
+
+  static let malformedSnaps: [(String, [String])] = [
+    (#"[0]"#, [#"s.json: snap: expected a snap object, found an array"#]),
+    (
+      #"{}"#,
+      [
+        #"s.json: snap: expected "offsets" (an array of offsets) or "chain" (the name of a repeated chain), found neither"#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "chain": "row"}"#,
+      [
+        #"s.json: snap: expected either "offsets" or "chain", found both (a snap declaration takes one of them)"#
+      ]
+    ),
+    (
+      #"{"offsets": []}"#,
+      [
+        #"s.json: snap.offsets: expected an array of at least one offset (numbers from -1e9 to 1e9), found an empty array"#
+      ]
+    ),
+    (
+      #"{"offsets": 5}"#,
+      [
+        #"s.json: snap.offsets: expected an array of at least one offset (numbers from -1e9 to 1e9), found the number 5"#
+      ]
+    ),
+    (
+      #"{"offsets": [0, "1", 1e10]}"#,
+      [
+        #"s.json: snap.offsets[1]: expected a number from -1e9 to 1e9, found the string "1""#,
+        #"s.json: snap.offsets[2]: expected a number from -1e9 to 1e9, found the number 10000000000"#,
+      ]
+    ),
+    (
+      #"{"chain": "rwo"}"#,
+      [
+        #"s.json: snap.chain: expected the name of a repeated chain, found "rwo", which no chain has; did you mean "row"? (repeated chains: row, badge, none)"#
+      ]
+    ),
+    (
+      #"{"chain": 3}"#,
+      [
+        #"s.json: snap.chain: expected the name of a repeated chain (repeated chains: row, badge, none), found the number 3"#
+      ]
+    ),
+    (
+      #"{"chain": "header"}"#,
+      [
+        #"s.json: snap.chain: expected a repeated chain (one with "repeat"), found "header", which does not repeat (repeated chains: row, badge, none)"#
+      ]
+    ),
+    (
+      #"{"chain": "badge"}"#,
+      [
+        #"s.json: snap.chain: expected a content-attached chain, found "badge", which is attached to the viewport and does not scroll"#
+      ]
+    ),
+    (
+      #"{"chain": "none"}"#,
+      [
+        #"s.json: snap.chain: expected a repeated chain with at least one copy, found "none", whose "repeat" has "count": 0"#
+      ]
+    ),
+    (
+      #"{"chain": "row", "align": "centre"}"#,
+      [
+        #"s.json: snap.align: expected "start", "center" or "end", found the string "centre"; did you mean "center"?"#
+      ]
+    ),
+    (
+      #"{"chain": "row", "align": 1}"#,
+      [#"s.json: snap.align: expected "start", "center" or "end", found the number 1"#]
+    ),
+    (
+      #"{"offsets": [0], "mode": "mandatroy"}"#,
+      [
+        #"s.json: snap.mode: expected "mandatory" or "proximity", found the string "mandatroy"; did you mean "mandatory"?"#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "mode": "proximity", "proximity": 0}"#,
+      [
+        #"s.json: snap.proximity: expected a number greater than 0 (at most 1e9), found the number 0"#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "mode": "proximity", "proximity": null}"#,
+      [
+        #"s.json: snap.proximity: expected a number greater than 0 (at most 1e9), found null"#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "proximity": 40}"#,
+      [
+        #"s.json: snap.proximity: expected "proximity" only with "mode": "proximity", found it with the default mode "mandatory""#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "align": "start"}"#,
+      [
+        #"s.json: snap.align: expected "align" only with "chain" (it aligns a chain's copies), found it with "offsets""#
+      ]
+    ),
+    (
+      #"{"offsets": [0], "mdoe": "proximity"}"#,
+      [
+        #"s.json: snap.mdoe: unknown key for the snap declaration; did you mean "mode"? (valid keys: offsets, chain, align, mode, proximity)"#
+      ]
+    ),
+  ]
+
+  @Test(
+    "every malformed snap declaration is refused with its path, expected and found",
+    arguments: malformedSnaps)
+  func malformed(snap: String, lines: [String]) {
+    #expect(problems(snap: snap) == lines)
+  }
+
+  @Test("a snap naming a chain that did not load is not judged again")
+  func brokenChain() {
+    let lines = problems(
+      snap: #"{"chain": "row"}"#
+    )
+    #expect(lines.isEmpty)
+    let json =
+      #"{"chains": [{"name": "row", "frame": {"height": -1}, "repeat": {"count": 3}}], "snap": {"chain": "row"}}"#
+    do {
+      _ = try loader.load(json: json, file: "s.json")
+      Issue.record("loaded")
+    } catch {
+      #expect(
+        error.lines == [
+          "s.json: chains[0].frame.height: expected a number greater than 0 (at most 1e9), found the number -1"
+        ])
+    }
+  }
+
+  @Test("a single-chain scene may snap to its own copies")
+  func singleChain() throws {
+    let scene = try loader.load(
+      json:
+        #"{"name": "row", "frame": {"height": 100}, "repeat": {"count": 20}, "effects": [], "snap": {"chain": "row"}}"#
+    )
+    #expect(scene.snap == ScrollSnap(points: .chain("row", align: .start)))
+    #expect(
+      try #require(scene.snap).targets(in: scene).offsets == (0...11).map { Double($0) * 100 } + [
+        1156
+      ])
+  }
+}
