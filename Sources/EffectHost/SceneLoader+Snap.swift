@@ -28,22 +28,16 @@ extension SceneLoader {
     var points: ScrollSnap.Points?
     switch (offsetsValue, chainValue) {
     case (.some, .some):
-      sub.report(
-        .other(
-          "expected either \"offsets\" or \"chain\", found both (a snap declaration takes one of them)"
-        ))
+      sub.report(Self.offsetsOrChain(bothGiven: true))
     case (nil, nil):
-      sub.report(
-        .other(
-          "expected \"offsets\" (an array of offsets) or \"chain\" (the name of a repeated chain), found neither"
-        ))
+      sub.report(Self.offsetsOrChain(bothGiven: false))
     case (.some(let offsets), nil):
       points = Self.snapOffsets(offsets, in: &sub).map(ScrollSnap.Points.offsets)
       if alignValue != nil {
         sub.report(
-          .other(
-            "expected \"align\" only with \"chain\" (it aligns a chain's copies), found it with \"offsets\""
-          ), at: "align")
+          .keyOnlyWith(
+            key: "align", requirement: "\"chain\" (it aligns a chain's copies)",
+            found: "\"offsets\""), at: "align")
       }
     case (nil, .some(let chain)):
       if let name = Self.snapChain(
@@ -56,9 +50,9 @@ extension SceneLoader {
     if proximity != nil, mode == .mandatory {
       let given = object["mode"] == nil ? "the default mode" : "\"mode\":"
       sub.report(
-        .other(
-          "expected \"proximity\" only with \"mode\": \"proximity\", found it with \(given) \"mandatory\""
-        ), at: "proximity")
+        .keyOnlyWith(
+          key: "proximity", requirement: "\"mode\": \"proximity\"", found: "\(given) \"mandatory\""),
+        at: "proximity")
     }
     sub.finish()
     reader.report(contentsOf: sub.diagnostics)
@@ -94,49 +88,45 @@ extension SceneLoader {
     return offsets.count == elements.count ? offsets : nil
   }
 
+  /// The problem of a snap declaration with both or neither of its two ways
+  /// to name targets.
+  private static func offsetsOrChain(bothGiven: Bool) -> SceneDiagnostic.Problem {
+    .exclusiveKeys(
+      first: "offsets", firstHolds: "an array of offsets", second: "chain",
+      secondHolds: "the name of a repeated chain", owner: "a snap declaration",
+      bothGiven: bothGiven)
+  }
+
   /// `snap.chain`: the name of a content-attached chain that repeats, with
   /// at least one copy.
   private static func snapChain(
     _ value: JSONValue, chains: [Chain], names: [String], in reader: inout ParameterReader
   ) -> String? {
     let repeated = chains.filter { $0.repetition != nil }.map(\.name)
-    let list =
-      repeated.isEmpty
-      ? "the scene has no repeated chain" : "repeated chains: \(repeated.joined(separator: ", "))"
     guard case .string(let name) = value else {
+      let list = SceneDiagnostic.ChainProblem.list(repeated)
       reader.report(
         .mismatch(expected: "the name of a repeated chain (\(list))", found: value), at: "chain")
       return nil
     }
-    guard names.contains(name) else {
-      let hint = nearestName(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-      reader.report(
-        .other(
-          "expected the name of a repeated chain, found \(quotedForMessage(name)), which no chain has\(hint) (\(list))"
-        ), at: "chain")
+    let problem: SceneDiagnostic.ChainProblem
+    if !names.contains(name) {
+      problem = .unknown(suggestion: nearestName(to: name, in: names), repeated: repeated)
+    } else if let chain = chains.first(where: { $0.name == name }) {
+      if chain.repetition == nil {
+        problem = .notRepeated(repeated: repeated)
+      } else if chain.attachment != .content {
+        problem = .viewportAttached
+      } else if chain.viewCount == 0 {
+        problem = .noCopies
+      } else {
+        return name
+      }
+    } else {
+      // A chain that did not load has its own problems reported.
       return nil
     }
-    // A chain that did not load has its own problems reported.
-    guard let chain = chains.first(where: { $0.name == name }) else { return nil }
-    let found = "found \(quotedForMessage(name))"
-    if chain.repetition == nil {
-      reader.report(
-        .other(
-          "expected a repeated chain (one with \"repeat\"), \(found), which does not repeat (\(list))"
-        ), at: "chain")
-    } else if chain.attachment != .content {
-      reader.report(
-        .other(
-          "expected a content-attached chain, \(found), which is attached to the viewport and does not scroll"
-        ), at: "chain")
-    } else if chain.viewCount == 0 {
-      reader.report(
-        .other(
-          "expected a repeated chain with at least one copy, \(found), whose \"repeat\" has \"count\": 0"
-        ), at: "chain")
-    } else {
-      return name
-    }
+    reader.report(.unsuitableChain(name, problem), at: "chain")
     return nil
   }
 
@@ -166,10 +156,7 @@ extension SceneLoader {
     if case .string(let text) = value,
       let suggestion = nearestName(to: text, in: Choice.allCases.map(\.rawValue))
     {
-      reader.report(
-        .other(
-          "expected \(expected), found \(value.errorDescription); did you mean \"\(suggestion)\"?"),
-        at: key)
+      reader.report(.nearMiss(expected: expected, found: value, suggestion: suggestion), at: key)
     } else {
       reader.report(.mismatch(expected: expected, found: value), at: key)
     }

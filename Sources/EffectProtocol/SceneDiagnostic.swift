@@ -30,6 +30,39 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     /// A scene with more views than a host evaluates, `limit`; `found` counts
     /// the copies of repeated chains.
     case tooManyViews(limit: Int, found: Int)
+    /// A value near one of the valid ones: `expected "grow" or "zoom", found
+    /// the string "gorw"; did you mean "grow"?`.
+    case nearMiss(expected: String, found: JSONValue, suggestion: String)
+    /// An object that takes exactly one of two keys, each given with what it
+    /// holds (`"offsets"`, `an array of offsets`), got both or neither.
+    case exclusiveKeys(
+      first: String, firstHolds: String, second: String, secondHolds: String, owner: String,
+      bothGiven: Bool)
+    /// A key that goes only with another setting, given with `found` instead:
+    /// `expected "align" only with "chain" (...), found it with "offsets"`.
+    case keyOnlyWith(key: String, requirement: String, found: String)
+    /// A chain `name` that a declaration cannot use, and why.
+    case unsuitableChain(String, ChainProblem)
+  }
+
+  /// Why a named chain cannot serve where it is named (a snap declaration
+  /// aligns the copies of a content-attached repeated chain).
+  public enum ChainProblem: Sendable, Equatable {
+    /// No chain has the name; `suggestion` is the nearest name, `repeated`
+    /// the names of the chains that repeat.
+    case unknown(suggestion: String?, repeated: [String])
+    /// The chain does not repeat.
+    case notRepeated(repeated: [String])
+    /// The chain is attached to the viewport and does not scroll.
+    case viewportAttached
+    /// The chain repeats with no copies.
+    case noCopies
+
+    /// `repeated chains: row, card`, or that there is none.
+    package static func list(_ repeated: [String]) -> String {
+      repeated.isEmpty
+        ? "the scene has no repeated chain" : "repeated chains: \(repeated.joined(separator: ", "))"
+    }
   }
 
   public var path: JSONPath
@@ -74,6 +107,32 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .tooManyViews(let limit, let found):
       return
         "expected at most \(limit) views in a scene, found \(found) (copies of repeated chains included)"
+    case .nearMiss(let expected, let found, let suggestion):
+      return
+        "expected \(expected), found \(found.errorDescription); did you mean \"\(suggestion)\"?"
+    case .exclusiveKeys(let first, let firstHolds, let second, let secondHolds, let owner, let both):
+      return both
+        ? "expected either \"\(first)\" or \"\(second)\", found both (\(owner) takes one of them)"
+        : "expected \"\(first)\" (\(firstHolds)) or \"\(second)\" (\(secondHolds)), found neither"
+    case .keyOnlyWith(let key, let requirement, let found):
+      return "expected \"\(key)\" only with \(requirement), found it with \(found)"
+    case .unsuitableChain(let name, let problem):
+      let found = "found \(quotedForMessage(name))"
+      switch problem {
+      case .unknown(let suggestion, let repeated):
+        let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+        return
+          "expected the name of a repeated chain, \(found), which no chain has\(hint) (\(ChainProblem.list(repeated)))"
+      case .notRepeated(let repeated):
+        return
+          "expected a repeated chain (one with \"repeat\"), \(found), which does not repeat (\(ChainProblem.list(repeated)))"
+      case .viewportAttached:
+        return
+          "expected a content-attached chain, \(found), which is attached to the viewport and does not scroll"
+      case .noCopies:
+        return
+          "expected a repeated chain with at least one copy, \(found), whose \"repeat\" has \"count\": 0"
+      }
     }
   }
 
