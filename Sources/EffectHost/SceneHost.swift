@@ -57,6 +57,14 @@ public struct SceneHost: Sendable {
   public let chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
   public private(set) var geometry: ScrollGeometry
+  /// The time and phase of the last frame evaluated, which its batches
+  /// point to.
+  private var clock = FrameClock(time: nil, phase: .idle)
+  /// The time of the last frame evaluated, in seconds; `nil` when it was
+  /// untimed (as `effectctl eval`'s frames are).
+  public var time: Double? { clock.time }
+  /// The phase of the last frame evaluated; `idle` until the first.
+  public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain, in file order.
   private let runs: [ChainRun]
   /// Every chain's effects, chain by chain, each in order.
@@ -105,47 +113,65 @@ public struct SceneHost: Sendable {
 
   /// Evaluates every chain at scroll offset `offset` (the scene's viewport,
   /// insets and content height).
-  public mutating func evaluate(offset: Double) {
+  ///
+  /// - Parameters:
+  ///   - time: The frame's time in seconds, or `nil` (the default) for an
+  ///     untimed frame. Effects see it, and the phase, in their batch.
+  ///   - phase: What the scroll view is doing: SwiftUI's `ScrollPhase`, as a
+  ///     scroll callback gets it; `idle` by default.
+  public mutating func evaluate(
+    offset: Double, time: Double? = nil, phase: ScrollPhase = .idle
+  ) {
     var frame = geometry
     frame.offset = offset
-    evaluate(frame)
+    evaluate(frame, time: time, phase: phase)
   }
 
-  /// Evaluates every chain in `geometry`; its offset is clamped to
-  /// ±``offsetLimit``.
+  /// Evaluates every chain in `geometry` at `time` (seconds; `nil` for an
+  /// untimed frame) in `phase`; the offset is clamped to ±``offsetLimit``.
+  ///
+  /// A frame is (geometry, time, phase): an app's scroll callback passes its
+  /// geometry, the frame's timestamp and the scroll phase straight through.
+  /// Stateful effects see the frames in the order they are evaluated.
   ///
   /// The geometry must be finite and the viewport's height greater than 0,
   /// as a loaded scene's is: every output is then finite. A NaN offset has
   /// no meaning and gives NaN outputs (effectctl refuses one before it gets
   /// here).
-  public mutating func evaluate(_ geometry: ScrollGeometry) {
+  public mutating func evaluate(
+    _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
+  ) {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
+    clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
     let runs = self.runs
     let steps = self.steps
-    buffer.withUnsafeMutableBufferPointer { views in
-      guard let base = views.baseAddress else { return }
-      for run in runs {
-        let first = base + run.firstView
-        // The chain's first effect writes every view as it changes it,
-        // starting from the natural transform (see ViewBatch); views that no
-        // effect writes are written at the end.
-        var record = ViewBatch.Record()
-        withUnsafeMutablePointer(to: &record) { record in
-          var batch = ViewBatch(
-            record: record, geometry: geometry, attachment: run.attachment,
-            naturalFrame: run.frame, stride: run.stride, base: first, count: run.viewCount)
-          for step in run.steps {
-            // `steps` holds every step for the whole loop: call without the
-            // retain and release that a plain call would pay a step.
-            Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
-          }
-          // Inline: for a chain without effects, a plain loop.
-          let written = record.pointee.writtenCount
-          if written < run.viewCount {
-            batch.modifyResting(from: written, to: run.viewCount) { _ in }
+    // Every batch of the frame points to its one clock.
+    withUnsafePointer(to: &clock) { clock in
+      buffer.withUnsafeMutableBufferPointer { views in
+        guard let base = views.baseAddress else { return }
+        for run in runs {
+          let first = base + run.firstView
+          // The chain's first effect writes every view as it changes it,
+          // starting from the natural transform (see ViewBatch); views that no
+          // effect writes are written at the end.
+          var record = ViewBatch.Record()
+          withUnsafeMutablePointer(to: &record) { record in
+            var batch = ViewBatch(
+              record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+              naturalFrame: run.frame, stride: run.stride, base: first, count: run.viewCount)
+            for step in run.steps {
+              // `steps` holds every step for the whole loop: call without the
+              // retain and release that a plain call would pay a step.
+              Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+            }
+            // Inline: for a chain without effects, a plain loop.
+            let written = record.pointee.writtenCount
+            if written < run.viewCount {
+              batch.modifyResting(from: written, to: run.viewCount) { _ in }
+            }
           }
         }
       }

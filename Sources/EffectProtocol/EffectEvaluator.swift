@@ -50,18 +50,28 @@ public struct EffectEvaluator: Sendable {
 
   /// The transforms of the ``count`` views in `geometry`, view 0 first, after
   /// every effect ran once; the states move on by one frame.
-  public mutating func evaluate(_ geometry: ScrollGeometry) -> [ViewTransform] {
+  ///
+  /// - Parameters:
+  ///   - time: The frame's time in seconds; `nil` (the default) for an
+  ///     untimed frame.
+  ///   - phase: What the scroll view is doing; `idle` by default.
+  public mutating func evaluate(
+    _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
+  ) -> [ViewTransform] {
     var transforms = [ViewTransform](repeating: ViewTransform(frame: naturalFrame), count: count)
     // An empty array may have no storage; the effects still get their call.
     var spare = ViewTransform(frame: naturalFrame)
+    var clock = FrameClock(time: time, phase: phase)
     transforms.withUnsafeMutableBufferPointer { views in
       withUnsafeMutablePointer(to: &spare) { spare in
-        var batch = ViewBatch(
-          geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
-          base: views.baseAddress ?? spare, count: count)
-        for index in views.indices { views[index] = batch.naturalTransform(at: index) }
-        for index in effects.indices {
-          Self.apply(effects[index], state: &states[index], to: &batch)
+        withUnsafePointer(to: &clock) { clock in
+          var batch = ViewBatch(
+            geometry: geometry, clock: clock, attachment: attachment, naturalFrame: naturalFrame,
+            stride: stride, base: views.baseAddress ?? spare, count: count)
+          for index in views.indices { views[index] = batch.naturalTransform(at: index) }
+          for index in effects.indices {
+            Self.apply(effects[index], state: &states[index], to: &batch)
+          }
         }
       }
     }

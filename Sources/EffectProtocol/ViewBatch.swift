@@ -27,6 +27,10 @@
 public struct ViewBatch {
   /// The frame's scroll geometry.
   public let geometry: ScrollGeometry
+  /// The frame's time and phase, kept once a frame by whoever made the
+  /// batch; `nil` for an untimed, idle frame. A pointer, not the values: a
+  /// host makes a batch per chain per frame, and one word costs less to copy.
+  @usableFromInline let clock: UnsafePointer<FrameClock>?
   /// Whether the chain's natural frame is in content or viewport coordinates.
   public let attachment: Attachment
   /// The natural frame of copy 0 in its own coordinates (content or viewport).
@@ -60,12 +64,13 @@ public struct ViewBatch {
   /// way to run effects over views.
   @inlinable
   package init(
-    geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
+    geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>? = nil,
+    attachment: Attachment, naturalFrame: Rect, stride: Double,
     base: UnsafeMutablePointer<ViewTransform>, count: Int
   ) {
     self.init(
-      geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
-      base: base, count: count, record: nil)
+      geometry: geometry, clock: clock, attachment: attachment,
+      naturalFrame: naturalFrame, stride: stride, base: base, count: count, record: nil)
   }
 
   /// Creates a batch over `count` transforms at `base` of which only the
@@ -78,20 +83,24 @@ public struct ViewBatch {
   /// ``writeNaturalTransforms()`` or otherwise.
   @inlinable
   package init(
-    record: UnsafeMutablePointer<Record>, geometry: ScrollGeometry, attachment: Attachment,
-    naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int
+    record: UnsafeMutablePointer<Record>, geometry: ScrollGeometry,
+    clock: UnsafePointer<FrameClock>? = nil, attachment: Attachment, naturalFrame: Rect,
+    stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int
   ) {
     self.init(
-      geometry: geometry, attachment: attachment, naturalFrame: naturalFrame, stride: stride,
-      base: base, count: count, record: Optional(record))
+      geometry: geometry, clock: clock, attachment: attachment,
+      naturalFrame: naturalFrame, stride: stride, base: base, count: count,
+      record: Optional(record))
   }
 
   @inlinable
   init(
-    geometry: ScrollGeometry, attachment: Attachment, naturalFrame: Rect, stride: Double,
-    base: UnsafeMutablePointer<ViewTransform>, count: Int, record: UnsafeMutablePointer<Record>?
+    geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>?, attachment: Attachment,
+    naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int,
+    record: UnsafeMutablePointer<Record>?
   ) {
     self.geometry = geometry
+    self.clock = clock
     self.attachment = attachment
     self.naturalFrame = naturalFrame
     self.stride = stride
@@ -99,6 +108,13 @@ public struct ViewBatch {
     self.count = count
     self.record = record
   }
+
+  /// The frame's time in seconds, or `nil` for an untimed frame
+  /// (`effectctl eval`'s, which are evaluated in the order of the offsets).
+  @inlinable public var time: Double? { clock?.pointee.time }
+
+  /// What the scroll view is doing in this frame; `idle` for untimed frames.
+  @inlinable public var phase: ScrollPhase { clock?.pointee.phase ?? .idle }
 
   /// The number of views, from the first, that hold a written transform.
   @inlinable var written: Int { record?.pointee.writtenCount ?? count }
@@ -274,5 +290,18 @@ public struct ViewBatch {
       view += 1
       copy += 1
     }
+  }
+}
+
+/// A frame's time and phase, which the batches of the frame point to.
+@usableFromInline
+package struct FrameClock: Sendable {
+  /// Seconds, or `nil` for an untimed frame.
+  @usableFromInline package var time: Double?
+  @usableFromInline package var phase: ScrollPhase
+
+  @inlinable package init(time: Double?, phase: ScrollPhase) {
+    self.time = time
+    self.phase = phase
   }
 }

@@ -1,3 +1,4 @@
+import EffectProtocol
 import Effects
 
 /// The state of a simulated scroll at one instant.

@@ -1,4 +1,8 @@
 /// What a scroll view is doing at a frame, with SwiftUI's `ScrollPhase` names.
+///
+/// Each frame a host evaluates is (geometry, time, phase); effects read the
+/// phase from their ``ViewBatch``. `effectctl eval` frames are `idle` and
+/// untimed.
 public enum ScrollPhase: String, Sendable, Equatable, CaseIterable {
   /// At rest: nothing moves.
   case idle
@@ -8,14 +12,4 @@ public enum ScrollPhase: String, Sendable, Equatable, CaseIterable {
   case decelerating
   /// A programmatic scroll (`scrollTo`).
   case animating
-}
-
-/// The physics a simulated scroll follows (`--physics`).
-public enum ScrollPhysics: String, Sendable, Equatable, CaseIterable {
-  /// UIScrollView's: rubber band past the edges while dragging, exponential
-  /// deceleration, spring-back from past an edge.
-  case ios
-  /// Android's OverScroller fling as Flutter's ClampingScrollSimulation
-  /// ports it: no overscroll, a fling stops at an edge.
-  case android
 }
