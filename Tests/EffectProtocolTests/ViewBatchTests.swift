@@ -2,27 +2,6 @@ import EffectProtocol
 import ScrollEffectsTestSupport
 import Testing
 
-/// An effect of this test that runs `body` on its batch: the surface an
-/// effect author writes against, reached as a plugin would, through
-/// ``EffectEvaluator``.
-private struct BatchProbe: StatelessScrollEffect {
-  let body: @Sendable (inout ViewBatch) -> Void
-
-  init(_ body: @escaping @Sendable (inout ViewBatch) -> Void) {
-    self.body = body
-  }
-
-  init(from reader: inout ParameterReader) {
-    body = { _ in }
-  }
-
-  static let descriptor = EffectDescriptor(
-    typeName: "batchProbe", summary: "Runs a test's body.", discussion: "", parameters: [],
-    examples: [])
-
-  func apply(to views: inout ViewBatch) { body(&views) }
-}
-
 /// The public surface of ``ViewBatch``, as an effect outside the package sees it.
 @Suite struct ViewBatchTests {
   /// The bench scene's rows: 358 x 72 at content y 232, every 80 points,

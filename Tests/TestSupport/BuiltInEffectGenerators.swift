@@ -45,15 +45,15 @@ public enum BuiltInEffectGenerators {
   public static let all: [EffectGenerator] = [
     EffectGenerator(typeName: "stretch") { random in
       var members: [String] = []
-      if random.chance(0.5) { members.append(#""edge": "\#(random.pick(["top", "bottom"]))""#) }
-      if random.chance(0.5) {
-        members.append(#""resistance": \#(random.pick([0, 1, random.unit()]))"#)
+      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
+      sometimes(&members, &random) { random in
+        #""resistance": \#(random.pick([0, 1, random.unit()]))"#
       }
       if random.chance(0.5) {
         let limit = random.chance(0.2) ? "null" : "\(random.magnitude(upTo: 1e9))"
         members.append(#""maxStretch": \#(limit)"#)
       }
-      if random.chance(0.5) { members.append(#""mode": "\#(random.pick(["grow", "zoom"]))""#) }
+      sometimes(&members, &random) { random in #""mode": "\#(random.pick(["grow", "zoom"]))""# }
       // The stretch grows at most as fast as the pull.
       return GeneratedEffect(members: members, rate: (1, 1))
     } exact: { random in
@@ -73,9 +73,9 @@ public enum BuiltInEffectGenerators {
     },
     EffectGenerator(typeName: "pin") { random in
       var members: [String] = []
-      if random.chance(0.5) { members.append(#""edge": "\#(random.pick(["top", "bottom"]))""#) }
-      if random.chance(0.5) {
-        members.append(#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#)
+      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
+      sometimes(&members, &random) { random in
+        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
       }
       if random.chance(0.5) {
         let until = random.chance(0.2) ? "null" : "\(random.signed(upTo: random.pick([1e4, 1e9])))"
@@ -99,15 +99,15 @@ public enum BuiltInEffectGenerators {
     },
     EffectGenerator(typeName: "translate") { random in
       var members: [String] = []
-      if random.chance(0.5) { members.append(#""axis": "\#(random.pick(["x", "y"]))""#) }
+      sometimes(&members, &random) { random in #""axis": "\#(random.pick(["x", "y"]))""# }
       var factor = 1.0
       if random.chance(0.7) {
         factor = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
         members.append(#""factor": \#(factor)"#)
       }
       let ends = [random.signed(upTo: 1e4), random.signed(upTo: 1e4)].sorted()
-      if random.chance(0.5) { members.append(#""from": \#(ends[0])"#) }
-      if random.chance(0.5) { members.append(#""to": \#(ends[1])"#) }
+      sometimes(&members, &random) { _ in #""from": \#(ends[0])"# }
+      sometimes(&members, &random) { _ in #""to": \#(ends[1])"# }
       return GeneratedEffect(members: members, rate: (1, abs(factor)))
     } exact: { random in
       let bounds = [
@@ -121,13 +121,13 @@ public enum BuiltInEffectGenerators {
     },
     EffectGenerator(typeName: "collapse") { random in
       var members: [String] = []
-      if random.chance(0.5) {
-        members.append(#""minHeight": \#(random.magnitude(upTo: random.pick([1e3, 1e9])))"#)
+      sometimes(&members, &random) { random in
+        #""minHeight": \#(random.magnitude(upTo: random.pick([1e3, 1e9])))"#
       }
-      if random.chance(0.5) {
-        members.append(#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#)
+      sometimes(&members, &random) { random in
+        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
       }
-      if random.chance(0.5) { members.append(#""pinned": \#(random.chance(0.5))"#) }
+      sometimes(&members, &random) { random in #""pinned": \#(random.chance(0.5))"# }
       // height = min(h, max(minHeight, h + y - line)) changes up to twice as
       // fast as y and h; y = max(y, line), or y + max(0, min(h - minHeight,
       // line - y)) when not pinned.
@@ -232,6 +232,15 @@ public enum BuiltInEffectGenerators {
       steepest = max(steepest, abs(derivative(t, y1, y2)) / derivative(t, x1, x2))
     }
     return steepest * 1.2 + 0.01
+  }
+
+  /// Appends `member`'s JSON half the time: a parameter is as often left to
+  /// its default as given.
+  static func sometimes(
+    _ members: inout [String], _ random: inout SplitMix64,
+    _ member: (inout SplitMix64) -> String
+  ) {
+    if random.chance(0.5) { members.append(member(&random)) }
   }
 
   /// The generator of `typeName`; traps for a type without one.
