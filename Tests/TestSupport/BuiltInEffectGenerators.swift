@@ -49,9 +49,9 @@ public enum BuiltInEffectGenerators {
       sometimes(&members, &random) { random in
         #""resistance": \#(random.pick([0, 1, random.unit()]))"#
       }
-      if random.chance(0.5) {
+      sometimes(&members, &random) { random in
         let limit = random.chance(0.2) ? "null" : "\(random.magnitude(upTo: 1e9))"
-        members.append(#""maxStretch": \#(limit)"#)
+        return #""maxStretch": \#(limit)"#
       }
       sometimes(&members, &random) { random in #""mode": "\#(random.pick(["grow", "zoom"]))""# }
       // The stretch grows at most as fast as the pull.
@@ -77,9 +77,9 @@ public enum BuiltInEffectGenerators {
       sometimes(&members, &random) { random in
         #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
       }
-      if random.chance(0.5) {
+      sometimes(&members, &random) { random in
         let until = random.chance(0.2) ? "null" : "\(random.signed(upTo: random.pick([1e4, 1e9])))"
-        members.append(#""until": \#(until)"#)
+        return #""until": \#(until)"#
       }
       // y = max(y, min(line, It + until - offset - height)).
       return GeneratedEffect(members: members, rate: (1, 1))
