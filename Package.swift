@@ -27,13 +27,18 @@ let package = Package(
     .target(name: "EffectCommandLine", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
     .executableTarget(name: "effectctl", dependencies: ["EffectCommandLine"]),
     // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
-    .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost"]),
+    .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost", "ScrollEffectsTestSupport"]),
     // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
-    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol"]),
+    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol", "ScrollEffectsTestSupport"]),
+    // One copy of what the tests and the tools that check or generate scenes
+    // share: SplitMix64, the view-alone reference evaluation, random
+    // parameters for every built-in effect, bitwise comparisons. Not a
+    // product, and free of Testing, so the fuzzer and effect-bench link it.
+    .target(name: "ScrollEffectsTestSupport", dependencies: ["EffectHost", "EffectProtocol"], path: "Tests/TestSupport"),
     .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-    .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
-    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
-    .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "ScrollEffectsTestSupport"]),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
+    .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
     .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),

@@ -9,7 +9,7 @@
 # input) or running out of memory (2 GB). The input that failed is kept in
 # fuzz-artifacts/; replay it with a plain `swift build` and
 # `.build/debug/scene-fuzzer fuzz-artifacts/crash-...`, minimise it with
-# `-minimize_crash=1`, and add it to Tests/EffectHostTests/HostileInputTests.
+# `-minimize_crash=1`, and add it to Tests/EffectHostTests/SceneLoader+*Tests.swift.
 set -euo pipefail
 
 seconds="${1:-60}"

@@ -1,3 +1,5 @@
+import ScrollEffectsTestSupport
+
 /// Writes a large scene for the load benchmark: `chains` chains with one to
 /// three effects each, of every built-in type with varied parameters, some
 /// repeated and some viewport-attached. The same seed gives the same file.
@@ -100,28 +102,5 @@ struct SceneGenerator {
   /// `400`, `0.25`: integers without a fraction.
   private func format(_ value: Double) -> String {
     value == value.rounded() ? String(Int(value)) : "\(value)"
-  }
-}
-
-/// A small, fast, seeded random number generator (Steele, Lea and Flood's
-/// SplitMix64): the same seed gives the same sequence on every platform.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A whole number in `range`, evenly distributed.
-  mutating func next(in range: ClosedRange<Int>) -> Int {
-    Int.random(in: range, using: &self)
   }
 }

@@ -1,6 +1,7 @@
 import EffectCommandLine
 import EffectHost
 import EffectProtocol
+import ScrollEffectsTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -65,7 +66,7 @@ enum SceneFuzzCheck {
       other.evaluate(offset: offset)
       let same = host.withTransforms { first in
         other.withTransforms { second in
-          first.elementsEqual(second) { bitwiseEqual($0, $1) }
+          first.elementsEqual(second) { $0.isBitwiseEqual(to: $1) }
         }
       }
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
@@ -73,7 +74,7 @@ enum SceneFuzzCheck {
       let expected = eagerFrame(evaluated, host.geometry)
       host.withTransforms { transforms in
         for (index, transform) in transforms.enumerated()
-        where !bitwiseEqual(transform, expected[index]) {
+        where !transform.isBitwiseEqual(to: expected[index]) {
           fatalError(
             "offset \(offset), view \(index): host \(transform), eager \(expected[index])")
         }
@@ -174,18 +175,6 @@ enum SceneFuzzCheck {
         count: chain.viewCount, stride: chain.stride)
       return evaluator.evaluate(geometry)
     }
-  }
-
-  static func bitwiseEqual(_ a: ViewTransform, _ b: ViewTransform) -> Bool {
-    let first: [Double] = [
-      a.x, a.y, a.width, a.height, a.scaleX, a.scaleY, a.anchorX, a.anchorY, a.opacity, a.blur,
-      a.rotation, a.zIndex,
-    ]
-    let second: [Double] = [
-      b.x, b.y, b.width, b.height, b.scaleX, b.scaleY, b.anchorX, b.anchorY, b.opacity, b.blur,
-      b.rotation, b.zIndex,
-    ]
-    return first.map(\.bitPattern) == second.map(\.bitPattern)
   }
 }
 

@@ -1,6 +1,7 @@
 import EffectHost
 import EffectProtocol
 import Effects
+import ScrollEffectsTestSupport
 import Testing
 
 /// Random scenes of random chains of built-in effects with random valid
@@ -9,186 +10,6 @@ import Testing
 /// bit for bit, and views move continuously, no faster than their effects
 /// allow.
 @Suite struct RandomChainPropertyTests {
-  /// An effect's random JSON members and how it bounds the rate of change of
-  /// a view's continuous columns with the offset: after it, a bound `L` on
-  /// that rate (points of change per point of offset) becomes
-  /// `gain * L + added`; `rate` is `nil` when the effect gives no bound.
-  struct GeneratedEffect {
-    var members: [String]
-    var rate: (gain: Double, added: Double)?
-  }
-
-  /// How to make random valid parameters for one effect type.
-  struct EffectGenerator: Sendable {
-    var typeName: String
-    var make: @Sendable (inout SplitMix64) -> GeneratedEffect
-  }
-
-  /// One entry per built-in effect type. The rate bounds follow from the
-  /// formulas of DESIGN.md: a maximum or minimum of functions changes no
-  /// faster than the fastest of them.
-  static let generators: [EffectGenerator] = [
-    EffectGenerator(typeName: "stretch") { random in
-      var members: [String] = []
-      if random.chance(0.5) { members.append(#""edge": "\#(random.pick(["top", "bottom"]))""#) }
-      if random.chance(0.5) {
-        members.append(#""resistance": \#(random.pick([0, 1, random.unit()]))"#)
-      }
-      if random.chance(0.5) {
-        let limit = random.chance(0.2) ? "null" : "\(random.magnitude(upTo: 1e9))"
-        members.append(#""maxStretch": \#(limit)"#)
-      }
-      if random.chance(0.5) { members.append(#""mode": "\#(random.pick(["grow", "zoom"]))""#) }
-      // The stretch grows at most as fast as the pull.
-      return GeneratedEffect(members: members, rate: (1, 1))
-    },
-    EffectGenerator(typeName: "footerPin") { random in
-      let members =
-        random.chance(0.5) ? [#""mode": "\#(random.pick(["stretch", "move"]))""#] : []
-      // height = max(height, V - Ib - y), or y = max(y, V - Ib - height).
-      return GeneratedEffect(members: members, rate: (1, 0))
-    },
-    EffectGenerator(typeName: "pin") { random in
-      var members: [String] = []
-      if random.chance(0.5) { members.append(#""edge": "\#(random.pick(["top", "bottom"]))""#) }
-      if random.chance(0.5) {
-        members.append(#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#)
-      }
-      if random.chance(0.5) {
-        let until = random.chance(0.2) ? "null" : "\(random.signed(upTo: random.pick([1e4, 1e9])))"
-        members.append(#""until": \#(until)"#)
-      }
-      // y = max(y, min(line, It + until - offset - height)).
-      return GeneratedEffect(members: members, rate: (1, 1))
-    },
-    EffectGenerator(typeName: "parallax") { random in
-      guard random.chance(0.8) else { return GeneratedEffect(members: [], rate: (1, 0.5)) }
-      let rate = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
-      return GeneratedEffect(members: [#""rate": \#(rate)"#], rate: (1, abs(rate)))
-    },
-    EffectGenerator(typeName: "translate") { random in
-      var members: [String] = []
-      if random.chance(0.5) { members.append(#""axis": "\#(random.pick(["x", "y"]))""#) }
-      var factor = 1.0
-      if random.chance(0.7) {
-        factor = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
-        members.append(#""factor": \#(factor)"#)
-      }
-      let ends = [random.signed(upTo: 1e4), random.signed(upTo: 1e4)].sorted()
-      if random.chance(0.5) { members.append(#""from": \#(ends[0])"#) }
-      if random.chance(0.5) { members.append(#""to": \#(ends[1])"#) }
-      return GeneratedEffect(members: members, rate: (1, abs(factor)))
-    },
-    EffectGenerator(typeName: "collapse") { random in
-      var members: [String] = []
-      if random.chance(0.5) {
-        members.append(#""minHeight": \#(random.magnitude(upTo: random.pick([1e3, 1e9])))"#)
-      }
-      if random.chance(0.5) {
-        members.append(#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#)
-      }
-      if random.chance(0.5) { members.append(#""pinned": \#(random.chance(0.5))"#) }
-      // height = min(h, max(minHeight, h + y - line)) changes up to twice as
-      // fast as y and h; y = max(y, line), or y + max(0, min(h - minHeight,
-      // line - y)) when not pinned.
-      return GeneratedEffect(members: members, rate: (2, 0))
-    },
-    EffectGenerator(typeName: "interpolate", make: interpolate),
-  ]
-
-  static let additive: Set<String> = ["blur", "rotation", "translateX", "translateY"]
-  static let replacing: Set<String> = ["width", "height", "zIndex"]
-  static let scaling: Set<String> = ["scale", "scaleX", "scaleY"]
-
-  @Sendable static func interpolate(_ random: inout SplitMix64) -> GeneratedEffect {
-    let property = random.pick(
-      ["opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY"]
-        + ["width", "height", "zIndex"])
-    let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
-    var members = [#""property": "\#(property)""#]
-    if input != "offset" || random.chance(0.5) { members.append(#""input": "\#(input)""#) }
-
-    var inputs = [input == "progress" ? random.unit() * 1.5 - 0.5 : random.signed(upTo: 1e4)]
-    for _ in 1..<random.int(2..<5) {
-      let gap =
-        input == "progress" ? random.unit() + 1e-3 : random.magnitude(upTo: 1e3, zero: false)
-      inputs.append(inputs[inputs.count - 1] + gap)
-    }
-    let outputs: [Double] = inputs.map { _ in
-      switch property {
-      case "opacity": random.pick([0, 1, random.unit()])
-      case "width", "height", "blur": random.magnitude(upTo: random.pick([1e3, 1e9]))
-      default: random.signed(upTo: random.pick([10, 1e3, 1e9]))
-      }
-    }
-    let stops = zip(inputs, outputs).map { "[\($0), \($1)]" }
-    members.append(#""stops": [\#(stops.joined(separator: ", "))]"#)
-
-    // The easing's steepest slope, and how far past its ends it can go.
-    var easingSlope = 1.0
-    var overshoot = 0.0
-    switch random.int(0..<3) {
-    case 0:
-      break
-    case 1:
-      let name = random.pick(["linear", "easeIn", "easeOut", "easeInOut"])
-      members.append(#""easing": "\#(name)""#)
-      if name != "linear" { easingSlope = 1 / 0.58 }  // at the ends of CSS's curves
-    default:
-      // x1 and x2 away from 0 and 1 keep the slope finite.
-      let x1 = 0.05 + 0.9 * random.unit()
-      let x2 = 0.05 + 0.9 * random.unit()
-      let y1 = random.chance(0.8) ? random.unit() * 3 - 1 : random.signed(upTo: 1e3)
-      let y2 = random.chance(0.8) ? random.unit() * 3 - 1 : random.signed(upTo: 1e3)
-      members.append(#""easing": {"cubicBezier": [\#(x1), \#(y1), \#(x2), \#(y2)]}"#)
-      easingSlope = bezierSlope(x1: x1, y1: y1, x2: x2, y2: y2)
-      overshoot = max(0, -min(y1, y2), max(y1, y2) - 1)
-    }
-    let extend = random.chance(0.5)
-    if extend || random.chance(0.5) {
-      members.append(#""extrapolate": "\#(extend ? "extend" : "clamp")""#)
-    }
-
-    // How fast the value changes per unit of input.
-    var slope = 0.0
-    var largest = 0.0
-    for index in 1..<inputs.count {
-      let rise = abs(outputs[index] - outputs[index - 1])
-      slope = max(slope, rise / (inputs[index] - inputs[index - 1]))
-      largest = max(largest, max(abs(outputs[index]), abs(outputs[index - 1])) + rise * overshoot)
-    }
-    slope *= easingSlope
-    // progress = (V - minY) / (V + height) changes with the view's place as
-    // fast as its distance from the viewport over its size: no fixed bound.
-    if input == "progress" { return GeneratedEffect(members: members, rate: nil) }
-    // The offset and overscroll move a point a point; minY and height as fast
-    // as the view does (L), which makes the effect's change grow with L.
-    let followsView = input == "minY" || input == "height"
-    if scaling.contains(property) { return GeneratedEffect(members: members, rate: (1, 0)) }
-    if additive.contains(property) || replacing.contains(property) {
-      return GeneratedEffect(members: members, rate: followsView ? (1 + slope, 0) : (1, slope))
-    }
-    // opacity = clamp(opacity * value): value changes at `slope`, opacity's
-    // own change is multiplied by up to `largest`, unbounded when extended.
-    if extend { return GeneratedEffect(members: members, rate: nil) }
-    let gain = max(1, largest)
-    return GeneratedEffect(members: members, rate: followsView ? (gain + slope, 0) : (gain, slope))
-  }
-
-  /// A bound on dy/dx of CSS's cubic-bezier(x1, y1, x2, y2): the largest
-  /// ratio on a fine grid, with a margin.
-  static func bezierSlope(x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
-    func derivative(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
-      3 * (1 - t) * (1 - t) * p1 + 6 * (1 - t) * t * (p2 - p1) + 3 * t * t * (1 - p2)
-    }
-    var steepest = 0.0
-    for step in 0...4000 {
-      let t = Double(step) / 4000
-      steepest = max(steepest, abs(derivative(t, y1, y2)) / derivative(t, x1, x2))
-    }
-    return steepest * 1.2 + 0.01
-  }
-
   /// A random scene as JSON, and for each chain the bound on how fast its
   /// columns change per point of offset, or `nil` when it may jump.
   struct GeneratedScene {
@@ -237,7 +58,7 @@ import Testing
       var rate: Double? = viewportAttached ? 0 : 1
       var effects: [String] = []
       for _ in 0..<random.int(0..<5) {
-        let generator = random.pick(generators)
+        let generator = random.pick(BuiltInEffectGenerators.all)
         let effect = generator.make(&random)
         effects.append(
           "{" + ([#""type": "\#(generator.typeName)""#] + effect.members).joined(separator: ", ")
@@ -298,19 +119,12 @@ import Testing
       for offset in Self.offsets(for: first.scene, &random) {
         first.evaluate(offset: offset)
         second.evaluate(offset: offset)
-        for index in 0..<first.viewCount {
-          let a = first.transform(at: index)
-          let b = second.transform(at: index)
-          for column in TransformColumn.allCases {
-            let x = column.value(of: a, naturalX: 0, naturalY: 0)
-            let y = column.value(of: b, naturalX: 0, naturalY: 0)
-            if x.bitPattern != y.bitPattern {
-              Issue.record(
-                "seed \(seed), offset \(offset), view \(index), \(column.rawValue): \(x) then \(y)\n\(generated.json)"
-              )
-              return
-            }
-          }
+        let a = (0..<first.viewCount).map { first.transform(at: $0) }
+        let b = (0..<second.viewCount).map { second.transform(at: $0) }
+        if let difference = firstBitwiseDifference(a, b, actualName: "first", expectedName: "then")
+        {
+          Issue.record("seed \(seed), offset \(offset), \(difference)\n\(generated.json)")
+          return
         }
       }
     }
@@ -367,14 +181,15 @@ import Testing
   @Test("every built-in effect has a generator, so every one is exercised")
   func everyEffectIsGenerated() {
     #expect(
-      Set(BuiltInEffects.all.map { $0.descriptor.typeName }) == Set(Self.generators.map(\.typeName))
+      Set(BuiltInEffects.all.map { $0.descriptor.typeName })
+        == Set(BuiltInEffectGenerators.all.map(\.typeName))
     )
   }
 
   @Test("generated parameters are valid: every one of many random effects loads")
   func generatedEffectsLoad() throws {
     var random = SplitMix64(seed: 7)
-    for generator in Self.generators {
+    for generator in BuiltInEffectGenerators.all {
       for _ in 0..<200 {
         let effect = generator.make(&random)
         let json =

@@ -126,3 +126,53 @@ import Testing
     }
   }
 }
+
+/// Counts the frames it has seen in `zIndex`: a stateful effect whose state
+/// shows whether two hosts share it.
+struct FrameCounterEffect: ScrollEffect {
+  static let descriptor = EffectDescriptor(
+    typeName: "frameCounter", summary: "Counts frames.", discussion: "zIndex = frames seen",
+    parameters: [], examples: [])
+
+  init() {}
+
+  init(from reader: inout ParameterReader) {}
+
+  func makeState(viewCount: Int) -> Int { 0 }
+
+  func apply(to views: inout ViewBatch, state: inout Int) {
+    state += 1
+    let frames = Double(state)
+    views.modifyEach { $0.zIndex = frames }
+  }
+}
+
+@Suite struct HostStateTests {
+  func host() -> SceneHost {
+    SceneHost(
+      scene: Scene(chains: [
+        Chain(
+          name: "bar", frame: Rect(y: 0, width: 390, height: 60),
+          effects: [StretchEffect(), FrameCounterEffect()])
+      ]))
+  }
+
+  @Test("copies of a host with a stateful effect carry their own state")
+  func copiesKeepTheirOwnState() {
+    var first = host()
+    first.evaluate(offset: 0)
+    first.evaluate(offset: 10)
+    var second = first
+    second.evaluate(offset: 20)
+    second.evaluate(offset: 30)
+    first.evaluate(offset: 40)
+    #expect(first.transform(at: 0).zIndex == 3)
+    #expect(second.transform(at: 0).zIndex == 4)
+    var third = second
+    third.evaluate(offset: 50)
+    second.evaluate(offset: 60)
+    #expect(second.transform(at: 0).zIndex == 5)
+    #expect(third.transform(at: 0).zIndex == 5)
+    #expect(first.transform(at: 0).zIndex == 3)
+  }
+}

@@ -1,4 +1,5 @@
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 @Suite struct NearestNameTests {
@@ -75,18 +76,5 @@ import Testing
     #expect(nearestName(to: String(typo), in: [name, "row"]) == name)
     let far = String(repeating: "x", count: 120_000)
     #expect(nearestName(to: far, in: [name]) == nil)
-  }
-}
-
-/// A small seeded generator (Vigna's SplitMix64), so failures reproduce.
-struct SplitMix64 {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -47,7 +47,7 @@ import Testing
 
   @Test("top: until uses the current height, so a stretched view is pushed off sooner")
   func topUntilUsesCurrentHeight() {
-    let result = title.evaluate([FixedHeight(100), pin(until: 1000)], offset: 1000)
+    let result = title.evaluate([fixedHeight(100), pin(until: 1000)], offset: 1000)
     #expect(result.height == 100)
     #expect(result.y == -100)
   }

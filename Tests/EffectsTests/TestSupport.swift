@@ -1,5 +1,6 @@
 import EffectProtocol
 import Effects
+import ScrollEffectsTestSupport
 
 /// The full text of the error thrown when decoding `json` as `type`, or
 /// `nil` when it decodes.
@@ -25,22 +26,6 @@ func evaluateBatch(
 
 /// A test effect that gives every view the same height, standing in for an
 /// earlier effect of a chain that changed it.
-struct FixedHeight: StatelessScrollEffect {
-  var height: Double
-
-  init(_ height: Double) {
-    self.height = height
-  }
-
-  init(from reader: inout ParameterReader) {
-    height = reader.number("height", default: 0, in: .nonNegative)
-  }
-
-  static let descriptor = EffectDescriptor(
-    typeName: "fixedHeight", summary: "Sets every view's height.", discussion: "height = h",
-    parameters: [], examples: [])
-
-  func apply(to views: inout ViewBatch) {
-    views.modifyEach { view in view.height = height }
-  }
+func fixedHeight(_ height: Double) -> BatchProbe {
+  BatchProbe { views in views.modifyEach { view in view.height = height } }
 }

@@ -1,3 +1,5 @@
+import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import EffectHost

@@ -1,0 +1,135 @@
+import EffectHost
+import EffectProtocol
+import Foundation
+import Testing
+
+/// Bytes that are not JSON: refused with the line and column, what was
+/// expected there and what was found.
+@Suite struct MalformedJSONTests: HostileInputSuite {
+  static let syntax: [Case] = [
+    Case(
+      "an empty file", "",
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found an empty document"]),
+    Case(
+      "only whitespace", " \n\t",
+      ["scene.json:2:2: malformed JSON: expected a JSON value, found an empty document"]),
+    Case(
+      "not JSON", "chains: [header]",
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found 'chains'"]),
+    Case(
+      "YAML-like single quotes", "{'chains': []}",
+      ["scene.json:1:2: malformed JSON: expected a key string, found '''"]),
+    Case(
+      "truncated mid-object", #"{"chains": [{"name": "a", "frame": {"height": 1"#,
+      [
+        "scene.json:1:48: malformed JSON: expected ',' or '}' after an object member, found the end of the file"
+      ]),
+    Case(
+      "truncated after a key", #"{"chains": "#,
+      ["scene.json:1:12: malformed JSON: expected a JSON value, found the end of the file"]),
+    Case(
+      "truncated mid-string", #"{"chains": [{"name": "hea"#,
+      [
+        "scene.json:1:22: malformed JSON: unterminated string: expected '\"', found the end of the file"
+      ]),
+    Case(
+      "truncated mid-number", #"{"chains": [{"name": "a", "frame": {"height": 1."#,
+      [
+        "scene.json:1:49: malformed JSON: expected a digit after '.' in a number, found the end of the file"
+      ]),
+    Case(
+      "truncated in an exponent", #"{"contentHeight": 1e"#,
+      [
+        "scene.json:1:21: malformed JSON: expected a digit in the exponent of a number, found the end of the file"
+      ]),
+    Case(
+      "a trailing comma in an object", #"{"chains": [{"name": "a", "frame": {"height": 1,}}]}"#,
+      [
+        "scene.json:1:49: malformed JSON: expected a key string after ',', found '}' (JSON allows no trailing comma)"
+      ]),
+    Case(
+      "a trailing comma in an array", #"{"chains": [{"name": "a", "frame": {"height": 1}},]}"#,
+      [
+        "scene.json:1:51: malformed JSON: expected a value after ',', found ']' (JSON allows no trailing comma)"
+      ]),
+    Case(
+      "text after the top-level value", #"{"chains": []} {"chains": []}"#,
+      ["scene.json:1:16: malformed JSON: unexpected '{' after the top-level value"]),
+    Case(
+      "a number with a leading zero", #"{"contentHeight": 020}"#,
+      ["scene.json:1:19: malformed JSON: expected a number without leading zeros, found '02'"]),
+    Case(
+      "1e999", #"{"contentHeight": 1e999}"#,
+      ["scene.json:1:19: contentHeight: the number 1e999 does not fit a Double"]),
+    Case(
+      "-1e999", #"{"contentHeight": -1e999}"#,
+      ["scene.json:1:19: contentHeight: the number -1e999 does not fit a Double"]),
+    Case(
+      "a 400-digit number, cut to 40 digits and marked as cut",
+      #"{"viewport": {"width": "# + String(repeating: "7", count: 400) + "}}",
+      [
+        "scene.json:1:24: viewport.width: the number " + String(repeating: "7", count: 40)
+          + "… does not fit a Double"
+      ]),
+    Case(
+      "a bare NaN", #"{"contentHeight": NaN}"#,
+      [
+        "scene.json:1:19: malformed JSON: expected a JSON value, found 'NaN' (JSON numbers are finite)"
+      ]),
+    Case(
+      "a bare Infinity", #"{"contentHeight": Infinity}"#,
+      [
+        "scene.json:1:19: malformed JSON: expected a JSON value, found 'Infinity' (JSON numbers are finite)"
+      ]),
+    Case(
+      "a bare -Infinity", #"{"contentHeight": -Infinity}"#,
+      [
+        "scene.json:1:20: malformed JSON: expected a digit in a number, found 'Infinity' (JSON numbers are finite)"
+      ]),
+    Case(
+      "a misspelt literal", #"{"contentHeight": nul}"#,
+      ["scene.json:1:19: malformed JSON: expected a JSON value, found 'nul'"]),
+    Case(
+      "a raw newline in a string", "{\"description\": \"two\nlines\"}",
+      [
+        "scene.json:1:21: malformed JSON: expected '\"' to close the string, found the control character U+000A (escape it as \\u000A)"
+      ]),
+    Case(
+      "an invalid escape", #"{"description": "a\x"}"#,
+      [
+        #"scene.json:1:19: malformed JSON: invalid escape '\x' in a string; expected one of \" \\ \/ \b \f \n \r \t \uXXXX"#
+      ]),
+    Case(
+      "an unpaired surrogate escape", #"{"description": "\ud800"}"#,
+      ["scene.json:1:24: malformed JSON: expected a low surrogate after \\uD800, found none"]),
+    Case(
+      "invalid UTF-8 in a string",
+      bytes: Array(#"{"description": "caf"#.utf8) + [0xE9] + Array(#""}"#.utf8),
+      ["scene.json:1:21: malformed JSON: expected UTF-8 text, found the invalid byte 0xE9"]),
+    Case(
+      "a UTF-8-encoded surrogate in a string",
+      bytes: Array(#"{"description": ""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""}"#.utf8),
+      ["scene.json:1:18: malformed JSON: expected UTF-8 text, found the invalid byte 0xED"]),
+    Case(
+      "raw binary data", bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00],
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found byte 0x89"]),
+    Case(
+      "a NUL byte", bytes: [0x00],
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found byte 0x00"]),
+    Case(
+      "a UTF-16 byte order mark", bytes: [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00],
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found byte 0xFF"]),
+    Case(
+      "an invisible format character outside strings", "\u{202E}{}",
+      ["scene.json:1:1: malformed JSON: expected a JSON value, found the character U+202E"]),
+    Case(
+      "an odd key followed by no colon", "{\"a\\\"b\\nc\" 1}",
+      [#"scene.json:1:12: malformed JSON: expected ':' after the key "a\"b\nc", found '1'"#]),
+  ]
+
+  @Test(
+    "malformed JSON is refused with its line, column, expectation and finding", arguments: syntax)
+  func malformedJSON(_ row: Case) {
+    #expect(Self.invalidLines(row.bytes) == row.lines)
+  }
+}

@@ -1,0 +1,196 @@
+import EffectProtocol
+import Effects
+import ScrollEffectsTestSupport
+import Testing
+
+/// Built-in `interpolate` on a repeated chain at rest, where it evaluates
+/// runs of copies at once: it gives exactly what each view alone gives.
+@Suite struct InterpolateRunsTests: RestingBatchSuite {
+  static func expectSameBits(
+    _ result: RestingBatchComparison, _ label: @autoclosure () -> String
+  ) {
+    if let difference = result.firstDifference { Issue.record("\(label()), \(difference)") }
+  }
+
+  /// The bench scene's rows' fade: opacity from 0 to 1 over the first fifth
+  /// of their progress.
+  static let fadeIn = InterpolateEffect(
+    parameters: .init(
+      property: .opacity, input: .progress,
+      stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(0.2, 1)]))
+
+  /// Random keyframes, some of whose inputs are exactly the input of a copy
+  /// or the next number either side of it, so that the runs' ends fall on
+  /// ties and near misses.
+  /// Outputs are in 0..<1, or from -`outputs` to `outputs` when given.
+  static func randomStops(
+    _ random: inout SplitMix64, inputs: [Double], outputs: Double? = nil
+  ) -> [InterpolateEffect.Stop] {
+    func output() -> Double { outputs.map { random.signed(upTo: $0) } ?? random.unit() }
+    var values: [Double] = []
+    for _ in 0..<random.int(2..<5) {
+      switch random.int(0..<4) {
+      case 0: values.append(inputs[random.int(0..<inputs.count)])
+      case 1:
+        let input = inputs[random.int(0..<inputs.count)]
+        values.append(random.chance(0.5) ? input.nextUp : input.nextDown)
+      case 2:
+        // Between or beyond the copies' inputs.
+        let low = inputs.min()!
+        let high = inputs.max()!
+        values.append(low + (high - low) * (random.unit() * 1.4 - 0.2))
+      default: values.append(random.signed(upTo: 2))
+      }
+    }
+    var stops: [InterpolateEffect.Stop] = []
+    for value in values.sorted() where value.isFinite && value != stops.last?.input {
+      stops.append(InterpolateEffect.Stop(value, output()))
+    }
+    if stops.count < 2 {
+      stops.append(InterpolateEffect.Stop((stops.last?.input ?? 0) + 1, output()))
+    }
+    return stops
+  }
+
+  @Test(
+    "one to three interpolates on a repeated chain at rest give what each view alone gives",
+    arguments: 0..<500)
+  func interpolateInRuns(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let count = random.pick([1, 2, 3, 4, 7, 50, 200, 1000])
+    let stride = random.pick([0, 0.5, 80, 80.3, 1e4, -80])
+    let frame = Rect(
+      x: 16, y: random.signed(upTo: 2e4), width: 358,
+      height: random.pick([0, 72, random.magnitude(upTo: 1e3)]))
+    let offset = random.chance(0.5) ? random.signed(upTo: 2e4) : Double(random.int(-100..<20000))
+    var geometry = Self.geometry(offset: offset)
+    if random.chance(0.05) { geometry.viewport.height = 0 }
+    // The copies' natural frames, to put stops on their inputs.
+    let natural = (0..<count).map { index in
+      Rect(
+        x: frame.x,
+        y: geometry.viewportY(ofNaturalY: frame.y, attachment: .content)
+          + Double(index) * stride, width: frame.width, height: frame.height)
+    }
+    let viewportHeight = geometry.viewport.height
+    var effects: [InterpolateEffect] = []
+    for _ in 0..<random.int(1..<4) {
+      let input = random.pick([InterpolateEffect.Input.minY, .progress, .height, .offset])
+      // Mostly properties that keep the frame, so that later effects see
+      // natural frames too; sometimes one that moves or resizes the views.
+      let movesFrames = random.chance(0.3)
+      let property =
+        movesFrames
+        ? random.pick([InterpolateEffect.Property.translateX, .translateY, .width, .height])
+        : random.pick([.opacity, .scale, .scaleX, .scaleY, .blur, .rotation, .zIndex])
+      let inputs = natural.map { (frame: Rect) -> Double in
+        switch input {
+        case .minY: return frame.y
+        case .progress: return (viewportHeight - frame.y) / (viewportHeight + frame.height)
+        default: return frame.height
+        }
+      }.filter { $0.isFinite }
+      let stops = Self.randomStops(
+        &random, inputs: inputs.isEmpty ? [0] : inputs, outputs: movesFrames ? 300 : nil)
+      let easing = random.pick([
+        Easing.linear, .easeInOut, .cubicBezier(x1: 0.3, y1: -1, x2: 0.6, y2: 2),
+      ])
+      effects.append(
+        InterpolateEffect(
+          parameters: .init(
+            property: property, input: input, stops: stops, easing: easing,
+            extrapolate: random.pick(InterpolateEffect.Extrapolation.allCases))))
+    }
+    let result = Self.compare(
+      count: count, frame: frame, stride: stride, geometry: geometry, viewByView: true
+    ) { batch in
+      for effect in effects { effect.apply(to: &batch) }
+    }
+    let described = effects.map { effect in
+      let parameters = effect.parameters
+      return
+        "\(parameters.property) on \(parameters.input), stops \(parameters.stops), \(parameters.easing), \(parameters.extrapolate)"
+    }
+    Self.expectSameBits(
+      result,
+      "seed \(seed): \(count) copies every \(stride), offset \(offset); \(described)")
+  }
+
+  @Test("after an effect that moves the rows, a fade-in over progress reads where they are")
+  func fadeInAfterMove() {
+    // Every row 100 points lower, then faded in over the first fifth of its
+    // progress: copy 14 is at y 799 (progress 45 / 916), copy 13 at 719.
+    let lower = InterpolateEffect(
+      parameters: .init(
+        property: .translateY, input: .offset,
+        stops: [InterpolateEffect.Stop(-1e6, 100), InterpolateEffect.Stop(1e6, 100)]))
+    let result = Self.compare(
+      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700),
+      viewByView: true
+    ) { batch in
+      lower.apply(to: &batch)
+      Self.fadeIn.apply(to: &batch)
+    }
+    Self.expectSameBits(result, "moved, then faded")
+    #expect(result.resting[12].opacity == 1)
+    #expect(result.resting[13].opacity == 0 + 1 * ((125.0 / 916 - 0) / 0.2))
+    #expect(result.resting[14].opacity == 0 + 1 * ((45.0 / 916 - 0) / 0.2))
+    #expect(result.resting[15].opacity == 0)
+  }
+
+  @Test("frames stay known to be natural through changes of visuals only")
+  func naturalFramesAreTracked() {
+    let lift = InterpolateEffect(
+      parameters: .init(
+        property: .translateY, input: .offset,
+        stops: [InterpolateEffect.Stop(0, 0), InterpolateEffect.Stop(100, -10)]))
+    var states: [Bool] = []
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      var batch = batch
+      states.append(batch.hasNaturalFrames)
+      Self.fadeIn.apply(to: &batch)
+      states.append(batch.hasNaturalFrames)
+      batch.modifyVisuals { view in view.rotation = 3 }
+      states.append(batch.hasNaturalFrames)
+      lift.apply(to: &batch)
+      states.append(batch.hasNaturalFrames)
+    }
+    #expect(states == [true, true, true, false])
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      batch.modifyEach { view in view.opacity = 0.5 }
+      states.append(batch.hasNaturalFrames)
+    }
+    _ = Self.restingRows(count: 5, offset: 40) { batch in
+      batch[4].blur = 2
+      states.append(batch.hasNaturalFrames)
+    }
+    #expect(states.suffix(2) == [false, false])
+    var view = ViewTransform(frame: Rect(y: 0, width: 1, height: 1))
+    withUnsafeMutablePointer(to: &view) { view in
+      let batch = ViewBatch(
+        geometry: Self.geometry(offset: 0), attachment: .content,
+        naturalFrame: Rect(y: 0, width: 1, height: 1), stride: 1, base: view, count: 1)
+      // An eager batch knows nothing of its frames.
+      #expect(!batch.hasNaturalFrames)
+    }
+  }
+
+  @Test("the runs of a fade-in over progress: rows before, between and after the stops")
+  func fadeInRuns() {
+    // The bench scene's rows at offset 700: copy i's top is 47 - 700 + 232 +
+    // 80 i = -421 + 80 i, its progress (844 - y) / 916. Progress 0.2 is at
+    // y = 660.8 (copy 13.6), progress 0 at y = 844 (copy 15.8): copies 0-13
+    // are faded in, 14 and 15 between, 16 on not yet.
+    let result = Self.compare(
+      count: 200, frame: Self.rowFrame, stride: 80, geometry: Self.geometry(offset: 700),
+      viewByView: true
+    ) { batch in Self.fadeIn.apply(to: &batch) }
+    Self.expectSameBits(result, "fade-in")
+    #expect(result.resting[0..<14].allSatisfy { $0.opacity == 1 })
+    // Copy 14: y 699, progress 145 / 916; opacity progress / 0.2.
+    #expect(result.resting[14].opacity == 0 + 1 * ((145.0 / 916 - 0) / 0.2))
+    #expect(result.resting[15].opacity == 0 + 1 * ((65.0 / 916 - 0) / 0.2))
+    #expect(result.resting[16...].allSatisfy { $0.opacity == 0 })
+    #expect(result.resting.allSatisfy { $0.scaleX == 1 && $0.width == 358 })
+  }
+}

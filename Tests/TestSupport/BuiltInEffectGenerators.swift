@@ -1,0 +1,285 @@
+/// An effect's random JSON members and how it bounds the rate of change of
+/// a view's continuous columns with the offset: after it, a bound `L` on
+/// that rate (points of change per point of offset) becomes
+/// `gain * L + added`; `rate` is `nil` when the effect gives no bound.
+public struct GeneratedEffect: Sendable {
+  public var members: [String]
+  public var rate: (gain: Double, added: Double)?
+
+  public init(members: [String], rate: (gain: Double, added: Double)?) {
+    self.members = members
+    self.rate = rate
+  }
+}
+
+/// How to make random valid parameters for one built-in effect type, in two
+/// distributions: one for properties, one for bitwise comparisons.
+public struct EffectGenerator: Sendable {
+  /// The effect's type name, as scene files spell it.
+  public var typeName: String
+  /// Parameters anywhere in their valid range, extremes (1e9) included, with
+  /// the effect's bound on how fast it moves a view.
+  public var make: @Sendable (inout SplitMix64) -> GeneratedEffect
+  /// Parameters on a grid of 1/2 points (1/8 for `progress`) with outputs in
+  /// the property's range, so that every evaluation is exact and two ways of
+  /// computing it must agree to the last bit: the JSON members after `type`.
+  public var exact: @Sendable (inout SplitMix64) -> String
+
+  public init(
+    typeName: String, make: @escaping @Sendable (inout SplitMix64) -> GeneratedEffect,
+    exact: @escaping @Sendable (inout SplitMix64) -> String
+  ) {
+    self.typeName = typeName
+    self.make = make
+    self.exact = exact
+  }
+}
+
+/// Random valid parameters for every built-in effect: the one list a new
+/// built-in effect adds its generator to (a test checks that every built-in
+/// has one).
+public enum BuiltInEffectGenerators {
+  /// One entry per built-in effect type. The rate bounds follow from the
+  /// formulas of DESIGN.md: a maximum or minimum of functions changes no
+  /// faster than the fastest of them.
+  public static let all: [EffectGenerator] = [
+    EffectGenerator(typeName: "stretch") { random in
+      var members: [String] = []
+      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
+      sometimes(&members, &random) { random in
+        #""resistance": \#(random.pick([0, 1, random.unit()]))"#
+      }
+      sometimes(&members, &random) { random in
+        let limit = random.chance(0.2) ? "null" : "\(random.magnitude(upTo: 1e9))"
+        return #""maxStretch": \#(limit)"#
+      }
+      sometimes(&members, &random) { random in #""mode": "\#(random.pick(["grow", "zoom"]))""# }
+      // The stretch grows at most as fast as the pull.
+      return GeneratedEffect(members: members, rate: (1, 1))
+    } exact: { random in
+      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
+      members += ", \"resistance\": \(random.pick(["0", "0.25", "0.5", "1"]))"
+      members += ", \"maxStretch\": \(random.pick(["null", "0", "40", "1000"]))"
+      members += ", \"mode\": \(random.pick(["\"grow\"", "\"zoom\""]))"
+      return members
+    },
+    EffectGenerator(typeName: "footerPin") { random in
+      let members =
+        random.chance(0.5) ? [#""mode": "\#(random.pick(["stretch", "move"]))""#] : []
+      // height = max(height, V - Ib - y), or y = max(y, V - Ib - height).
+      return GeneratedEffect(members: members, rate: (1, 0))
+    } exact: { random in
+      "\"mode\": \(random.pick(["\"stretch\"", "\"move\""]))"
+    },
+    EffectGenerator(typeName: "pin") { random in
+      var members: [String] = []
+      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
+      sometimes(&members, &random) { random in
+        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
+      }
+      sometimes(&members, &random) { random in
+        let until = random.chance(0.2) ? "null" : "\(random.signed(upTo: random.pick([1e4, 1e9])))"
+        return #""until": \#(until)"#
+      }
+      // y = max(y, min(line, It + until - offset - height)).
+      return GeneratedEffect(members: members, rate: (1, 1))
+    } exact: { random in
+      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
+      members += ", \"inset\": \(random.pick(["0", "12", "-8", "30.5"]))"
+      members +=
+        ", \"until\": \(random.pick(["null", "\(Double(random.next(in: -400...6000)) / 2)"]))"
+      return members
+    },
+    EffectGenerator(typeName: "parallax") { random in
+      guard random.chance(0.8) else { return GeneratedEffect(members: [], rate: (1, 0.5)) }
+      let rate = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
+      return GeneratedEffect(members: [#""rate": \#(rate)"#], rate: (1, abs(rate)))
+    } exact: { random in
+      "\"rate\": \(random.pick(["-0.5", "0", "0.25", "0.5", "1", "1.5"]))"
+    },
+    EffectGenerator(typeName: "translate") { random in
+      var members: [String] = []
+      sometimes(&members, &random) { random in #""axis": "\#(random.pick(["x", "y"]))""# }
+      var factor = 1.0
+      if random.chance(0.7) {
+        factor = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
+        members.append(#""factor": \#(factor)"#)
+      }
+      let ends = [random.signed(upTo: 1e4), random.signed(upTo: 1e4)].sorted()
+      sometimes(&members, &random) { _ in #""from": \#(ends[0])"# }
+      sometimes(&members, &random) { _ in #""to": \#(ends[1])"# }
+      return GeneratedEffect(members: members, rate: (1, abs(factor)))
+    } exact: { random in
+      let bounds = [
+        Double(random.next(in: -600...600)) / 2, Double(random.next(in: -600...600)) / 2,
+      ]
+      var members = "\"axis\": \(random.pick(["\"x\"", "\"y\""]))"
+      members += ", \"factor\": \(random.pick(["-1", "-0.5", "0", "1", "2"]))"
+      if random.next(in: 0...1) == 0 { members += ", \"from\": \(bounds.min()!)" }
+      if random.next(in: 0...1) == 0 { members += ", \"to\": \(bounds.max()!)" }
+      return members
+    },
+    EffectGenerator(typeName: "collapse") { random in
+      var members: [String] = []
+      sometimes(&members, &random) { random in
+        #""minHeight": \#(random.magnitude(upTo: random.pick([1e3, 1e9])))"#
+      }
+      sometimes(&members, &random) { random in
+        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
+      }
+      sometimes(&members, &random) { random in #""pinned": \#(random.chance(0.5))"# }
+      // height = min(h, max(minHeight, h + y - line)) changes up to twice as
+      // fast as y and h; y = max(y, line), or y + max(0, min(h - minHeight,
+      // line - y)) when not pinned.
+      return GeneratedEffect(members: members, rate: (2, 0))
+    } exact: { random in
+      var members = "\"minHeight\": \(random.pick(["0", "44", "88", "500"]))"
+      members += ", \"inset\": \(random.pick(["0", "10", "-20.5"]))"
+      members += ", \"pinned\": \(random.pick(["true", "false"]))"
+      return members
+    },
+    EffectGenerator(typeName: "interpolate", make: interpolate, exact: interpolateExact),
+  ]
+
+  static let additive: Set<String> = ["blur", "rotation", "translateX", "translateY"]
+  static let replacing: Set<String> = ["width", "height", "zIndex"]
+  static let scaling: Set<String> = ["scale", "scaleX", "scaleY"]
+
+  @Sendable static func interpolate(_ random: inout SplitMix64) -> GeneratedEffect {
+    let property = random.pick(
+      ["opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY"]
+        + ["width", "height", "zIndex"])
+    let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
+    var members = [#""property": "\#(property)""#]
+    if input != "offset" || random.chance(0.5) { members.append(#""input": "\#(input)""#) }
+
+    var inputs = [input == "progress" ? random.unit() * 1.5 - 0.5 : random.signed(upTo: 1e4)]
+    for _ in 1..<random.int(2..<5) {
+      let gap =
+        input == "progress" ? random.unit() + 1e-3 : random.magnitude(upTo: 1e3, zero: false)
+      inputs.append(inputs[inputs.count - 1] + gap)
+    }
+    let outputs: [Double] = inputs.map { _ in
+      switch property {
+      case "opacity": random.pick([0, 1, random.unit()])
+      case "width", "height", "blur": random.magnitude(upTo: random.pick([1e3, 1e9]))
+      default: random.signed(upTo: random.pick([10, 1e3, 1e9]))
+      }
+    }
+    let stops = zip(inputs, outputs).map { "[\($0), \($1)]" }
+    members.append(#""stops": [\#(stops.joined(separator: ", "))]"#)
+
+    // The easing's steepest slope, and how far past its ends it can go.
+    var easingSlope = 1.0
+    var overshoot = 0.0
+    switch random.int(0..<3) {
+    case 0:
+      break
+    case 1:
+      let name = random.pick(["linear", "easeIn", "easeOut", "easeInOut"])
+      members.append(#""easing": "\#(name)""#)
+      if name != "linear" { easingSlope = 1 / 0.58 }  // at the ends of CSS's curves
+    default:
+      // x1 and x2 away from 0 and 1 keep the slope finite.
+      let x1 = 0.05 + 0.9 * random.unit()
+      let x2 = 0.05 + 0.9 * random.unit()
+      let y1 = random.chance(0.8) ? random.unit() * 3 - 1 : random.signed(upTo: 1e3)
+      let y2 = random.chance(0.8) ? random.unit() * 3 - 1 : random.signed(upTo: 1e3)
+      members.append(#""easing": {"cubicBezier": [\#(x1), \#(y1), \#(x2), \#(y2)]}"#)
+      easingSlope = bezierSlope(x1: x1, y1: y1, x2: x2, y2: y2)
+      overshoot = max(0, -min(y1, y2), max(y1, y2) - 1)
+    }
+    let extend = random.chance(0.5)
+    if extend || random.chance(0.5) {
+      members.append(#""extrapolate": "\#(extend ? "extend" : "clamp")""#)
+    }
+
+    // How fast the value changes per unit of input.
+    var slope = 0.0
+    var largest = 0.0
+    for index in 1..<inputs.count {
+      let rise = abs(outputs[index] - outputs[index - 1])
+      slope = max(slope, rise / (inputs[index] - inputs[index - 1]))
+      largest = max(largest, max(abs(outputs[index]), abs(outputs[index - 1])) + rise * overshoot)
+    }
+    slope *= easingSlope
+    // progress = (V - minY) / (V + height) changes with the view's place as
+    // fast as its distance from the viewport over its size: no fixed bound.
+    if input == "progress" { return GeneratedEffect(members: members, rate: nil) }
+    // The offset and overscroll move a point a point; minY and height as fast
+    // as the view does (L), which makes the effect's change grow with L.
+    let followsView = input == "minY" || input == "height"
+    if scaling.contains(property) { return GeneratedEffect(members: members, rate: (1, 0)) }
+    if additive.contains(property) || replacing.contains(property) {
+      return GeneratedEffect(members: members, rate: followsView ? (1 + slope, 0) : (1, slope))
+    }
+    // opacity = clamp(opacity * value): value changes at `slope`, opacity's
+    // own change is multiplied by up to `largest`, unbounded when extended.
+    if extend { return GeneratedEffect(members: members, rate: nil) }
+    let gain = max(1, largest)
+    return GeneratedEffect(members: members, rate: followsView ? (gain + slope, 0) : (gain, slope))
+  }
+
+  /// A bound on dy/dx of CSS's cubic-bezier(x1, y1, x2, y2): the largest
+  /// ratio on a fine grid, with a margin.
+  static func bezierSlope(x1: Double, y1: Double, x2: Double, y2: Double) -> Double {
+    func derivative(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
+      3 * (1 - t) * (1 - t) * p1 + 6 * (1 - t) * t * (p2 - p1) + 3 * t * t * (1 - p2)
+    }
+    var steepest = 0.0
+    for step in 0...4000 {
+      let t = Double(step) / 4000
+      steepest = max(steepest, abs(derivative(t, y1, y2)) / derivative(t, x1, x2))
+    }
+    return steepest * 1.2 + 0.01
+  }
+
+  /// Appends `member`'s JSON half the time: a parameter is as often left to
+  /// its default as given.
+  static func sometimes(
+    _ members: inout [String], _ random: inout SplitMix64,
+    _ member: (inout SplitMix64) -> String
+  ) {
+    if random.chance(0.5) { members.append(member(&random)) }
+  }
+
+  /// The generator of `typeName`; traps for a type without one.
+  public static func named(_ typeName: String) -> EffectGenerator {
+    guard let generator = all.first(where: { $0.typeName == typeName }) else {
+      preconditionFailure("no generator for \(typeName)")
+    }
+    return generator
+  }
+
+  @Sendable static func interpolateExact(_ random: inout SplitMix64) -> String {
+    let property = random.pick([
+      "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
+      "width", "height", "zIndex",
+    ])
+    let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
+    // Inputs on a grid of 1/8 (progress) or 1/2 points; outputs in the property's range.
+    let scale = input == "progress" ? 8.0 : 2.0
+    var at = Double(random.next(in: -800...1600)) / scale
+    var stops: [String] = []
+    for _ in 0..<random.next(in: 2...4) {
+      let output: Double =
+        switch property {
+        case "opacity": Double(random.next(in: 0...8)) / 8
+        case "blur", "width", "height": Double(random.next(in: 0...800)) / 2
+        default: Double(random.next(in: -400...400)) / 4
+        }
+      stops.append("[\(at), \(output)]")
+      at += Double(random.next(in: 1...800)) / scale
+    }
+    var members = "\"property\": \"\(property)\", \"input\": \"\(input)\""
+    members += ", \"stops\": [" + stops.joined(separator: ", ") + "]"
+    members +=
+      ", \"easing\": "
+      + random.pick([
+        "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"",
+        "{\"cubicBezier\": [0.25, 0.1, 0.25, 1]}", "{\"cubicBezier\": [0.7, -0.5, 0.3, 1.5]}",
+      ])
+    members += ", \"extrapolate\": \(random.pick(["\"clamp\"", "\"extend\""]))"
+    return members
+  }
+}

@@ -1,0 +1,79 @@
+import EffectHost
+import EffectProtocol
+
+/// The plainest evaluation, which every faster one must equal bit for bit:
+/// each view alone, in a batch of one, from its natural transform.
+///
+/// It shares none of a batch's shortcuts: no view at rest, no natural frames
+/// known to effects, no copies evaluated together. A view's natural
+/// transform is its natural viewport frame, `It + y0 - offset` (or `y0` when
+/// viewport-attached) plus `index * stride`, as DESIGN.md gives it and a
+/// batch computes it, and identity visuals.
+public enum ViewAloneReference {
+  /// The natural transform of view `index` of a chain whose view 0 is at
+  /// `frame` (content or viewport coordinates, after `attachment`).
+  public static func naturalTransform(
+    at index: Int, frame: Rect, attachment: Attachment, stride: Double,
+    geometry: ScrollGeometry
+  ) -> ViewTransform {
+    let top = geometry.viewportY(ofNaturalY: frame.y, attachment: attachment)
+    return ViewTransform(
+      frame: Rect(
+        x: frame.x, y: top + Double(index) * stride, width: frame.width, height: frame.height))
+  }
+
+  /// The transforms of `count` views, view `i` `i * stride` below `frame`,
+  /// after `body` ran on each view alone in a batch of one that holds its
+  /// natural transform.
+  public static func transforms(
+    count: Int, frame: Rect, stride: Double, geometry: ScrollGeometry,
+    attachment: Attachment = .content, _ body: (inout ViewBatch) -> Void
+  ) -> [ViewTransform] {
+    var views = (0..<count).map { index in
+      naturalTransform(
+        at: index, frame: frame, attachment: attachment, stride: stride, geometry: geometry)
+    }
+    views.withUnsafeMutableBufferPointer { buffer in
+      for index in buffer.indices {
+        var ownFrame = frame
+        ownFrame.y += Double(index) * stride
+        var one = ViewBatch(
+          geometry: geometry, attachment: attachment, naturalFrame: ownFrame, stride: stride,
+          base: buffer.baseAddress! + index, count: 1)
+        body(&one)
+      }
+    }
+    return views
+  }
+
+  /// The transforms of `count` views after each of `effects`, in order, ran
+  /// on each view alone, each with a fresh state made for one view.
+  public static func transforms(
+    _ effects: [any ScrollEffect], count: Int, frame: Rect, stride: Double,
+    geometry: ScrollGeometry, attachment: Attachment = .content
+  ) -> [ViewTransform] {
+    transforms(
+      count: count, frame: frame, stride: stride, geometry: geometry, attachment: attachment
+    ) { batch in
+      for effect in effects { applyWithFreshState(effect, to: &batch) }
+    }
+  }
+
+  /// The transforms of every view of `scene` at `offset`, chain after chain,
+  /// copy after copy, as a host lists them.
+  public static func transforms(of scene: Scene, offset: Double) -> [ViewTransform] {
+    let geometry = scene.geometry(offset: offset)
+    return scene.chains.flatMap { chain in
+      transforms(
+        chain.effects, count: chain.viewCount, frame: chain.frame, stride: chain.stride,
+        geometry: geometry, attachment: chain.attachment)
+    }
+  }
+
+  private static func applyWithFreshState<Effect: ScrollEffect>(
+    _ effect: Effect, to batch: inout ViewBatch
+  ) {
+    var state = effect.makeState(viewCount: batch.count)
+    effect.apply(to: &batch, state: &state)
+  }
+}
