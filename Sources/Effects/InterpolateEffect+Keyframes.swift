@@ -5,7 +5,8 @@ import EffectProtocol
 extension InterpolateEffect {
   /// The usable stops of a ``Parameters`` and what evaluating them needs.
   struct Keyframes: Sendable, Equatable {
-    /// Finite, inputs strictly increasing; fewer than 2 means nothing to do.
+    /// Finite and saturated (``saturated(_:)``), inputs strictly increasing;
+    /// fewer than 2 means nothing to do.
     var stops: [Stop] = []
     var curve: UnitBezier
     var extends: Bool
@@ -17,6 +18,10 @@ extension InterpolateEffect {
       curve = UnitBezier(parameters.easing)
       extends = parameters.extrapolate == .extend
       for stop in parameters.stops where stop.input.isFinite && stop.output.isFinite {
+        // Decoded stops are within 1e9; saturating those set in code keeps
+        // every difference of two of them, and so every fraction and slope
+        // made from them, finite.
+        let stop = Stop(saturated(stop.input), saturated(stop.output))
         if let last = stops.last, !(stop.input > last.input) { continue }
         stops.append(stop)
       }
@@ -34,7 +39,6 @@ extension InterpolateEffect {
   /// Two stops, linear easing, clamped: the common case, without the search
   /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
   struct LinearPair: KeyframeFunction {
-    static var isClamped: Bool { true }
     var holdsEnds: Bool { true }
     let first: Stop
     let last: Stop
@@ -62,7 +66,6 @@ extension InterpolateEffect {
 
   /// The keyframes as a function of the input, over borrowed storage.
   struct KeyframeCurve: KeyframeFunction {
-    static var isClamped: Bool { false }
     var holdsEnds: Bool { !extends }
     let stops: UnsafeBufferPointer<Stop>
     let curve: UnitBezier
@@ -110,9 +113,6 @@ extension InterpolateEffect {
 
 /// The value of keyframes at an input.
 protocol KeyframeFunction {
-  /// Whether every input, NaN and infinities included, gives one of the
-  /// stops' outputs or a value between two of them.
-  static var isClamped: Bool { get }
   /// The first and last stops.
   var first: InterpolateEffect.Stop { get }
   var last: InterpolateEffect.Stop { get }
