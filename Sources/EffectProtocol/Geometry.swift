@@ -100,4 +100,22 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
   public func viewportY(ofNaturalY y: Double, attachment: Attachment) -> Double {
     attachment == .content ? contentOrigin + y : y
   }
+
+  /// CSS's `view()` cover progress of a view whose top is at viewport y
+  /// `minY` and whose height is `height`, in a viewport `viewportHeight`
+  /// tall: `(V - minY) / (V + height)`, saturated (``saturated(_:)``).
+  ///
+  /// 0 as the view's top enters at the viewport's bottom edge, 1 as its
+  /// bottom leaves at the top. The quotient overflows when the span is tiny
+  /// (a viewport and a view 5e-324 tall make it 1e-323): saturating keeps it
+  /// finite, so what is computed from it (an `extend` slope of 0 times the
+  /// progress) is too. A span that is not above 0 (no loaded scene has one)
+  /// gives 0 instead of NaN.
+  @inlinable
+  public static func coverProgress(minY: Double, height: Double, viewportHeight: Double)
+    -> Double
+  {
+    let span = viewportHeight + height
+    return span > 0 ? saturated((viewportHeight - minY) / span) : 0
+  }
 }

@@ -7,6 +7,12 @@
 public let saturationLimit = 1e15
 
 /// `value` clamped to `-saturationLimit...saturationLimit`.
+///
+/// Infinities become the limits; NaN stays NaN, on purpose: a NaN has no
+/// nearest finite value, so the effects make none (their inputs are
+/// saturated where they are computed, see
+/// ``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``) rather than
+/// have this hide one.
 @inlinable
 public func saturated(_ value: Double) -> Double {
   min(max(value, -saturationLimit), saturationLimit)

@@ -50,9 +50,11 @@ extension InterpolateEffect {
     case .minY:
       combine(views, all, curve, Combiner.self, MinY.self)
     case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
-      combineInRuns(views, curve, Combiner.self, Progress<Curve>.self)
+      combineInRuns(views, curve, Combiner.self, HeldProgress.self)
+    case .progress where curve.holdsEnds:
+      combine(views, all, curve, Combiner.self, HeldProgress.self)
     case .progress:
-      combine(views, all, curve, Combiner.self, Progress<Curve>.self)
+      combine(views, all, curve, Combiner.self, Progress.self)
     }
   }
 
@@ -199,17 +201,27 @@ extension InterpolateEffect {
     static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.height }
   }
 
-  /// CSS's view progress, `(V - minY) / (V + height)`, as `Curve` needs it.
-  enum Progress<Curve: KeyframeFunction>: FrameInput {
+  /// CSS's view progress, `(V - minY) / (V + height)`, for a curve that
+  /// holds its end outputs: the plain quotient. Where it overflows (a span
+  /// of 1e-323) it is ±infinity, which such a curve only compares with its
+  /// stops' inputs and turns into an end output; leaving out the saturation
+  /// keeps the hot loop of faded rows as short as it was.
+  enum HeldProgress: FrameInput {
     @inline(__always)
     static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double {
-      let span = viewportHeight + view.height
-      // span > 0 for any valid scene. A degenerate one (a zero viewport
-      // height) makes the progress NaN or infinite: a curve that holds its
-      // end outputs turns those into finite values; one that extends needs
-      // the guard.
-      return Curve.isClamped
-        ? (viewportHeight - view.y) / span : (span > 0 ? (viewportHeight - view.y) / span : 0)
+      (viewportHeight - view.y) / (viewportHeight + view.height)
+    }
+  }
+
+  /// CSS's view progress for a curve that extends past its stops, which
+  /// computes with it: saturated
+  /// (``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``), so a
+  /// flat end segment gives its output and not infinity times 0.
+  enum Progress: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double {
+      ScrollGeometry.coverProgress(
+        minY: view.y, height: view.height, viewportHeight: viewportHeight)
     }
   }
 }

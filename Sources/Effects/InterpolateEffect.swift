@@ -19,12 +19,14 @@ import EffectProtocol
 /// `rotation` (degrees), `translateX`, `translateY` (points) add; `width`,
 /// `height` (points) and `zIndex` replace. Then opacity is clamped to 0...1
 /// and blur, width and height to 0 or more; every interpolated value is
-/// saturated (``saturated(_:)``) and so is every product, so outputs stay
-/// finite. Decoded stops are validated: opacity outputs in 0...1, width,
-/// height and blur outputs 0 or more, every number from -1e9 to 1e9. Stops set
-/// in code that break these rules are skipped (non-finite numbers, inputs not
-/// above the previous kept one); with fewer than 2 left the effect does
-/// nothing.
+/// saturated (``saturated(_:)``) and so is every product, and so is the
+/// `progress` input where an extended curve computes with it (a span
+/// `V + height` of 1e-323 makes it overflow), so outputs stay finite. Decoded
+/// stops are validated: opacity outputs in 0...1, width, height and blur
+/// outputs 0 or more, every number from -1e9 to 1e9. Stops set in code are
+/// saturated, and those that then break these rules are skipped (non-finite
+/// numbers, inputs not above the previous kept one); with fewer than 2 left
+/// the effect does nothing.
 public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   /// The part of the transform the value drives.
   public enum Property: String, Sendable, CaseIterable {
