@@ -2,6 +2,7 @@ import EffectHost
 import EffectProtocol
 import Effects
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Scenes at the edges of what the loader accepts (viewports and frames from
@@ -204,7 +205,7 @@ import Testing
         if random.chance(0.5) {
           effects.append(extremeInterpolate(&random))
         } else {
-          let generator = random.pick(RandomChainPropertyTests.generators)
+          let generator = random.pick(BuiltInEffectGenerators.all)
           let members = [#""type": "\#(generator.typeName)""#] + generator.make(&random).members
           effects.append("{" + members.joined(separator: ", ") + "}")
         }

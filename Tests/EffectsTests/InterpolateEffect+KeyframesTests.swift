@@ -1,4 +1,5 @@
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import Effects
