@@ -127,7 +127,11 @@ public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvert
   /// At most this many chains are listed in a message.
   static let listedChains = 20
 
-  public var description: String {
+  /// What is wrong, with every scalar of the names that could break or
+  /// disguise the line escaped (a scene's chain names are text from outside).
+  public var description: String { escapingUnsafeScalars(unescapedDescription) }
+
+  private var unescapedDescription: String {
     switch self {
     case .unknownChain(let name, let suggestion, let valid):
       var names = valid.prefix(Self.listedChains).joined(separator: ", ")
