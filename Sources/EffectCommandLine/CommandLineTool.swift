@@ -100,11 +100,11 @@ public struct CommandLineTool {
         try console.print(Help.topLevel(self))
         return .success
       }
-      let command = try command(named: arguments[1])
+      let page = arguments[1] == "help" ? Help.helpCommand : try command(named: arguments[1]).spec
       if let extra = arguments.dropFirst(2).first {
         throw .usage(UsageError(message: "Unexpected argument '\(extra)'", command: nil))
       }
-      try console.print(Help.page(command.spec, program: name))
+      try console.print(Help.page(page, program: name))
       return .success
     default:
       let command = try command(named: first)
