@@ -59,7 +59,8 @@ import Testing
   @Test("an example that expects the view at rest says 'no change', never a bare '-> '")
   func noChange() throws {
     let pin = EffectDocumentation.page(PinEffect.descriptor)
-    #expect(pin.contains("    {\"type\": \"pin\"}, view y 500 height 60, offset 100 -> no change\n"))
+    #expect(
+      pin.contains(#"    {"type": "pin"}, view y 500 height 60, offset 100 -> no change"# + "\n"))
     var unchanged: [String] = []
     for effect in BuiltInEffects.all {
       let descriptor = effect.descriptor

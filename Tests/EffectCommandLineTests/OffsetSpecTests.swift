@@ -126,7 +126,9 @@ import Testing
         case 1: nominal + Double(Int(random.next() % 13) - 6) * nominal.ulp
         default: nominal + random.unit() * step
         }
-      guard abs(to) <= 1e15, abs(from) <= 1e15, abs(step) <= 1e15, (to - from) * step > 0 else { continue }
+      guard abs(to) <= 1e15, abs(from) <= 1e15, abs(step) <= 1e15, (to - from) * step > 0 else {
+        continue
+      }
       let expected = Self.reference(from: from, to: to, step: step)
       let spec = try OffsetSpec(from: from, to: to, step: step)
       #expect(Array(spec) == expected, "\(from):\(to):\(step)")
