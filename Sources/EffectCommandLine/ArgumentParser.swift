@@ -133,13 +133,17 @@ public struct ParsedArguments: Sendable {
 /// A usage error: exit code 64, with the usage of `command` (the top level
 /// when `nil`).
 public struct UsageError: Error, Sendable, Equatable {
+  /// The message, with every scalar that could break or disguise the line
+  /// (a newline, ESC, U+202E in an echoed flag value) escaped.
   public let message: String
   /// The subcommand's name, for its usage line.
   public let commandName: String?
   let command: CommandSpec?
 
+  /// A usage error saying `message`; text from the command line in it
+  /// needs no escaping, as every unsafe scalar of it is escaped here.
   public init(message: String, command: CommandSpec?) {
-    self.message = message
+    self.message = escapingUnsafeScalars(message)
     self.command = command
     commandName = command?.name
   }

@@ -84,12 +84,17 @@ public struct ValueReader<Value>: Sendable {
   public static var text: ValueReader<String> { ValueReader<String> { $0 } }
 
   /// A whole number of `noun` (`frames`), `minimum` or more, written in
-  /// decimal digits only: `10000`, not `+1e4` or `1.5`.
+  /// decimal digits only: `10000`, not `+1e4` or `1.5`; more than `Int.max`
+  /// is refused as too large, with the limit.
   public static func count(of noun: String, atLeast minimum: Int) -> ValueReader<Int> {
     ValueReader<Int> { (text) throws(InvalidValue) -> Int in
-      guard !text.isEmpty, text.allSatisfy({ $0 >= "0" && $0 <= "9" }), let value = Int(text),
-        value >= minimum
-      else {
+      let isDigits = !text.isEmpty && text.allSatisfy { $0 >= "0" && $0 <= "9" }
+      if isDigits && Int(text) == nil {
+        throw .because(
+          "the number is too large; expected a whole number of \(noun) from \(minimum) to \(Int.max)"
+        )
+      }
+      guard isDigits, let value = Int(text), value >= minimum else {
         throw .because("expected a whole number of \(noun), \(minimum) or more")
       }
       return value

@@ -36,7 +36,7 @@ public struct BenchCommand: Subcommand {
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    var host = SceneHost(scene: try SceneLoader().loadForCommand(scene))
+    var host = try SceneHost.allocatingForCommand(try SceneLoader().loadForCommand(scene))
     let clock = ContinuousClock()
     let start = clock.now
     let checksum = Benchmark.checksum(host: &host, offsets: offsets, frames: frames)

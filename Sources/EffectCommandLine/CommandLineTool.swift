@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 /// The process's exit status (sysexits.h for the failures a user can fix).
 public enum ExitCode: Int32, Sendable {
@@ -99,11 +100,11 @@ public struct CommandLineTool {
         try console.print(Help.topLevel(self))
         return .success
       }
-      let command = try command(named: arguments[1])
+      let page = arguments[1] == "help" ? Help.helpCommand : try command(named: arguments[1]).spec
       if let extra = arguments.dropFirst(2).first {
         throw .usage(UsageError(message: "Unexpected argument '\(extra)'", command: nil))
       }
-      try console.print(Help.page(command.spec, program: name))
+      try console.print(Help.page(page, program: name))
       return .success
     default:
       let command = try command(named: first)
@@ -152,10 +153,10 @@ public struct CommandLineTool {
       // The reader has all it wanted (`| head`): not a failure.
       return .success
     case .output(.failed(let reason)):
-      try? console.error.write("error: cannot write the output: \(reason)\n")
+      try? console.error.write("error: cannot write the output: \(escapingUnsafeScalars(reason))\n")
       return .failure
     case .failed(let message, let status):
-      try? console.error.write("error: \(message)\n")
+      try? console.error.write("error: \(escapingUnsafeScalars(message))\n")
       return status
     }
   }
@@ -184,6 +185,18 @@ extension SceneLoader {
       return try load(contentsOf: path)
     } catch {
       throw .scene(error)
+    }
+  }
+}
+
+extension SceneHost {
+  /// A host for `scene`, or exit 1 with the size when its views' memory
+  /// cannot be allocated (see ``SceneHost/init(allocating:)``).
+  public static func allocatingForCommand(_ scene: Scene) throws(CommandError) -> SceneHost {
+    do {
+      return try SceneHost(allocating: scene)
+    } catch {
+      throw .failed(message: error.description, status: .failure)
     }
   }
 }

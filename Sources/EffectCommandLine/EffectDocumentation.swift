@@ -39,7 +39,10 @@ public enum EffectDocumentation {
         text += "  \(example.title)\n"
         var parts = [effectJSON(typeName: descriptor.typeName, parameters: example.parameters)]
         parts += setupDifferences(example.setup)
-        parts.append("offset \(formatNumber(example.offset)) -> \(example.expectedDescription)")
+        // An example whose view is left as it rests expects nothing: say so.
+        let expected = example.expectedDescription.trimmingSpaces
+        parts.append(
+          "offset \(formatNumber(example.offset)) -> \(expected.isEmpty ? "no change" : expected)")
         text += "    " + parts.joined(separator: ", ") + "\n"
       }
     }

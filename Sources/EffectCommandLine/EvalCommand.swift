@@ -40,7 +40,7 @@ public struct EvalCommand: Subcommand {
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let host = SceneHost(scene: try SceneLoader().loadForCommand(scene))
+    let host = try SceneHost.allocatingForCommand(try SceneLoader().loadForCommand(scene))
     let selection: ViewSelection
     do {
       selection = try ViewSelection(names: chains, in: host.chains)
@@ -50,7 +50,8 @@ public struct EvalCommand: Subcommand {
           message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
             + error.description, command: Self.spec))
     }
-    var evaluation = Evaluation(host: host, format: format, selection: selection)
+    // The evaluation takes the only copy of the host: one view buffer.
+    var evaluation = Evaluation(host: consume host, format: format, selection: selection)
     let output = console.output
     do {
       try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in

@@ -18,10 +18,14 @@ public struct Evaluation {
 
   /// An evaluation of `host`'s scene writing the rows of `selection`
   /// (every view by default) in `format`.
-  public init(host: SceneHost, format: RowFormat, selection: ViewSelection? = nil) {
-    self.host = host
+  ///
+  /// `host` is consumed: pass it with `consume` (or build it in the call)
+  /// so that the evaluation holds the only copy of its view buffer, and the
+  /// first frame writes it in place instead of copying it.
+  public init(host: consuming SceneHost, format: RowFormat, selection: ViewSelection? = nil) {
     self.format = format
     self.selection = selection ?? ViewSelection(all: host.chains)
+    self.host = host
   }
 
   /// Evaluates every offset of `offsets` in order and writes the header, the

@@ -23,6 +23,14 @@ enum Help {
     return text
   }
 
+  /// The `help` subcommand itself, for `effectctl help help`, as
+  /// swift-argument-parser describes its own.
+  static let helpCommand = CommandSpec(
+    name: "help", abstract: "Show subcommand help information.",
+    arguments: [
+      ArgumentSpec(name: "subcommand", count: .optional, help: ["The subcommand to describe."])
+    ], options: [])
+
   /// `effectctl eval --help` and `effectctl help eval`.
   static func page(_ command: CommandSpec, program: String) -> String {
     var text = "OVERVIEW: \(command.abstract)\n"

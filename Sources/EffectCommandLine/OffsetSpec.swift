@@ -65,18 +65,63 @@ public struct OffsetSpec: Sendable, Equatable, RandomAccessCollection {
     if from != to && (to > from) != (stride > 0) {
       throw .wrongDirection(from: from, to: to, step: step)
     }
+    // The last index is the largest n whose point FROM + n·STEP is not past
+    // TO, found from the quotient and corrected by the exact comparisons
+    // (the quotient may be a step off either way); never by iterating.
     let steps = (to - from) / stride
-    let whole = steps.rounded()
-    // Within floating-point error of a whole number of steps: the range ends
-    // on `to` exactly.
-    let reachesTo = abs(steps - whole) <= Swift.max(1e-9, whole * 1e-12)
-    let lastIndex = reachesTo ? whole : steps.rounded(.down)
+    guard steps < 0x1p52 else { throw .tooManyOffsets(count: .infinity) }
+    func point(_ index: Double) -> Double { from + index * stride }
+    func isPast(_ value: Double) -> Bool { stride > 0 ? value > to : value < to }
+    var lastIndex = Swift.max(0, steps.rounded(.down))
+    // A few corrections for a count that is refused anyway (its message
+    // still gives the count), else up to the limit: a step far below the
+    // ulp of the offsets can leave many points on the same value.
+    var corrections = lastIndex >= Double(Self.maximumCount) ? 8 : Self.maximumCount
+    while corrections > 0 && lastIndex > 0 && isPast(point(lastIndex)) {
+      lastIndex -= 1
+      corrections -= 1
+    }
+    while corrections > 0 && lastIndex <= Double(Self.maximumCount)
+      && !isPast(point(lastIndex + 1))
+    {
+      lastIndex += 1
+      corrections -= 1
+    }
+    // TO is the last offset when a point lands on it within floating-point
+    // error: the next point just past it (`0:0.3:0.1`, 3 × 0.1 being
+    // 0.30000000000000004) or the last one just short of it.
+    var reachesTo = point(lastIndex) == to
+    if !reachesTo
+      && Self.isWithinError(
+        point(lastIndex + 1), of: to, from: from, step: stride, index: lastIndex + 1)
+    {
+      lastIndex += 1
+      reachesTo = true
+    } else if !reachesTo {
+      reachesTo = Self.isWithinError(
+        point(lastIndex), of: to, from: from, step: stride, index: lastIndex)
+    }
     guard lastIndex < Double(Self.maximumCount) else {
       throw .tooManyOffsets(count: lastIndex + 1)
     }
     let count = Int(lastIndex) + 1
-    let last = reachesTo ? to : from + lastIndex * stride
+    let last = reachesTo ? to : point(lastIndex)
     storage = .range(from: from, step: stride, count: count, last: last)
+  }
+
+  /// How many units in the last place a range's point may miss TO by and
+  /// still end on it: 4.
+  public static let toleranceInULPs = 4.0
+
+  /// Whether `value`, point `index` of a range, is within floating-point
+  /// error of `to`: at most ``toleranceInULPs`` ulps of the largest of
+  /// |FROM|, |TO| and |index × STEP|, the magnitudes its rounding errors
+  /// scale with.
+  static func isWithinError(
+    _ value: Double, of to: Double, from: Double, step: Double, index: Double
+  ) -> Bool {
+    let magnitude = Swift.max(abs(from), abs(to), abs(index * step))
+    return abs(value - to) <= toleranceInULPs * magnitude.ulp
   }
 
   /// The offsets `values`, in order.

@@ -51,7 +51,7 @@ struct RowEncoder {
     var prefix: [UInt8]
     var suffix: [UInt8]
     var isRepeated: Bool
-    /// Characters of the unencoded name without the index (table only).
+    /// Terminal cells of the shown name without the index (table only).
     var width: Int
   }
 
@@ -184,9 +184,17 @@ struct RowEncoder {
     let repeated = chain.isRepeated
     switch format {
     case .table:
-      // One line a row: control and format characters as escapes.
-      let shown = escapingUnsafeScalars(name)
-      return Name(prefix: Array(shown.utf8), suffix: [], isRepeated: repeated, width: shown.count)
+      // One line a row: control and format characters as escapes. A name
+      // whose spaces at either end would be invisible (`trail ` beside
+      // `trail`), or that starts with a quote and so could pass for such a
+      // name, is shown in double quotes, `"` and `\` inside escaped.
+      var shown = escapingUnsafeScalars(name)
+      if shown.hasPrefix(" ") || shown.hasSuffix(" ") || shown.hasPrefix("\"") {
+        shown = "\"" + shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+      }
+      return Name(
+        prefix: Array(shown.utf8), suffix: [], isRepeated: repeated,
+        width: TerminalWidth.cells(of: shown))
     case .json, .ndjson:
       let escaped = jsonEscaped(name)
       return Name(

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 /// `effectctl validate`: checks scene files and reports every error in each.
 public struct ValidateCommand: Subcommand {
@@ -38,7 +39,7 @@ public struct ValidateCommand: Subcommand {
         }
         continue
       }
-      let name = path == "-" ? "<stdin>" : path
+      let name = path == "-" ? "<stdin>" : escapingUnsafeScalars(path)
       let chains = Self.counted(scene.chains.count, "chain")
       try console.print("\(name): valid (\(chains), \(Self.counted(scene.viewCount, "view")))\n")
     }

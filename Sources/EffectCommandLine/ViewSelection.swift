@@ -63,8 +63,16 @@ public struct ViewSelection: Sendable, Equatable {
       }
       guard chain.isRepeated else { throw .notRepeated(name, chain: chain.name) }
       let count = chain.viewRange.count
-      guard copyText.allSatisfy({ $0 >= "0" && $0 <= "9" }), let copy = Int(copyText), copy < count
-      else {
+      let isDigits = copyText.allSatisfy { $0 >= "0" && $0 <= "9" }
+      // `row[03]` is not quietly `row[3]`: a view has one name.
+      if isDigits && copyText.count > 1 && copyText.first == "0" {
+        let stripped = copyText.drop { $0 == "0" }
+        let copy = Int(stripped.isEmpty ? "0" : stripped)
+        throw .leadingZeros(
+          name, chain: chain.name, count: count,
+          suggestion: copy.flatMap { $0 < count ? chain.viewName(copy: $0) : nil })
+      }
+      guard isDigits, let copy = Int(copyText), copy < count else {
         throw .copyOutOfRange(name, chain: chain.name, count: count)
       }
       copiesByChain[chainIndex, default: []].insert(copy)
@@ -115,19 +123,36 @@ public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvert
   case notRepeated(String, chain: String)
   /// `row[N]` where `row` has `count` copies, or N is not a whole number.
   case copyOutOfRange(String, chain: String, count: Int)
+  /// `row[03]`: a copy number with leading zeros; `suggestion` is the name
+  /// without them when that copy exists.
+  case leadingZeros(String, chain: String, count: Int, suggestion: String?)
 
   /// The `--chain` value refused.
   public var name: String {
     switch self {
-    case .unknownChain(let name, _, _), .notRepeated(let name, _), .copyOutOfRange(let name, _, _):
+    case .unknownChain(let name, _, _), .notRepeated(let name, _), .copyOutOfRange(let name, _, _),
+      .leadingZeros(let name, _, _, _):
       name
+    }
+  }
+
+  /// `has copies row[0] to row[3]`, `has one copy, row[0]`, `has no copies`.
+  private static func copies(_ chain: String, _ count: Int) -> String {
+    switch count {
+    case 0: "has no copies"
+    case 1: "has one copy, \(chain)[0]"
+    default: "has copies \(chain)[0] to \(chain)[\(count - 1)]"
     }
   }
 
   /// At most this many chains are listed in a message.
   static let listedChains = 20
 
-  public var description: String {
+  /// What is wrong, with every scalar of the names that could break or
+  /// disguise the line escaped (a scene's chain names are text from outside).
+  public var description: String { escapingUnsafeScalars(unescapedDescription) }
+
+  private var unescapedDescription: String {
     switch self {
     case .unknownChain(let name, let suggestion, let valid):
       var names = valid.prefix(Self.listedChains).joined(separator: ", ")
@@ -139,13 +164,12 @@ public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvert
     case .notRepeated(let name, let chain):
       return "'\(chain)' does not repeat, so '\(name)' names no view; give '\(chain)'"
     case .copyOutOfRange(let name, let chain, let count):
-      let copies =
-        switch count {
-        case 0: "has no copies"
-        case 1: "has one copy, \(chain)[0]"
-        default: "has copies \(chain)[0] to \(chain)[\(count - 1)]"
-        }
-      return "'\(name)' is not a copy of '\(chain)': it \(copies)"
+      return "'\(name)' is not a copy of '\(chain)': it \(Self.copies(chain, count))"
+    case .leadingZeros(let name, let chain, let count, let suggestion):
+      let example = suggestion.map { ", e.g. '\($0)'" } ?? ""
+      return
+        "'\(name)' is not a copy of '\(chain)': expected a copy number without leading "
+        + "zeros\(example); it \(Self.copies(chain, count))"
     }
   }
 }

@@ -1,5 +1,13 @@
 import EffectProtocol
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Evaluates every chain of a scene, frame by frame, into a buffer it reuses.
 ///
 /// Built once from a ``Scene``; each ``evaluate(offset:)`` starts every view
@@ -108,6 +116,32 @@ public struct SceneHost: Sendable {
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
 
+  /// A host for `scene`, as ``init(scene:)``, or an error naming the size
+  /// when the memory for its views cannot be had: a tool can then stop
+  /// cleanly where ``init(scene:)`` would trap (an array that fails to
+  /// allocate ends the process).
+  ///
+  /// The check maps the view buffer's size (`mmap`) and unmaps it
+  /// before the host allocates its own: it finds a limit on the address
+  /// space (`ulimit -v`) or a size no allocator can give, not memory that
+  /// another thread takes in between, nor an out-of-memory kill after an
+  /// overcommitted allocation.
+  public init(allocating scene: Scene) throws(BufferAllocationError) {
+    let viewCount = scene.viewCount
+    let stride = MemoryLayout<ViewTransform>.stride
+    let (byteCount, overflow) = viewCount.multipliedReportingOverflow(by: stride)
+    let error = BufferAllocationError(viewCount: viewCount, bytesPerView: stride)
+    guard !overflow else { throw error }
+    // Mapped rather than malloc'ed: the optimiser may drop a malloc whose
+    // memory is never used, and a large malloc is a mapping anyway.
+    if byteCount > 0 {
+      let probe = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let probe, probe != MAP_FAILED else { throw error }
+      munmap(probe, byteCount)
+    }
+    self.init(scene: scene)
+  }
+
   /// The number of views, copies included.
   public var viewCount: Int { buffer.count }
 
@@ -209,6 +243,27 @@ public struct SceneHost: Sendable {
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
     chains[chainIndex].naturalFrame(copy: copy, in: geometry)
+  }
+}
+
+/// The memory for a scene's views could not be allocated.
+public struct BufferAllocationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The views, copies included.
+  public let viewCount: Int
+  /// The bytes of one view's transform.
+  public let bytesPerView: Int
+
+  /// `viewCount × bytesPerView`, or `nil` when the product overflows an `Int`.
+  public var byteCount: Int? {
+    let (product, overflow) = viewCount.multipliedReportingOverflow(by: bytesPerView)
+    return overflow ? nil : product
+  }
+
+  public var description: String {
+    let size = byteCount.map { "\($0) bytes" } ?? "more bytes than an Int counts"
+    return
+      "cannot allocate \(size) for the transforms of \(viewCount) views "
+      + "(\(bytesPerView) bytes each)"
   }
 }
 

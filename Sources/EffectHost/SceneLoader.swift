@@ -18,11 +18,15 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
   /// One problem a line: `file: path: message`, `file:line:column:
   /// malformed JSON: message`, or for a value the parser refuses (`1e999`)
   /// `file:line:column: path: message`.
+  ///
+  /// The file name is escaped as every text from outside is (a newline in
+  /// it cannot start a forged line), and shown without quotes.
   public var lines: [String] {
     switch self {
     case .unreadable(let file, let reason):
-      return ["\(file): \(reason)"]
+      return ["\(escapingUnsafeScalars(file)): \(reason)"]
     case .invalid(let file, let diagnostics):
+      let file = escapingUnsafeScalars(file)
       return diagnostics.map { diagnostic in
         if case .malformedJSON(let error) = diagnostic.problem {
           if let path = error.path {

@@ -56,6 +56,28 @@ import Testing
       page.split(separator: "\n").filter { $0.contains(" -> ") }.count == descriptor.examples.count)
   }
 
+  @Test("an example that expects the view at rest says 'no change', never a bare '-> '")
+  func noChange() throws {
+    let pin = EffectDocumentation.page(PinEffect.descriptor)
+    #expect(
+      pin.contains(#"    {"type": "pin"}, view y 500 height 60, offset 100 -> no change"# + "\n"))
+    var unchanged: [String] = []
+    for effect in BuiltInEffects.all {
+      let descriptor = effect.descriptor
+      let page = EffectDocumentation.page(descriptor)
+      #expect(!page.contains("-> \n"), "\(descriptor.typeName)")
+      let lines = page.split(separator: "\n").filter { $0.contains(" -> ") }
+      for (example, line) in zip(descriptor.examples, lines) where example.expected.isEmpty {
+        #expect(line.hasSuffix(" -> no change"), "\(descriptor.typeName): \(line)")
+        unchanged.append(descriptor.typeName)
+      }
+    }
+    // The types the issue found printing a bare '-> ' each have one.
+    for name in ["footerPin", "pin", "translate", "collapse"] {
+      #expect(unchanged.contains(name), "\(name)")
+    }
+  }
+
   @Test("example parameters join the type into one JSON object")
   func effectJSON() {
     #expect(EffectDocumentation.effectJSON(typeName: "t", parameters: "{}") == #"{"type": "t"}"#)

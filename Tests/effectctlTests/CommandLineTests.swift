@@ -191,7 +191,7 @@ enum BuiltInTypes {
     ),
     (
       ["bench", scene, "--frames", "99999999999999999999"], "bench",
-      "The value '99999999999999999999' is invalid for '--frames <n>': expected a whole number of frames, 1 or more"
+      "The value '99999999999999999999' is invalid for '--frames <n>': the number is too large; expected a whole number of frames from 1 to 9223372036854775807"
     ),
     (["bench", scene, "--frames"], "bench", "Missing value for '--frames <n>'"),
     (
