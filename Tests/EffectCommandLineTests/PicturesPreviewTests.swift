@@ -36,14 +36,47 @@ import Testing
       let columns = try #require(view["c"] as? [Any])
       table.append((name, try columns.map(breakpoints)))
     }
+    // Where each checked view is in the host's buffer, found once.
+    var places: [String: (index: Int, chain: Int, copy: Int)] = [:]
+    for (chainIndex, chain) in host.chains.enumerated() {
+      for copy in 0..<chain.viewRange.count {
+        places[chain.viewName(copy: copy)] = (chain.viewRange.lowerBound + copy, chainIndex, copy)
+      }
+    }
+    var host = host
     var worst = 0.0
     for offset in offsets {
-      let expected = PictureFixtures.evaluated(host, at: offset)
+      host.evaluate(offset: offset)
       for view in table {
-        let (transform, natural) = try #require(expected[view.name])
+        let place = try #require(places[view.name])
+        let transform = host.transform(at: place.index)
+        let natural = host.naturalFrame(chain: place.chain, copy: place.copy)
+        // The page's data-view box: the drawn frame from the interpolated columns.
+        var looked = ViewTransform(frame: Rect(y: 0, width: 0, height: 0))
+        let columnValues = view.columns.map { interpolate($0, at: offset) }
+        (looked.x, looked.y, looked.width, looked.height) = (
+          columnValues[0], columnValues[1], columnValues[2], columnValues[3]
+        )
+        (looked.scaleX, looked.scaleY, looked.anchorX, looked.anchorY) = (
+          columnValues[6], columnValues[7], columnValues[8], columnValues[9]
+        )
+        let drawn = DrawnView.drawnFrame(of: looked)
+        // x + anchorX * width * (1 - scaleX), width * scaleX; the same for y.
+        let hostDrawn = (
+          transform.x + transform.anchorX * transform.width * (1 - transform.scaleX),
+          transform.y + transform.anchorY * transform.height * (1 - transform.scaleY),
+          transform.width * transform.scaleX, transform.height * transform.scaleY
+        )
+        let frameError = max(
+          abs(drawn.x - hostDrawn.0), abs(drawn.y - hostDrawn.1), abs(drawn.width - hostDrawn.2),
+          abs(drawn.height - hostDrawn.3))
+        if frameError > 0.01 {
+          Issue.record("\(view.name) at \(offset): drawn frame \(drawn), host \(hostDrawn)")
+          return
+        }
         for (index, column) in TransformColumn.allCases.enumerated() {
           let value = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
-          let interpolated = interpolate(view.columns[index], at: offset)
+          let interpolated = columnValues[index]
           worst = max(worst, abs(interpolated - value))
           if abs(interpolated - value) > 0.01 {
             Issue.record("\(view.name).\(column) at \(offset): page \(interpolated), host \(value)")
@@ -92,6 +125,7 @@ import Testing
     let offsets = PreviewPage.defaultOffsets(for: host.scene)
     #expect(offsets.count == (16_352 + 47 + 34 - 844) + 400 + 1)
     let html = try PreviewPage(host: host, offsets: offsets).html()
+    try PictureFixtures.export(html, as: "preview-bench-scene.html")
     #expect(html.utf8.count <= 2_000_000, "\(html.utf8.count) bytes")
     let data = try Self.embedded(html)
     #expect((data["views"] as? [Any])?.count == 203)
@@ -115,7 +149,9 @@ import Testing
     let page = try PreviewPage(
       host: host, offsets: OffsetSpec(parsing: "-200:200"),
       gestures: [PreviewGesture(name: "pull & release", frames: frames)])
-    let data = try Self.embedded(page.html())
+    let html = page.html()
+    try PictureFixtures.export(html, as: "preview-gesture-stretchy-header.html")
+    let data = try Self.embedded(html)
     let gestures = try #require(data["gestures"] as? [[String: Any]])
     #expect(gestures.count == 1)
     #expect(gestures[0]["name"] as? String == "pull & release")

@@ -53,8 +53,8 @@ public struct FilmstripPicture: Sendable {
     out += "height=\"\(f(viewport.height))\"/></clipPath>\n"
     out += "<pattern id=\"hatch\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" "
     out += "patternTransform=\"rotate(45)\"><rect width=\"8\" height=\"8\" fill=\"#ffffff\" "
-    out += "fill-opacity=\"0.55\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#000000\" "
-    out += "stroke-opacity=\"0.25\" stroke-width=\"3\"/></pattern>\n"
+    out += "fill-opacity=\"0.3\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#000000\" "
+    out += "stroke-opacity=\"0.14\" stroke-width=\"2\"/></pattern>\n"
     var blurs: [String] = []
     for frame in frames {
       for view in frame.views where view.transform.blur > 0 {
@@ -150,9 +150,12 @@ public struct FilmstripPicture: Sendable {
       out += "<rect \(rect) fill=\"\(color)\" fill-opacity=\"0.45\" stroke=\"\(color)\" "
       out += "stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"\(transform)/>\n"
     }
-    // The label sits at the drawn frame's corner, upright, so it stays legible.
+    // The label sits upright at the top-left corner of the drawn frame's
+    // visible part, so that a view scrolled half out still says what it is.
     let drawn = view.drawnFrame
-    out += "<text x=\"\(f(drawn.x + 6))\" y=\"\(f(drawn.y + 16))\" fill=\"#111111\">"
+    let labelX = max(drawn.x, 0) + 6
+    let labelY = max(drawn.y, 0) + 16
+    out += "<text x=\"\(f(labelX))\" y=\"\(f(labelY))\" fill=\"#111111\">"
     out += PictureText.escaped(view.name) + "</text>\n"
     out += "</g>\n"
     return out

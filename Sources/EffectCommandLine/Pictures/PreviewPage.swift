@@ -64,6 +64,18 @@ public struct PreviewPage: Sendable {
   public static let fitTolerance = 0.009
   /// The decimals a breakpoint's value is written with (adds at most 0.0005).
   public static let valueDecimals = 3
+
+  /// The fit tolerance of `column`: ``fitTolerance`` in the column's unit,
+  /// but 1e-6 for the scales and anchors, which the page multiplies by a
+  /// size: the drawn frame of a view up to 10,000 points stays within 0.01.
+  /// Their breakpoints are written in full precision.
+  public static func tolerance(for column: TransformColumn) -> Double {
+    isUnitless(column) ? 1e-6 : fitTolerance
+  }
+
+  static func isUnitless(_ column: TransformColumn) -> Bool {
+    [.scaleX, .scaleY, .anchorX, .anchorY].contains(column)
+  }
   /// The offsets of a preview when none are given: -200 to maxOffset + 200 by 1.
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
@@ -113,9 +125,9 @@ public struct PreviewPage: Sendable {
         views = drawing.views.map {
           View(name: $0.name, chain: $0.chain, attachment: $0.attachment, columns: [])
         }
-        fitters = Array(
-          repeating: PiecewiseLinear(tolerance: Self.fitTolerance),
-          count: drawing.views.count * columns.count)
+        fitters = (0..<drawing.views.count).flatMap { _ in
+          columns.map { PiecewiseLinear(tolerance: Self.tolerance(for: $0)) }
+        }
       }
       for (viewIndex, view) in drawing.views.enumerated() {
         for (columnIndex, column) in columns.enumerated() {
@@ -158,7 +170,8 @@ public struct PreviewPage: Sendable {
       out += "\"color\":\"\(PictureText.color(view.chain))\",\"c\":["
       for (columnIndex, points) in view.columns.enumerated() {
         if columnIndex > 0 { out += "," }
-        let values = points.map { Self.value($0.value) }
+        let unitless = Self.isUnitless(TransformColumn.allCases[columnIndex])
+        let values = points.map { unitless ? formatNumber($0.value) : Self.value($0.value) }
         if Set(values).count == 1, let only = values.first {
           out += only
           continue
