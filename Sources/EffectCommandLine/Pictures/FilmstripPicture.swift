@@ -79,7 +79,7 @@ public struct FilmstripPicture: Sendable {
       out += "fill=\"#f4f4f4\"/>\n"
       out += "<g clip-path=\"url(#viewport)\">\n"
       for view in frame.viewsInDrawingOrder {
-        out += box(view, blurs: blurs)
+        out += box(view, blurs: blurs, viewport: viewport)
       }
       out += "</g>\n"
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" fill=\"none\" "
@@ -117,7 +117,7 @@ public struct FilmstripPicture: Sendable {
     return out
   }
 
-  private func box(_ view: DrawnView, blurs: [String]) -> String {
+  private func box(_ view: DrawnView, blurs: [String], viewport: Size) -> String {
     let f = PictureText.fixed
     let t = view.transform
     let color = PictureText.color(view.chain)
@@ -153,10 +153,16 @@ public struct FilmstripPicture: Sendable {
     // The label sits upright at the top-left corner of the drawn frame's
     // visible part, so that a view scrolled half out still says what it is.
     let drawn = view.drawnFrame
-    let labelX = max(drawn.x, 0) + 6
-    let labelY = max(drawn.y, 0) + 16
-    out += "<text x=\"\(f(labelX))\" y=\"\(f(labelY))\" fill=\"#111111\">"
-    out += PictureText.escaped(view.name) + "</text>\n"
+    // A view wholly outside gets no label: it would pile up on the edge.
+    let visible =
+      drawn.maxY > 0 && drawn.y < viewport.height && drawn.x + drawn.width > 0
+      && drawn.x < viewport.width
+    if visible {
+      let labelX = max(drawn.x, 0) + 6
+      let labelY = max(drawn.y, 0) + 16
+      out += "<text x=\"\(f(labelX))\" y=\"\(f(labelY))\" fill=\"#111111\">"
+      out += PictureText.escaped(view.name) + "</text>\n"
+    }
     out += "</g>\n"
     return out
   }

@@ -17,8 +17,8 @@ enum PreviewAssets {
     [data-view].viewport > .face { border-style: dashed; border-width: 2px;
       background: repeating-linear-gradient(45deg,
         color-mix(in srgb, var(--c) 35%, transparent) 0 6px, rgba(0,0,0,0.18) 6px 9px); }
-    [data-view] > .face > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
-      color: #111; white-space: nowrap; }
+    [data-view] > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
+      color: #111; white-space: nowrap; pointer-events: none; }
     #panel { min-width: 300px; }
     #panel table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
     #panel td { padding: 1px 8px 1px 0; }
@@ -70,8 +70,9 @@ enum PreviewAssets {
       face.className = "face";
       const label = document.createElement("span");
       label.textContent = view.name;
-      face.appendChild(label);
+      // The label is beside the face, not in it, so that a blur leaves it legible.
       element.appendChild(face);
+      element.appendChild(label);
       viewport.appendChild(element);
       return element;
     });
@@ -112,8 +113,13 @@ enum PreviewAssets {
         const e = elements[i];
         const w = v[col.width], h = v[col.height];
         const sx = v[col.scaleX], sy = v[col.scaleY], ax = v[col.anchorX], ay = v[col.anchorY];
-        e.style.left = (v[col.x] + ax * w * (1 - sx)) + "px";
-        e.style.top = (v[col.y] + ay * h * (1 - sy)) + "px";
+        const left = v[col.x] + ax * w * (1 - sx), top = v[col.y] + ay * h * (1 - sy);
+        e.style.left = left + "px";
+        e.style.top = top + "px";
+        // The label stays in the visible part of a view scrolled half out.
+        e.lastChild.style.left = (Math.max(0, -left) + 6) + "px";
+        e.lastChild.style.top = (Math.max(0, -top) + 3) + "px";
+        e.lastChild.style.display = top + h * sy > 0 ? "" : "none";
         e.style.width = (w * sx) + "px";
         e.style.height = (h * sy) + "px";
         e.style.opacity = v[col.opacity];
