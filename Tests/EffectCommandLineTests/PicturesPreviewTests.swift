@@ -90,9 +90,15 @@ import Testing
 
   /// Linear interpolation between the breakpoints around `offset`, found independently.
   static func interpolate(_ points: [(Double, Double)], at offset: Double) -> Double {
-    if points.count == 1 { return points[0].1 }
-    guard let after = points.firstIndex(where: { $0.0 >= offset }) else { return points.last!.1 }
-    if after == 0 { return points[0].1 }
+    if points.count == 1 || offset <= points[0].0 { return points[0].1 }
+    if offset >= points[points.count - 1].0 { return points[points.count - 1].1 }
+    // The first breakpoint at or after `offset`, by bisection (there can be thousands).
+    var low = 0
+    var after = points.count - 1
+    while after - low > 1 {
+      let middle = (low + after) / 2
+      if points[middle].0 >= offset { after = middle } else { low = middle }
+    }
     let (o0, v0) = points[after - 1]
     let (o1, v1) = points[after]
     return v0 + (v1 - v0) * (offset - o0) / (o1 - o0)

@@ -118,21 +118,28 @@ public struct PreviewPage: Sendable {
     let columns = TransformColumn.allCases
     var fitters: [PiecewiseLinear] = []
     var views: [View] = []
+    // The views as the first frame draws them; later frames read the same
+    // places in the buffer, without naming every view again.
+    host.evaluate(offset: low)
+    let first = FrameDrawing.draw(host, selection: selection)
+    views = first.views.map {
+      View(name: $0.name, chain: $0.chain, attachment: $0.attachment, columns: [])
+    }
+    fitters = (0..<first.views.count).flatMap { _ in
+      columns.map { PiecewiseLinear(tolerance: Self.tolerance(for: $0)) }
+    }
+    let places = first.views.map {
+      ($0.chain, $0.copy, host.chains[$0.chain].viewRange.lowerBound + $0.copy)
+    }
     for offset in sorted {
       host.evaluate(offset: offset)
-      let drawing = FrameDrawing.draw(host, selection: selection)
-      if views.isEmpty {
-        views = drawing.views.map {
-          View(name: $0.name, chain: $0.chain, attachment: $0.attachment, columns: [])
-        }
-        fitters = (0..<drawing.views.count).flatMap { _ in
-          columns.map { PiecewiseLinear(tolerance: Self.tolerance(for: $0)) }
-        }
-      }
-      for (viewIndex, view) in drawing.views.enumerated() {
+      for (viewIndex, (chain, copy, index)) in places.enumerated() {
+        let transform = host.transform(at: index)
+        let natural = host.naturalFrame(chain: chain, copy: copy)
         for (columnIndex, column) in columns.enumerated() {
           fitters[viewIndex * columns.count + columnIndex].append(
-            offset: offset, value: view.value(column))
+            offset: offset,
+            value: column.value(of: transform, naturalX: natural.x, naturalY: natural.y))
         }
       }
     }
