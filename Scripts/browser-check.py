@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Opens preview pages in headless Chromium and compares them with `effectctl eval`.
+
+For every page preview-NAME.html in --pages (NAME.json in Configs/ or
+Benchmarks/), at several #offset=O values: every [data-view] element's
+bounding box relative to the [data-viewport] element must be the view's
+drawn frame (layout frame scaled about its anchor) from
+`effectctl eval --format csv` within 0.5 points. A page with gestures
+(preview-gesture-*.html) plays its first gesture and must end on its last
+frame. One screenshot must not be blank. Prints what it compared; exit 1
+on any mismatch. Offline: the driver is Debian's chromedriver, no
+Selenium Manager.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import struct
+import subprocess
+import sys
+import time
+import zlib
+
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+TOLERANCE = 0.5
+# Pulled down, at rest, a fraction of a point, scrolled, and far down.
+OFFSETS = ["-150", "-37.5", "0", "0.25", "77", "400", "1200"]
+
+READ_BOXES = """
+const viewport = document.querySelector('[data-viewport]').getBoundingClientRect();
+return Array.from(document.querySelectorAll('[data-view]')).map((e) => {
+  const r = e.getBoundingClientRect();
+  return [e.dataset.view, r.left - viewport.left, r.top - viewport.top, r.width, r.height];
+});
+"""
+
+
+def scene_path(name):
+    for directory in ("Configs", "Benchmarks"):
+        path = os.path.join(directory, name + ".json")
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def expected_frames(effectctl, scene, offset):
+    """The drawn frame of every view at `offset`, from eval's CSV."""
+    text = subprocess.run(
+        [effectctl, "eval", scene, "--offsets", offset, "--format", "csv"],
+        check=True, capture_output=True, text=True).stdout
+    frames = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        v = {k: float(row[k]) for k in row if k not in ("chain",)}
+        frames[row["chain"]] = (
+            v["x"] + v["anchorX"] * v["width"] * (1 - v["scaleX"]),
+            v["y"] + v["anchorY"] * v["height"] * (1 - v["scaleY"]),
+            v["width"] * v["scaleX"],
+            v["height"] * v["scaleY"],
+        )
+    return frames
+
+
+def compare(boxes, frames, label):
+    """Returns the number of mismatches; prints the largest difference."""
+    failures = 0
+    worst = 0.0
+    seen = set()
+    for name, *box in boxes:
+        seen.add(name)
+        if name not in frames:
+            print(f"FAIL {label}: page has view {name!r} that eval does not")
+            failures += 1
+            continue
+        difference = max(abs(a - b) for a, b in zip(box, frames[name]))
+        worst = max(worst, difference)
+        if difference > TOLERANCE:
+            failures += 1
+            if failures <= 5:
+                print(f"FAIL {label}: {name} page {fmt(box)} eval {fmt(frames[name])}")
+    missing = set(frames) - seen
+    if missing:
+        print(f"FAIL {label}: eval views missing from the page: {sorted(missing)[:5]}")
+        failures += len(missing)
+    print(f"{'ok  ' if failures == 0 else 'FAIL'} {label}: {len(boxes)} views, "
+          f"largest difference {worst:.4f} pt")
+    return failures
+
+
+def fmt(box):
+    return "(" + ", ".join(f"{v:.2f}" for v in box) + ")"
+
+
+def open_page(driver, path, offset=None):
+    url = "file://" + os.path.abspath(path) + (f"#offset={offset}" if offset is not None else "")
+    # A new document each time: a changed hash alone would not reload it.
+    driver.get("about:blank")
+    driver.get(url)
+    WebDriverWait(driver, 20).until(
+        lambda d: d.execute_script("return document.body && document.body.dataset.ready"))
+
+
+def png_pixels(png):
+    """(width, height, rows of RGBA bytes) of an 8-bit RGB or RGBA PNG."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    position, data, width, height, channels = 8, b"", 0, 0, 4
+    while position < len(png):
+        length, kind = struct.unpack(">I4s", png[position:position + 8])
+        body = png[position + 8:position + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, color = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and color in (2, 6), (depth, color)
+            channels = 4 if color == 6 else 3
+        elif kind == b"IDAT":
+            data += body
+        position += 12 + length
+    raw = zlib.decompress(data)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
+                line[i] = (line[i] + predictor) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, channels, rows
+
+
+def check_not_blank(png, box):
+    """Fails when the viewport's part of the screenshot is one colour."""
+    width, height, channels, rows = png_pixels(png)
+    left, top, right, bottom = (int(round(v)) for v in box)
+    colors = {}
+    for y in range(max(0, top), min(height, bottom), 4):
+        row = rows[y]
+        for x in range(max(0, left), min(width, right), 4):
+            pixel = row[x * channels:x * channels + 3]
+            colors[pixel] = colors.get(pixel, 0) + 1
+    total = sum(colors.values())
+    common = max(colors.values()) if colors else 0
+    share = 1 - common / total if total else 0
+    ok = len(colors) >= 4 and share >= 0.05
+    print(f"{'ok  ' if ok else 'FAIL'} screenshot: {width}x{height}, viewport {len(colors)} colours, "
+          f"{share:.0%} of it not the background")
+    return 0 if ok else 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pages", required=True, help="directory of preview-*.html")
+    parser.add_argument("--effectctl", required=True, help="the built effectctl")
+    parser.add_argument("--screenshot", required=True, help="where to write a screenshot")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ("--headless=new", "--disable-gpu", "--window-size=1000,960",
+                 "--allow-file-access-from-files", "--disable-dev-shm-usage",
+                 "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    if os.geteuid() == 0:
+        options.add_argument("--no-sandbox")  # Chromium refuses to run as root with it.
+    driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
+    failures = 0
+    compared = 0
+    try:
+        pages = sorted(p for p in os.listdir(args.pages)
+                       if p.startswith("preview-") and p.endswith(".html"))
+        if not pages:
+            print(f"FAIL no preview-*.html in {args.pages}")
+            return 1
+        for page in pages:
+            name = page[len("preview-"):-len(".html")]
+            path = os.path.join(args.pages, page)
+            if name.startswith("gesture-"):
+                failures += check_gesture(driver, path, args.effectctl, name[len("gesture-"):])
+                compared += 1
+                continue
+            scene = scene_path(name)
+            if scene is None:
+                print(f"skip {page}: no scene {name}.json in Configs/ or Benchmarks/")
+                continue
+            started = time.monotonic()
+            open_page(driver, path)
+            drawn = driver.execute_script("return document.body.dataset.drawnAt")
+            print(f"     {page}: {os.path.getsize(path)} bytes, loaded in "
+                  f"{time.monotonic() - started:.2f} s, first frame drawn {drawn} ms "
+                  "after navigation")
+            for offset in OFFSETS:
+                open_page(driver, path, offset)
+                shown = driver.execute_script(
+                    "return document.getElementById('offset-value').textContent")
+                data_range = driver.execute_script(
+                    "const d = JSON.parse(document.getElementById('frames').textContent);"
+                    "return [d.offsets.min, d.offsets.max];")
+                clamped = min(max(float(offset), data_range[0]), data_range[1])
+                if abs(float(shown) - clamped) > 0.005:
+                    print(f"FAIL {page}#offset={offset}: the page shows offset {shown}")
+                    failures += 1
+                boxes = driver.execute_script(READ_BOXES)
+                frames = expected_frames(args.effectctl, scene, repr(clamped))
+                failures += compare(boxes, frames, f"{name} #offset={offset}")
+                compared += 1
+        shot = "preview-stretchy-header.html" if "preview-stretchy-header.html" in pages else pages[0]
+        open_page(driver, os.path.join(args.pages, shot), "-60")
+        box = driver.execute_script(
+            "const r = document.querySelector('[data-viewport]').getBoundingClientRect();"
+            "return [r.left, r.top, r.right, r.bottom];")
+        png = driver.get_screenshot_as_png()
+        with open(args.screenshot, "wb") as file:
+            file.write(png)
+        print(f"     screenshot of {shot}#offset=-60 in {args.screenshot}")
+        failures += check_not_blank(png, box)
+    finally:
+        driver.quit()
+    print(f"browser check: {compared} page states compared, "
+          f"{'no mismatch' if failures == 0 else f'{failures} failures'}")
+    return 0 if failures == 0 and compared > 0 else 1
+
+
+def check_gesture(driver, path, effectctl, scene_name):
+    """Plays the page's first gesture; the page must end on its last frame."""
+    scene = scene_path(scene_name)
+    open_page(driver, path, "300")
+    gesture = driver.execute_script(
+        "return JSON.parse(document.getElementById('frames').textContent).gestures[0];")
+    started = time.monotonic()
+    driver.execute_script("document.querySelector('button[data-gesture]').click();")
+    WebDriverWait(driver, 20).until(
+        lambda d: d.execute_script("return document.body.dataset.gesture") == "done:" + gesture["name"])
+    played = time.monotonic() - started
+    last = gesture["frames"][-1]
+    length = gesture["frames"][-1]["t"]
+    ok = played >= length * 0.9
+    print(f"{'ok  ' if ok else 'FAIL'} gesture {gesture['name']!r}: {len(gesture['frames'])} frames "
+          f"of {length} s played in {played:.2f} s")
+    boxes = driver.execute_script(READ_BOXES)
+    frames = expected_frames(effectctl, scene, repr(last["offset"]))
+    return compare(boxes, frames, f"gesture {gesture['name']!r} last frame") + (0 if ok else 1)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

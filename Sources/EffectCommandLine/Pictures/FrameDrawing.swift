@@ -1,0 +1,181 @@
+import EffectHost
+import EffectProtocol
+
+/// One view as a picture draws it in one frame: the host's transform and
+/// what follows from it, nothing recomputed from an effect.
+public struct DrawnView: Sendable, Equatable {
+  /// The output name (`header`, `row[3]`).
+  public var name: String
+  /// The chain's index in ``SceneHost/chains``.
+  public var chain: Int
+  /// The copy of a repeated chain; 0 for a chain that does not repeat.
+  public var copy: Int
+  /// Whether the view scrolls with the content or stays on the viewport.
+  public var attachment: Attachment
+  /// The host's transform: layout frame (viewport coordinates, points) and visuals.
+  public var transform: ViewTransform
+  /// The natural frame in viewport coordinates in this frame, for `translateX`/`translateY`.
+  public var naturalFrame: Rect
+
+  public init(
+    name: String, chain: Int, copy: Int, attachment: Attachment, transform: ViewTransform,
+    naturalFrame: Rect
+  ) {
+    self.name = name
+    self.chain = chain
+    self.copy = copy
+    self.attachment = attachment
+    self.transform = transform
+    self.naturalFrame = naturalFrame
+  }
+
+  /// The layout frame, points, viewport coordinates.
+  public var layoutFrame: Rect { transform.frame }
+
+  /// The frame as drawn: the layout frame scaled by `scaleX`, `scaleY` about
+  /// its anchor (the unit point `anchorX`, `anchorY` of the layout frame),
+  /// before rotation.
+  ///
+  /// `x' = x + anchorX * width * (1 - scaleX)`, `width' = width * scaleX`,
+  /// and the same for y with `anchorY`, `height` and `scaleY`.
+  public var drawnFrame: Rect { Self.drawnFrame(of: transform) }
+
+  /// ``drawnFrame`` of `transform`.
+  public static func drawnFrame(of transform: ViewTransform) -> Rect {
+    Rect(
+      x: transform.x + transform.anchorX * transform.width * (1 - transform.scaleX),
+      y: transform.y + transform.anchorY * transform.height * (1 - transform.scaleY),
+      width: transform.width * transform.scaleX,
+      height: transform.height * transform.scaleY)
+  }
+
+  /// The rotation and scale anchor in viewport coordinates, points.
+  public var anchorPoint: (x: Double, y: Double) {
+    (
+      transform.x + transform.anchorX * transform.width,
+      transform.y + transform.anchorY * transform.height
+    )
+  }
+
+  /// Column `column`'s value, as `eval` prints it.
+  public func value(_ column: TransformColumn) -> Double {
+    column.value(of: transform, naturalX: naturalFrame.x, naturalY: naturalFrame.y)
+  }
+}
+
+/// What the viewport looks like at one offset: every chosen view, drawn.
+public struct FrameDrawing: Sendable, Equatable {
+  /// The scroll offset, points.
+  public var offset: Double
+  /// The frame's scroll geometry (viewport size, insets, content height).
+  public var geometry: ScrollGeometry
+  /// The chosen views in scene order (chain by chain, copies in order).
+  public var views: [DrawnView]
+
+  public init(offset: Double, geometry: ScrollGeometry, views: [DrawnView]) {
+    self.offset = offset
+    self.geometry = geometry
+    self.views = views
+  }
+
+  /// The views in drawing order: ascending `zIndex`, scene order among equals,
+  /// as SwiftUI orders siblings.
+  public var viewsInDrawingOrder: [DrawnView] {
+    views.enumerated().sorted { a, b in
+      a.element.transform.zIndex != b.element.transform.zIndex
+        ? a.element.transform.zIndex < b.element.transform.zIndex : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// Evaluates `host` at every offset of `offsets` and draws the views of
+  /// `selection` (every view when `nil`).
+  ///
+  /// - Throws: ``PictureError/tooManyOffsets(count:limit:)`` above
+  ///   ``PictureLimits/maximumOffsets`` offsets, before evaluating anything.
+  public static func frames(
+    of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection? = nil
+  ) throws(PictureError) -> [FrameDrawing] {
+    try PictureLimits.check(offsets)
+    var host = host
+    let selection = selection ?? ViewSelection(all: host.chains)
+    var frames: [FrameDrawing] = []
+    frames.reserveCapacity(offsets.count)
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      frames.append(draw(host, selection: selection))
+    }
+    return frames
+  }
+
+  /// The views of `selection` in the last frame `host` evaluated.
+  public static func draw(_ host: SceneHost, selection: ViewSelection) -> FrameDrawing {
+    var views: [DrawnView] = []
+    host.withTransforms { transforms in
+      for segment in selection.segments {
+        let chain = host.chains[segment.chain]
+        for copy in segment.copies {
+          views.append(
+            DrawnView(
+              name: chain.viewName(copy: copy), chain: segment.chain, copy: copy,
+              attachment: chain.attachment,
+              transform: transforms[chain.viewRange.lowerBound + copy],
+              naturalFrame: chain.naturalFrame(copy: copy, in: host.geometry)))
+        }
+      }
+    }
+    return FrameDrawing(offset: host.geometry.offset, geometry: host.geometry, views: views)
+  }
+}
+
+/// The bounds every picture keeps to.
+public enum PictureLimits {
+  /// The most offsets a picture draws: 100,000 (a plot line a point an
+  /// offset, a filmstrip a frame an offset, a preview a sample an offset).
+  public static let maximumOffsets = 100_000
+
+  /// Throws ``PictureError/tooManyOffsets(count:limit:)`` when `offsets`
+  /// has more than ``maximumOffsets``.
+  public static func check(_ offsets: OffsetSpec) throws(PictureError) {
+    if offsets.count > maximumOffsets {
+      throw .tooManyOffsets(count: offsets.count, limit: maximumOffsets)
+    }
+  }
+}
+
+/// Why a picture was refused; ``description`` says what is wrong and what
+/// was expected. Every case is a usage error (effectctl's exit status 64).
+public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The offsets spec gives `count` offsets, more than `limit`.
+  case tooManyOffsets(count: Int, limit: Int)
+  /// A `--columns` name that is not an output column; the nearest column name.
+  case unknownColumn(String, suggestion: String?)
+  /// The offsets spec gives no offsets to draw.
+  case noOffsets
+
+  public var description: String {
+    switch self {
+    case .tooManyOffsets(let count, let limit):
+      return
+        "the offsets give \(count) offsets; a picture draws at most \(limit) (use a larger step)"
+    case .unknownColumn(let name, let suggestion):
+      let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+      let valid = TransformColumn.allCases.map(\.rawValue).joined(separator: ", ")
+      return "no column is named '\(name)'.\(hint) The columns are: \(valid)"
+    case .noOffsets:
+      return "the offsets give no offset to draw"
+    }
+  }
+
+  /// The columns named by `names`, in the order given, each once.
+  public static func columns(named names: [String]) throws(PictureError) -> [TransformColumn] {
+    var columns: [TransformColumn] = []
+    for name in names {
+      guard let column = TransformColumn(rawValue: name) else {
+        throw .unknownColumn(
+          name, suggestion: nearestName(to: name, in: TransformColumn.allCases.map(\.rawValue)))
+      }
+      if !columns.contains(column) { columns.append(column) }
+    }
+    return columns
+  }
+}

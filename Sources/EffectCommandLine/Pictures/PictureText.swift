@@ -1,0 +1,106 @@
+import EffectProtocol
+
+/// The text conventions every picture shares: numbers, escaping, colours, ticks.
+public enum PictureText {
+  /// The decimals every picture writes a coordinate or value with: 2.
+  public static let decimals = 2
+
+  /// `value` rounded to ``decimals`` decimals (halves away from zero), in
+  /// the shortest text that reads back to the rounded number: `12.5`, `-3`,
+  /// `0.33`; never `-0`, never an exponent for a picture's magnitudes.
+  public static func fixed(_ value: Double) -> String {
+    let rounded = (value * 100).rounded() / 100
+    return formatNumber(rounded == 0 ? 0 : rounded)
+  }
+
+  /// `text` safe inside an XML or HTML attribute or element: `& < > " '` escaped.
+  public static func escaped(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&#39;"
+      // XML 1.0 has no way to write other control characters: show them as escapes.
+      case "\t", "\n": result += character.value == 9 ? "\\t" : "\\n"
+      case _ where character.value < 0x20 || character.value == 0x7F:
+        result += "\\u" + String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)
+      default: result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+
+  /// The colour of chain `index`: a palette of eight that stays apart on white
+  /// (Tableau 10's first eight), repeating after eight chains.
+  public static func color(_ index: Int) -> String {
+    let palette = [
+      "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+    ]
+    return palette[index % palette.count]
+  }
+
+  /// Round tick positions covering `low...high`: a step of 1, 2 or 5 times a
+  /// power of ten giving at most `target` intervals; the ticks are the step's
+  /// multiples from `low` rounded down to `high` rounded up.
+  public static func ticks(from low: Double, to high: Double, target: Int = 5) -> [Double] {
+    guard high > low else { return [low] }
+    let step = tickStep(for: high - low, target: target)
+    let first = (low / step).rounded(.down)
+    let last = (high / step).rounded(.up)
+    // Multiples computed, not accumulated, so 0.1 steps stay 0.3, not 0.30000000000000004.
+    return stride(from: first, through: last, by: 1).map { cleaned($0 * step) }
+  }
+
+  /// The smallest of 1, 2, 5 times a power of ten that splits `span` into at most `target` steps.
+  static func tickStep(for span: Double, target: Int) -> Double {
+    let raw = span / Double(max(1, target))
+    var power = 1.0
+    while power * 10 <= raw { power *= 10 }
+    while power > raw { power /= 10 }
+    // The slack keeps a span like 0.9 - 0.3 = 0.6000000000000001 on the round step.
+    for factor in [1.0, 2, 5, 10] where factor * power >= raw * (1 - 1e-9) {
+      return factor * power
+    }
+    return 10 * power
+  }
+
+  /// `value` with the floating-point noise of a multiplication removed (12 significant digits).
+  static func cleaned(_ value: Double) -> Double {
+    guard value != 0 else { return 0 }
+    let scale = pow10(12 - Int((abs(value)).log10Floor) - 1)
+    return (value * scale).rounded() / scale
+  }
+
+  static func pow10(_ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<abs(exponent) { result *= 10 }
+    return exponent < 0 ? 1 / result : result
+  }
+}
+
+extension Double {
+  /// The exponent of the largest power of ten at most `self` (positive `self`).
+  fileprivate var log10Floor: Double {
+    var exponent = 0.0
+    var value = self
+    while value >= 10 {
+      value /= 10
+      exponent += 1
+    }
+    while value < 1 {
+      value *= 10
+      exponent -= 1
+    }
+    return exponent
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

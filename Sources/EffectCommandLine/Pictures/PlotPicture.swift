@@ -1,0 +1,256 @@
+import EffectHost
+import EffectProtocol
+
+/// A vertical line across every panel of a plot: a snap target, an event threshold.
+public struct PlotMarker: Sendable, Equatable {
+  /// What the marker shows; each kind has its own colour and dash.
+  public enum Kind: String, Sendable {
+    /// Offset 0 and maxOffset, drawn on every plot.
+    case edge
+    /// Where a snap rests.
+    case snap
+    /// Where an event fires.
+    case event
+  }
+
+  /// The scroll offset, points.
+  public var offset: Double
+  /// The label written at the top of the line (`0`, `maxOffset`, `snap 120`).
+  public var label: String
+  public var kind: Kind
+
+  public init(offset: Double, label: String, kind: Kind) {
+    self.offset = offset
+    self.label = label
+    self.kind = kind
+  }
+}
+
+/// `plot`: an SVG chart of columns over offsets, one panel a column, one line a view.
+///
+/// Layout, in SVG user units: panels of ``plotWidth`` x ``plotHeight``,
+/// two a row, in column order, below a legend. Each panel is a `<g
+/// data-column="NAME">` whose attributes give its scale: the plot area's
+/// top-left corner in the file is (`data-left`, `data-top`), the x axis
+/// runs from `data-x-min` (left edge) to `data-x-max` (right edge) and the
+/// y axis from `data-y-min` (bottom edge) to `data-y-max` (top edge). A
+/// line is a `<polyline data-view="NAME">` whose points are relative to the
+/// plot area's corner, one point an offset:
+/// `px = (offset - xMin) / (xMax - xMin) * plotWidth`,
+/// `py = (yMax - value) / (yMax - yMin) * plotHeight`, each written with
+/// ``PictureText/decimals`` decimals.
+public struct PlotPicture: Sendable {
+  /// The width of a panel's plot area.
+  public static let plotWidth = 320.0
+  /// The height of a panel's plot area.
+  public static let plotHeight = 150.0
+  /// The room left of a plot area for tick labels.
+  static let marginLeft = 64.0
+  /// The room right of a plot area.
+  static let marginRight = 20.0
+  /// The room above a plot area for the title and marker labels.
+  static let marginTop = 40.0
+  /// The room below a plot area for tick labels and the axis name.
+  static let marginBottom = 40.0
+  static let panelsPerRow = 2
+
+  /// The frames drawn.
+  public var frames: [FrameDrawing]
+  /// The columns, one panel each, in this order.
+  public var columns: [TransformColumn]
+  /// The markers: offset 0 and maxOffset, then those given.
+  public var markers: [PlotMarker]
+  /// The scene's description, for the title.
+  public var title: String
+
+  /// A plot of `frames`' views.
+  ///
+  /// - Parameters:
+  ///   - columns: The panels; `nil` for every column whose value changes
+  ///     over the offsets for some view.
+  ///   - markers: Snap targets and event thresholds beside offset 0 and maxOffset.
+  public init(
+    frames: [FrameDrawing], columns: [TransformColumn]? = nil, markers: [PlotMarker] = [],
+    title: String = ""
+  ) {
+    self.frames = frames
+    self.columns = columns ?? Self.changingColumns(in: frames)
+    var all: [PlotMarker] = []
+    if let geometry = frames.first?.geometry {
+      all.append(PlotMarker(offset: 0, label: "0", kind: .edge))
+      all.append(PlotMarker(offset: geometry.maxOffset, label: "maxOffset", kind: .edge))
+    }
+    self.markers = all + markers
+    self.title = title
+  }
+
+  /// The views a plot draws by default: every view of a chain that does not
+  /// repeat, and the first copy of each repeated chain.
+  public static func defaultSelection(for chains: [SceneHost.ChainLayout]) throws(PictureError)
+    -> ViewSelection
+  {
+    let names = chains.compactMap { chain -> String? in
+      guard !chain.viewRange.isEmpty else { return nil }
+      return chain.isRepeated ? chain.viewName(copy: 0) : chain.name
+    }
+    // The names come from the chains, so the selection always finds them.
+    guard let selection = try? ViewSelection(names: names, in: chains) else {
+      return ViewSelection(all: chains)
+    }
+    return names.isEmpty ? ViewSelection(all: chains) : selection
+  }
+
+  /// The columns whose value differs between two offsets for some view, in column order.
+  public static func changingColumns(in frames: [FrameDrawing]) -> [TransformColumn] {
+    guard let first = frames.first else { return [] }
+    return TransformColumn.allCases.filter { column in
+      first.views.indices.contains { view in
+        let start = first.views[view].value(column)
+        return frames.contains { $0.views[view].value(column) != start }
+      }
+    }
+  }
+
+  /// The value range a panel's y axis covers for `column`: the values' range
+  /// widened to round ticks (a constant value gets ±1 around it).
+  public func valueRange(of column: TransformColumn) -> (min: Double, max: Double) {
+    var low = Double.infinity
+    var high = -Double.infinity
+    for frame in frames {
+      for view in frame.views {
+        let value = view.value(column)
+        low = min(low, value)
+        high = max(high, value)
+      }
+    }
+    if !low.isFinite { return (0, 1) }
+    if low == high { (low, high) = (low - 1, high + 1) }
+    let ticks = PictureText.ticks(from: low, to: high, target: 4)
+    return (ticks.first ?? low, ticks.last ?? high)
+  }
+
+  /// The offsets' range, the x axis of every panel (±1 around a single offset).
+  public var offsetRange: (min: Double, max: Double) {
+    let offsets = frames.map(\.offset)
+    guard let low = offsets.min(), let high = offsets.max() else { return (0, 1) }
+    return low == high ? (low - 1, high + 1) : (low, high)
+  }
+
+  /// The SVG document.
+  public func svg() -> String {
+    let panelWidth = Self.marginLeft + Self.plotWidth + Self.marginRight
+    let panelHeight = Self.marginTop + Self.plotHeight + Self.marginBottom
+    let rows = (columns.count + Self.panelsPerRow - 1) / Self.panelsPerRow
+    let views = frames.first?.views ?? []
+    let legendHeight = 44.0 + 18 * Double((views.count + 3) / 4)
+    let width = panelWidth * Double(min(max(columns.count, 1), Self.panelsPerRow)) + 20
+    let height = legendHeight + panelHeight * Double(rows) + 10
+    let f = PictureText.fixed
+    var out = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(f(width))" height="\(f(height))" \
+      viewBox="0 0 \(f(width)) \(f(height))" font-family="Helvetica, Arial, sans-serif" \
+      font-size="11">\n
+      """
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+    out += "<text x=\"14\" y=\"20\" font-size=\"13\" font-weight=\"bold\">"
+    out += PictureText.escaped(title.isEmpty ? "plot" : title) + "</text>\n"
+    out += legend(views: views, top: 30)
+    let xRange = offsetRange
+    for (index, column) in columns.enumerated() {
+      let left = 10 + Double(index % Self.panelsPerRow) * panelWidth + Self.marginLeft
+      let top = legendHeight + Double(index / Self.panelsPerRow) * panelHeight + Self.marginTop
+      out += panel(column: column, left: left, top: top, xRange: xRange)
+    }
+    out += "</svg>\n"
+    return out
+  }
+
+  /// The legend: a swatch and a name a view, four a row; then what the markers mean.
+  private func legend(views: [DrawnView], top: Double) -> String {
+    var out = "<g class=\"legend\">\n"
+    for (index, view) in views.enumerated() {
+      let x = 14 + Double(index % 4) * 190
+      let y = top + 18 * Double(index / 4)
+      out += "<line x1=\"\(x)\" y1=\"\(y + 5)\" x2=\"\(x + 22)\" y2=\"\(y + 5)\" "
+      out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\"/>"
+      out += "<text x=\"\(x + 28)\" y=\"\(y + 9)\">\(PictureText.escaped(view.name))</text>\n"
+    }
+    let y = top + 18 * Double((views.count + 3) / 4)
+    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points); "
+    out += "dashed lines: offset 0 and maxOffset"
+    if markers.contains(where: { $0.kind == .snap }) { out += "; blue: snap targets" }
+    if markers.contains(where: { $0.kind == .event }) { out += "; red: events" }
+    out += "</text>\n</g>\n"
+    return out
+  }
+
+  private func panel(
+    column: TransformColumn, left: Double, top: Double, xRange: (min: Double, max: Double)
+  ) -> String {
+    let f = PictureText.fixed
+    let yRange = valueRange(of: column)
+    let width = Self.plotWidth
+    let height = Self.plotHeight
+    func px(_ offset: Double) -> Double {
+      (offset - xRange.min) / (xRange.max - xRange.min) * width
+    }
+    func py(_ value: Double) -> Double { (yRange.max - value) / (yRange.max - yRange.min) * height }
+    var out = """
+      <g data-column="\(column.rawValue)" data-left="\(f(left))" data-top="\(f(top))" \
+      data-x-min="\(formatNumber(xRange.min))" data-x-max="\(formatNumber(xRange.max))" \
+      data-y-min="\(formatNumber(yRange.min))" data-y-max="\(formatNumber(yRange.max))" \
+      transform="translate(\(f(left)) \(f(top)))">\n
+      """
+    out +=
+      "<text x=\"0\" y=\"-24\" font-size=\"12\" font-weight=\"bold\">\(column.rawValue)</text>\n"
+    out +=
+      "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n"
+    // Grid and tick labels at round numbers.
+    for tick in PictureText.ticks(from: yRange.min, to: yRange.max, target: 4)
+    where tick >= yRange.min && tick <= yRange.max {
+      let y = f(py(tick))
+      out += "<line x1=\"0\" y1=\"\(y)\" x2=\"\(f(width))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>"
+      out += "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(formatNumber(tick))</text>\n"
+    }
+    for tick in PictureText.ticks(from: xRange.min, to: xRange.max, target: 5)
+    where tick >= xRange.min && tick <= xRange.max {
+      let x = f(px(tick))
+      out += "<line x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(f(height))\" stroke=\"#e4e4e4\"/>"
+      out += "<text x=\"\(x)\" y=\"\(f(height + 15))\" text-anchor=\"middle\">"
+      out += "\(formatNumber(tick))</text>\n"
+    }
+    out += "<text x=\"\(f(width / 2))\" y=\"\(f(height + 32))\" text-anchor=\"middle\" "
+    out += "fill=\"#666666\">offset</text>\n"
+    for (index, marker) in markers.enumerated()
+    where marker.offset >= xRange.min && marker.offset <= xRange.max {
+      let x = f(px(marker.offset))
+      let (color, dash) =
+        switch marker.kind {
+        case .edge: ("#555555", "4 3")
+        case .snap: ("#1f5fbf", "2 2")
+        case .event: ("#c0392b", "6 2")
+        }
+      out += "<line data-marker=\"\(marker.kind.rawValue)\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" "
+      out += "y2=\"\(f(height))\" stroke=\"\(color)\" stroke-dasharray=\"\(dash)\"/>"
+      // Labels alternate between two heights so that neighbouring markers stay legible.
+      let labelY = index % 2 == 0 ? -4 : -13
+      out += "<text x=\"\(x)\" y=\"\(labelY)\" text-anchor=\"middle\" font-size=\"9\" "
+      out += "fill=\"\(color)\">\(PictureText.escaped(marker.label))</text>\n"
+    }
+    let viewCount = frames.first?.views.count ?? 0
+    // Lines last, in reverse, so the first view is drawn on top of the others.
+    for view in (0..<viewCount).reversed() {
+      let name = frames[0].views[view].name
+      out += "<polyline data-view=\"\(PictureText.escaped(name))\" fill=\"none\" "
+      out += "stroke=\"\(PictureText.color(view))\" stroke-width=\"1.8\" "
+      out += "stroke-linejoin=\"round\" points=\""
+      for (index, frame) in frames.enumerated() {
+        if index > 0 { out += " " }
+        out += f(px(frame.offset)) + "," + f(py(frame.views[view].value(column)))
+      }
+      out += "\"/>\n"
+    }
+    out += "</g>\n"
+    return out
+  }
+}

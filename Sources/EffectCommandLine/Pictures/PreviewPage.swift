@@ -1,0 +1,259 @@
+import EffectHost
+import EffectProtocol
+
+/// A named sequence of frames the preview plays in real time (`--gesture`).
+public struct PreviewGesture: Sendable, Equatable {
+  /// One frame of a gesture.
+  public struct Frame: Sendable, Equatable {
+    /// Seconds from the start of the gesture.
+    public var time: Double
+    /// What the scroll view is doing (`dragging`, `decelerating`, ...).
+    public var phase: String
+    /// The scroll offset, points.
+    public var offset: Double
+    /// Every view's transform, in the page's view order.
+    public var transforms: [ViewTransform]
+    /// Every view's natural frame (for `translateX`, `translateY`), in the same order.
+    public var naturalFrames: [Rect]
+
+    public init(
+      time: Double, phase: String, offset: Double, transforms: [ViewTransform],
+      naturalFrames: [Rect]
+    ) {
+      self.time = time
+      self.phase = phase
+      self.offset = offset
+      self.transforms = transforms
+      self.naturalFrames = naturalFrames
+    }
+
+    /// The frame of `drawing`, at `time`, in `phase`.
+    public init(time: Double, phase: String, drawing: FrameDrawing) {
+      self.init(
+        time: time, phase: phase, offset: drawing.offset,
+        transforms: drawing.views.map(\.transform), naturalFrames: drawing.views.map(\.naturalFrame)
+      )
+    }
+  }
+
+  /// The name on its play button.
+  public var name: String
+  /// The frames, ascending in time.
+  public var frames: [Frame]
+
+  public init(name: String, frames: [Frame]) {
+    self.name = name
+    self.frames = frames
+  }
+}
+
+/// `preview`: one self-contained HTML page of the viewport, scrolled by
+/// wheel, drag or slider, looking up frames the host computed.
+///
+/// The page embeds, in `<script type="application/json" id="frames">`,
+/// every view's columns over the offsets as piecewise-linear breakpoints
+/// `[o0, v0, o1, v1, ...]` (a plain number for a column that never changes),
+/// found by ``PiecewiseLinear`` within ``fitTolerance`` and written with
+/// ``valueDecimals`` decimals, so that the page's linear interpolation is
+/// within 0.01 of the host at every offset. The page draws each view as a
+/// `data-view` element positioned at its drawn frame (``DrawnView/drawnFrame``)
+/// inside the `data-viewport` element, rotated and blurred inside it; it
+/// never evaluates an effect.
+public struct PreviewPage: Sendable {
+  /// The largest distance of a fitted segment from the host's values.
+  public static let fitTolerance = 0.009
+  /// The decimals a breakpoint's value is written with (adds at most 0.0005).
+  public static let valueDecimals = 3
+
+  /// The fit tolerance of `column`: ``fitTolerance`` in the column's unit,
+  /// but 1e-6 for the scales and anchors, which the page multiplies by a
+  /// size: the drawn frame of a view up to 10,000 points stays within 0.01.
+  /// Their breakpoints are written in full precision.
+  public static func tolerance(for column: TransformColumn) -> Double {
+    isUnitless(column) ? 1e-6 : fitTolerance
+  }
+
+  static func isUnitless(_ column: TransformColumn) -> Bool {
+    [.scaleX, .scaleY, .anchorX, .anchorY].contains(column)
+  }
+  /// The offsets of a preview when none are given: -200 to maxOffset + 200 by 1.
+  public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
+    let maxOffset = scene.geometry(offset: 0).maxOffset
+    // Both ends are finite and within the limits of a loaded scene.
+    return (try? OffsetSpec(from: -200, to: maxOffset + 200)) ?? OffsetSpec([0])
+  }
+
+  /// One view's embedded data.
+  public struct View: Sendable {
+    public var name: String
+    public var chain: Int
+    public var attachment: Attachment
+    /// The breakpoints of each column, in `TransformColumn.allCases` order.
+    public var columns: [[PiecewiseLinear.Point]]
+  }
+
+  public var viewport: Size
+  public var maxOffset: Double
+  /// The lowest and highest offsets and the slider's step.
+  public var offsetRange: (min: Double, max: Double, step: Double)
+  public var views: [View]
+  public var gestures: [PreviewGesture]
+  public var title: String
+
+  /// Evaluates `host` at `offsets` (sorted, each once) and fits every chosen view's columns.
+  ///
+  /// - Throws: ``PictureError/tooManyOffsets(count:limit:)`` above
+  ///   ``PictureLimits/maximumOffsets``; ``PictureError/noOffsets`` for none.
+  public init(
+    host: SceneHost, offsets: OffsetSpec, selection: ViewSelection? = nil,
+    gestures: [PreviewGesture] = [], title: String = ""
+  ) throws(PictureError) {
+    try PictureLimits.check(offsets)
+    var sorted = Array(offsets).sorted()
+    sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
+      .map(\.element)
+    guard let low = sorted.first, let high = sorted.last else { throw .noOffsets }
+    var host = host
+    let selection = selection ?? ViewSelection(all: host.chains)
+    let columns = TransformColumn.allCases
+    var fitters: [PiecewiseLinear] = []
+    var views: [View] = []
+    // The views as the first frame draws them; later frames read the same
+    // places in the buffer, without naming every view again.
+    host.evaluate(offset: low)
+    let first = FrameDrawing.draw(host, selection: selection)
+    views = first.views.map {
+      View(name: $0.name, chain: $0.chain, attachment: $0.attachment, columns: [])
+    }
+    fitters = (0..<first.views.count).flatMap { _ in
+      columns.map { PiecewiseLinear(tolerance: Self.tolerance(for: $0)) }
+    }
+    let places = first.views.map {
+      ($0.chain, $0.copy, host.chains[$0.chain].viewRange.lowerBound + $0.copy)
+    }
+    for offset in sorted {
+      host.evaluate(offset: offset)
+      for (viewIndex, (chain, copy, index)) in places.enumerated() {
+        let transform = host.transform(at: index)
+        let natural = host.naturalFrame(chain: chain, copy: copy)
+        for (columnIndex, column) in columns.enumerated() {
+          fitters[viewIndex * columns.count + columnIndex].append(
+            offset: offset,
+            value: column.value(of: transform, naturalX: natural.x, naturalY: natural.y))
+        }
+      }
+    }
+    for viewIndex in views.indices {
+      views[viewIndex].columns = (0..<columns.count).map {
+        fitters[viewIndex * columns.count + $0].finish()
+      }
+    }
+    self.viewport = host.scene.viewport
+    self.maxOffset = host.geometry.maxOffset
+    let step = sorted.count > 1 ? Swift.min(1, (high - low) / Double(sorted.count - 1)) : 1
+    self.offsetRange = (low, high, step)
+    self.views = views
+    self.gestures = gestures
+    self.title = title
+  }
+
+  /// The embedded data as JSON text (no `<` in it, so it cannot end its script element).
+  public func json() -> String {
+    var out = "{\"viewport\":{\"width\":\(formatNumber(viewport.width)),"
+    out += "\"height\":\(formatNumber(viewport.height))},"
+    out += "\"maxOffset\":\(formatNumber(maxOffset)),"
+    out += "\"offsets\":{\"min\":\(formatNumber(offsetRange.min)),"
+    out += "\"max\":\(formatNumber(offsetRange.max)),\"step\":\(formatNumber(offsetRange.step))},"
+    out += "\"title\":\(Self.jsonString(title)),"
+    out +=
+      "\"columns\":["
+      + TransformColumn.allCases.map { "\"\($0.rawValue)\"" }.joined(
+        separator: ",") + "],"
+    out += "\"views\":[\n"
+    for (index, view) in views.enumerated() {
+      if index > 0 { out += ",\n" }
+      out += "{\"name\":\(Self.jsonString(view.name)),\"chain\":\(view.chain),"
+      out += "\"attachment\":\"\(view.attachment.rawValue)\","
+      out += "\"color\":\"\(PictureText.color(view.chain))\",\"c\":["
+      for (columnIndex, points) in view.columns.enumerated() {
+        if columnIndex > 0 { out += "," }
+        let unitless = Self.isUnitless(TransformColumn.allCases[columnIndex])
+        let values = points.map { unitless ? formatNumber($0.value) : Self.value($0.value) }
+        if Set(values).count == 1, let only = values.first {
+          out += only
+          continue
+        }
+        out += "["
+        for (pointIndex, point) in points.enumerated() {
+          if pointIndex > 0 { out += "," }
+          out += formatNumber(point.offset) + "," + values[pointIndex]
+        }
+        out += "]"
+      }
+      out += "]}"
+    }
+    out += "\n],\"gestures\":["
+    for (index, gesture) in gestures.enumerated() {
+      if index > 0 { out += ",\n" }
+      out += "{\"name\":\(Self.jsonString(gesture.name)),\"frames\":["
+      for (frameIndex, frame) in gesture.frames.enumerated() {
+        if frameIndex > 0 { out += "," }
+        out += "{\"t\":\(formatNumber(frame.time)),\"phase\":\(Self.jsonString(frame.phase)),"
+        out += "\"offset\":\(formatNumber(frame.offset)),\"v\":["
+        for (viewIndex, transform) in frame.transforms.enumerated() {
+          if viewIndex > 0 { out += "," }
+          let natural =
+            viewIndex < frame.naturalFrames.count
+            ? frame.naturalFrames[viewIndex] : transform.frame
+          let row = TransformColumn.allCases.map {
+            Self.value($0.value(of: transform, naturalX: natural.x, naturalY: natural.y))
+          }
+          out += "[" + row.joined(separator: ",") + "]"
+        }
+        out += "]}"
+      }
+      out += "]}"
+    }
+    out += "]}"
+    return out
+  }
+
+  /// `value` with ``valueDecimals`` decimals, in its shortest text.
+  static func value(_ value: Double) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    return formatNumber(rounded == 0 ? 0 : rounded)
+  }
+
+  /// A JSON string literal with `<`, `>` and `&` escaped, so that HTML never reads a tag in it.
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "<", ">", "&", "\u{2028}", "\u{2029}":
+        out += "\\u" + hex4(scalar.value)
+      case _ where scalar.value < 0x20: out += "\\u" + hex4(scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  private static func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// The HTML document.
+  public func html() -> String {
+    var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<title>\(PictureText.escaped(title.isEmpty ? "preview" : title))</title>\n"
+    out += "<style>\n" + PreviewAssets.css + "</style>\n</head>\n<body>\n"
+    out += "<h1>\(PictureText.escaped(title.isEmpty ? "preview" : title))</h1>\n"
+    out += PreviewAssets.body
+    out += "<script type=\"application/json\" id=\"frames\">\n" + json() + "\n</script>\n"
+    out += "<script>\n" + PreviewAssets.script + "</script>\n</body>\n</html>\n"
+    return out
+  }
+}
