@@ -24,9 +24,10 @@ let usage = """
   COMMANDS:
     pipeline <scene.json> <frames> [--checksum every|last]
                             evaluate a scene with SceneHost, <frames> frames
-    handwritten bench|header <frames> [--checksum every|last]
-                            the same frames of Benchmarks/bench-scene.json or
-                            Configs/stretchy-header.json, written out by hand
+    handwritten bench|header|feed|list|one-effect <frames> [--checksum every|last]
+                            the same frames of Benchmarks/bench-scene.json,
+                            Configs/stretchy-header.json or Benchmarks/feed-scene.json,
+                            list-scene.json, one-effect-scene.json, written out by hand
     load <scene.json> [<repeats>]
                             load a scene with SceneLoader <repeats> times (default 1)
     decode <scene.json> [<repeats>]
@@ -131,21 +132,15 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
   case "handwritten":
     let (positional, values) = try split(rest, options: ["checksum"])
     guard positional.count == 2 else {
-      throw UsageError(message: "handwritten takes bench|header <frames>")
+      throw UsageError(message: "handwritten takes bench|header|feed|list|one-effect <frames>")
     }
     let frames = try wholeNumber(positional[1], "a number of frames")
     let policy = try checksumPolicy(values)
-    let report: FrameReport
-    switch positional[0] {
-    case "bench":
-      report = runHandwritten(
-        HandwrittenBenchScene.self, name: "bench", frames: frames, checksum: policy)
-    case "header":
-      report = runHandwritten(
-        HandwrittenStretchyHeader.self, name: "header", frames: frames, checksum: policy)
-    default:
-      throw UsageError(message: "expected bench or header, found \"\(positional[0])\"")
+    guard let floor = HandwrittenScenes.all[positional[0]] else {
+      throw UsageError(
+        message: "expected \(HandwrittenScenes.names), found \"\(positional[0])\"")
     }
+    let report = runHandwritten(floor, name: positional[0], frames: frames, checksum: policy)
     print(report.lines.joined(separator: "\n"))
   case "load", "decode":
     let (positional, _) = try split(rest, options: [])
