@@ -136,11 +136,11 @@ func run(_ arguments: ArraySlice<String>) throws(UsageError) {
     }
     let frames = try wholeNumber(positional[1], "a number of frames")
     let policy = try checksumPolicy(values)
-    guard let floor = HandwrittenScenes.all[positional[0]] else {
+    guard let runFloor = HandwrittenScenes.all[positional[0]] else {
       throw UsageError(
         message: "expected \(HandwrittenScenes.names), found \"\(positional[0])\"")
     }
-    let report = runHandwritten(floor, name: positional[0], frames: frames, checksum: policy)
+    let report = runFloor(frames, policy)
     print(report.lines.joined(separator: "\n"))
   case "load", "decode":
     let (positional, _) = try split(rest, options: [])
