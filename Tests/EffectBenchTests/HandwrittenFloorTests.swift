@@ -96,4 +96,24 @@ import Testing
       HandwrittenOneEffectScene.self, scene: "Benchmarks/one-effect-scene.json",
       more: Self.wholeOffsets(to: 1400), exact: true)
   }
+
+  @Test("`handwritten` finds each floor by its name, and its checksum is the pipeline's")
+  func floorsByName() throws {
+    #expect(HandwrittenScenes.names == "bench, feed, header, list or one-effect")
+    let scenes = [
+      "bench": "Benchmarks/bench-scene.json", "header": "Configs/stretchy-header.json",
+      "feed": "Benchmarks/feed-scene.json", "list": "Benchmarks/list-scene.json",
+      "one-effect": "Benchmarks/one-effect-scene.json",
+    ]
+    #expect(Set(HandwrittenScenes.all.keys) == Set(scenes.keys))
+    for (name, path) in scenes {
+      let scene = try SceneLoader().load(contentsOf: Self.packageRoot + "/" + path)
+      let pipeline = runPipeline(scene: scene, name: path, frames: 3, checksum: .every)
+      let runFloor = try #require(HandwrittenScenes.all[name])
+      let floor = runFloor(3, .every)
+      #expect(floor.mode == "handwritten \(name)")
+      #expect(floor.views == pipeline.views)
+      #expect(floor.checksum == pipeline.checksum, "\(name)")
+    }
+  }
 }
