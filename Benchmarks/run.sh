@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures the per-frame cost of the pipeline against its hand-written floor
-# and the cost of loading a scene against Foundation's JSONDecoder, and prints
-# the tables of BENCHMARKS.md. Needs valgrind. Takes a few minutes.
+# on every bench scene (bench, header, feed, list, one-effect), the fixed cost
+# of a chain of one effect on one view, and the cost of loading a scene
+# against Foundation's JSONDecoder, and prints the tables of BENCHMARKS.md.
+# Needs valgrind. Takes a few minutes.
 #
 #   Benchmarks/run.sh            # N1=1000, N2=11000 frames
 #   N1=2000 N2=22000 Benchmarks/run.sh
@@ -76,7 +78,9 @@ ratio() {
 echo "| scene | evaluation | instructions/frame | with checksum | allocations in $((N2 - N1)) frames | ns/frame |"
 echo "| --- | --- | ---: | ---: | ---: | ---: |"
 # name, scene file, frames timed (about half a second)
-for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-header.json 5000000"; do
+for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-header.json 5000000" \
+  "feed Benchmarks/feed-scene.json 100000" "list Benchmarks/list-scene.json 100000" \
+  "one-effect Benchmarks/one-effect-scene.json 5000000"; do
   set -- $row
   name=$1
   scene=$2
@@ -102,7 +106,17 @@ for row in "bench Benchmarks/bench-scene.json 300000" "header Configs/stretchy-h
   echo "| $name | pipeline | $pi | $pc | $pa | $pt |"
   echo "| $name | hand-written | $fi | $fc | $fa | $ft |"
   echo "| $name | ratio | **$(ratio "$pi" "$fi")** | $(ratio "$pc" "$fc") | | $(ratio "$pt" "$ft") |"
+  if [ "$name" = one-effect ]; then
+    fixed_pipeline=$pi fixed_floor=$fi
+  fi
 done
+
+# one-effect is one chain of one effect on one view: what the pipeline costs
+# beyond its floor there is the fixed cost of a chain and an effect.
+echo
+echo "| fixed cost of a chain of one effect on one view | instructions/frame |"
+echo "| --- | ---: |"
+echo "| pipeline minus hand-written | $(awk -v a="$fixed_pipeline" -v b="$fixed_floor" 'BEGIN { printf "%.1f", a - b }') |"
 
 "$bench" generate "$CHAINS" >"$work/scene.json"
 echo
