@@ -9,8 +9,17 @@ enum Help {
     if !tool.discussion.isEmpty {
       text += tool.discussion.map { $0 + "\n" }.joined() + "\n"
     }
-    text += "USAGE: \(tool.name) <subcommand>\n\n"
+    let plugins = tool.loadsPlugins ? " [\(CommandLineTool.pluginLabel) ...]" : ""
+    text += "USAGE: \(tool.name)\(plugins) <subcommand>\n\n"
     text += "OPTIONS:\n"
+    if tool.loadsPlugins {
+      text += row(
+        CommandLineTool.pluginLabel,
+        [
+          "Load the effect types of a plugin library for this run;",
+          "repeatable. See Docs/Plugins.md.",
+        ])
+    }
     if tool.version != nil {
       text += row("--version", ["Show the version."])
     }
