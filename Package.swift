@@ -37,19 +37,13 @@ let package = Package(
     // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
     .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost"]),
     // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
-    .executableTarget(
-      name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol"]),
+    .executableTarget(name: "scene-fuzzer", dependencies: ["EffectCommandLine", "EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
-    .testTarget(
-      name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
-    .testTarget(
-      name: "EffectCommandLineTests",
-      dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
-    .testTarget(
-      name: "effectctlTests",
-      dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),
