@@ -35,7 +35,7 @@ public enum EffectPlugin {
   /// something public, whitespace collapsed, files in name order. A test
   /// recomputes it from the sources, so a change to what effects are written
   /// against changes the signature and old plugins are refused.
-  public static let surfaceHash: UInt64 = 0x0
+  public static let surfaceHash: UInt64 = 0x6090_dc03_d855_d589
 
   /// The signature of the libraries this code was built with.
   public static var signature: PluginSignature {
