@@ -41,7 +41,7 @@ let package = Package(
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol"]),
-    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
+    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
     .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol"]),
     // Effects defined outside the libraries, as a user's module would.
