@@ -9,8 +9,7 @@ enum Help {
     if !tool.discussion.isEmpty {
       text += tool.discussion.map { $0 + "\n" }.joined() + "\n"
     }
-    let plugins = tool.loadsPlugins ? " [\(CommandLineTool.pluginLabel) ...]" : ""
-    text += "USAGE: \(tool.name)\(plugins) <subcommand>\n\n"
+    text += "USAGE: \(tool.name) <subcommand>\n\n"
     text += "OPTIONS:\n"
     if tool.loadsPlugins {
       text += row(
