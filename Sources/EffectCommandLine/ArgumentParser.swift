@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// An option of a subcommand, as help and the parser see it: `--name <value>`.
@@ -74,6 +75,9 @@ public struct ParsedArguments: Sendable {
   var positionals: [String: [String]] = [:]
   /// Every value given for each option, by option name with dashes.
   var values: [String: [String]] = [:]
+  /// The effect types of this run: the built-ins, then those of every
+  /// `--plugin` library given before the subcommand.
+  public var registry: EffectRegistry = .builtIn
 
   /// The one value of `option`, if given.
   public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {

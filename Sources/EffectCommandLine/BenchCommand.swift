@@ -29,14 +29,19 @@ public struct BenchCommand: Subcommand {
   public var frames: Int
   public var offsets: OffsetSpec
 
+  /// The effect types scenes may name: built-ins and plugins.
+  public var registry: EffectRegistry
+
   public init(_ arguments: ParsedArguments) throws(UsageError) {
+    registry = arguments.registry
     frames = try arguments.value(Self.frames, default: Self.defaultFrames)
     offsets = try arguments.value(Self.offsets, defaultText: Self.defaultOffsets)
     scene = try arguments.value(Self.scene) ?? "-"
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    var host = try SceneHost.allocatingForCommand(try SceneLoader().loadForCommand(scene))
+    var host = try SceneHost.allocatingForCommand(
+      try SceneLoader(registry: registry).loadForCommand(scene))
     let clock = ContinuousClock()
     let start = clock.now
     let checksum = Benchmark.checksum(host: &host, offsets: offsets, frames: frames)

@@ -51,6 +51,9 @@ public struct CommandLineTool {
   public var version: String?
   /// The subcommands, in the order help lists them.
   public let commands: [any Subcommand.Type]
+  /// Whether `--plugin LIB` (repeatable, before the subcommand) loads effect
+  /// types into the registry every subcommand receives.
+  public var loadsPlugins = false
 
   public init(
     name: String, abstract: String, discussion: [String] = [], version: String? = nil,
@@ -83,6 +86,18 @@ public struct CommandLineTool {
   private func dispatch(_ arguments: [String], _ console: Console) throws(CommandError)
     -> ExitCode
   {
+    var arguments = arguments
+    var registry = EffectRegistry.builtIn
+    if loadsPlugins {
+      let plugins = try Self.leadingPlugins(&arguments)
+      if !plugins.isEmpty {
+        do {
+          registry = try PluginLoader.load(plugins, into: registry)
+        } catch {
+          throw .failed(message: error.description, status: error.status)
+        }
+      }
+    }
     guard let first = arguments.first else {
       // As swift-argument-parser does for a command made of subcommands.
       try console.print(Help.topLevel(self))
@@ -112,7 +127,9 @@ public struct CommandLineTool {
       do throws(UsageError) {
         switch try command.spec.parse(Array(arguments.dropFirst())) {
         case .help: subcommand = nil
-        case .run(let parsed): subcommand = try command.init(parsed)
+        case .run(var parsed):
+          parsed.registry = registry
+          subcommand = try command.init(parsed)
         }
       } catch {
         throw .usage(error)
@@ -125,10 +142,36 @@ public struct CommandLineTool {
     }
   }
 
+  /// Removes the `--plugin LIB` and `--plugin=LIB` options that come before
+  /// the subcommand; their libraries, in order.
+  static func leadingPlugins(_ arguments: inout [String]) throws(CommandError) -> [String] {
+    var plugins: [String] = []
+    while let first = arguments.first {
+      if first == pluginOption {
+        guard arguments.count > 1 else {
+          throw .usage(UsageError(message: "Missing value for '\(pluginLabel)'", command: nil))
+        }
+        plugins.append(arguments[1])
+        arguments.removeFirst(2)
+      } else if first.hasPrefix(pluginOption + "=") {
+        plugins.append(String(first.dropFirst(pluginOption.count + 1)))
+        arguments.removeFirst()
+      } else {
+        break
+      }
+    }
+    return plugins
+  }
+
+  static let pluginOption = "--plugin"
+  static let pluginLabel = "--plugin <lib>"
+
   private func command(named name: String) throws(CommandError) -> any Subcommand.Type {
     for command in commands where command.spec.name == name { return command }
     if name.hasPrefix("-") {
-      let options = version == nil ? ["--help"] : ["--help", "--version"]
+      let options =
+        (version == nil ? ["--help"] : ["--help", "--version"])
+        + (loadsPlugins ? [Self.pluginOption] : [])
       let hint = UsageError.suggestion(name, in: options).map { ". " + $0 } ?? ""
       throw .usage(UsageError(message: "Unknown option '\(name)'\(hint)", command: nil))
     }

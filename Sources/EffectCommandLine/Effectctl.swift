@@ -4,7 +4,7 @@ public enum Effectctl {
   public static let version = "0.1.0"
 
   public static var tool: CommandLineTool {
-    CommandLineTool(
+    var tool = CommandLineTool(
       name: "effectctl",
       abstract: "Evaluate, check, list and measure chains of scroll effects.",
       discussion: [
@@ -13,5 +13,7 @@ public enum Effectctl {
       ],
       version: version,
       commands: [EvalCommand.self, ValidateCommand.self, EffectsCommand.self, BenchCommand.self])
+    tool.loadsPlugins = true
+    return tool
   }
 }

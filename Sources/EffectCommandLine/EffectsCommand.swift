@@ -15,12 +15,15 @@ public struct EffectsCommand: Subcommand {
   /// The type to describe; every type is listed when `nil`.
   public var type: String?
 
+  /// The effect types scenes may name: built-ins and plugins.
+  public var registry: EffectRegistry
+
   public init(_ arguments: ParsedArguments) throws(UsageError) {
+    registry = arguments.registry
     type = try arguments.value(Self.type)
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let registry = EffectRegistry.builtIn
     guard let name = type else {
       try console.print(EffectDocumentation.list(registry))
       return .success

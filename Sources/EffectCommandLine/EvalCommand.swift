@@ -32,7 +32,11 @@ public struct EvalCommand: Subcommand {
   /// The `--chain` names, checked against the scene once it is loaded.
   public var chains: [String]
 
+  /// The effect types scenes may name: built-ins and plugins.
+  public var registry: EffectRegistry
+
   public init(_ arguments: ParsedArguments) throws(UsageError) {
+    registry = arguments.registry
     offsets = try arguments.value(Self.offsets) ?? OffsetSpec([])
     format = try arguments.value(Self.format, default: .table)
     chains = try arguments.values(Self.chains)
@@ -40,7 +44,8 @@ public struct EvalCommand: Subcommand {
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let host = try SceneHost.allocatingForCommand(try SceneLoader().loadForCommand(scene))
+    let host = try SceneHost.allocatingForCommand(
+      try SceneLoader(registry: registry).loadForCommand(scene))
     let selection: ViewSelection
     do {
       selection = try ViewSelection(names: chains, in: host.chains)

@@ -11,6 +11,14 @@ enum Help {
     }
     text += "USAGE: \(tool.name) <subcommand>\n\n"
     text += "OPTIONS:\n"
+    if tool.loadsPlugins {
+      text += row(
+        CommandLineTool.pluginLabel,
+        [
+          "Load the effect types of a plugin library for this run;",
+          "repeatable. See Docs/Plugins.md.",
+        ])
+    }
     if tool.version != nil {
       text += row("--version", ["Show the version."])
     }

@@ -19,14 +19,18 @@ public struct ValidateCommand: Subcommand {
 
   public var scenes: [String]
 
+  /// The effect types scenes may name: built-ins and plugins.
+  public var registry: EffectRegistry
+
   public init(_ arguments: ParsedArguments) throws(UsageError) {
+    registry = arguments.registry
     scenes = try arguments.values(Self.scenes)
   }
 
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
     var sawInvalid = false
     var sawUnreadable = false
-    let loader = SceneLoader()
+    let loader = SceneLoader(registry: registry)
     for path in scenes {
       let scene: Scene
       do {

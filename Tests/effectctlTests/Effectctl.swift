@@ -28,10 +28,13 @@ enum Effectctl {
     var stderr: String
   }
 
-  /// Runs `effectctl arguments` with `input` on standard input, from the
+  /// Runs `effectctl arguments` (the binary `executable`, by default the
+  /// one found beside the tests) with `input` on standard input, from the
   /// package's root.
-  static func run(_ arguments: [String], input: String? = nil) throws -> Output {
-    let executable = try #require(executable, "effectctl was not built")
+  static func run(_ arguments: [String], input: String? = nil, executable: URL? = nil) throws
+    -> Output
+  {
+    let executable = try #require(executable ?? Self.executable, "effectctl was not built")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

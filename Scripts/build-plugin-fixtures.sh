@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Builds the plugins the tests load: the example package
+# Examples/WobbleEffects and the plugin that carries its own copy of
+# EffectProtocol (Tests/Fixtures/OwnCopyPlugin), both in release. Each is a
+# package of its own that depends on this checkout by path; a first build takes
+# about 30 s a package. The tests that need them are skipped until this ran.
+#
+#   bash Scripts/build-plugin-fixtures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for package in Examples/WobbleEffects Tests/Fixtures/OwnCopyPlugin; do
+  echo "building $package"
+  (cd "$package" && swift build -c release 2>&1 | tee /tmp/scrolleffects-plugin-build.log | tail -1)
+  if grep -E "warning:" /tmp/scrolleffects-plugin-build.log; then
+    echo "error: $package has compiler warnings" >&2
+    exit 1
+  fi
+done

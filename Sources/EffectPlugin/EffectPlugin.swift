@@ -1,0 +1,170 @@
+@_exported import EffectProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a plugin's glue calls: hands the plugin's effect types to the host
+/// that loaded it, after checking that both were built against the same
+/// libraries.
+///
+/// A plugin is a `.dynamic` library product that depends on this product and
+/// exports one function:
+///
+/// ```swift
+/// import EffectPlugin
+///
+/// @_cdecl("scroll_effects_plugin")
+/// public func scrollEffectsPlugin(_ host: UnsafeMutableRawPointer) {
+///   EffectPlugin.register([WobbleEffect.self, TickEffect.self], with: host)
+/// }
+/// ```
+public enum EffectPlugin {
+  /// The version of the libraries, as `effectctl --version` prints it.
+  public static let libraryVersion: StaticString = "0.1.0"
+
+  /// The layout of ``PluginHost`` and the meaning of its callback; a change
+  /// to either bumps it.
+  public static let interfaceVersion: UInt64 = 1
+
+  /// FNV-1a (64 bits) of every line of `Sources/EffectProtocol`, then of
+  /// `Sources/StrictJSON` (which it re-exports), that declares something
+  /// public, whitespace collapsed, files in name order. A test
+  /// recomputes it from the sources, so a change to what effects are written
+  /// against changes the signature and old plugins are refused.
+  public static let surfaceHash: UInt64 = 0x2894_88f9_a0be_03ee
+
+  /// The signature of the libraries this code was built with.
+  public static var signature: PluginSignature {
+    PluginSignature(
+      magic: PluginSignature.magicNumber, interfaceVersion: interfaceVersion,
+      surfaceHash: surfaceHash, libraryVersion: UnsafeRawPointer(libraryVersion.utf8Start))
+  }
+
+  /// Hands `types` to the host behind `host` (the pointer `scroll_effects_plugin`
+  /// receives), once the host's signature is checked.
+  ///
+  /// The host's layout is checked before anything but its first two fields is
+  /// read: a pointer that is not an effect host is refused with a message on
+  /// standard error and nothing is called. A host built against other
+  /// libraries receives this plugin's signature and no types, so that it can
+  /// say which signature each side has. The host checks the signature again
+  /// and that every type conforms to its own `ScrollEffect` before using one.
+  public static func register(_ types: [any ScrollEffect.Type], with host: UnsafeMutableRawPointer)
+  {
+    let magic = host.load(as: UInt64.self)
+    let size = host.load(fromByteOffset: 8, as: UInt64.self)
+    guard magic == PluginHost.magicNumber, size >= UInt64(MemoryLayout<PluginHost>.size) else {
+      var message =
+        "error: EffectPlugin.register: the pointer is not an effect host (magic 0x\(hex(magic)), "
+        + "size \(size)); expected magic 0x\(hex(PluginHost.magicNumber)), size at least "
+        + "\(MemoryLayout<PluginHost>.size)\n"
+      message.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+      return
+    }
+    let interface = host.load(as: PluginHost.self)
+    let own = signature
+    guard interface.signature.pointee == own else {
+      withUnsafePointer(to: own) { interface.handOver(interface.context, $0, nil, 0) }
+      return
+    }
+    // Metadata pointers only: the host decides, with its own protocol
+    // descriptor, whether each is a `ScrollEffect`.
+    let pointers = types.map { unsafeBitCast($0 as Any.Type, to: UnsafeRawPointer.self) }
+    withUnsafePointer(to: own) { own in
+      pointers.withUnsafeBufferPointer { buffer in
+        interface.handOver(interface.context, own, buffer.baseAddress, buffer.count)
+      }
+    }
+  }
+
+  static func hex(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+  }
+}
+
+/// Which libraries a plugin or host was built against: compared field by
+/// field, the version string by content.
+///
+/// A C-compatible layout: a loader written in C reads it too.
+public struct PluginSignature: Equatable, CustomStringConvertible {
+  /// "SCRLEFSG": this is a signature.
+  public static let magicNumber: UInt64 = 0x5343_524C_4546_5347
+  public var magic: UInt64
+  /// ``EffectPlugin/interfaceVersion`` of the side that made it.
+  public var interfaceVersion: UInt64
+  /// ``EffectPlugin/surfaceHash`` of the side that made it.
+  public var surfaceHash: UInt64
+  /// A NUL-terminated UTF-8 string, ``EffectPlugin/libraryVersion``.
+  public var libraryVersion: UnsafeRawPointer
+
+  public init(
+    magic: UInt64, interfaceVersion: UInt64, surfaceHash: UInt64,
+    libraryVersion: UnsafeRawPointer
+  ) {
+    self.magic = magic
+    self.interfaceVersion = interfaceVersion
+    self.surfaceHash = surfaceHash
+    self.libraryVersion = libraryVersion
+  }
+
+  /// The version string, at most 64 bytes of it (the rest is not read).
+  public var version: String {
+    let bytes = libraryVersion.assumingMemoryBound(to: UInt8.self)
+    var length = 0
+    while length < 64, bytes[length] != 0 { length += 1 }
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: length), as: UTF8.self)
+  }
+
+  public static func == (a: PluginSignature, b: PluginSignature) -> Bool {
+    a.magic == b.magic && a.interfaceVersion == b.interfaceVersion
+      && a.surfaceHash == b.surfaceHash && a.version == b.version
+  }
+
+  /// `ScrollEffects 0.1.0, plugin interface 1, EffectProtocol surface 0x…`.
+  public var description: String {
+    guard magic == Self.magicNumber else {
+      return "an unknown signature scheme (magic 0x\(EffectPlugin.hex(magic)))"
+    }
+    return "ScrollEffects \(version.debugDescription), plugin interface \(interfaceVersion), "
+      + "EffectProtocol surface 0x\(EffectPlugin.hex(surfaceHash))"
+  }
+}
+
+/// What `scroll_effects_plugin` receives: the host's signature and the
+/// callback that takes the plugin's types.
+///
+/// A C-compatible layout whose first two fields never change: the magic
+/// number and the structure's size are read before anything else.
+public struct PluginHost {
+  /// "SCRLEFHO": this is an effect host.
+  public static let magicNumber: UInt64 = 0x5343_524C_4546_484F
+  /// The type of ``handOver``: the host's context, the plugin's
+  /// ``PluginSignature``,
+  /// and `count` type metadata pointers (`nil` and 0 when the signatures
+  /// differ).
+  public typealias HandOver =
+    @convention(c) (
+      UnsafeMutableRawPointer?, UnsafeRawPointer, UnsafePointer<UnsafeRawPointer>?, Int
+    ) -> Void
+
+  public var magic: UInt64 = magicNumber
+  public var size = UInt64(MemoryLayout<PluginHost>.size)
+  public var signature: UnsafePointer<PluginSignature>
+  public var context: UnsafeMutableRawPointer?
+  public var handOver: HandOver
+
+  public init(
+    signature: UnsafePointer<PluginSignature>, context: UnsafeMutableRawPointer?,
+    handOver: HandOver
+  ) {
+    self.signature = signature
+    self.context = context
+    self.handOver = handOver
+  }
+}

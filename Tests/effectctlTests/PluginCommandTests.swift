@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// The example plugin and the plugin with its own copy of EffectProtocol,
+/// loaded by the built effectctl (debug, as `swift run` builds it, and
+/// release when built). The plugins are separate packages, built by
+/// `bash Scripts/build-plugin-fixtures.sh` (CI runs it before `swift test`);
+/// without them these tests are skipped.
+@Suite struct PluginCommandTests {
+  static let wobble = Effectctl.root.appendingPathComponent(
+    "Examples/WobbleEffects/.build/release/libWobbleEffects.so"
+  ).path
+  static let ownCopy = Effectctl.root.appendingPathComponent(
+    "Tests/Fixtures/OwnCopyPlugin/.build/release/libOwnCopyPlugin.so"
+  ).path
+  static let scene = "Examples/WobbleEffects/wobble-header.json"
+
+  static var hasWobble: Bool { FileManager.default.fileExists(atPath: wobble) }
+  static var hasOwnCopy: Bool { FileManager.default.fileExists(atPath: ownCopy) }
+  static let skipped =
+    "the plugin fixtures are not built: run bash Scripts/build-plugin-fixtures.sh"
+
+  /// The debug effectctl, and the release one when it is built.
+  static let executables: [String] = {
+    var found: [String] = []
+    if let debug = Effectctl.executable { found.append(debug.path) }
+    let release = Effectctl.root.appendingPathComponent(".build/release/effectctl").path
+    if FileManager.default.isExecutableFile(atPath: release) { found.append(release) }
+    return found
+  }()
+
+  static func run(_ executable: String, _ arguments: [String]) throws -> Effectctl.Output {
+    try Effectctl.run(arguments, executable: URL(fileURLWithPath: executable))
+  }
+
+  @Test(
+    "effects lists wobble and tick after the built-ins", .enabled(if: hasWobble, "\(skipped)"),
+    arguments: executables)
+  func listed(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "effects"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    let names = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    #expect(
+      names == [
+        "stretch", "footerPin", "pin", "parallax", "translate", "collapse", "interpolate",
+        "wobble", "tick",
+      ])
+    #expect(run.stdout.contains("wobble       Sways a view sideways as the content scrolls.\n"))
+  }
+
+  @Test(
+    "effects wobble prints the plugin's page with its parameters",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func page(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "effects", "wobble"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("amplitude"))
+    #expect(run.stdout.contains("wavelength"))
+  }
+
+  @Test(
+    "validate accepts the plugin's scene and suggests wobble for wobbel",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func validated(executable: String) throws {
+    let typo = try Effectctl.temporaryFile(
+      #"{"version": 1, "chains": [{"name": "h", "frame": {"y": 0, "height": 300}, "#
+        + #""effects": [{"type": "wobbel"}]}]}"#)
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "validate", Self.scene, typo])
+    #expect(run.status == 65)
+    #expect(run.stdout == "\(Self.scene): valid (2 chains, 2 views)\n")
+    #expect(
+      run.stderr
+        == "error: \(typo): chains[0].effects[0].type: unknown effect type \"wobbel\"; did you mean "
+        + "\"wobble\"? (registered: stretch, footerPin, pin, parallax, translate, collapse, "
+        + "interpolate, wobble, tick)\n")
+  }
+
+  @Test(
+    "without the plugin its scene names unknown types",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func withoutPlugin(executable: String) throws {
+    let run = try Self.run(executable, ["validate", Self.scene])
+    #expect(run.status == 65)
+    #expect(run.stderr.contains(#"unknown effect type "wobble""#))
+  }
+
+  @Test(
+    "eval gives x = 8 sin(2 pi offset / 100) and 10 degrees more each frame",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func evaluated(executable: String) throws {
+    let offsets = stride(from: -50.0, through: 250, by: 12.5).map { $0 }
+    let spec = offsets.map { String($0) }.joined(separator: ",")
+    let run = try Self.run(
+      executable,
+      [
+        "--plugin", Self.wobble, "eval", Self.scene, "--offsets", spec, "--format", "csv",
+        "--chain", "header",
+      ])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    let rows = run.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+    #expect(rows.count == offsets.count)
+    for (frame, (offset, row)) in zip(offsets, rows).enumerated() {
+      let x = try #require(Double(row[2]))
+      #expect(abs(x - 8 * sin(2 * Double.pi * offset / 100)) < 1e-9, "offset \(offset)")
+      #expect(Double(row[3]) == -offset)
+      #expect(Double(row[14]) == 10 * Double(frame))
+    }
+  }
+
+  @Test(
+    "bench runs the plugin's scene", .enabled(if: hasWobble, "\(skipped)"),
+    arguments: executables)
+  func benched(executable: String) throws {
+    let run = try Self.run(
+      executable, ["--plugin", Self.wobble, "bench", Self.scene, "--frames", "100"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(run.stdout.hasPrefix("frames:    100\nviews:     2\n"))
+  }
+
+  @Test(
+    "the same plugin twice: the second registers names already taken",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func twice(executable: String) throws {
+    let run = try Self.run(
+      executable, ["--plugin", Self.wobble, "--plugin", Self.wobble, "effects"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(Self.wobble.debugDescription): an effect type named \"wobble\" is "
+        + "already registered by plugin \(Self.wobble.debugDescription); expected a unique type name\n"
+    )
+    #expect(run.stdout == "")
+  }
+
+  @Test(
+    "a plugin with its own copy of EffectProtocol is refused, not half-used",
+    .enabled(if: hasOwnCopy, "\(skipped)"), arguments: executables)
+  func ownCopy(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.ownCopy, "effects"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(Self.ownCopy.debugDescription): the type \"OwnCopyPlugin.OwnCopyEffect\" "
+        + "does not conform to this program's ScrollEffect: the plugin carries its own copy of "
+        + "EffectProtocol; link the EffectPlugin product, not EffectProtocol (see Docs/Plugins.md)\n"
+    )
+    #expect(run.stdout == "")
+  }
+}
