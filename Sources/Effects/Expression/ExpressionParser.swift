@@ -106,12 +106,14 @@ struct ExpressionParser {
     }
   }
 
+  /// Runs `body` one level deeper, just after the token that opened the
+  /// level (`(`, `-`, `?`), which a message names.
   private mutating func nested<Result>(
     _ body: (inout ExpressionParser) throws(ExpressionError) -> Result
   ) throws(ExpressionError) -> Result {
     guard nesting < Self.maximumNesting else {
       throw ExpressionError(
-        position: current.position,
+        position: tokens[index - 1].position,
         message: "nested more than \(Self.maximumNesting) deep; expected a simpler expression")
     }
     nesting += 1
