@@ -29,6 +29,10 @@ extension ExpressionProgram {
             viewportHeight: viewportHeight, naturalX: natural.x)
         }
       }
+      if let fastForm {
+        fastForm.apply(to: views, value: frame[Int(fastForm.slot)])
+        return
+      }
       viewCode.withUnsafeBufferPointer { code in
         var index = 0
         if keepsFrame {
@@ -84,106 +88,283 @@ extension ExpressionProgram {
   ) {
     guard var instruction = code.baseAddress else { return }
     let end = instruction + code.count
+    // No local functions over `top` and `below`: captured, they would be
+    // checked for exclusive access at run time on every step.
     var top = 0.0
     var below = stack
-    @inline(__always) func push(_ value: Double) {
-      below.pointee = top
-      below += 1
-      top = value
-    }
-    @inline(__always) func pop() -> Double {
-      let value = top
-      below -= 1
-      top = below.pointee
-      return value
-    }
-    @inline(__always) func binary(_ operation: (Double, Double) -> Double) {
-      below -= 1
-      top = operation(below.pointee, top)
-    }
-    @inline(__always) func ternary(_ operation: (Double, Double, Double) -> Double) {
-      below -= 2
-      top = operation(below[0], below[1], top)
-    }
-    // A store skips a value that is not finite and saturates the others.
-    @inline(__always) func store(_ assign: (Double) -> Void) {
-      let value = pop()
-      if value.isFinite { assign(saturated(value)) }
-    }
     while instruction != end {
       let current = instruction.pointee
       instruction += 1
       switch current.opcode {
-      case .constant: push(current.value)
-      case .frame: push(frame[Int(current.slot)])
-      case .loadX: push(view.x)
-      case .loadY: push(view.y)
-      case .loadWidth: push(view.width)
-      case .loadHeight: push(view.height)
-      case .loadScaleX: push(view.scaleX)
-      case .loadScaleY: push(view.scaleY)
-      case .loadAnchorX: push(view.anchorX)
-      case .loadAnchorY: push(view.anchorY)
-      case .loadOpacity: push(view.opacity)
-      case .loadBlur: push(view.blur)
-      case .loadRotation: push(view.rotation)
-      case .loadZIndex: push(view.zIndex)
-      case .loadIndex: push(Double(index))
-      case .loadNaturalY: push(views.naturalViewportFrame(at: index).y)
-      case .loadTranslateX: push(view.x - naturalX)
-      case .loadTranslateY: push(view.y - views.naturalViewportFrame(at: index).y)
-      case .loadProgress: push((viewportHeight - view.y) / (viewportHeight + view.height))
-      case .negate: top = -top
-      case .add: binary(+)
-      case .subtract: binary(-)
-      case .multiply: binary(*)
-      case .divide: binary(/)
-      case .less: binary { ExpressionMath.truth($0 < $1) }
-      case .lessEqual: binary { ExpressionMath.truth($0 <= $1) }
-      case .greater: binary { ExpressionMath.truth($0 > $1) }
-      case .greaterEqual: binary { ExpressionMath.truth($0 >= $1) }
-      case .equal: binary { ExpressionMath.truth($0 == $1) }
-      case .notEqual: binary { ExpressionMath.truth($0 != $1) }
-      case .select: ternary { $0 != 0 ? $1 : $2 }
-      case .min: binary { Swift.min($0, $1) }
-      case .max: binary { Swift.max($0, $1) }
-      case .clamp: ternary(ExpressionMath.clamp)
-      case .abs: top = Swift.abs(top)
-      case .sqrt: top = top.squareRoot()
-      case .pow: binary(ExpressionMath.power)
-      case .exp: top = ExpressionMath.exponential(top)
-      case .log: top = ExpressionMath.logarithm(top)
-      case .sin: top = ExpressionMath.sine(top)
-      case .cos: top = ExpressionMath.cosine(top)
-      case .floor: top = top.rounded(.down)
-      case .ceil: top = top.rounded(.up)
-      case .round: top = top.rounded(.toNearestOrAwayFromZero)
-      case .sign: top = ExpressionMath.sign(top)
-      case .lerp: ternary(ExpressionMath.lerp)
-      case .step: binary(ExpressionMath.step)
-      case .smoothstep: ternary(ExpressionMath.smoothstep)
-      case .addFrame: top += frame[Int(current.slot)]
-      case .subtractFrame: top -= frame[Int(current.slot)]
-      case .multiplyFrame: top *= frame[Int(current.slot)]
-      case .divideFrame: top /= frame[Int(current.slot)]
-      case .storeFrame: frame[Int(current.slot)] = pop()
-      case .storeX: store { view.x = $0 }
-      case .storeY: store { view.y = $0 }
-      case .storeWidth: store { view.width = max(0, $0) }
-      case .storeHeight: store { view.height = max(0, $0) }
+      case .constant:
+        below.pointee = top
+        below += 1
+        top = current.value
+      case .frame:
+        below.pointee = top
+        below += 1
+        top = frame[Int(current.slot)]
+      case .loadX:
+        below.pointee = top
+        below += 1
+        top = view.x
+      case .loadY:
+        below.pointee = top
+        below += 1
+        top = view.y
+      case .loadWidth:
+        below.pointee = top
+        below += 1
+        top = view.width
+      case .loadHeight:
+        below.pointee = top
+        below += 1
+        top = view.height
+      case .loadScaleX:
+        below.pointee = top
+        below += 1
+        top = view.scaleX
+      case .loadScaleY:
+        below.pointee = top
+        below += 1
+        top = view.scaleY
+      case .loadAnchorX:
+        below.pointee = top
+        below += 1
+        top = view.anchorX
+      case .loadAnchorY:
+        below.pointee = top
+        below += 1
+        top = view.anchorY
+      case .loadOpacity:
+        below.pointee = top
+        below += 1
+        top = view.opacity
+      case .loadBlur:
+        below.pointee = top
+        below += 1
+        top = view.blur
+      case .loadRotation:
+        below.pointee = top
+        below += 1
+        top = view.rotation
+      case .loadZIndex:
+        below.pointee = top
+        below += 1
+        top = view.zIndex
+      case .loadIndex:
+        below.pointee = top
+        below += 1
+        top = Double(index)
+      case .loadNaturalY:
+        below.pointee = top
+        below += 1
+        top = views.naturalViewportFrame(at: index).y
+      case .loadTranslateX:
+        below.pointee = top
+        below += 1
+        top = view.x - naturalX
+      case .loadTranslateY:
+        below.pointee = top
+        below += 1
+        top = view.y - views.naturalViewportFrame(at: index).y
+      case .loadProgress:
+        below.pointee = top
+        below += 1
+        top = (viewportHeight - view.y) / (viewportHeight + view.height)
+      case .negate:
+        top = -top
+      case .add:
+        below -= 1
+        top = below.pointee + top
+      case .subtract:
+        below -= 1
+        top = below.pointee - top
+      case .multiply:
+        below -= 1
+        top = below.pointee * top
+      case .divide:
+        below -= 1
+        top = below.pointee / top
+      case .less:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee < top)
+      case .lessEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee <= top)
+      case .greater:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee > top)
+      case .greaterEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee >= top)
+      case .equal:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee == top)
+      case .notEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee != top)
+      case .min:
+        below -= 1
+        top = Swift.min(below.pointee, top)
+      case .max:
+        below -= 1
+        top = Swift.max(below.pointee, top)
+      case .pow:
+        below -= 1
+        top = ExpressionMath.power(below.pointee, top)
+      case .step:
+        below -= 1
+        top = ExpressionMath.step(below.pointee, top)
+      case .select:
+        below -= 2
+        top = below[0] != 0 ? below[1] : top
+      case .clamp:
+        below -= 2
+        top = ExpressionMath.clamp(below[0], below[1], top)
+      case .lerp:
+        below -= 2
+        top = ExpressionMath.lerp(below[0], below[1], top)
+      case .smoothstep:
+        below -= 2
+        top = ExpressionMath.smoothstep(below[0], below[1], top)
+      case .abs:
+        top = Swift.abs(top)
+      case .sqrt:
+        top = top.squareRoot()
+      case .exp:
+        top = ExpressionMath.exponential(top)
+      case .log:
+        top = ExpressionMath.logarithm(top)
+      case .sin:
+        top = ExpressionMath.sine(top)
+      case .cos:
+        top = ExpressionMath.cosine(top)
+      case .floor:
+        top = top.rounded(.down)
+      case .ceil:
+        top = top.rounded(.up)
+      case .round:
+        top = top.rounded(.toNearestOrAwayFromZero)
+      case .sign:
+        top = ExpressionMath.sign(top)
+      case .addFrame:
+        top += frame[Int(current.slot)]
+      case .subtractFrame:
+        top -= frame[Int(current.slot)]
+      case .multiplyFrame:
+        top *= frame[Int(current.slot)]
+      case .divideFrame:
+        top /= frame[Int(current.slot)]
+      case .storeFrame:
+        frame[Int(current.slot)] = top
+        below -= 1
+        top = below.pointee
+      case .storeX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.x = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.y = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeWidth:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.width = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeHeight:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.height = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
       case .storeScale:
-        store { value in
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
           view.scaleX = value
           view.scaleY = value
         }
-      case .storeScaleX: store { view.scaleX = $0 }
-      case .storeScaleY: store { view.scaleY = $0 }
-      case .storeAnchorX: store { view.anchorX = $0 }
-      case .storeAnchorY: store { view.anchorY = $0 }
-      case .storeOpacity: store { view.opacity = min(max($0, 0), 1) }
-      case .storeBlur: store { view.blur = max(0, $0) }
-      case .storeRotation: store { view.rotation = $0 }
-      case .storeZIndex: store { view.zIndex = $0 }
+        below -= 1
+        top = below.pointee
+      case .storeScaleX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.scaleX = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeScaleY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.scaleY = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeAnchorX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.anchorX = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeAnchorY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.anchorY = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeOpacity:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.opacity = min(max(value, 0), 1)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeBlur:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.blur = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeRotation:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.rotation = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeZIndex:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.zIndex = value
+        }
+        below -= 1
+        top = below.pointee
       }
     }
   }

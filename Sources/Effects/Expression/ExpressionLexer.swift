@@ -52,40 +52,57 @@ struct ExpressionToken: Equatable {
 /// identifiers (`offset`, letters, digits and `_`, not starting with a
 /// digit), the operators and punctuation of ``ExpressionToken/Symbol``;
 /// spaces, tabs and line breaks separate them.
+///
+/// Every valid character is ASCII, so the lexer reads UTF-8 bytes, where a
+/// byte's index is its character's; only a message about a character
+/// outside ASCII counts characters.
 enum ExpressionLexer {
   static func tokens(of source: String) throws(ExpressionError) -> [ExpressionToken] {
-    let scalars = Array(source.unicodeScalars)
+    var utf8 = source
+    let result = utf8.withUTF8 { bytes -> Result<[ExpressionToken], ExpressionError> in
+      do throws(ExpressionError) {
+        return .success(try tokens(of: bytes, source))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func tokens(of bytes: UnsafeBufferPointer<UInt8>, _ source: String)
+    throws(ExpressionError) -> [ExpressionToken]
+  {
     var tokens: [ExpressionToken] = []
     var index = 0
+    let count = bytes.count
     func text(_ range: Range<Int>) -> String {
-      var string = ""
-      string.unicodeScalars.append(contentsOf: scalars[range])
-      return string
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
     func isDigit(_ index: Int) -> Bool {
-      index < scalars.count && ("0"..."9").contains(scalars[index])
+      index < count && bytes[index] &- 0x30 < 10
     }
-    func isIdentifierScalar(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
-      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar == "_"
-        || (!first && ("0"..."9").contains(scalar))
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
     }
-    while index < scalars.count {
-      let scalar = scalars[index]
+    while index < count {
+      let byte = bytes[index]
       let start = index
       let position = start + 1
-      if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" {
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D:
         index += 1
         continue
+      default: break
       }
-      if isDigit(index) || (scalar == "." && isDigit(index + 1)) {
+      if isDigit(index) || (byte == 0x2E && isDigit(index + 1)) {
         while isDigit(index) { index += 1 }
-        if index < scalars.count, scalars[index] == "." {
+        if index < count, bytes[index] == 0x2E {
           index += 1
           while isDigit(index) { index += 1 }
         }
-        if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+        if index < count, bytes[index] | 0x20 == 0x65 {
           var exponent = index + 1
-          if exponent < scalars.count, scalars[exponent] == "+" || scalars[exponent] == "-" {
+          if exponent < count, bytes[exponent] == 0x2B || bytes[exponent] == 0x2D {
             exponent += 1
           }
           guard isDigit(exponent) else {
@@ -106,40 +123,62 @@ enum ExpressionLexer {
         tokens.append(ExpressionToken(kind: .number(value), position: position, text: literal))
         continue
       }
-      if isIdentifierScalar(scalar, first: true) {
+      if isLetter(byte) {
         index += 1
-        while index < scalars.count, isIdentifierScalar(scalars[index], first: false) {
-          index += 1
-        }
+        while index < count, isLetter(bytes[index]) || isDigit(index) { index += 1 }
         let name = text(start..<index)
         tokens.append(ExpressionToken(kind: .identifier(name), position: position, text: name))
         continue
       }
-      let next = index + 1 < scalars.count ? scalars[index + 1] : nil
-      if next == "=", let symbol = ExpressionToken.Symbol(rawValue: "\(scalar)=") {
-        index += 2
+      let symbol: ExpressionToken.Symbol?
+      let next = index + 1 < count ? bytes[index + 1] : 0
+      switch (byte, next) {
+      case (0x3C, 0x3D): symbol = .lessEqual
+      case (0x3E, 0x3D): symbol = .greaterEqual
+      case (0x3D, 0x3D): symbol = .equal
+      case (0x21, 0x3D): symbol = .notEqual
+      case (0x3C, _): symbol = .less
+      case (0x3E, _): symbol = .greater
+      case (0x2B, _): symbol = .plus
+      case (0x2D, _): symbol = .minus
+      case (0x2A, _): symbol = .star
+      case (0x2F, _): symbol = .slash
+      case (0x28, _): symbol = .leftParenthesis
+      case (0x29, _): symbol = .rightParenthesis
+      case (0x2C, _): symbol = .comma
+      case (0x3F, _): symbol = .question
+      case (0x3A, _): symbol = .colon
+      default: symbol = nil
+      }
+      if let symbol {
+        index += symbol.rawValue.utf8.count
         tokens.append(
           ExpressionToken(kind: .symbol(symbol), position: position, text: symbol.rawValue))
         continue
       }
-      if let symbol = ExpressionToken.Symbol(rawValue: String(scalar)) {
-        index += 1
-        tokens.append(
-          ExpressionToken(kind: .symbol(symbol), position: position, text: symbol.rawValue))
-        continue
-      }
-      var message = "unexpected character \(describe(scalar))"
-      switch scalar {
-      case "=": message += "; did you mean `==`?"
-      case "!": message += "; did you mean `!=`?"
-      case "^": message += "; did you mean `pow(x, y)`?"
-      case "&", "|": message += "; combine conditions with `?:` or `min`/`max`"
-      default: break
-      }
-      throw ExpressionError(position: position, message: message)
+      throw unexpected(at: start, in: bytes, source)
     }
-    tokens.append(ExpressionToken(kind: .end, position: scalars.count + 1, text: ""))
+    tokens.append(ExpressionToken(kind: .end, position: count + 1, text: ""))
     return tokens
+  }
+
+  /// The error for the character that starts at byte `offset`, with its
+  /// position counted in characters (Unicode scalars).
+  private static func unexpected(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ source: String
+  ) -> ExpressionError {
+    // A scalar starts at every byte that is not a continuation byte.
+    let position = bytes[..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    let scalar = source.unicodeScalars.dropFirst(position - 1).first ?? " "
+    var message = "unexpected character \(describe(scalar))"
+    switch scalar {
+    case "=": message += "; did you mean `==`?"
+    case "!": message += "; did you mean `!=`?"
+    case "^": message += "; did you mean `pow(x, y)`?"
+    case "&", "|": message += "; combine conditions with `?:` or `min`/`max`"
+    default: break
+    }
+    return ExpressionError(position: position, message: message)
   }
 
   /// `` `#` `` for a printable ASCII character, `U+00E9` otherwise: messages
