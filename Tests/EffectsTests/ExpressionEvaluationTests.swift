@@ -16,6 +16,19 @@ func expressionValue(_ expression: String, offset: Double = 0, setup: ExampleSet
   return setup.evaluate([effect], offset: offset).rotation
 }
 
+/// `expression` with every number `n` replaced by `(n + zIndex)`, zIndex
+/// being 0 before the effect: the same value, but nothing can be folded at
+/// load time or computed once a frame, so the per-view interpreter runs
+/// every operator and function.
+func interpretedValue(_ expression: String) throws -> Double {
+  let pattern = try NSRegularExpression(
+    pattern: #"(?<![A-Za-z_0-9.])(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"#)
+  let range = NSRange(expression.startIndex..., in: expression)
+  let rewritten = pattern.stringByReplacingMatches(
+    in: expression, range: range, withTemplate: "($0 + zIndex)")
+  return try expressionValue(rewritten)
+}
+
 /// Every operator, function and name of `expression`, against values worked
 /// out by hand or from the formulas in DESIGN.md.
 @Suite struct ExpressionEvaluationTests {
@@ -46,6 +59,7 @@ func expressionValue(_ expression: String, offset: Double = 0, setup: ExampleSet
   @Test("operators and precedence", arguments: operators)
   func operatorValue(expression: String, expected: Double) throws {
     #expect(try expressionValue(expression) == expected, "\(expression)")
+    #expect(try interpretedValue(expression) == expected, "\(expression), interpreted")
   }
 
   static let functions: [(String, Double)] = [
@@ -76,6 +90,7 @@ func expressionValue(_ expression: String, offset: Double = 0, setup: ExampleSet
   @Test("functions", arguments: functions)
   func functionValue(expression: String, expected: Double) throws {
     #expect(try expressionValue(expression) == expected, "\(expression)")
+    #expect(try interpretedValue(expression) == expected, "\(expression), interpreted")
   }
 
   /// The header's names at an offset, worked from DESIGN.md: maxOffset =
@@ -215,6 +230,46 @@ func expressionValue(_ expression: String, offset: Double = 0, setup: ExampleSet
         #expect(abs(mine.opacity - theirs.opacity) <= 1e-12)
       }
     }
+  }
+
+  /// A single column combined with a frame value takes a loop of its own;
+  /// it follows the same rules.
+  static let singleColumns: [(String, Double, TransformColumn, Double)] = [
+    (#"{"y": "y - offset"}"#, 100, .y, -200),
+    (#"{"y": "10 - y"}"#, 100, .y, 110),
+    (#"{"y": "offset + y"}"#, 100, .y, 0),
+    (#"{"opacity": "opacity * 0.5"}"#, 0, .opacity, 0.5),
+    (#"{"opacity": "0.25 * opacity"}"#, 0, .opacity, 0.25),
+    (#"{"opacity": "opacity * 3"}"#, 0, .opacity, 1),
+    (#"{"height": "height / 2"}"#, 0, .height, 150),
+    (#"{"height": "height / 0"}"#, 0, .height, 300),
+    (#"{"height": "height / (offset - 100)"}"#, 100, .height, 300),
+    (#"{"opacity": "1 / 0"}"#, 0, .opacity, 1),
+    (#"{"opacity": "offset / 50"}"#, 100, .opacity, 1),
+    (#"{"opacity": "offset / 50"}"#, 25, .opacity, 0.5),
+    (#"{"width": "width - 1000"}"#, 0, .width, 0),
+    (#"{"blur": "-2"}"#, 0, .blur, 0),
+    (#"{"rotation": "rotation + 1e300 * offset"}"#, 100, .rotation, 1e15),
+    (#"{"zIndex": "zIndex - 1e300 * offset"}"#, 100, .zIndex, -1e15),
+    (#"{"scale": "pull / 100 + 1"}"#, -50, .scaleY, 1.5),
+    (#"{"x": "x + viewportWidth"}"#, 0, .x, 390),
+    (#"{"anchorY": "anchorY * 0"}"#, 0, .anchorY, 0),
+  ]
+
+  @Test("a single column combined with a frame value", arguments: singleColumns)
+  func singleColumn(json: String, offset: Double, column: TransformColumn, expected: Double) throws
+  {
+    let effect = try ExpressionEffect.decode(json: json)
+    let result = ExampleSetup.header.evaluate([effect], offset: offset)
+    #expect(column.value(of: result, naturalX: 0, naturalY: -offset) == expected, "\(json)")
+  }
+
+  @Test("a single column's loop changes every copy of a repeated chain")
+  func singleColumnOverCopies() throws {
+    let effect = try ExpressionEffect.decode(json: #"{"y": "y + 0.5 * offset"}"#)
+    let setup = ExampleSetup(frame: Rect(y: 300, width: 390, height: 80))
+    let views = evaluateBatch([effect], setup: setup, count: 4, stride: 90, offset: 60)
+    #expect(views.map(\.y) == [270, 360, 450, 540])
   }
 
   @Test("decoding keeps the expressions as written, in column order")
