@@ -164,8 +164,8 @@ enum SceneFuzzCheck {
 
   /// The transforms of `scene` in `geometry` by the plainest evaluation,
   /// which a host's must equal bit for bit: each view written with its
-  /// natural transform, then each effect on a batch of that view alone, with
-  /// a fresh state (the built-in effects have none).
+  /// natural transform, then each effect on a batch of the chain's written
+  /// views, with a fresh state (the built-in effects have none).
   static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
     var views: [ViewTransform] = []
     for chain in scene.chains {
@@ -178,12 +178,15 @@ enum SceneFuzzCheck {
             geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
             stride: chain.stride, base: base + index, count: count)
         }
-        let chainBatch = batch(at: 0, count: buffer.count)
+        // Every view written first, then each effect on the whole chain: an
+        // effect may read a view's copy index and the number of copies
+        // (`expression`'s `index`, `count`, `naturalY`), so a batch of one
+        // view alone is not the same evaluation.
+        var chainBatch = batch(at: 0, count: buffer.count)
         for index in buffer.indices {
           buffer[index] = chainBatch.naturalTransform(at: index)
-          var alone = batch(at: index, count: 1)
-          for effect in chain.effects { apply(effect, to: &alone) }
         }
+        for effect in chain.effects { apply(effect, to: &chainBatch) }
       }
       views += transforms
     }
