@@ -164,8 +164,9 @@ enum SceneFuzzCheck {
 
   /// The transforms of `scene` in `geometry` by the plainest evaluation,
   /// which a host's must equal bit for bit: each view written with its
-  /// natural transform, then each effect on a batch of the chain's written
-  /// views, with a fresh state (the built-in effects have none).
+  /// natural transform, then each effect on a batch of that view alone (of
+  /// the chain's written views for a chain with an `expression`), with a
+  /// fresh state (the built-in effects have none).
   static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
     var views: [ViewTransform] = []
     for chain in scene.chains {
@@ -178,15 +179,21 @@ enum SceneFuzzCheck {
             geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
             stride: chain.stride, base: base + index, count: count)
         }
-        // Every view written first, then each effect on the whole chain: an
-        // effect may read a view's copy index and the number of copies
-        // (`expression`'s `index`, `count`, `naturalY`), so a batch of one
-        // view alone is not the same evaluation.
         var chainBatch = batch(at: 0, count: buffer.count)
+        // `expression` reads a view's copy index and the number of copies:
+        // its chains get every view written, then each effect on them all.
+        if chain.effects.contains(where: { type(of: $0).typeName == "expression" }) {
+          for index in buffer.indices {
+            buffer[index] = chainBatch.naturalTransform(at: index)
+          }
+          for effect in chain.effects { apply(effect, to: &chainBatch) }
+          return
+        }
         for index in buffer.indices {
           buffer[index] = chainBatch.naturalTransform(at: index)
+          var alone = batch(at: index, count: 1)
+          for effect in chain.effects { apply(effect, to: &alone) }
         }
-        for effect in chain.effects { apply(effect, to: &chainBatch) }
       }
       views += transforms
     }

@@ -26,6 +26,12 @@ import Testing
     let geometry = scene.geometry(offset: offset)
     var views: [ViewTransform] = []
     for chain in scene.chains {
+      // `expression` reads a view's copy index and the number of copies: its
+      // chains are evaluated with every view written, each effect on them all.
+      if chain.effects.contains(where: { type(of: $0).typeName == ExpressionEffect.typeName }) {
+        views += writtenChainFrame(chain, geometry)
+        continue
+      }
       for copy in 0..<chain.viewCount {
         var frame = chain.frame
         frame.y += Double(copy) * chain.stride
@@ -44,6 +50,27 @@ import Testing
       }
     }
     return views
+  }
+
+  /// The transforms of `chain`'s views: each written with its natural
+  /// transform, then every effect on a batch of them all, with a fresh state.
+  static func writtenChainFrame(_ chain: Chain, _ geometry: ScrollGeometry)
+    -> [ViewTransform]
+  {
+    var transforms = (0..<chain.viewCount).map { copy in
+      var natural = chain.frame
+      natural.y += Double(copy) * chain.stride
+      if chain.attachment == .content { natural.y += geometry.contentOrigin }
+      return ViewTransform(frame: natural)
+    }
+    transforms.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var batch = ViewBatch(
+        geometry: geometry, attachment: chain.attachment, naturalFrame: chain.frame,
+        stride: chain.stride, base: base, count: buffer.count)
+      for effect in chain.effects { apply(effect, to: &batch) }
+    }
+    return transforms
   }
 
   static func apply<Effect: ScrollEffect>(_ effect: Effect, to batch: inout ViewBatch) {
@@ -143,6 +170,21 @@ struct RandomScene {
       members += ", \"inset\": \(random.pick(["0", "10", "-20.5"]))"
       members += ", \"pinned\": \(random.pick(["true", "false"]))"
       return members
+    },
+    "expression": { random in
+      // Columns and expressions of every kind: per frame, per view, a copy's
+      // index, one that is not finite, one that saturates.
+      let columns = ["x", "y", "width", "height", "scale", "anchorY", "opacity", "blur", "zIndex"]
+      let expressions = [
+        "y + 0.5 * max(0, offset)", "opacity * clamp(1 - offset / 300, 0, 1)",
+        "smoothstep(0, 200, offset) * 2 - 1", "index * 10 + count", "naturalY + translateY / 2",
+        "progress > 0.5 ? 1 : 0.5", "height / 0", "1e300 * offset", "10 - width", "pull / 4",
+        "lerp(naturalHeight, 44, step(100, offset))", "minY - insetTop",
+      ]
+      let count = random.next(in: 1...3)
+      let chosen = Set((0..<count).map { _ in random.pick(columns) })
+      return chosen.sorted().map { #""\#($0)": "\#(random.pick(expressions))""# }
+        .joined(separator: ", ")
     },
     "interpolate": { random in
       let property = random.pick([

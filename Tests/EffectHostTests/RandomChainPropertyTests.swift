@@ -28,6 +28,26 @@ import Testing
   /// formulas of DESIGN.md: a maximum or minimum of functions changes no
   /// faster than the fastest of them.
   static let generators: [EffectGenerator] = [
+    EffectGenerator(typeName: "expression") { random in
+      // Any expression: it gives no bound on the rate; the contract (finite,
+      // sizes and blur not negative, opacity in 0...1) must hold all the same.
+      let columns = [
+        "x", "y", "width", "height", "scale", "anchorX", "opacity", "blur", "rotation", "zIndex",
+      ]
+      let expressions = [
+        "y + 0.5 * max(0, offset)", "opacity * clamp(1 - offset / 300, 0, 1)",
+        "pow(10, offset)", "exp(offset) - exp(-offset)", "1e300 * offset * offset",
+        "-1e308 * pull", "log(pull)", "sqrt(-offset)", "offset / (offset - offset)",
+        "index * 1e9 - count", "sin(offset) / cos(offset)", "progress * 1e200 / height",
+        "round(offset / 7) * 1e15",
+      ]
+      var members: [String] = []
+      for column in columns where random.chance(0.3) {
+        members.append(#""\#(column)": "\#(random.pick(expressions))""#)
+      }
+      if members.isEmpty { members.append(#""y": "y - offset * 1e12""#) }
+      return GeneratedEffect(members: members, rate: nil)
+    },
     EffectGenerator(typeName: "stretch") { random in
       var members: [String] = []
       if random.chance(0.5) { members.append(#""edge": "\#(random.pick(["top", "bottom"]))""#) }
