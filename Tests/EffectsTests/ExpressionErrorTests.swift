@@ -91,6 +91,18 @@ import Testing
     #expect(try Self.messages(json) == "\(Self.prefix).\(message)")
   }
 
+  @Test("an expression of more than 1000 tokens is refused at the first one past the limit")
+  func tooManyTokens() throws {
+    // 500 ones and 499 pluses: 999 tokens, accepted; one more "+ 1" is not.
+    let longest = Array(repeating: "1", count: 500).joined(separator: "+")
+    #expect(try expressionValue(longest) == 500)
+    let json = "{\"type\": \"expression\", \"y\": \"\(longest)+1\"}"
+    // The 1001st token, the last `1`, starts at character 999 + 2.
+    #expect(
+      try Self.messages(json)
+        == "\(Self.prefix).y: at 1001: more than 1000 tokens; expected a shorter expression")
+  }
+
   @Test("64 levels of nesting are accepted")
   func deepestNesting() throws {
     let deep = String(repeating: "(", count: 64) + "2" + String(repeating: ")", count: 64)

@@ -57,6 +57,10 @@ struct ExpressionToken: Equatable {
 /// byte's index is its character's; only a message about a character
 /// outside ASCII counts characters.
 enum ExpressionLexer {
+  /// The most tokens an expression may have: far beyond a readable one, and
+  /// a bound on the depth of its tree (`1 + 1 + ...` nests to the left).
+  static let maximumTokenCount = 1000
+
   static func tokens(of source: String) throws(ExpressionError) -> [ExpressionToken] {
     var utf8 = source
     let result = utf8.withUTF8 { bytes -> Result<[ExpressionToken], ExpressionError> in
@@ -88,6 +92,12 @@ enum ExpressionLexer {
       let byte = bytes[index]
       let start = index
       let position = start + 1
+      guard tokens.count < maximumTokenCount else {
+        // A tree as long as this would be folded and compiled by recursion.
+        throw ExpressionError(
+          position: position,
+          message: "more than \(maximumTokenCount) tokens; expected a shorter expression")
+      }
       switch byte {
       case 0x20, 0x09, 0x0A, 0x0D:
         index += 1
