@@ -43,6 +43,14 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case keyOnlyWith(key: String, requirement: String, found: String)
     /// A chain `name` that a declaration cannot use, and why.
     case unsuitableChain(String, ChainProblem)
+    /// An `expression` that does not parse: what is wrong at the 1-based
+    /// `position` of the text (`unknown name \`ofset\`; did you mean ...`).
+    case invalidExpression(position: Int, message: String)
+    /// Two keys that set the same thing: `key` already sets what `other` does
+    /// (`scale` sets `scaleX` and `scaleY`).
+    case overlappingKeys(key: String, sets: String, other: String)
+    /// An object that needs at least one of `valid` and has none.
+    case noneOf(expected: String, valid: [String])
   }
 
   /// Why a named chain cannot serve where it is named (a snap declaration
@@ -116,6 +124,12 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
         : "expected \"\(first)\" (\(firstHolds)) or \"\(second)\" (\(secondHolds)), found neither"
     case .keyOnlyWith(let key, let requirement, let found):
       return "expected \"\(key)\" only with \(requirement), found it with \(found)"
+    case .invalidExpression(let position, let message):
+      return "at \(position): \(message)"
+    case .overlappingKeys(let key, let sets, let other):
+      return "`\(key)` already assigns \(sets); expected `\(key)` or `\(other)`, not both"
+    case .noneOf(let expected, let valid):
+      return "expected at least one \(expected) (\(valid.joined(separator: ", "))), found none"
     case .unsuitableChain(let name, let problem):
       let found = "found \(quotedForMessage(name))"
       switch problem {

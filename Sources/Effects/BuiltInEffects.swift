@@ -11,5 +11,6 @@ public enum BuiltInEffects {
     TranslateEffect.self,
     CollapseEffect.self,
     InterpolateEffect.self,
+    ExpressionEffect.self,
   ]
 }

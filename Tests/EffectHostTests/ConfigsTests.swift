@@ -212,4 +212,34 @@ import Testing
         == 344)
     #expect(try Self.rest("fling:-20000", on: "paging-list.json").offset == 0)
   }
+
+  @Test(
+    "expression-title: the large title fades out and shrinks, the bar title fades in and slides up, by smoothstep"
+  )
+  func expressionTitle() throws {
+    var host = try Self.host("expression-title.json")
+    // smoothstep(e0, e1, x) = t * t * (3 - 2 t), t = (x - e0) / (e1 - e0) in 0...1.
+    func smooth(_ e0: Double, _ e1: Double, _ x: Double) -> Double {
+      let t = min(max((x - e0) / (e1 - e0), 0), 1)
+      return t * t * (3 - 2 * t)
+    }
+    for offset in [0.0, 19, 38, 57, 76, 95, 114, 133, 152, 300] {
+      let (large, largeNatural) = try Self.view("largeTitle", in: &host, at: offset)
+      let fade = smooth(0, 76, offset)
+      #expect(abs(large.opacity - (1 - fade)) < 1e-12, "largeTitle opacity at \(offset)")
+      #expect(abs(large.scaleX - (1 - 0.2 * fade)) < 1e-12 && large.scaleY == large.scaleX)
+      #expect((large.anchorX, large.y, large.zIndex) == (0, largeNatural.y, 2))
+      let (bar, _) = try Self.view("barTitle", in: &host, at: offset)
+      let rise = smooth(76, 152, offset)
+      #expect(abs(bar.opacity - rise) < 1e-12, "barTitle opacity at \(offset)")
+      #expect(abs(bar.y - (47 + 12 * (1 - rise))) < 1e-12, "barTitle y at \(offset)")
+    }
+    // Worked numbers: halfway through each half, smoothstep is 0.5.
+    let (large, _) = try Self.view("largeTitle", in: &host, at: 38)
+    #expect((large.opacity, large.scaleX, large.y) == (0.5, 0.9, 47 + 170 - 38))
+    let (bar, _) = try Self.view("barTitle", in: &host, at: 114)
+    #expect((bar.opacity, bar.y) == (0.5, 53))
+    let (header, _) = try Self.view("header", in: &host, at: 152)
+    #expect((header.y, header.height) == (47, 88))
+  }
 }

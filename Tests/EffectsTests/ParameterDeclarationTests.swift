@@ -66,11 +66,30 @@ import Testing
     },
   ]
 
-  @Test("the cases cover every built-in effect")
+  @Test("the cases cover every built-in effect but expression, whose keys are the columns")
   func coversEveryBuiltIn() {
     #expect(
-      Self.cases.map { $0.type.descriptor.typeName }
+      Self.cases.map { $0.type.descriptor.typeName } + ["expression"]
         == BuiltInEffects.all.map { $0.descriptor.typeName })
+  }
+
+  @Test(
+    "expression's parameters are DESIGN's transform columns, each optional and unchanged by default"
+  )
+  func expressionColumns() throws {
+    // DESIGN.md: x, y, width, height, scale (both scales), scaleX, scaleY,
+    // anchorX, anchorY, opacity, blur, rotation, zIndex.
+    let columns = [
+      "x", "y", "width", "height", "scale", "scaleX", "scaleY", "anchorX", "anchorY", "opacity",
+      "blur", "rotation", "zIndex",
+    ]
+    let parameters = ExpressionEffect.descriptor.parameters
+    #expect(parameters.map(\.name) == columns)
+    #expect(parameters.allSatisfy { $0.defaultValue == "unchanged" })
+    for column in columns {
+      let effect = try ExpressionEffect.decode(json: #"{"\#(column)": "offset"}"#)
+      #expect(effect.expressions.map(\.column) == [column])
+    }
   }
 
   @Test(

@@ -139,6 +139,40 @@ public enum BuiltInEffectGenerators {
       return members
     },
     EffectGenerator(typeName: "interpolate", make: interpolate, exact: interpolateExact),
+    EffectGenerator(typeName: "expression") { random in
+      // Any expression: it gives no bound on the rate; the contract (finite,
+      // sizes and blur not negative, opacity in 0...1) must hold all the same.
+      let columns = [
+        "x", "y", "width", "height", "scale", "anchorX", "opacity", "blur", "rotation", "zIndex",
+      ]
+      let expressions = [
+        "y + 0.5 * max(0, offset)", "opacity * clamp(1 - offset / 300, 0, 1)",
+        "pow(10, offset)", "exp(offset) - exp(-offset)", "1e300 * offset * offset",
+        "-1e308 * pull", "log(pull)", "sqrt(-offset)", "offset / (offset - offset)",
+        "index * 1e9 - count", "sin(offset) / cos(offset)", "progress * 1e200 / height",
+        "round(offset / 7) * 1e15",
+      ]
+      var members: [String] = []
+      for column in columns where random.chance(0.3) {
+        members.append(#""\#(column)": "\#(random.pick(expressions))""#)
+      }
+      if members.isEmpty { members.append(#""y": "y - offset * 1e12""#) }
+      return GeneratedEffect(members: members, rate: nil)
+    } exact: { random in
+      // Columns and expressions of every kind: per frame, per view, a copy's
+      // index, one that is not finite, one that saturates.
+      let columns = ["x", "y", "width", "height", "scale", "anchorY", "opacity", "blur", "zIndex"]
+      let expressions = [
+        "y + 0.5 * max(0, offset)", "opacity * clamp(1 - offset / 300, 0, 1)",
+        "smoothstep(0, 200, offset) * 2 - 1", "index * 10 + count", "naturalY + translateY / 2",
+        "progress > 0.5 ? 1 : 0.5", "height / 0", "1e300 * offset", "10 - width", "pull / 4",
+        "lerp(naturalHeight, 44, step(100, offset))", "minY - insetTop",
+      ]
+      let count = random.int(1..<4)
+      let chosen = Set((0..<count).map { _ in random.pick(columns) })
+      return chosen.sorted().map { #""\#($0)": "\#(random.pick(expressions))""# }
+        .joined(separator: ", ")
+    },
   ]
 
   static let additive: Set<String> = ["blur", "rotation", "translateX", "translateY"]

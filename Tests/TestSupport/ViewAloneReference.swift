@@ -60,11 +60,22 @@ public enum ViewAloneReference {
   }
 
   /// The transforms of every view of `scene` at `offset`, chain after chain,
-  /// copy after copy, as a host lists them.
+  /// copy after copy, as a host lists them; a chain with an `expression`
+  /// effect is evaluated as a whole, since the expression reads the copy's
+  /// index and count.
   public static func transforms(of scene: Scene, offset: Double) -> [ViewTransform] {
     let geometry = scene.geometry(offset: offset)
     return scene.chains.flatMap { chain in
-      transforms(
+      // `expression` reads a view's copy index and the number of copies,
+      // which a batch of one view cannot give: its chains are evaluated with
+      // all their views written, then each effect on them all.
+      if chain.effects.contains(where: { type(of: $0).typeName == "expression" }) {
+        var evaluator = EffectEvaluator(
+          chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
+          count: chain.viewCount, stride: chain.stride)
+        return evaluator.evaluate(geometry)
+      }
+      return transforms(
         chain.effects, count: chain.viewCount, frame: chain.frame, stride: chain.stride,
         geometry: geometry, attachment: chain.attachment)
     }

@@ -1,0 +1,371 @@
+import EffectProtocol
+
+extension ExpressionProgram {
+  /// Evaluates the program on every view of `views`: the frame code once,
+  /// then the view code view by view, in one pass over the batch
+  /// (``ViewBatch/modifyVisuals(_:)`` when only visual columns are assigned).
+  ///
+  /// The stack and the frame slots live in one temporary allocation per
+  /// call, on the machine stack for any program the parser accepts: nothing
+  /// is allocated on the heap and nothing is parsed.
+  func apply(to views: ViewBatch) {
+    let count = views.count
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSlotCount + stackDepth) {
+      buffer in
+      guard let frame = buffer.baseAddress else { return }
+      let stack = frame + frameSlotCount
+      let natural = views.naturalViewportFrame(at: 0)
+      let geometry = views.geometry
+      for (slot, name) in Self.frameNames.enumerated() {
+        frame[slot] = Self.frameValue(name, geometry, natural, count)
+      }
+      let viewportHeight = geometry.viewport.height
+      if !frameCode.isEmpty {
+        var scratch = ViewTransform(frame: natural)
+        frameCode.withUnsafeBufferPointer { code in
+          Self.run(
+            code, stack: stack, frame: frame, view: &scratch, index: 0, views: views,
+            viewportHeight: viewportHeight, naturalX: natural.x)
+        }
+      }
+      if let fastForm {
+        fastForm.apply(to: views, value: frame[Int(fastForm.slot)])
+        return
+      }
+      viewCode.withUnsafeBufferPointer { code in
+        var index = 0
+        if keepsFrame {
+          views.modifyVisuals { view in
+            Self.run(
+              code, stack: stack, frame: frame, view: &view, index: index, views: views,
+              viewportHeight: viewportHeight, naturalX: natural.x)
+            index += 1
+          }
+        } else {
+          views.modifyEach { view in
+            Self.run(
+              code, stack: stack, frame: frame, view: &view, index: index, views: views,
+              viewportHeight: viewportHeight, naturalX: natural.x)
+            index += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// The value of a name that is the same for every view.
+  private static func frameValue(
+    _ name: ExpressionName, _ geometry: ScrollGeometry, _ natural: Rect, _ count: Int
+  ) -> Double {
+    switch name {
+    case .offset: geometry.offset
+    case .pull: geometry.pull
+    case .pullBottom: geometry.pullBottom
+    case .maxOffset: geometry.maxOffset
+    case .count: Double(count)
+    case .viewportWidth: geometry.viewport.width
+    case .viewportHeight: geometry.viewport.height
+    case .insetTop: geometry.contentInsets.top
+    case .insetBottom: geometry.contentInsets.bottom
+    case .contentHeight: geometry.contentHeight
+    case .naturalX: natural.x
+    case .naturalWidth: natural.width
+    case .naturalHeight: natural.height
+    default: 0
+    }
+  }
+
+  /// Runs `code` on `view`, copy `index` of `views`. The stack keeps its top
+  /// value in a register (`top`); below it, `stack[0..<depth]`, of which
+  /// slot 0 only ever holds the initial `top`, so that the last pop reads
+  /// written memory.
+  @inline(__always)
+  private static func run(
+    _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
+    frame: UnsafeMutablePointer<Double>, view: inout ViewTransform, index: Int,
+    views: ViewBatch, viewportHeight: Double, naturalX: Double
+  ) {
+    guard var instruction = code.baseAddress else { return }
+    let end = instruction + code.count
+    // No local functions over `top` and `below`: captured, they would be
+    // checked for exclusive access at run time on every step.
+    var top = 0.0
+    var below = stack
+    while instruction != end {
+      let current = instruction.pointee
+      instruction += 1
+      switch current.opcode {
+      case .constant:
+        below.pointee = top
+        below += 1
+        top = current.value
+      case .frame:
+        below.pointee = top
+        below += 1
+        top = frame[Int(current.slot)]
+      case .loadX:
+        below.pointee = top
+        below += 1
+        top = view.x
+      case .loadY:
+        below.pointee = top
+        below += 1
+        top = view.y
+      case .loadWidth:
+        below.pointee = top
+        below += 1
+        top = view.width
+      case .loadHeight:
+        below.pointee = top
+        below += 1
+        top = view.height
+      case .loadScaleX:
+        below.pointee = top
+        below += 1
+        top = view.scaleX
+      case .loadScaleY:
+        below.pointee = top
+        below += 1
+        top = view.scaleY
+      case .loadAnchorX:
+        below.pointee = top
+        below += 1
+        top = view.anchorX
+      case .loadAnchorY:
+        below.pointee = top
+        below += 1
+        top = view.anchorY
+      case .loadOpacity:
+        below.pointee = top
+        below += 1
+        top = view.opacity
+      case .loadBlur:
+        below.pointee = top
+        below += 1
+        top = view.blur
+      case .loadRotation:
+        below.pointee = top
+        below += 1
+        top = view.rotation
+      case .loadZIndex:
+        below.pointee = top
+        below += 1
+        top = view.zIndex
+      case .loadIndex:
+        below.pointee = top
+        below += 1
+        top = Double(index)
+      case .loadNaturalY:
+        below.pointee = top
+        below += 1
+        top = views.naturalViewportFrame(at: index).y
+      case .loadTranslateX:
+        below.pointee = top
+        below += 1
+        top = view.x - naturalX
+      case .loadTranslateY:
+        below.pointee = top
+        below += 1
+        top = view.y - views.naturalViewportFrame(at: index).y
+      case .loadProgress:
+        below.pointee = top
+        below += 1
+        top = (viewportHeight - view.y) / (viewportHeight + view.height)
+      case .negate:
+        top = -top
+      case .add:
+        below -= 1
+        top = below.pointee + top
+      case .subtract:
+        below -= 1
+        top = below.pointee - top
+      case .multiply:
+        below -= 1
+        top = below.pointee * top
+      case .divide:
+        below -= 1
+        top = below.pointee / top
+      case .less:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee < top)
+      case .lessEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee <= top)
+      case .greater:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee > top)
+      case .greaterEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee >= top)
+      case .equal:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee == top)
+      case .notEqual:
+        below -= 1
+        top = ExpressionMath.truth(below.pointee != top)
+      case .min:
+        below -= 1
+        top = Swift.min(below.pointee, top)
+      case .max:
+        below -= 1
+        top = Swift.max(below.pointee, top)
+      case .pow:
+        below -= 1
+        top = ExpressionMath.power(below.pointee, top)
+      case .step:
+        below -= 1
+        top = ExpressionMath.step(below.pointee, top)
+      case .select:
+        below -= 2
+        top = below[0] != 0 ? below[1] : top
+      case .clamp:
+        below -= 2
+        top = ExpressionMath.clamp(below[0], below[1], top)
+      case .lerp:
+        below -= 2
+        top = ExpressionMath.lerp(below[0], below[1], top)
+      case .smoothstep:
+        below -= 2
+        top = ExpressionMath.smoothstep(below[0], below[1], top)
+      case .abs:
+        top = Swift.abs(top)
+      case .sqrt:
+        top = top.squareRoot()
+      case .exp:
+        top = ExpressionMath.exponential(top)
+      case .log:
+        top = ExpressionMath.logarithm(top)
+      case .sin:
+        top = ExpressionMath.sine(top)
+      case .cos:
+        top = ExpressionMath.cosine(top)
+      case .floor:
+        top = top.rounded(.down)
+      case .ceil:
+        top = top.rounded(.up)
+      case .round:
+        top = top.rounded(.toNearestOrAwayFromZero)
+      case .sign:
+        top = ExpressionMath.sign(top)
+      case .addFrame:
+        top += frame[Int(current.slot)]
+      case .subtractFrame:
+        top -= frame[Int(current.slot)]
+      case .multiplyFrame:
+        top *= frame[Int(current.slot)]
+      case .divideFrame:
+        top /= frame[Int(current.slot)]
+      case .storeFrame:
+        frame[Int(current.slot)] = top
+        below -= 1
+        top = below.pointee
+      case .storeX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.x = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.y = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeWidth:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.width = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeHeight:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.height = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeScale:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.scaleX = value
+          view.scaleY = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeScaleX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.scaleX = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeScaleY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.scaleY = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeAnchorX:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.anchorX = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeAnchorY:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.anchorY = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeOpacity:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.opacity = min(max(value, 0), 1)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeBlur:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.blur = max(0, value)
+        }
+        below -= 1
+        top = below.pointee
+      case .storeRotation:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.rotation = value
+        }
+        below -= 1
+        top = below.pointee
+      case .storeZIndex:
+        // A value that is not finite leaves the column; others are saturated.
+        if top.isFinite {
+          let value = saturated(top)
+          view.zIndex = value
+        }
+        below -= 1
+        top = below.pointee
+      }
+    }
+  }
+}

@@ -1,0 +1,201 @@
+/// A mistake in an expression's text: where (the character, counted from 1)
+/// and what. Printed as `at 9: unknown name `ofset`; did you mean `offset`?`.
+struct ExpressionError: Error, Equatable, CustomStringConvertible {
+  /// The 1-based position of the offending character among the text's
+  /// Unicode scalars (which are its characters for ASCII text).
+  var position: Int
+  var message: String
+
+  var description: String { "at \(position): \(message)" }
+}
+
+/// One token of an expression and where it starts.
+struct ExpressionToken: Equatable {
+  enum Kind: Equatable {
+    case number(Double)
+    case identifier(String)
+    case symbol(Symbol)
+    case end
+  }
+
+  enum Symbol: String, Equatable {
+    case plus = "+"
+    case minus = "-"
+    case star = "*"
+    case slash = "/"
+    case leftParenthesis = "("
+    case rightParenthesis = ")"
+    case comma = ","
+    case question = "?"
+    case colon = ":"
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+    case equal = "=="
+    case notEqual = "!="
+  }
+
+  var kind: Kind
+  /// 1-based, as in ``ExpressionError/position``.
+  var position: Int
+  /// The text of the token, for messages.
+  var text: String
+
+  /// How a message names the token: `` `*` ``, or the end.
+  var quoted: String {
+    kind == .end ? "the end of the expression" : "`\(text)`"
+  }
+}
+
+/// Splits an expression into tokens: numbers (`12`, `0.5`, `.5`, `1e-3`),
+/// identifiers (`offset`, letters, digits and `_`, not starting with a
+/// digit), the operators and punctuation of ``ExpressionToken/Symbol``;
+/// spaces, tabs and line breaks separate them.
+///
+/// Every valid character is ASCII, so the lexer reads UTF-8 bytes, where a
+/// byte's index is its character's; only a message about a character
+/// outside ASCII counts characters.
+enum ExpressionLexer {
+  /// The most tokens an expression may have: far beyond a readable one, and
+  /// a bound on the depth of its tree (`1 + 1 + ...` nests to the left).
+  static let maximumTokenCount = 1000
+
+  static func tokens(of source: String) throws(ExpressionError) -> [ExpressionToken] {
+    var utf8 = source
+    let result = utf8.withUTF8 { bytes -> Result<[ExpressionToken], ExpressionError> in
+      do throws(ExpressionError) {
+        return .success(try tokens(of: bytes, source))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  private static func tokens(of bytes: UnsafeBufferPointer<UInt8>, _ source: String)
+    throws(ExpressionError) -> [ExpressionToken]
+  {
+    var tokens: [ExpressionToken] = []
+    var index = 0
+    let count = bytes.count
+    func text(_ range: Range<Int>) -> String {
+      String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+    func isDigit(_ index: Int) -> Bool {
+      index < count && bytes[index] &- 0x30 < 10
+    }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte | 0x20) &- 0x61 < 26 || byte == 0x5F
+    }
+    while index < count {
+      let byte = bytes[index]
+      let start = index
+      let position = start + 1
+      guard tokens.count < maximumTokenCount else {
+        // A tree as long as this would be folded and compiled by recursion.
+        throw ExpressionError(
+          position: position,
+          message: "more than \(maximumTokenCount) tokens; expected a shorter expression")
+      }
+      switch byte {
+      case 0x20, 0x09, 0x0A, 0x0D:
+        index += 1
+        continue
+      default: break
+      }
+      if isDigit(index) || (byte == 0x2E && isDigit(index + 1)) {
+        while isDigit(index) { index += 1 }
+        if index < count, bytes[index] == 0x2E {
+          index += 1
+          while isDigit(index) { index += 1 }
+        }
+        if index < count, bytes[index] | 0x20 == 0x65 {
+          var exponent = index + 1
+          if exponent < count, bytes[exponent] == 0x2B || bytes[exponent] == 0x2D {
+            exponent += 1
+          }
+          guard isDigit(exponent) else {
+            throw ExpressionError(
+              position: position,
+              message:
+                "malformed number `\(text(start..<exponent))`; expected digits in the exponent")
+          }
+          index = exponent
+          while isDigit(index) { index += 1 }
+        }
+        let literal = text(start..<index)
+        guard let value = Double(literal), value.isFinite else {
+          throw ExpressionError(
+            position: position,
+            message: "the number `\(literal)` is too large; expected at most about 1.8e308")
+        }
+        tokens.append(ExpressionToken(kind: .number(value), position: position, text: literal))
+        continue
+      }
+      if isLetter(byte) {
+        index += 1
+        while index < count, isLetter(bytes[index]) || isDigit(index) { index += 1 }
+        let name = text(start..<index)
+        tokens.append(ExpressionToken(kind: .identifier(name), position: position, text: name))
+        continue
+      }
+      let symbol: ExpressionToken.Symbol?
+      let next = index + 1 < count ? bytes[index + 1] : 0
+      switch (byte, next) {
+      case (0x3C, 0x3D): symbol = .lessEqual
+      case (0x3E, 0x3D): symbol = .greaterEqual
+      case (0x3D, 0x3D): symbol = .equal
+      case (0x21, 0x3D): symbol = .notEqual
+      case (0x3C, _): symbol = .less
+      case (0x3E, _): symbol = .greater
+      case (0x2B, _): symbol = .plus
+      case (0x2D, _): symbol = .minus
+      case (0x2A, _): symbol = .star
+      case (0x2F, _): symbol = .slash
+      case (0x28, _): symbol = .leftParenthesis
+      case (0x29, _): symbol = .rightParenthesis
+      case (0x2C, _): symbol = .comma
+      case (0x3F, _): symbol = .question
+      case (0x3A, _): symbol = .colon
+      default: symbol = nil
+      }
+      if let symbol {
+        index += symbol.rawValue.utf8.count
+        tokens.append(
+          ExpressionToken(kind: .symbol(symbol), position: position, text: symbol.rawValue))
+        continue
+      }
+      throw unexpected(at: start, in: bytes, source)
+    }
+    tokens.append(ExpressionToken(kind: .end, position: count + 1, text: ""))
+    return tokens
+  }
+
+  /// The error for the character that starts at byte `offset`, with its
+  /// position counted in characters (Unicode scalars).
+  private static func unexpected(
+    at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, _ source: String
+  ) -> ExpressionError {
+    // A scalar starts at every byte that is not a continuation byte.
+    let position = bytes[..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    let scalar = source.unicodeScalars.dropFirst(position - 1).first ?? " "
+    var message = "unexpected character \(describe(scalar))"
+    switch scalar {
+    case "=": message += "; did you mean `==`?"
+    case "!": message += "; did you mean `!=`?"
+    case "^": message += "; did you mean `pow(x, y)`?"
+    case "&", "|": message += "; combine conditions with `?:` or `min`/`max`"
+    default: break
+    }
+    return ExpressionError(position: position, message: message)
+  }
+
+  /// `` `#` `` for a printable ASCII character, `U+00E9` otherwise: messages
+  /// hold no control characters.
+  private static func describe(_ scalar: Unicode.Scalar) -> String {
+    if scalar.value >= 0x21, scalar.value < 0x7F, scalar != "`" { return "`\(scalar)`" }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}

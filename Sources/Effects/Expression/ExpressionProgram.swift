@@ -1,0 +1,346 @@
+import EffectProtocol
+
+/// A column an expression assigns: a transform column, or `scale` for both
+/// scale factors.
+enum ExpressionColumn: String, CaseIterable, Sendable {
+  case x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation
+  case zIndex
+
+  /// Whether assigning it keeps the view's frame.
+  var isVisual: Bool {
+    switch self {
+    case .x, .y, .width, .height: false
+    default: true
+    }
+  }
+}
+
+/// One step of a stack machine. Loads push, operators pop their operands and
+/// push the result, stores pop.
+struct ExpressionInstruction: Sendable, Equatable {
+  enum Opcode: UInt8, Sendable {
+    /// Pushes ``ExpressionInstruction/value``.
+    case constant
+    /// Pushes the frame value in ``ExpressionInstruction/slot``.
+    case frame
+    /// Pushes a value of the view.
+    case loadX, loadY, loadWidth, loadHeight, loadScaleX, loadScaleY, loadAnchorX, loadAnchorY
+    case loadOpacity, loadBlur, loadRotation, loadZIndex
+    case loadIndex, loadNaturalY, loadTranslateX, loadTranslateY, loadProgress
+    case negate, add, subtract, multiply, divide
+    case less, lessEqual, greater, greaterEqual, equal, notEqual
+    /// Pops the condition, the true value and the false value.
+    case select
+    case min, max, clamp, abs, sqrt, pow, exp, log, sin, cos, floor, ceil, round, sign
+    case lerp, step, smoothstep
+    /// `add`, `subtract`, `multiply`, `divide` whose right operand is the
+    /// frame value in ``ExpressionInstruction/slot``: one step for two.
+    case addFrame, subtractFrame, multiplyFrame, divideFrame
+    /// Pops the value into frame slot ``ExpressionInstruction/slot``.
+    case storeFrame
+    /// Pops the value into a column of the view, unless it is not finite.
+    case storeX, storeY, storeWidth, storeHeight, storeScale, storeScaleX, storeScaleY
+    case storeAnchorX, storeAnchorY, storeOpacity, storeBlur, storeRotation, storeZIndex
+  }
+
+  var opcode: Opcode
+  var slot: Int32 = 0
+  var value: Double = 0
+
+  /// How the instruction changes the stack's depth.
+  var depthChange: Int {
+    switch opcode {
+    case .constant, .frame, .loadX, .loadY, .loadWidth, .loadHeight, .loadScaleX, .loadScaleY,
+      .loadAnchorX, .loadAnchorY, .loadOpacity, .loadBlur, .loadRotation, .loadZIndex, .loadIndex,
+      .loadNaturalY, .loadTranslateX, .loadTranslateY, .loadProgress:
+      1
+    case .negate, .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign, .addFrame,
+      .subtractFrame, .multiplyFrame, .divideFrame:
+      0
+    case .select, .clamp, .lerp, .smoothstep: -2
+    default: -1
+    }
+  }
+}
+
+/// Expressions compiled for evaluation: the values that are the same for
+/// every view, computed once a frame into frame slots, and the code run for
+/// each view, which evaluates every column's expression and then stores them
+/// all (so every expression reads the transform before the effect).
+///
+/// Constant subexpressions are folded at compile time; subexpressions of
+/// constants and frame names (`0.5 * max(0, offset)`) move to ``frameCode``.
+struct ExpressionProgram: Sendable, Equatable {
+  /// The names whose values are the same for every view, in the order of
+  /// their frame slots; hoisted values follow them.
+  static let frameNames = ExpressionName.allCases.filter(\.isSameForEveryView)
+
+  var frameCode: [ExpressionInstruction] = []
+  var viewCode: [ExpressionInstruction] = []
+  /// Frame names, then hoisted values.
+  var frameSlotCount = frameNames.count
+  /// The deepest either code's stack gets, plus one slot below the bottom.
+  var stackDepth = 1
+  /// Whether only visual columns are assigned.
+  var keepsFrame = true
+  /// The program as one operation a view, when it has that form; then
+  /// ``viewCode`` is not run.
+  var fastForm: ExpressionFastForm?
+
+  /// Compiles `outputs`, in order; each column at most once (`scale` counts
+  /// as both scale factors).
+  init(_ outputs: [(column: ExpressionColumn, expression: ExpressionNode)]) {
+    var hoisted: [(node: ExpressionNode, slot: Int32)] = []
+    var code: [ExpressionInstruction] = []
+    if outputs.count == 1, let column = outputs.first?.column,
+      let (operation, value) = ExpressionFastForm.match(
+        Self.fold(outputs[0].expression), column: column,
+        isSameForEveryView: Self.isSameForEveryView)
+    {
+      // The value in a frame slot: hoisted, a frame name's, or a constant stored there.
+      emit(value, into: &code, hoisted: &hoisted)
+      let slot: Int32
+      if code.count == 1, code[0].opcode == .frame {
+        slot = code[0].slot
+      } else {
+        slot = Int32(frameSlotCount)
+        frameSlotCount += 1
+        frameCode += code + [ExpressionInstruction(opcode: .storeFrame, slot: slot)]
+      }
+      code = []
+      fastForm = ExpressionFastForm(column: column, operation: operation, slot: slot)
+    }
+    for output in outputs where fastForm == nil {
+      emit(Self.fold(output.expression), into: &code, hoisted: &hoisted)
+      keepsFrame = keepsFrame && output.column.isVisual
+    }
+    // The values are on the stack in output order: the last on top.
+    for output in outputs.reversed() where fastForm == nil {
+      code.append(ExpressionInstruction(opcode: Self.store(output.column)))
+    }
+    viewCode = code
+    stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
+  }
+
+  /// The most values `code` holds on the stack at once.
+  private static func depth(of code: [ExpressionInstruction]) -> Int {
+    var depth = 0
+    var deepest = 0
+    for instruction in code {
+      depth += instruction.depthChange
+      deepest = max(deepest, depth)
+    }
+    return deepest
+  }
+
+  /// Whether `node` is the same for every view of a frame.
+  private static func isSameForEveryView(_ node: ExpressionNode) -> Bool {
+    switch node {
+    case .number: true
+    case .name(let name): name.isSameForEveryView
+    case .negate(let operand): isSameForEveryView(operand)
+    case .binary(_, let left, let right): isSameForEveryView(left) && isSameForEveryView(right)
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      isSameForEveryView(condition) && isSameForEveryView(whenTrue)
+        && isSameForEveryView(whenFalse)
+    case .call(_, let arguments): arguments.allSatisfy(isSameForEveryView)
+    }
+  }
+
+  /// `node` with every operation on constants replaced by its value, and a
+  /// conditional on a constant by its branch; the math is evaluation's own.
+  static func fold(_ node: ExpressionNode) -> ExpressionNode {
+    switch node {
+    case .number, .name: return node
+    case .negate(let operand):
+      let operand = fold(operand)
+      if case .number(let value) = operand { return .number(-value) }
+      return .negate(operand)
+    case .binary(let binary, let left, let right):
+      let (left, right) = (fold(left), fold(right))
+      if case .number(let a) = left, case .number(let b) = right {
+        return .number(binary.apply(a, b))
+      }
+      return .binary(binary, left, right)
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      let condition = fold(condition)
+      if case .number(let value) = condition {
+        return fold(value != 0 ? whenTrue : whenFalse)
+      }
+      return .conditional(condition, fold(whenTrue), fold(whenFalse))
+    case .call(let function, let arguments):
+      let arguments = arguments.map(fold)
+      var values: [Double] = []
+      for argument in arguments {
+        guard case .number(let value) = argument else { return .call(function, arguments) }
+        values.append(value)
+      }
+      return .number(ExpressionMath.apply(function, values))
+    }
+  }
+
+  /// Appends the code of `node` to `code`. Outside ``frameCode``, a
+  /// subexpression that is the same for every view (and more than a constant
+  /// or a name) is computed in ``frameCode`` into a frame slot, once however
+  /// often it appears, and read from there.
+  private mutating func emit(
+    _ node: ExpressionNode, into code: inout [ExpressionInstruction],
+    hoisted: inout [(node: ExpressionNode, slot: Int32)], inFrame: Bool = false
+  ) {
+    if !inFrame, Self.isSameForEveryView(node) {
+      switch node {
+      case .number, .name: break
+      default:
+        let slot: Int32
+        if let known = hoisted.first(where: { $0.node == node }) {
+          slot = known.slot
+        } else {
+          slot = Int32(frameSlotCount)
+          frameSlotCount += 1
+          var frame = frameCode
+          emit(node, into: &frame, hoisted: &hoisted, inFrame: true)
+          frame.append(ExpressionInstruction(opcode: .storeFrame, slot: slot))
+          frameCode = frame
+          hoisted.append((node, slot))
+        }
+        code.append(ExpressionInstruction(opcode: .frame, slot: slot))
+        return
+      }
+    }
+    switch node {
+    case .number(let value):
+      code.append(ExpressionInstruction(opcode: .constant, value: value))
+    case .name(let name):
+      code.append(Self.load(name))
+    case .negate(let operand):
+      emit(operand, into: &code, hoisted: &hoisted, inFrame: inFrame)
+      code.append(ExpressionInstruction(opcode: .negate))
+    case .binary(let binary, let left, let right):
+      emit(left, into: &code, hoisted: &hoisted, inFrame: inFrame)
+      let before = code.count
+      emit(right, into: &code, hoisted: &hoisted, inFrame: inFrame)
+      // A right operand read from a frame slot joins the operator.
+      if code.count == before + 1, code[before].opcode == .frame,
+        let fused = Self.fusedWithFrame(binary)
+      {
+        code[before].opcode = fused
+      } else {
+        code.append(ExpressionInstruction(opcode: Self.opcode(binary)))
+      }
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      // Both branches are evaluated (they cannot fail or change anything):
+      // no jumps, and the stack's depth is known at every step.
+      for operand in [condition, whenTrue, whenFalse] {
+        emit(operand, into: &code, hoisted: &hoisted, inFrame: inFrame)
+      }
+      code.append(ExpressionInstruction(opcode: .select))
+    case .call(let function, let arguments):
+      if function.isVariadic {
+        // min(a, b, c) is min(min(a, b), c).
+        emit(arguments[0], into: &code, hoisted: &hoisted, inFrame: inFrame)
+        for argument in arguments.dropFirst() {
+          emit(argument, into: &code, hoisted: &hoisted, inFrame: inFrame)
+          code.append(ExpressionInstruction(opcode: Self.opcode(function)))
+        }
+      } else {
+        for argument in arguments {
+          emit(argument, into: &code, hoisted: &hoisted, inFrame: inFrame)
+        }
+        code.append(ExpressionInstruction(opcode: Self.opcode(function)))
+      }
+    }
+  }
+
+  private static func load(_ name: ExpressionName) -> ExpressionInstruction {
+    if let slot = frameNames.firstIndex(of: name) {
+      return ExpressionInstruction(opcode: .frame, slot: Int32(slot))
+    }
+    let opcode: ExpressionInstruction.Opcode
+    switch name {
+    case .x: opcode = .loadX
+    case .y, .minY: opcode = .loadY
+    case .width: opcode = .loadWidth
+    case .height: opcode = .loadHeight
+    case .scaleX: opcode = .loadScaleX
+    case .scaleY: opcode = .loadScaleY
+    case .anchorX: opcode = .loadAnchorX
+    case .anchorY: opcode = .loadAnchorY
+    case .opacity: opcode = .loadOpacity
+    case .blur: opcode = .loadBlur
+    case .rotation: opcode = .loadRotation
+    case .zIndex: opcode = .loadZIndex
+    case .index: opcode = .loadIndex
+    case .naturalY: opcode = .loadNaturalY
+    case .translateX: opcode = .loadTranslateX
+    case .translateY: opcode = .loadTranslateY
+    case .progress: opcode = .loadProgress
+    default: preconditionFailure("\(name) is read from a frame slot")
+    }
+    return ExpressionInstruction(opcode: opcode)
+  }
+
+  private static func opcode(_ binary: BinaryOperator) -> ExpressionInstruction.Opcode {
+    switch binary {
+    case .add: .add
+    case .subtract: .subtract
+    case .multiply: .multiply
+    case .divide: .divide
+    case .less: .less
+    case .lessEqual: .lessEqual
+    case .greater: .greater
+    case .greaterEqual: .greaterEqual
+    case .equal: .equal
+    case .notEqual: .notEqual
+    }
+  }
+
+  private static func fusedWithFrame(_ binary: BinaryOperator) -> ExpressionInstruction.Opcode? {
+    switch binary {
+    case .add: .addFrame
+    case .subtract: .subtractFrame
+    case .multiply: .multiplyFrame
+    case .divide: .divideFrame
+    default: nil
+    }
+  }
+
+  private static func opcode(_ function: ExpressionFunction) -> ExpressionInstruction.Opcode {
+    switch function {
+    case .min: .min
+    case .max: .max
+    case .clamp: .clamp
+    case .abs: .abs
+    case .sqrt: .sqrt
+    case .pow: .pow
+    case .exp: .exp
+    case .log: .log
+    case .sin: .sin
+    case .cos: .cos
+    case .floor: .floor
+    case .ceil: .ceil
+    case .round: .round
+    case .sign: .sign
+    case .lerp: .lerp
+    case .step: .step
+    case .smoothstep: .smoothstep
+    }
+  }
+
+  private static func store(_ column: ExpressionColumn) -> ExpressionInstruction.Opcode {
+    switch column {
+    case .x: .storeX
+    case .y: .storeY
+    case .width: .storeWidth
+    case .height: .storeHeight
+    case .scale: .storeScale
+    case .scaleX: .storeScaleX
+    case .scaleY: .storeScaleY
+    case .anchorX: .storeAnchorX
+    case .anchorY: .storeAnchorY
+    case .opacity: .storeOpacity
+    case .blur: .storeBlur
+    case .rotation: .storeRotation
+    case .zIndex: .storeZIndex
+    }
+  }
+}

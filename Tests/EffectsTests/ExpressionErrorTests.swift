@@ -1,0 +1,167 @@
+import EffectProtocol
+import Effects
+import Testing
+
+/// Every kind of mistake in an `expression` effect, with the full message a
+/// scene's reader reports at the effect's JSON path.
+@Suite struct ExpressionErrorTests {
+  /// The messages for the effect object `json` read at `chains[0].effects[0]`.
+  static func messages(_ json: String) throws -> String? {
+    guard case .object(let object) = try JSONParser.parse(json) else { return nil }
+    let path = JSONPath.root.appending("chains").appending(0).appending("effects").appending(0)
+    do {
+      _ = try ExpressionEffect.decode(object, at: path)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  static let prefix = "chains[0].effects[0]"
+
+  static let syntaxErrors: [(String, String)] = [
+    // DESIGN.md's own example.
+    ("y - 0.5*ofset", "y: at 9: unknown name `ofset`; did you mean `offset`?"),
+    ("Offset * 2", "y: at 1: unknown name `Offset`; did you mean `offset`?"),
+    ("wobble", "y: at 1: unknown name `wobble`"),
+    (
+      "1 + smoothstp(0, 1, offset)",
+      "y: at 5: unknown function `smoothstp`; did you mean `smoothstep`?"
+    ),
+    ("wobble(1)", "y: at 1: unknown function `wobble`"),
+    ("offset(2)", "y: at 1: `offset` is a name, not a function; expected no `(`"),
+    ("max + 1", "y: at 1: `max` is a function; expected a call such as `max(a, b, ...)`"),
+    ("clamp(offset, 0)", "y: at 1: `clamp` takes 3 arguments (`clamp(x, low, high)`), found 2"),
+    ("abs(1, 2)", "y: at 1: `abs` takes 1 argument (`abs(x)`), found 2"),
+    ("2 * sin()", "y: at 5: `sin` takes 1 argument (`sin(x)`), found 0"),
+    ("min(offset)", "y: at 1: `min` takes 2 or more arguments (`min(a, b, ...)`), found 1"),
+    ("step(1)", "y: at 1: `step` takes 2 arguments (`step(edge, x)`), found 1"),
+    (
+      "", "y: at 1: the expression is empty; expected arithmetic such as `y + 0.5 * max(0, offset)`"
+    ),
+    (
+      "   ",
+      "y: at 1: the expression is empty; expected arithmetic such as `y + 0.5 * max(0, offset)`"
+    ),
+    ("y # 2", "y: at 3: unexpected character `#`"),
+    ("y = 2", "y: at 3: unexpected character `=`; did you mean `==`?"),
+    ("!y", "y: at 1: unexpected character `!`; did you mean `!=`?"),
+    ("y ^ 2", "y: at 3: unexpected character `^`; did you mean `pow(x, y)`?"),
+    ("y && 1", "y: at 3: unexpected character `&`; combine conditions with `?:` or `min`/`max`"),
+    ("y + é", "y: at 5: unexpected character U+00E9"),
+    ("y +\u{7}", "y: at 4: unexpected character U+0007"),
+    ("y + `a`", "y: at 5: unexpected character U+0060"),
+    ("1e", "y: at 1: malformed number `1e`; expected digits in the exponent"),
+    ("2 * 3e+", "y: at 5: malformed number `3e+`; expected digits in the exponent"),
+    ("1e999", "y: at 1: the number `1e999` is too large; expected at most about 1.8e308"),
+    ("y +", "y: at 4: expected a number, a name, `-` or `(`, found the end of the expression"),
+    ("* 2", "y: at 1: expected a number, a name, `-` or `(`, found `*`"),
+    ("+y", "y: at 1: expected a number, a name, `-` or `(`, found `+`"),
+    ("y 2", "y: at 3: expected an operator or the end of the expression, found `2`"),
+    ("2y", "y: at 2: expected an operator or the end of the expression, found `y`"),
+    ("(y + 1))", "y: at 8: expected an operator or the end of the expression, found `)`"),
+    ("1.5.3", "y: at 4: expected an operator or the end of the expression, found `.3`"),
+    ("y.x", "y: at 2: unexpected character `.`"),
+    ("(y + 1", "y: at 7: expected `)` to close the `(` at 1, found the end of the expression"),
+    (
+      "max(1, 2",
+      "y: at 9: expected `)` or `,` in the arguments of `max`, found the end of the expression"
+    ),
+    ("max(1 2)", "y: at 7: expected `)` or `,` in the arguments of `max`, found `2`"),
+    ("max(1,)", "y: at 7: expected a number, a name, `-` or `(`, found `)`"),
+    (
+      "y > 1 ? 2",
+      "y: at 10: expected `:` between the branches of `?:`, found the end of the expression"
+    ),
+    ("y ? : 1", "y: at 5: expected a number, a name, `-` or `(`, found `:`"),
+    ("1 : 2", "y: at 3: expected an operator or the end of the expression, found `:`"),
+    (
+      String(repeating: "(", count: 65) + "1" + String(repeating: ")", count: 65),
+      "y: at 65: nested more than 64 deep; expected a simpler expression"
+    ),
+    (
+      String(repeating: "-", count: 70) + "1",
+      "y: at 65: nested more than 64 deep; expected a simpler expression"
+    ),
+  ]
+
+  @Test("syntax errors name the position and what was expected", arguments: syntaxErrors)
+  func syntaxError(expression: String, message: String) throws {
+    let json = "{\"type\": \"expression\", \"y\": \(jsonString(expression))}"
+    #expect(try Self.messages(json) == "\(Self.prefix).\(message)")
+  }
+
+  @Test("an expression of more than 1000 tokens is refused at the first one past the limit")
+  func tooManyTokens() throws {
+    // 500 ones and 499 pluses: 999 tokens, accepted; one more "+ 1" is not.
+    let longest = Array(repeating: "1", count: 500).joined(separator: "+")
+    #expect(try expressionValue(longest) == 500)
+    let json = "{\"type\": \"expression\", \"y\": \"\(longest)+1\"}"
+    // The 1001st token, the last `1`, starts at character 999 + 2.
+    #expect(
+      try Self.messages(json)
+        == "\(Self.prefix).y: at 1001: more than 1000 tokens; expected a shorter expression")
+  }
+
+  @Test("64 levels of nesting are accepted")
+  func deepestNesting() throws {
+    let deep = String(repeating: "(", count: 64) + "2" + String(repeating: ")", count: 64)
+    #expect(try expressionValue(deep) == 2)
+  }
+
+  static let objectErrors: [(String, String)] = [
+    (
+      #"{"type": "expression", "y": 3}"#,
+      #"chains[0].effects[0].y: expected an expression in a string such as "y + 10", found the number 3"#
+    ),
+    (
+      #"{"type": "expression", "opacity": null}"#,
+      #"chains[0].effects[0].opacity: expected an expression in a string such as "y + 10", found null"#
+    ),
+    (
+      #"{"type": "expression", "opasity": "1"}"#,
+      #"chains[0].effects[0].opasity: unknown key for effect "expression"; did you mean "opacity"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
+    ),
+    (
+      #"{"type": "expression"}"#,
+      "chains[0].effects[0]: expected at least one column to assign (x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex), found none"
+    ),
+    (
+      #"{"type": "expression", "scale": "2", "scaleY": "1"}"#,
+      "chains[0].effects[0].scaleY: `scale` already assigns scaleX and scaleY; expected `scale` or `scaleY`, not both"
+    ),
+    (
+      #"{"type": "expression", "y": "ofset", "opacity": "max(1)", "x": 1}"#,
+      """
+      chains[0].effects[0].x: expected an expression in a string such as "y + 10", found the number 1
+      chains[0].effects[0].y: at 1: unknown name `ofset`; did you mean `offset`?
+      chains[0].effects[0].opacity: at 1: `max` takes 2 or more arguments (`max(a, b, ...)`), found 1
+      """
+    ),
+  ]
+
+  @Test(
+    "the object's errors: not a string, an unknown column, no column, scale twice, several at once",
+    arguments: objectErrors)
+  func objectError(json: String, message: String) throws {
+    #expect(try Self.messages(json) == message)
+  }
+
+  /// `text` as a JSON string literal.
+  private func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case _ where scalar.value < 0x20:
+        result +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result + "\""
+  }
+}
