@@ -147,7 +147,7 @@ public struct UsageError: Error, Sendable, Equatable {
   /// A usage error saying `message`; text from the command line in it
   /// needs no escaping, as every unsafe scalar of it is escaped here.
   public init(message: String, command: CommandSpec?) {
-    self.message = escapingUnsafeScalars(message)
+    self.message = MessageText.escapingUnsafe(message)
     self.command = command
     commandName = command?.name
   }
@@ -274,6 +274,6 @@ private func assign(_ positionals: [String], for command: CommandSpec) throws(Us
 extension UsageError {
   /// `Did you mean 'eval'?` when `word` is near one of `candidates`.
   public static func suggestion(_ word: String, in candidates: [String]) -> String? {
-    nearestName(to: word, in: candidates).map { "Did you mean '\($0)'?" }
+    MessageText.nearestName(to: word, in: candidates).map { "Did you mean '\($0)'?" }
   }
 }

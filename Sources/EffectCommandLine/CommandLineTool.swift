@@ -196,10 +196,11 @@ public struct CommandLineTool {
       // The reader has all it wanted (`| head`): not a failure.
       return .success
     case .output(.failed(let reason)):
-      try? console.error.write("error: cannot write the output: \(escapingUnsafeScalars(reason))\n")
+      try? console.error.write(
+        "error: cannot write the output: \(MessageText.escapingUnsafe(reason))\n")
       return .failure
     case .failed(let message, let status):
-      try? console.error.write("error: \(escapingUnsafeScalars(message))\n")
+      try? console.error.write("error: \(MessageText.escapingUnsafe(message))\n")
       return status
     }
   }

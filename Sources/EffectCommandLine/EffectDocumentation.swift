@@ -42,7 +42,8 @@ public enum EffectDocumentation {
         // An example whose view is left as it rests expects nothing: say so.
         let expected = example.expectedDescription.trimmingSpaces
         parts.append(
-          "offset \(formatNumber(example.offset)) -> \(expected.isEmpty ? "no change" : expected)")
+          "offset \(MessageText.number(example.offset)) -> \(expected.isEmpty ? "no change" : expected)"
+        )
         text += "    " + parts.joined(separator: ", ") + "\n"
       }
     }
@@ -65,13 +66,13 @@ public enum EffectDocumentation {
     let standard = ExampleSetup.header
     var parts: [String] = []
     var frame: [String] = []
-    if setup.frame.x != standard.frame.x { frame.append("x \(formatNumber(setup.frame.x))") }
-    if setup.frame.y != standard.frame.y { frame.append("y \(formatNumber(setup.frame.y))") }
+    if setup.frame.x != standard.frame.x { frame.append("x \(MessageText.number(setup.frame.x))") }
+    if setup.frame.y != standard.frame.y { frame.append("y \(MessageText.number(setup.frame.y))") }
     if setup.frame.width != standard.frame.width {
-      frame.append("width \(formatNumber(setup.frame.width))")
+      frame.append("width \(MessageText.number(setup.frame.width))")
     }
     if setup.frame.height != standard.frame.height {
-      frame.append("height \(formatNumber(setup.frame.height))")
+      frame.append("height \(MessageText.number(setup.frame.height))")
     }
     if !frame.isEmpty { parts.append("view " + frame.joined(separator: " ")) }
     if setup.attachment != standard.attachment {
@@ -79,16 +80,17 @@ public enum EffectDocumentation {
     }
     if setup.viewport != standard.viewport {
       parts.append(
-        "viewport \(formatNumber(setup.viewport.width)) x \(formatNumber(setup.viewport.height))")
+        "viewport \(MessageText.number(setup.viewport.width)) x \(MessageText.number(setup.viewport.height))"
+      )
     }
     if setup.contentInsets != standard.contentInsets {
       let insets = setup.contentInsets
       parts.append(
-        "insets top \(formatNumber(insets.top)) bottom \(formatNumber(insets.bottom)) "
-          + "left \(formatNumber(insets.left)) right \(formatNumber(insets.right))")
+        "insets top \(MessageText.number(insets.top)) bottom \(MessageText.number(insets.bottom)) "
+          + "left \(MessageText.number(insets.left)) right \(MessageText.number(insets.right))")
     }
     if setup.contentHeight != standard.contentHeight {
-      parts.append("content height \(formatNumber(setup.contentHeight))")
+      parts.append("content height \(MessageText.number(setup.contentHeight))")
     }
     return parts
   }

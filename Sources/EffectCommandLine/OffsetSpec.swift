@@ -57,7 +57,7 @@ public struct OffsetSpec: Sendable, Equatable, RandomAccessCollection {
   public init(from: Double, to: Double, step: Double? = nil) throws(OffsetSpecError) {
     for value in [from, to, step ?? 1] {
       guard value.isFinite, abs(value) <= Self.numberLimit else {
-        throw .outOfRange(formatNumber(value))
+        throw .outOfRange(MessageText.number(value))
       }
     }
     let stride = step ?? 1
@@ -238,14 +238,15 @@ public enum OffsetSpecError: Error, Sendable, Equatable, CustomStringConvertible
       return "the step is 0; expected a step that is not 0"
     case .wrongDirection(let from, let to, let step):
       let down = to < from
-      let given = step.map { "the step \(formatNumber($0))" } ?? "the default step 1"
-      let suggested = formatNumber((step.map(abs) ?? 1) * (down ? -1 : 1))
+      let given = step.map { "the step \(MessageText.number($0))" } ?? "the default step 1"
+      let suggested = MessageText.number((step.map(abs) ?? 1) * (down ? -1 : 1))
       return
-        "the offsets go \(down ? "down" : "up") from \(formatNumber(from)) to \(formatNumber(to)) "
+        "the offsets go \(down ? "down" : "up") from \(MessageText.number(from)) to \(MessageText.number(to)) "
         + "but \(given) goes \(down ? "up" : "down"); give a \(down ? "negative" : "positive") "
-        + "step, e.g. \(formatNumber(from)):\(formatNumber(to)):\(suggested)"
+        + "step, e.g. \(MessageText.number(from)):\(MessageText.number(to)):\(suggested)"
     case .tooManyOffsets(let count):
-      let amount = count.isFinite ? formatNumber(count) : "more than \(OffsetSpec.maximumCount)"
+      let amount =
+        count.isFinite ? MessageText.number(count) : "more than \(OffsetSpec.maximumCount)"
       return
         "that is \(amount) offsets; expected at most \(OffsetSpec.maximumCount) (use a larger step)"
     }

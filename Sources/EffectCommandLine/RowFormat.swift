@@ -188,7 +188,7 @@ struct RowEncoder {
       // whose spaces at either end would be invisible (`trail ` beside
       // `trail`), or that starts with a quote and so could pass for such a
       // name, is shown in double quotes, `"` and `\` inside escaped.
-      var shown = escapingUnsafeScalars(name)
+      var shown = MessageText.escapingUnsafe(name)
       if shown.hasPrefix(" ") || shown.hasSuffix(" ") || shown.hasPrefix("\"") {
         shown = "\"" + shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
       }

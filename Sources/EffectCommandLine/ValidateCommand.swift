@@ -43,7 +43,7 @@ public struct ValidateCommand: Subcommand {
         }
         continue
       }
-      let name = path == "-" ? "<stdin>" : escapingUnsafeScalars(path)
+      let name = path == "-" ? "<stdin>" : MessageText.escapingUnsafe(path)
       let chains = Self.counted(scene.chains.count, "chain")
       try console.print("\(name): valid (\(chains), \(Self.counted(scene.viewCount, "view")))\n")
     }

@@ -51,7 +51,7 @@ public struct ViewSelection: Sendable, Equatable {
     for name in names {
       let (base, copyText) = Self.split(name)
       guard let chainIndex = indexByName[base] else {
-        let suggestion = nearestName(to: base, in: chains.map(\.name))
+        let suggestion = MessageText.nearestName(to: base, in: chains.map(\.name))
         throw .unknownChain(
           name, suggestion: suggestion.map { $0 + name.dropFirst(base.count) },
           valid: chains.map(Self.describe))
@@ -150,7 +150,7 @@ public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvert
 
   /// What is wrong, with every scalar of the names that could break or
   /// disguise the line escaped (a scene's chain names are text from outside).
-  public var description: String { escapingUnsafeScalars(unescapedDescription) }
+  public var description: String { MessageText.escapingUnsafe(unescapedDescription) }
 
   private var unescapedDescription: String {
     switch self {

@@ -111,7 +111,8 @@ extension SceneLoader {
     }
     let problem: SceneDiagnostic.ChainProblem
     if !names.contains(name) {
-      problem = .unknown(suggestion: nearestName(to: name, in: names), repeated: repeated)
+      problem = .unknown(
+        suggestion: MessageText.nearestName(to: name, in: names), repeated: repeated)
     } else if let chain = chains.first(where: { $0.name == name }) {
       if chain.repetition == nil {
         problem = .notRepeated(repeated: repeated)
@@ -154,7 +155,7 @@ extension SceneLoader {
     if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
     let expected = ParameterReader.describeChoices(Choice.self)
     if case .string(let text) = value,
-      let suggestion = nearestName(to: text, in: Choice.allCases.map(\.rawValue))
+      let suggestion = MessageText.nearestName(to: text, in: Choice.allCases.map(\.rawValue))
     {
       reader.report(.nearMiss(expected: expected, found: value, suggestion: suggestion), at: key)
     } else {

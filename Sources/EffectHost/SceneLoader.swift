@@ -24,9 +24,9 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
   public var lines: [String] {
     switch self {
     case .unreadable(let file, let reason):
-      return ["\(escapingUnsafeScalars(file)): \(reason)"]
+      return ["\(MessageText.escapingUnsafe(file)): \(reason)"]
     case .invalid(let file, let diagnostics):
-      let file = escapingUnsafeScalars(file)
+      let file = MessageText.escapingUnsafe(file)
       return diagnostics.map { diagnostic in
         if case .malformedJSON(let error) = diagnostic.problem {
           if let path = error.path {
@@ -193,7 +193,7 @@ public struct SceneLoader: Sendable {
       let found =
         keys.isEmpty
         ? "an empty object"
-        : "the keys " + keys.prefix(10).map { quotedForMessage($0) }.joined(separator: ", ")
+        : "the keys " + keys.prefix(10).map { MessageText.quoted($0) }.joined(separator: ", ")
           + (keys.count > 10 ? ", …" : "")
       reader.report(
         .missingKey(
@@ -361,7 +361,7 @@ public struct SceneLoader: Sendable {
           SceneDiagnostic(
             path: typePath,
             problem: .unknownEffectType(
-              typeName, suggestion: nearestName(to: typeName, in: names), valid: names))
+              typeName, suggestion: MessageText.nearestName(to: typeName, in: names), valid: names))
         ]))
     }
     do {

@@ -144,7 +144,7 @@ public struct EffectExample: Sendable {
   /// `y 0, height 400` in column order.
   public var expectedDescription: String {
     TransformColumn.allCases.compactMap { column in
-      expected[column].map { "\(column.rawValue) \(formatNumber($0))" }
+      expected[column].map { "\(column.rawValue) \(MessageText.number($0))" }
     }.joined(separator: ", ")
   }
 }

@@ -83,10 +83,11 @@ extension NumberRange {
     let limit = NumberRange.limit
     switch (lower, upper, excludesLower) {
     case (-limit, limit, false): return "any from -1e9 to 1e9"
-    case (_, limit, false): return "\(formatNumber(lower)) or more"
-    case (_, limit, true): return "greater than \(formatNumber(lower))"
-    case (_, _, false): return "\(formatNumber(lower)) to \(formatNumber(upper))"
-    case (_, _, true): return "greater than \(formatNumber(lower)), at most \(formatNumber(upper))"
+    case (_, limit, false): return "\(MessageText.number(lower)) or more"
+    case (_, limit, true): return "greater than \(MessageText.number(lower))"
+    case (_, _, false): return "\(MessageText.number(lower)) to \(MessageText.number(upper))"
+    case (_, _, true):
+      return "greater than \(MessageText.number(lower)), at most \(MessageText.number(upper))"
     }
   }
 }
@@ -99,7 +100,7 @@ extension EffectParameter where Value == Double {
   ) -> Self {
     Self(
       key: key, values: "\(unit.name), \(range.summary)", default: defaultValue,
-      defaultText: formatNumber(defaultValue), summary: summary
+      defaultText: MessageText.number(defaultValue), summary: summary
     ) { reader, parameter in
       reader.number(parameter.key, default: parameter.defaultValue, in: range)
     }

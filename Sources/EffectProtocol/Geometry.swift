@@ -103,7 +103,7 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
 
   /// CSS's `view()` cover progress of a view whose top is at viewport y
   /// `minY` and whose height is `height`, in a viewport `viewportHeight`
-  /// tall: `(V - minY) / (V + height)`, saturated (``saturated(_:)``).
+  /// tall: `(V - minY) / (V + height)`, saturated (``Saturation.clamp(_:)``).
   ///
   /// 0 as the view's top enters at the viewport's bottom edge, 1 as its
   /// bottom leaves at the top. The quotient overflows when the span is tiny
@@ -116,6 +116,6 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
     -> Double
   {
     let span = viewportHeight + height
-    return span > 0 ? saturated((viewportHeight - minY) / span) : 0
+    return span > 0 ? Saturation.clamp((viewportHeight - minY) / span) : 0
   }
 }

@@ -38,7 +38,7 @@ public struct NumberRange: Sendable, Equatable {
   public static func closed(_ lower: Double, _ upper: Double) -> NumberRange {
     NumberRange(
       lower: lower, upper: upper,
-      description: "a number from \(formatNumber(lower)) to \(formatNumber(upper))")
+      description: "a number from \(MessageText.number(lower)) to \(MessageText.number(upper))")
   }
 
   public func contains(_ value: Double) -> Bool {
@@ -212,7 +212,8 @@ public struct ParameterReader: Sendable {
       } else if !readKeys.contains(member.key) {
         report(
           .unknownKey(
-            owner: owner, suggestion: nearestName(to: member.key, in: readKeys), valid: readKeys),
+            owner: owner, suggestion: MessageText.nearestName(to: member.key, in: readKeys),
+            valid: readKeys),
           at: member.key)
       }
     }

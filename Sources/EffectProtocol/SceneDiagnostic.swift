@@ -101,10 +101,10 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       let list =
         valid.isEmpty
         ? "no effect types are registered" : "registered: \(valid.joined(separator: ", "))"
-      return "unknown effect type \(quotedForMessage(name))\(hint) (\(list))"
+      return "unknown effect type \(MessageText.quoted(name))\(hint) (\(list))"
     case .duplicateName(let name, let first):
       return
-        "expected a unique chain name, found \(quotedForMessage(name)) again (first at \(first))"
+        "expected a unique chain name, found \(MessageText.quoted(name)) again (first at \(first))"
     case .fileTooLarge(let limit, let size):
       let found = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
       return "expected a scene file of at most \(limit) bytes (\(limit >> 20) MiB), found \(found)"
@@ -131,7 +131,7 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .noneOf(let expected, let valid):
       return "expected at least one \(expected) (\(valid.joined(separator: ", "))), found none"
     case .unsuitableChain(let name, let problem):
-      let found = "found \(quotedForMessage(name))"
+      let found = "found \(MessageText.quoted(name))"
       switch problem {
       case .unknown(let suggestion, let repeated):
         let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
@@ -167,70 +167,74 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
   }
 }
 
-/// The nearest of `candidates` to `word` by edit distance, if it is near
-/// enough to be a likely typo (case is ignored).
-///
-/// At most 3 edits are accepted, so the distance is computed only within 3
-/// of the diagonal: linear in the length of the names, however long they are
-/// (a name of 120,000 characters takes milliseconds, not a minute).
-public func nearestName(to word: String, in candidates: [String]) -> String? {
-  // The distance is at least the difference in length: skip hopeless
-  // candidates before lowering and comparing.
-  let length = word.unicodeScalars.count
-  guard candidates.contains(where: { abs($0.unicodeScalars.count - length) <= 3 }) else {
-    return nil
-  }
-  let lowered = Array(word.lowercased().unicodeScalars)
-  var best: (name: String, distance: Int)?
-  for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= 3 {
-    let bound = min(3, (best?.distance ?? 4) - 1)
-    guard bound >= 0,
-      let distance = editDistance(
-        lowered, Array(candidate.lowercased().unicodeScalars), atMost: bound)
-    else { continue }
-    best = (candidate, distance)
-  }
-  guard let best else { return nil }
-  let limit = max(1, min(3, (max(lowered.count, best.name.count) + 1) / 3))
-  return best.distance <= limit ? best.name : nil
-}
-
-/// The optimal-string-alignment distance of `a` and `b` (insertions,
-/// deletions, substitutions and swaps of neighbours, as `mdoe` for `mode`,
-/// cost one each), or `nil` when it is more than `limit`.
-///
-/// A cell more than `limit` off the diagonal is more than `limit` edits
-/// away, so each row is computed only within `limit` of it and the rest
-/// stands at `limit + 1`: O(`limit` x length) instead of length².
-private func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
-  guard abs(a.count - b.count) <= limit else { return nil }
-  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-  let beyond = limit + 1
-  var beforePrevious = [Int](repeating: beyond, count: b.count + 1)
-  var previous = [Int](repeating: beyond, count: b.count + 1)
-  for j in 0...min(b.count, limit) { previous[j] = j }
-  var current = [Int](repeating: beyond, count: b.count + 1)
-  for i in 1...a.count {
-    let low = max(1, i - limit)
-    let high = min(b.count, i + limit)
-    current[0] = min(i, beyond)
-    // The cells beside the band hold older rows' values: mark them out of reach.
-    current[low - 1] = low == 1 ? current[0] : beyond
-    if high < b.count { current[high + 1] = beyond }
-    var rowMinimum = current[low - 1]
-    for j in low...high {
-      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-      var cell = min(previous[j] + 1, current[j - 1] + 1, substitution)
-      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        cell = min(cell, beforePrevious[j - 2] + 1)
-      }
-      current[j] = min(cell, beyond)
-      rowMinimum = min(rowMinimum, current[j])
+extension MessageText {
+  /// The nearest of `candidates` to `word` by edit distance, if it is near
+  /// enough to be a likely typo (case is ignored).
+  ///
+  /// At most 3 edits are accepted, so the distance is computed only within 3
+  /// of the diagonal: linear in the length of the names, however long they are
+  /// (a name of 120,000 characters takes milliseconds, not a minute).
+  public static func nearestName(to word: String, in candidates: [String]) -> String? {
+    // The distance is at least the difference in length: skip hopeless
+    // candidates before lowering and comparing.
+    let length = word.unicodeScalars.count
+    guard candidates.contains(where: { abs($0.unicodeScalars.count - length) <= 3 }) else {
+      return nil
     }
-    // A path that ends within the limit passes through every row within it
-    // (a swap skips a row, but the cell it skips costs no more than the swap).
-    if rowMinimum > limit { return nil }
-    (beforePrevious, previous, current) = (previous, current, beforePrevious)
+    let lowered = Array(word.lowercased().unicodeScalars)
+    var best: (name: String, distance: Int)?
+    for candidate in candidates where abs(candidate.unicodeScalars.count - length) <= 3 {
+      let bound = min(3, (best?.distance ?? 4) - 1)
+      guard bound >= 0,
+        let distance = editDistance(
+          lowered, Array(candidate.lowercased().unicodeScalars), atMost: bound)
+      else { continue }
+      best = (candidate, distance)
+    }
+    guard let best else { return nil }
+    let limit = max(1, min(3, (max(lowered.count, best.name.count) + 1) / 3))
+    return best.distance <= limit ? best.name : nil
   }
-  return previous[b.count] <= limit ? previous[b.count] : nil
+
+  /// The optimal-string-alignment distance of `a` and `b` (insertions,
+  /// deletions, substitutions and swaps of neighbours, as `mdoe` for `mode`,
+  /// cost one each), or `nil` when it is more than `limit`.
+  ///
+  /// A cell more than `limit` off the diagonal is more than `limit` edits
+  /// away, so each row is computed only within `limit` of it and the rest
+  /// stands at `limit + 1`: O(`limit` x length) instead of length².
+  private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int)
+    -> Int?
+  {
+    guard abs(a.count - b.count) <= limit else { return nil }
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    let beyond = limit + 1
+    var beforePrevious = [Int](repeating: beyond, count: b.count + 1)
+    var previous = [Int](repeating: beyond, count: b.count + 1)
+    for j in 0...min(b.count, limit) { previous[j] = j }
+    var current = [Int](repeating: beyond, count: b.count + 1)
+    for i in 1...a.count {
+      let low = max(1, i - limit)
+      let high = min(b.count, i + limit)
+      current[0] = min(i, beyond)
+      // The cells beside the band hold older rows' values: mark them out of reach.
+      current[low - 1] = low == 1 ? current[0] : beyond
+      if high < b.count { current[high + 1] = beyond }
+      var rowMinimum = current[low - 1]
+      for j in low...high {
+        let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+        var cell = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          cell = min(cell, beforePrevious[j - 2] + 1)
+        }
+        current[j] = min(cell, beyond)
+        rowMinimum = min(rowMinimum, current[j])
+      }
+      // A path that ends within the limit passes through every row within it
+      // (a swap skips a row, but the cell it skips costs no more than the swap).
+      if rowMinimum > limit { return nil }
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
+    }
+    return previous[b.count] <= limit ? previous[b.count] : nil
+  }
 }

@@ -51,7 +51,8 @@ public enum Easing: Sendable, Equatable {
   public var json: String {
     if let name { return "\"\(name)\"" }
     let (x1, y1, x2, y2) = controlPoints
-    return "{\"cubicBezier\": [\([x1, y1, x2, y2].map(formatNumber).joined(separator: ", "))]}"
+    return
+      "{\"cubicBezier\": [\([x1, y1, x2, y2].map(MessageText.number).joined(separator: ", "))]}"
   }
 
   /// The curve's control points (x1, y1, x2, y2).

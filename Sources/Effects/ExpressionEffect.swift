@@ -10,7 +10,7 @@ import EffectProtocol
 /// the effect; then all are assigned. The names, operators and functions are
 /// listed by ``descriptor`` and Docs/Expressions.md. A result that is not
 /// finite (`y / 0`) leaves its column unchanged; the others are saturated
-/// (``saturated(_:)``), opacity is clamped to 0...1 and width, height and
+/// (``Saturation.clamp(_:)``), opacity is clamped to 0...1 and width, height and
 /// blur to 0 or more, so outputs stay finite.
 ///
 /// The expressions are parsed and compiled once, when the effect is read:

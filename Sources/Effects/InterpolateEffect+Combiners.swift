@@ -114,22 +114,22 @@ extension InterpolateEffect {
   enum Scale: PropertyCombiner {
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.scaleX = saturated(view.scaleX * value)
-      view.scaleY = saturated(view.scaleY * value)
+      view.scaleX = Saturation.clamp(view.scaleX * value)
+      view.scaleY = Saturation.clamp(view.scaleY * value)
     }
   }
 
   enum ScaleX: PropertyCombiner {
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.scaleX = saturated(view.scaleX * value)
+      view.scaleX = Saturation.clamp(view.scaleX * value)
     }
   }
 
   enum ScaleY: PropertyCombiner {
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.scaleY = saturated(view.scaleY * value)
+      view.scaleY = Saturation.clamp(view.scaleY * value)
     }
   }
 

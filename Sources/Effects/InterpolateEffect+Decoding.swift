@@ -74,7 +74,7 @@ extension InterpolateEffect {
       if case .number(let number) = pair[0], NumberRange.finite.contains(number) {
         if let previousInput, !(number > previousInput) {
           let expected =
-            "an input greater than the previous stop's input (\(formatNumber(previousInput)))"
+            "an input greater than the previous stop's input (\(MessageText.number(previousInput)))"
           problems.append(
             SceneDiagnostic(
               path: stopPath.appending(0), problem: .mismatch(expected: expected, found: pair[0])))

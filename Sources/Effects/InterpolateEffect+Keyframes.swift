@@ -5,7 +5,7 @@ import EffectProtocol
 extension InterpolateEffect {
   /// The usable stops of a ``Parameters`` and what evaluating them needs.
   struct Keyframes: Sendable, Equatable {
-    /// Finite and saturated (``saturated(_:)``), inputs strictly increasing;
+    /// Finite and saturated (``Saturation.clamp(_:)``), inputs strictly increasing;
     /// fewer than 2 means nothing to do.
     var stops: [Stop] = []
     var curve: UnitBezier
@@ -21,7 +21,7 @@ extension InterpolateEffect {
         // Decoded stops are within 1e9; saturating those set in code keeps
         // every difference of two of them, and so every fraction and slope
         // made from them, finite.
-        let stop = Stop(saturated(stop.input), saturated(stop.output))
+        let stop = Stop(Saturation.clamp(stop.input), Saturation.clamp(stop.output))
         if let last = stops.last, !(stop.input > last.input) { continue }
         stops.append(stop)
       }
@@ -32,7 +32,7 @@ extension InterpolateEffect {
 
     /// Saturated: inputs a hair apart make a slope too steep for a Double.
     static func slope(_ start: Stop, _ end: Stop) -> Double {
-      saturated((end.output - start.output) / (end.input - start.input))
+      Saturation.clamp((end.output - start.output) / (end.input - start.input))
     }
   }
 
@@ -123,9 +123,10 @@ extension InterpolateEffect {
     func callAsFunction(_ x: Double) -> Double {
       switch segment(of: x) {
       case 0:
-        return extends ? saturated(first.output + (x - first.input) * firstSlope) : first.output
+        return extends
+          ? Saturation.clamp(first.output + (x - first.input) * firstSlope) : first.output
       case 2:
-        return extends ? saturated(last.output + (x - last.input) * lastSlope) : last.output
+        return extends ? Saturation.clamp(last.output + (x - last.input) * lastSlope) : last.output
       default: break
       }
       // first.input < x < last.input.
@@ -134,7 +135,7 @@ extension InterpolateEffect {
       let stop = stops[end]
       let fraction = (x - start.input) / (stop.input - start.input)
       let eased = curve.value(at: fraction)
-      return saturated(start.output + (stop.output - start.output) * eased)
+      return Saturation.clamp(start.output + (stop.output - start.output) * eased)
     }
   }
 }

@@ -19,7 +19,7 @@ import EffectProtocol
 /// `rotation` (degrees), `translateX`, `translateY` (points) add; `width`,
 /// `height` (points) and `zIndex` replace. Then opacity is clamped to 0...1
 /// and blur, width and height to 0 or more; every interpolated value is
-/// saturated (``saturated(_:)``) and so is every product, and so is the
+/// saturated (``Saturation.clamp(_:)``) and so is every product, and so is the
 /// `progress` input where an extended curve computes with it (a span
 /// `V + height` of 1e-323 makes it overflow), so outputs stay finite. Decoded
 /// stops are validated: opacity outputs in 0...1, width, height and blur

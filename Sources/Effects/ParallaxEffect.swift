@@ -53,7 +53,7 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
     ])
 
   public func apply(to views: inout ViewBatch) {
-    let shift = saturated(parameters.rate * max(0, views.geometry.offset))
+    let shift = Saturation.clamp(parameters.rate * max(0, views.geometry.offset))
     guard shift != 0 else { return }
     views.modifyEach { view in
       view.y += shift

@@ -137,12 +137,12 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
           view.height += stretch
           return
         }
-        let factor = saturated((height + stretch) / height)
+        let factor = Saturation.clamp((height + stretch) / height)
         // The visual spans the grow frame: for the top edge the frame keeps
         // grow's origin; for the bottom edge its bottom meets grow's bottom.
         view.y += parameters.edge == .top ? shift : shift + stretch
-        view.scaleX = saturated(view.scaleX * factor)
-        view.scaleY = saturated(view.scaleY * factor)
+        view.scaleX = Saturation.clamp(view.scaleX * factor)
+        view.scaleY = Saturation.clamp(view.scaleY * factor)
         view.anchorX = 0.5
         view.anchorY = anchorY
       }

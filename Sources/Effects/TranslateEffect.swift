@@ -66,7 +66,8 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
     if let from = parameters.from, let to = parameters.to, from > to {
       reader.report(
         .mismatch(
-          expected: "a number not greater than \"to\" (\(formatNumber(to)))", found: .number(from)),
+          expected: "a number not greater than \"to\" (\(MessageText.number(to)))",
+          found: .number(from)),
         at: "from")
     }
   }
@@ -102,7 +103,7 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
     let lower = parameters.from ?? -.infinity
     let upper = parameters.to ?? .infinity
     func clamped(_ offset: Double) -> Double { min(max(offset, lower), upper) }
-    let shift = saturated(
+    let shift = Saturation.clamp(
       parameters.factor * (clamped(views.geometry.offset) - clamped(0)))
     guard shift != 0 else { return }
     switch parameters.axis {

@@ -128,10 +128,12 @@ private struct Parser {
       return "'\(Character(Unicode.Scalar(byte)))'"
     }
     if byte >= 0x80, let scalar = decodeScalar(at: position) {
-      if scalar.isUnsafeInMessage { return "the character U+\(hexDigits(scalar.value, count: 4))" }
+      if scalar.isUnsafeInMessage {
+        return "the character U+\(MessageText.hex(scalar.value, count: 4))"
+      }
       return "'\(Character(scalar))'"
     }
-    return "byte 0x\(hexDigits(UInt32(byte), count: 2))"
+    return "byte 0x\(MessageText.hex(UInt32(byte), count: 2))"
   }
 
   func decodeScalar(at offset: Int) -> Unicode.Scalar? {
@@ -226,7 +228,7 @@ private struct Parser {
       let key = try parseString()
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-        throw failure("expected ':' after the key \(quotedForMessage(key)), found \(found())")
+        throw failure("expected ':' after the key \(MessageText.quoted(key)), found \(found())")
       }
       position += 1
       skipWhitespace()
@@ -348,7 +350,7 @@ private struct Parser {
     }
   }
 
-  func hex4(_ value: UInt32) -> String { hexDigits(value, count: 4) }
+  func hex4(_ value: UInt32) -> String { MessageText.hex(value, count: 4) }
 
   mutating func unescape(_ range: Range<Int>) throws(ParseFailure) -> String {
     var output: [UInt8] = []
@@ -404,7 +406,7 @@ private struct Parser {
         let shown =
           escaped >= 0x20 && escaped < 0x7F
           ? "'\\\(Character(Unicode.Scalar(escaped)))'"
-          : "byte 0x\(hexDigits(UInt32(escaped), count: 2))"
+          : "byte 0x\(MessageText.hex(UInt32(escaped), count: 2))"
         throw failure(
           "invalid escape \(shown) in a string; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
           at: index - 2)

@@ -36,7 +36,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
           if !text.isEmpty { text += "." }
           text += key
         } else {
-          text += "[\(quotedForMessage(key))]"
+          text += "[\(MessageText.quoted(key))]"
         }
       }
     }

@@ -14,8 +14,8 @@ public enum JSONValue: Sendable, Equatable {
     switch self {
     case .null: "null"
     case .bool(let value): value ? "true" : "false"
-    case .number(let value): "the number \(formatNumber(value))"
-    case .string(let value): "the string \(quotedForMessage(value))"
+    case .number(let value): "the number \(MessageText.number(value))"
+    case .string(let value): "the string \(MessageText.quoted(value))"
     case .array(let values): values.isEmpty ? "an empty array" : "an array"
     case .object: "an object"
     }
@@ -51,49 +51,55 @@ public struct JSONObject: Sendable, Equatable {
   public var keys: [String] { members.map(\.key) }
 }
 
-/// Formats a number for people: integers without a fraction (`400`, `-0` as
-/// `0`), others in the shortest form that reads back to the same Double.
-public func formatNumber(_ value: Double) -> String {
-  if value == 0 { return "0" }
-  if value == value.rounded(), abs(value) < 1e15 {
-    return String(Int64(value))
+extension MessageText {
+  /// Formats a number for people: integers without a fraction (`400`, `-0` as
+  /// `0`), others in the shortest form that reads back to the same Double.
+  public static func number(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 {
+      return String(Int64(value))
+    }
+    return "\(value)"
   }
-  return "\(value)"
 }
 
-/// `text` in double quotes for an error message, as JSON would write it:
-/// quotes, backslashes and control characters escaped (`"a\\nb"`), so that a
-/// message stays on one line whatever a file holds; longer than `limit`
-/// characters, it is cut and ends in `…`.
-public func quotedForMessage(_ text: String, limit: Int = 40) -> String {
-  var result = "\""
-  var count = 0
-  for character in text {
-    if count == limit {
-      result += "…"
-      break
-    }
-    count += 1
-    for scalar in character.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      default: appendEscapingUnsafe(scalar, to: &result)
+extension MessageText {
+  /// `text` in double quotes for an error message, as JSON would write it:
+  /// quotes, backslashes and control characters escaped (`"a\\nb"`), so that a
+  /// message stays on one line whatever a file holds; longer than `limit`
+  /// characters, it is cut and ends in `…`.
+  public static func quoted(_ text: String, limit: Int = 40) -> String {
+    var result = "\""
+    var count = 0
+    for character in text {
+      if count == limit {
+        result += "…"
+        break
+      }
+      count += 1
+      for scalar in character.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        default: appendEscapingUnsafe(scalar, to: &result)
+        }
       }
     }
+    return result + "\""
   }
-  return result + "\""
 }
 
-/// `text` with every scalar that could break or disguise a line of output
-/// (see ``Unicode/Scalar/isUnsafeInMessage``) written as an escape (`\n`,
-/// `\r`, `\t`, `\u001B`), the rest as it is: a name in a table, one line
-/// a row.
-package func escapingUnsafeScalars(_ text: String) -> String {
-  guard text.unicodeScalars.contains(where: \.isUnsafeInMessage) else { return text }
-  var result = ""
-  for scalar in text.unicodeScalars { appendEscapingUnsafe(scalar, to: &result) }
-  return result
+extension MessageText {
+  /// `text` with every scalar that could break or disguise a line of output
+  /// (see ``Unicode/Scalar/isUnsafeInMessage``) written as an escape (`\n`,
+  /// `\r`, `\t`, `\u001B`), the rest as it is: a name in a table, one line
+  /// a row.
+  package static func escapingUnsafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: \.isUnsafeInMessage) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars { appendEscapingUnsafe(scalar, to: &result) }
+    return result
+  }
 }
 
 /// Appends `scalar`, or its escape when it is unsafe in a line of output.
@@ -104,7 +110,7 @@ private func appendEscapingUnsafe(_ scalar: Unicode.Scalar, to result: inout Str
   case "\t": result += "\\t"
   default:
     if scalar.isUnsafeInMessage {
-      result += "\\u" + hexDigits(scalar.value, count: 4)
+      result += "\\u" + MessageText.hex(scalar.value, count: 4)
     } else {
       result.unicodeScalars.append(scalar)
     }
@@ -125,8 +131,15 @@ extension Unicode.Scalar {
   }
 }
 
-/// `value` in upper-case hexadecimal, zero-padded to `count` digits.
-package func hexDigits(_ value: UInt32, count: Int) -> String {
-  let digits = String(value, radix: 16, uppercase: true)
-  return String(repeating: "0", count: max(0, count - digits.count)) + digits
+extension MessageText {
+  /// `value` in upper-case hexadecimal, zero-padded to `count` digits.
+  package static func hex(_ value: UInt32, count: Int) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, count - digits.count)) + digits
+  }
 }
+
+/// The text helpers that messages share: numbers as people read them, names
+/// quoted and escaped so that a message stays one honest line, and (in
+/// EffectProtocol) the nearest name for a "did you mean".
+public enum MessageText {}

@@ -260,10 +260,10 @@ import Testing
     }
   }
 
-  @Test("integers below 1e15 are written as formatNumber writes them")
+  @Test("integers below 1e15 are written as MessageText.number writes them")
   func matchesFormatNumber() {
     for value in [0.0, 1, -1, 42, 99_999_999_999_999, -123_456_789, 0.5, 2.75, 1.0 / 3] {
-      #expect(number(value) == formatNumber(value))
+      #expect(number(value) == MessageText.number(value))
     }
   }
 

@@ -48,7 +48,7 @@ import Testing
         lastZIndex = transform.zIndex
       }
       let caption = group.children.first { $0.name == "text" && $0.text.hasPrefix("offset ") }
-      #expect(caption?.text == "offset " + formatNumber(offset))
+      #expect(caption?.text == "offset " + MessageText.number(offset))
     }
   }
 

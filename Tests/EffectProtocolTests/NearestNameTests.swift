@@ -39,11 +39,11 @@ import Testing
   @Test("typos find the name they were meant to be")
   func typos() {
     let keys = ["edge", "resistance", "maxStretch", "mode"]
-    #expect(nearestName(to: "mdoe", in: keys) == "mode")
-    #expect(nearestName(to: "resistence", in: keys) == "resistance")
-    #expect(nearestName(to: "MaxStrech", in: keys) == "maxStretch")
-    #expect(nearestName(to: "colour", in: keys) == nil)
-    #expect(nearestName(to: "", in: keys) == nil)
+    #expect(MessageText.nearestName(to: "mdoe", in: keys) == "mode")
+    #expect(MessageText.nearestName(to: "resistence", in: keys) == "resistance")
+    #expect(MessageText.nearestName(to: "MaxStrech", in: keys) == "maxStretch")
+    #expect(MessageText.nearestName(to: "colour", in: keys) == nil)
+    #expect(MessageText.nearestName(to: "", in: keys) == nil)
   }
 
   @Test("over random words and candidates, the banded distance picks what the full table picks")
@@ -62,7 +62,8 @@ import Testing
         word(max(0, base + Int(random.next() % 9) - 4))
       }
       #expect(
-        nearestName(to: target, in: candidates) == Self.referenceNearest(target, candidates),
+        MessageText.nearestName(to: target, in: candidates)
+          == Self.referenceNearest(target, candidates),
         "\(target) in \(candidates)")
     }
   }
@@ -73,8 +74,8 @@ import Testing
     let name = String(repeating: "header", count: 20_000)
     var typo = Array(name)
     typo.swapAt(60_000, 60_001)
-    #expect(nearestName(to: String(typo), in: [name, "row"]) == name)
+    #expect(MessageText.nearestName(to: String(typo), in: [name, "row"]) == name)
     let far = String(repeating: "x", count: 120_000)
-    #expect(nearestName(to: far, in: [name]) == nil)
+    #expect(MessageText.nearestName(to: far, in: [name]) == nil)
   }
 }

@@ -73,7 +73,8 @@ import Testing
     ] as [(String, String?)])
   func nearest(word: String, expected: String?) {
     #expect(
-      nearestName(to: word, in: ["edge", "resistance", "maxStretch", "mode", "height"]) == expected)
+      MessageText.nearestName(to: word, in: ["edge", "resistance", "maxStretch", "mode", "height"])
+        == expected)
   }
 
   @Test("paths render as in a scene file; odd keys are quoted")
@@ -87,11 +88,11 @@ import Testing
 
   @Test("numbers print as people write them")
   func numberFormatting() {
-    #expect(formatNumber(400) == "400")
-    #expect(formatNumber(-0.0) == "0")
-    #expect(formatNumber(0.5) == "0.5")
-    #expect(formatNumber(1e-7) == "1e-07")
-    #expect(formatNumber(-1e9) == "-1000000000")
+    #expect(MessageText.number(400) == "400")
+    #expect(MessageText.number(-0.0) == "0")
+    #expect(MessageText.number(0.5) == "0.5")
+    #expect(MessageText.number(1e-7) == "1e-07")
+    #expect(MessageText.number(-1e9) == "-1000000000")
   }
 }
 

@@ -181,7 +181,9 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
           }
         let (easing, easingSlope) = easings[(propertyIndex + inputIndex) % 2]
         let extrapolate = (propertyIndex + inputIndex / 2) % 2 == 0 ? "clamp" : "extend"
-        let stops = zip(inputs, outputs).map { "[\(formatNumber($0)), \(formatNumber($1))]" }
+        let stops = zip(inputs, outputs).map {
+          "[\(MessageText.number($0)), \(MessageText.number($1))]"
+        }
         var slope = 0.0
         for index in 1..<inputs.count {
           let segment = (outputs[index] - outputs[index - 1]) / (inputs[index] - inputs[index - 1])

@@ -64,8 +64,8 @@ import Testing
     let first = stops[0]
     let last = stops[stops.count - 1]
     func line(_ a: Stop, _ b: Stop, at x: Double, from start: Stop) -> Double {
-      let slope = saturated((b.output - a.output) / (b.input - a.input))
-      return saturated(start.output + (x - start.input) * slope)
+      let slope = Saturation.clamp((b.output - a.output) / (b.input - a.input))
+      return Saturation.clamp(start.output + (x - start.input) * slope)
     }
     if x <= first.input {
       return extend ? line(first, stops[1], at: x, from: first) : first.output
@@ -76,7 +76,8 @@ import Testing
     let end = scan(x, stops)
     let a = stops[end - 1]
     let b = stops[end]
-    return saturated(a.output + (b.output - a.output) * ((x - a.input) / (b.input - a.input)))
+    return Saturation.clamp(
+      a.output + (b.output - a.output) * ((x - a.input) / (b.input - a.input)))
   }
 
   @Test(

@@ -180,15 +180,15 @@ import Testing
   func saturation() {
     let steep = interpolate(.scale, [(0, 0), (1e-9, 1e9)], extrapolate: .extend)
     let once = header.evaluate([steep], offset: 1e9)
-    #expect(once.scaleX == saturationLimit)
+    #expect(once.scaleX == Saturation.limit)
     let twice = header.evaluate([steep, steep], offset: 1e9)
-    #expect(twice.scaleX == saturationLimit)
-    #expect(header.evaluate([steep, steep], offset: -1e9).scaleX == saturationLimit)
+    #expect(twice.scaleX == Saturation.limit)
+    #expect(header.evaluate([steep, steep], offset: -1e9).scaleX == Saturation.limit)
     // Inputs one ulp apart: the slope itself is beyond any Double.
     let vertical = interpolate(
       .rotation, [(0, 0), (.leastNonzeroMagnitude, 1)], extrapolate: .extend)
-    #expect(header.evaluate([vertical], offset: -1).rotation == -saturationLimit)
-    #expect(header.evaluate([vertical], offset: 2).rotation == saturationLimit)
+    #expect(header.evaluate([vertical], offset: -1).rotation == -Saturation.limit)
+    #expect(header.evaluate([vertical], offset: 2).rotation == Saturation.limit)
     let bezier = interpolate(
       .translateY, [(0, -1e9), (1, 1e9)], easing: .cubicBezier(x1: 0, y1: 1e9, x2: 1, y2: -1e9))
     #expect(header.evaluate([bezier], offset: 0.5).y.isFinite)

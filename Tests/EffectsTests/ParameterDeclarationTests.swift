@@ -30,8 +30,8 @@ import Testing
     }
   }
 
-  static func json(_ value: Double) -> String { formatNumber(value) }
-  static func json(_ value: Double?) -> String { value.map(formatNumber) ?? "null" }
+  static func json(_ value: Double) -> String { MessageText.number(value) }
+  static func json(_ value: Double?) -> String { value.map(MessageText.number) ?? "null" }
   static func json(_ value: Bool) -> String { value ? "true" : "false" }
   static func json<Choice: RawRepresentable>(_ value: Choice) -> String
   where Choice.RawValue == String { "\"\(value.rawValue)\"" }

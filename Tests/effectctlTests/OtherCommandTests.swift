@@ -112,7 +112,7 @@ import Testing
     var host = SceneHost(scene: try SceneLoader().load(contentsOf: Effectctl.stretchyHeader))
     let checksum = Benchmark.checksum(
       host: &host, offsets: try OffsetSpec(parsing: "-100:300"), frames: 1000)
-    #expect(lines[4] == "checksum:  \(formatNumber(checksum))")
+    #expect(lines[4] == "checksum:  \(MessageText.number(checksum))")
   }
 
   @Test("the offsets default to -100:300")
@@ -122,7 +122,7 @@ import Testing
     let checksum = Benchmark.checksum(
       host: &host, offsets: try OffsetSpec(parsing: "-100:300"), frames: 401)
     #expect(output.status == 0)
-    #expect(output.stdout.hasSuffix("checksum:  \(formatNumber(checksum))\n"))
+    #expect(output.stdout.hasSuffix("checksum:  \(MessageText.number(checksum))\n"))
   }
 
   @Test("an invalid scene: status 65")

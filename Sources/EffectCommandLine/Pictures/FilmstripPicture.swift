@@ -73,7 +73,7 @@ public struct FilmstripPicture: Sendable {
     out += legend(y: 42)
     for (index, frame) in frames.enumerated() {
       let origin = origin(ofFrame: index)
-      out += "<g data-offset=\"\(formatNumber(frame.offset))\" data-left=\"\(f(origin.x))\" "
+      out += "<g data-offset=\"\(MessageText.number(frame.offset))\" data-left=\"\(f(origin.x))\" "
       out += "data-top=\"\(f(origin.y))\" transform=\"translate(\(f(origin.x)) \(f(origin.y)))\">\n"
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" "
       out += "fill=\"#f4f4f4\"/>\n"
@@ -86,7 +86,7 @@ public struct FilmstripPicture: Sendable {
       out += "stroke=\"#222222\" stroke-width=\"1.5\"/>\n"
       out += "<text x=\"\(f(viewport.width / 2))\" y=\"\(f(viewport.height + 24))\" "
       out += "text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">offset "
-      out += "\(formatNumber(frame.offset))</text>\n"
+      out += "\(MessageText.number(frame.offset))</text>\n"
       out += "<text x=\"\(f(viewport.width / 2))\" y=\"\(f(viewport.height + 40))\" "
       out += "text-anchor=\"middle\" fill=\"#666666\">\(Self.phase(of: frame))</text>\n"
       out += "</g>\n"
@@ -99,10 +99,10 @@ public struct FilmstripPicture: Sendable {
   static func phase(of frame: FrameDrawing) -> String {
     let geometry = frame.geometry
     let maxOffset = geometry.maxOffset
-    if frame.offset < 0 { return "pulled down \(formatNumber(geometry.pull))" }
-    if frame.offset > maxOffset { return "pulled up \(formatNumber(geometry.pullBottom))" }
+    if frame.offset < 0 { return "pulled down \(MessageText.number(geometry.pull))" }
+    if frame.offset > maxOffset { return "pulled up \(MessageText.number(geometry.pullBottom))" }
     if frame.offset == 0 { return "at rest" }
-    return "scrolled \(formatNumber(frame.offset)) of \(formatNumber(maxOffset))"
+    return "scrolled \(MessageText.number(frame.offset)) of \(MessageText.number(maxOffset))"
   }
 
   private func legend(y: Double) -> String {
@@ -125,9 +125,10 @@ public struct FilmstripPicture: Sendable {
     let (ax, ay) = (f(anchor.x), f(anchor.y))
     var out = "<g data-view=\"\(PictureText.escaped(view.name))\" "
     out += "data-attachment=\"\(view.attachment.rawValue)\" "
-    out += "data-scale-x=\"\(formatNumber(t.scaleX))\" data-scale-y=\"\(formatNumber(t.scaleY))\" "
     out +=
-      "data-rotation=\"\(formatNumber(t.rotation))\" data-z-index=\"\(formatNumber(t.zIndex))\""
+      "data-scale-x=\"\(MessageText.number(t.scaleX))\" data-scale-y=\"\(MessageText.number(t.scaleY))\" "
+    out +=
+      "data-rotation=\"\(MessageText.number(t.rotation))\" data-z-index=\"\(MessageText.number(t.zIndex))\""
     if t.opacity < 1 { out += " opacity=\"\(f(t.opacity))\"" }
     if let blur = blurs.firstIndex(of: f(t.blur)), t.blur > 0 {
       out += " filter=\"url(#blur\(blur))\""
@@ -137,7 +138,7 @@ public struct FilmstripPicture: Sendable {
     var transform = ""
     if t.scaleX != 1 || t.scaleY != 1 || t.rotation != 0 {
       transform = " transform=\"translate(\(ax) \(ay)) rotate(\(f(t.rotation))) "
-      transform += "scale(\(formatNumber(t.scaleX)) \(formatNumber(t.scaleY))) "
+      transform += "scale(\(MessageText.number(t.scaleX)) \(MessageText.number(t.scaleY))) "
       transform += "translate(\(f(-anchor.x)) \(f(-anchor.y)))\""
     }
     let rect =

@@ -172,7 +172,9 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
     for name in names {
       guard let column = TransformColumn(rawValue: name) else {
         throw .unknownColumn(
-          name, suggestion: nearestName(to: name, in: TransformColumn.allCases.map(\.rawValue)))
+          name,
+          suggestion: MessageText.nearestName(
+            to: name, in: TransformColumn.allCases.map(\.rawValue)))
       }
       if !columns.contains(column) { columns.append(column) }
     }

@@ -10,7 +10,7 @@ public enum PictureText {
   /// `0.33`; never `-0`, never an exponent for a picture's magnitudes.
   public static func fixed(_ value: Double) -> String {
     let rounded = (value * 100).rounded() / 100
-    return formatNumber(rounded == 0 ? 0 : rounded)
+    return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 
   /// `text` safe inside an XML or HTML attribute or element: `& < > " '` escaped.

@@ -197,8 +197,8 @@ public struct PlotPicture: Sendable {
     func py(_ value: Double) -> Double { (yRange.max - value) / (yRange.max - yRange.min) * height }
     var out = """
       <g data-column="\(column.rawValue)" data-left="\(f(left))" data-top="\(f(top))" \
-      data-x-min="\(formatNumber(xRange.min))" data-x-max="\(formatNumber(xRange.max))" \
-      data-y-min="\(formatNumber(yRange.min))" data-y-max="\(formatNumber(yRange.max))" \
+      data-x-min="\(MessageText.number(xRange.min))" data-x-max="\(MessageText.number(xRange.max))" \
+      data-y-min="\(MessageText.number(yRange.min))" data-y-max="\(MessageText.number(yRange.max))" \
       transform="translate(\(f(left)) \(f(top)))">\n
       """
     out +=
@@ -210,14 +210,15 @@ public struct PlotPicture: Sendable {
     where tick >= yRange.min && tick <= yRange.max {
       let y = f(py(tick))
       out += "<line x1=\"0\" y1=\"\(y)\" x2=\"\(f(width))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>"
-      out += "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(formatNumber(tick))</text>\n"
+      out +=
+        "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(MessageText.number(tick))</text>\n"
     }
     for tick in PictureText.ticks(from: xRange.min, to: xRange.max, target: 5)
     where tick >= xRange.min && tick <= xRange.max {
       let x = f(px(tick))
       out += "<line x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(f(height))\" stroke=\"#e4e4e4\"/>"
       out += "<text x=\"\(x)\" y=\"\(f(height + 15))\" text-anchor=\"middle\">"
-      out += "\(formatNumber(tick))</text>\n"
+      out += "\(MessageText.number(tick))</text>\n"
     }
     out += "<text x=\"\(f(width / 2))\" y=\"\(f(height + 32))\" text-anchor=\"middle\" "
     out += "fill=\"#666666\">offset</text>\n"

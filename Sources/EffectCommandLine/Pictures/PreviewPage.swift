@@ -159,11 +159,12 @@ public struct PreviewPage: Sendable {
 
   /// The embedded data as JSON text (no `<` in it, so it cannot end its script element).
   public func json() -> String {
-    var out = "{\"viewport\":{\"width\":\(formatNumber(viewport.width)),"
-    out += "\"height\":\(formatNumber(viewport.height))},"
-    out += "\"maxOffset\":\(formatNumber(maxOffset)),"
-    out += "\"offsets\":{\"min\":\(formatNumber(offsetRange.min)),"
-    out += "\"max\":\(formatNumber(offsetRange.max)),\"step\":\(formatNumber(offsetRange.step))},"
+    var out = "{\"viewport\":{\"width\":\(MessageText.number(viewport.width)),"
+    out += "\"height\":\(MessageText.number(viewport.height))},"
+    out += "\"maxOffset\":\(MessageText.number(maxOffset)),"
+    out += "\"offsets\":{\"min\":\(MessageText.number(offsetRange.min)),"
+    out +=
+      "\"max\":\(MessageText.number(offsetRange.max)),\"step\":\(MessageText.number(offsetRange.step))},"
     out += "\"title\":\(Self.jsonString(title)),"
     out +=
       "\"columns\":["
@@ -178,7 +179,7 @@ public struct PreviewPage: Sendable {
       for (columnIndex, points) in view.columns.enumerated() {
         if columnIndex > 0 { out += "," }
         let unitless = Self.isUnitless(TransformColumn.allCases[columnIndex])
-        let values = points.map { unitless ? formatNumber($0.value) : Self.value($0.value) }
+        let values = points.map { unitless ? MessageText.number($0.value) : Self.value($0.value) }
         if Set(values).count == 1, let only = values.first {
           out += only
           continue
@@ -186,7 +187,7 @@ public struct PreviewPage: Sendable {
         out += "["
         for (pointIndex, point) in points.enumerated() {
           if pointIndex > 0 { out += "," }
-          out += formatNumber(point.offset) + "," + values[pointIndex]
+          out += MessageText.number(point.offset) + "," + values[pointIndex]
         }
         out += "]"
       }
@@ -198,8 +199,8 @@ public struct PreviewPage: Sendable {
       out += "{\"name\":\(Self.jsonString(gesture.name)),\"frames\":["
       for (frameIndex, frame) in gesture.frames.enumerated() {
         if frameIndex > 0 { out += "," }
-        out += "{\"t\":\(formatNumber(frame.time)),\"phase\":\(Self.jsonString(frame.phase)),"
-        out += "\"offset\":\(formatNumber(frame.offset)),\"v\":["
+        out += "{\"t\":\(MessageText.number(frame.time)),\"phase\":\(Self.jsonString(frame.phase)),"
+        out += "\"offset\":\(MessageText.number(frame.offset)),\"v\":["
         for (viewIndex, transform) in frame.transforms.enumerated() {
           if viewIndex > 0 { out += "," }
           let natural =
@@ -221,7 +222,7 @@ public struct PreviewPage: Sendable {
   /// `value` with ``valueDecimals`` decimals, in its shortest text.
   static func value(_ value: Double) -> String {
     let rounded = (value * 1000).rounded() / 1000
-    return formatNumber(rounded == 0 ? 0 : rounded)
+    return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 
   /// A JSON string literal with `<`, `>` and `&` escaped, so that HTML never reads a tag in it.

@@ -48,12 +48,14 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// The spelling in a `--gesture` value: `drag:-200:300`.
     public var description: String {
       switch self {
-      case .drag(let distance, let ms): "drag:\(formatNumber(distance)):\(formatNumber(ms))"
-      case .hold(let ms): "hold:\(formatNumber(ms))"
+      case .drag(let distance, let ms):
+        "drag:\(MessageText.number(distance)):\(MessageText.number(ms))"
+      case .hold(let ms): "hold:\(MessageText.number(ms))"
       case .release: "release"
-      case .fling(let velocity): "fling:\(formatNumber(velocity))"
-      case .wait(let ms): "wait:\(formatNumber(ms))"
-      case .scrollTo(let offset, let ms): "scrollTo:\(formatNumber(offset)):\(formatNumber(ms))"
+      case .fling(let velocity): "fling:\(MessageText.number(velocity))"
+      case .wait(let ms): "wait:\(MessageText.number(ms))"
+      case .scrollTo(let offset, let ms):
+        "scrollTo:\(MessageText.number(offset)):\(MessageText.number(ms))"
       }
     }
   }
@@ -132,7 +134,7 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     guard let usage = usages.first(where: { $0.name == name })?.usage else {
       throw .unknownStep(
         position: position, step: text, name: name,
-        suggestion: nearestName(to: name, in: usages.map(\.name)))
+        suggestion: MessageText.nearestName(to: name, in: usages.map(\.name)))
     }
     let values = Array(parts.dropFirst())
     let expectedCount = usage.split(separator: ":").count - 1
@@ -227,32 +229,32 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unknownStep(let position, let step, let name, let suggestion):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       return
-        "step \(position) \(quotedForMessage(step)): unknown step \(quotedForMessage(name))\(hint) (expected \(Self.stepList))"
+        "step \(position) \(MessageText.quoted(step)): unknown step \(MessageText.quoted(name))\(hint) (expected \(Self.stepList))"
     case .wrongValueCount(let position, let step, let usage, let expected, let found):
       let meaning = Self.meanings[usage].map { " (\($0))" } ?? ""
       let foundText = found == 1 ? "1 value" : "\(found) values"
       let expectedText = expected == 0 ? "\(usage) with no values" : "\(usage)\(meaning)"
       return
-        "step \(position) \(quotedForMessage(step)): expected \(expectedText), found \(foundText)"
+        "step \(position) \(MessageText.quoted(step)): expected \(expectedText), found \(foundText)"
     case .notANumber(let position, let step, let value, let found):
       return
-        "step \(position) \(quotedForMessage(step)): expected \(value) to be a decimal number such as -200 or 0.5, found \(quotedForMessage(found))"
+        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a decimal number such as -200 or 0.5, found \(MessageText.quoted(found))"
     case .outOfRange(let position, let step, let value, let found):
       return
-        "step \(position) \(quotedForMessage(step)): expected \(value) to be a finite number from -1e9 to 1e9, found \(formatNumber(found))"
+        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a finite number from -1e9 to 1e9, found \(MessageText.number(found))"
     case .notPositiveDuration(let position, let step, let found):
       return
-        "step \(position) \(quotedForMessage(step)): expected MS, milliseconds, greater than 0 and at most 600000, found \(formatNumber(found))"
+        "step \(position) \(MessageText.quoted(step)): expected MS, milliseconds, greater than 0 and at most 600000, found \(MessageText.number(found))"
     case .releaseWithFingerUp(let position, let step):
       return
-        "step \(position) \(quotedForMessage(step)): the finger is up; expected release only while it is down (after drag or hold)"
+        "step \(position) \(MessageText.quoted(step)): the finger is up; expected release only while it is down (after drag or hold)"
     case .fingerDown(let position, let step, let since):
       let name = step.split(separator: ":", maxSplits: 1).first.map(String.init) ?? step
       return
-        "step \(position) \(quotedForMessage(step)): the finger is down (since step \(since)); expected release or fling before \(name), or hold:MS to keep it down"
+        "step \(position) \(MessageText.quoted(step)): the finger is down (since step \(since)); expected release or fling before \(name), or hold:MS to keep it down"
     case .tooLong(let milliseconds):
       return
-        "the gesture lasts \(formatNumber(milliseconds)) ms; expected at most 600000 ms (600 s) of simulated time"
+        "the gesture lasts \(MessageText.number(milliseconds)) ms; expected at most 600000 ms (600 s) of simulated time"
     }
   }
 

@@ -26,7 +26,7 @@ public enum SimulationError: Error, Sendable, Equatable, CustomStringConvertible
       return "expected a frame rate from 1 to 1000 frames per second, found \(fps)"
     case .start(let offset, let maxOffset):
       return
-        "expected a start offset from 0 to \(formatNumber(maxOffset)) (the largest resting offset), found \(formatNumber(offset))"
+        "expected a start offset from 0 to \(MessageText.number(maxOffset)) (the largest resting offset), found \(MessageText.number(offset))"
     }
   }
 }

@@ -263,7 +263,7 @@ extension ExpressionProgram {
       case .storeX:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.x = value
         }
         below -= 1
@@ -271,7 +271,7 @@ extension ExpressionProgram {
       case .storeY:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.y = value
         }
         below -= 1
@@ -279,7 +279,7 @@ extension ExpressionProgram {
       case .storeWidth:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.width = max(0, value)
         }
         below -= 1
@@ -287,7 +287,7 @@ extension ExpressionProgram {
       case .storeHeight:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.height = max(0, value)
         }
         below -= 1
@@ -295,7 +295,7 @@ extension ExpressionProgram {
       case .storeScale:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.scaleX = value
           view.scaleY = value
         }
@@ -304,7 +304,7 @@ extension ExpressionProgram {
       case .storeScaleX:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.scaleX = value
         }
         below -= 1
@@ -312,7 +312,7 @@ extension ExpressionProgram {
       case .storeScaleY:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.scaleY = value
         }
         below -= 1
@@ -320,7 +320,7 @@ extension ExpressionProgram {
       case .storeAnchorX:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.anchorX = value
         }
         below -= 1
@@ -328,7 +328,7 @@ extension ExpressionProgram {
       case .storeAnchorY:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.anchorY = value
         }
         below -= 1
@@ -336,7 +336,7 @@ extension ExpressionProgram {
       case .storeOpacity:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.opacity = min(max(value, 0), 1)
         }
         below -= 1
@@ -344,7 +344,7 @@ extension ExpressionProgram {
       case .storeBlur:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.blur = max(0, value)
         }
         below -= 1
@@ -352,7 +352,7 @@ extension ExpressionProgram {
       case .storeRotation:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.rotation = value
         }
         below -= 1
@@ -360,7 +360,7 @@ extension ExpressionProgram {
       case .storeZIndex:
         // A value that is not finite leaves the column; others are saturated.
         if top.isFinite {
-          let value = saturated(top)
+          let value = Saturation.clamp(top)
           view.zIndex = value
         }
         below -= 1

@@ -175,7 +175,7 @@ private enum X: FastColumn {
   static var keepsFrame: Bool { false }
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.x }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.x = saturated(value)
+    view.x = Saturation.clamp(value)
   }
 }
 
@@ -183,7 +183,7 @@ private enum Y: FastColumn {
   static var keepsFrame: Bool { false }
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.y }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.y = saturated(value)
+    view.y = Saturation.clamp(value)
   }
 }
 
@@ -191,7 +191,7 @@ private enum Width: FastColumn {
   static var keepsFrame: Bool { false }
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.width }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.width = max(0, saturated(value))
+    view.width = max(0, Saturation.clamp(value))
   }
 }
 
@@ -199,7 +199,7 @@ private enum Height: FastColumn {
   static var keepsFrame: Bool { false }
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.height }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.height = max(0, saturated(value))
+    view.height = max(0, Saturation.clamp(value))
   }
 }
 
@@ -207,63 +207,63 @@ private enum Scale: FastColumn {
   // Never loaded: `scale` is not a name.
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.scaleX }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.scaleX = saturated(value)
-    view.scaleY = saturated(value)
+    view.scaleX = Saturation.clamp(value)
+    view.scaleY = Saturation.clamp(value)
   }
 }
 
 private enum ScaleX: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.scaleX }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.scaleX = saturated(value)
+    view.scaleX = Saturation.clamp(value)
   }
 }
 
 private enum ScaleY: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.scaleY }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.scaleY = saturated(value)
+    view.scaleY = Saturation.clamp(value)
   }
 }
 
 private enum AnchorX: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.anchorX }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.anchorX = saturated(value)
+    view.anchorX = Saturation.clamp(value)
   }
 }
 
 private enum AnchorY: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.anchorY }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.anchorY = saturated(value)
+    view.anchorY = Saturation.clamp(value)
   }
 }
 
 private enum Opacity: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.opacity }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.opacity = min(max(saturated(value), 0), 1)
+    view.opacity = min(max(Saturation.clamp(value), 0), 1)
   }
 }
 
 private enum Blur: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.blur }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.blur = max(0, saturated(value))
+    view.blur = max(0, Saturation.clamp(value))
   }
 }
 
 private enum Rotation: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.rotation }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.rotation = saturated(value)
+    view.rotation = Saturation.clamp(value)
   }
 }
 
 private enum ZIndex: FastColumn {
   @inline(__always) static func load(_ view: ViewTransform) -> Double { view.zIndex }
   @inline(__always) static func store(_ view: inout ViewTransform, _ value: Double) {
-    view.zIndex = saturated(value)
+    view.zIndex = Saturation.clamp(value)
   }
 }

@@ -197,7 +197,8 @@ struct ExpressionParser {
           position: token.position,
           message: "`\(identifier)` is a function; expected a call such as `\(function.signature)`")
       }
-      let suggestion = nearestName(to: identifier, in: ExpressionName.allCases.map(\.rawValue))
+      let suggestion = MessageText.nearestName(
+        to: identifier, in: ExpressionName.allCases.map(\.rawValue))
       throw ExpressionError(
         position: token.position,
         message: "unknown name `\(identifier)`"
@@ -225,7 +226,7 @@ struct ExpressionParser {
         throw ExpressionError(
           position: position, message: "`\(identifier)` is a name, not a function; expected no `(`")
       }
-      let suggestion = nearestName(
+      let suggestion = MessageText.nearestName(
         to: identifier, in: ExpressionFunction.allCases.map(\.rawValue))
       throw ExpressionError(
         position: position,
