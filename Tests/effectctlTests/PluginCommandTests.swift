@@ -1,3 +1,4 @@
+import EffectHost
 import Foundation
 import Testing
 
@@ -41,11 +42,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stderr == "")
     let names = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-    #expect(
-      names == [
-        "stretch", "footerPin", "pin", "parallax", "translate", "collapse", "interpolate",
-        "wobble", "tick",
-      ])
+    #expect(names == EffectRegistry.builtIn.typeNames + ["wobble", "tick"])
     #expect(run.stdout.contains("wobble       Sways a view sideways as the content scrolls.\n"))
   }
 
@@ -72,8 +69,8 @@ import Testing
     #expect(
       run.stderr
         == "error: \(typo): chains[0].effects[0].type: unknown effect type \"wobbel\"; did you mean "
-        + "\"wobble\"? (registered: stretch, footerPin, pin, parallax, translate, collapse, "
-        + "interpolate, wobble, tick)\n")
+        + "\"wobble\"? (registered: "
+        + (EffectRegistry.builtIn.typeNames + ["wobble", "tick"]).joined(separator: ", ") + ")\n")
   }
 
   @Test(
