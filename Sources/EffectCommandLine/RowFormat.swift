@@ -42,6 +42,29 @@ public enum RowFormat: String, Sendable, CaseIterable {
   static let tableNumberWidth = 10
 }
 
+/// The columns a row starts with, before `chain`: `offset` for `eval`;
+/// the lead cell holds their values (and, in JSON, the keys after the first).
+struct RowLead {
+  /// The column names, in order.
+  let columns: [String]
+  /// The table's header over the lead cell.
+  let tableHeader: String
+  /// A JSON row's start: `{"offset":`.
+  let jsonOpener: [UInt8]
+
+  init(columns: [String], tableHeader: String) {
+    self.columns = columns
+    self.tableHeader = tableHeader
+    jsonOpener = Array("{\"\(columns[0])\":".utf8)
+  }
+
+  /// `eval`'s: the offset, right-aligned in the table.
+  static let offset = RowLead(
+    columns: ["offset"],
+    tableHeader: String(repeating: " ", count: RowFormat.tableNumberWidth - "offset".count)
+      + "offset")
+}
+
 /// Writes rows of one format into a ``ByteBuffer``: the header, one row per
 /// view and frame, and the footer.
 struct RowEncoder {
@@ -56,6 +79,8 @@ struct RowEncoder {
   }
 
   let format: RowFormat
+  /// The columns before `chain`, as the header names them.
+  let lead: RowLead
   /// The encoded name of each chain of the host.
   let names: [Name]
   /// The width of the table's chain column.
@@ -67,8 +92,12 @@ struct RowEncoder {
   private let cellPrefixEnds: [Int]
   private var rowsWritten = 0
 
-  init(format: RowFormat, chains: [SceneHost.ChainLayout], selection: ViewSelection) {
+  init(
+    format: RowFormat, chains: [SceneHost.ChainLayout], selection: ViewSelection,
+    lead: RowLead = .offset
+  ) {
     self.format = format
+    self.lead = lead
     names = chains.map { Self.encodedName($0, format: format) }
     var width = "chain".count
     for segment in selection.segments where !segment.copies.isEmpty {
@@ -95,8 +124,8 @@ struct RowEncoder {
   func writeHeader(to buffer: ByteBuffer) {
     switch format {
     case .table:
-      var line = String(repeating: " ", count: RowFormat.tableNumberWidth - "offset".count)
-      line += "offset  chain" + String(repeating: " ", count: nameWidth - "chain".count)
+      var line = lead.tableHeader
+      line += "  chain" + String(repeating: " ", count: nameWidth - "chain".count)
       for column in columns {
         line += String(
           repeating: " ", count: 2 + RowFormat.tableNumberWidth - column.rawValue.count)
@@ -105,7 +134,9 @@ struct RowEncoder {
       buffer.append(line + "\n")
     case .json: buffer.append("[\n")
     case .ndjson: break
-    case .csv: buffer.append(RowFormat.columns.joined(separator: ",") + "\n")
+    case .csv:
+      let columns = lead.columns + ["chain"] + TransformColumn.allCases.map(\.rawValue)
+      buffer.append(columns.joined(separator: ",") + "\n")
     }
   }
 
@@ -121,16 +152,18 @@ struct RowEncoder {
     }
   }
 
-  /// One row: `offset` is the frame's encoded offset cell, `name` the
-  /// chain's entry of ``names``.
+  /// One row: `offset` is the frame's encoded lead cell (the offset for
+  /// `eval`; see ``RowLead``), `name` the chain's entry of ``names``.
   mutating func writeRow(
     offset: ByteBuffer, name: Name, copy: Int, transform: ViewTransform, natural: Rect,
     to buffer: ByteBuffer
   ) {
     switch format {
     case .table, .csv: break
-    case .json: buffer.append(rowsWritten == 0 ? "{\"offset\":" : ",\n{\"offset\":")
-    case .ndjson: buffer.append("{\"offset\":")
+    case .json:
+      if rowsWritten > 0 { buffer.append(",\n") }
+      buffer.append(lead.jsonOpener)
+    case .ndjson: buffer.append(lead.jsonOpener)
     }
     rowsWritten += 1
     buffer.append(offset.bytes)

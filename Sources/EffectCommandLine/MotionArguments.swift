@@ -1,0 +1,62 @@
+import EffectHost
+
+// How the motion library's values are read from the command line: `--gesture`,
+// `--physics`, `--fps` and `--start` (simulate's, and any subcommand that
+// plays a gesture).
+
+extension ScrollPhysics: ChoiceValue {
+  /// What the physics is, for `--physics`'s help.
+  public var summary: String {
+    switch self {
+    case .ios: "rubber band, deceleration, spring-back"
+    case .android: "clamped OverScroller fling"
+    }
+  }
+}
+
+extension ValueReader where Value == Gesture {
+  /// A `--gesture` value; the reason quotes the step that is wrong.
+  public static var gesture: ValueReader<Gesture> {
+    ValueReader<Gesture> { (text) throws(InvalidValue) -> Gesture in
+      do throws(GestureError) {
+        return try Gesture(parsing: text)
+      } catch {
+        throw .because(error.description)
+      }
+    }
+  }
+}
+
+extension ValueReader where Value == Int {
+  /// A frame rate: a whole number in ``MotionFrames/frameRates``, digits only.
+  public static var frameRate: ValueReader<Int> {
+    ValueReader<Int> { (text) throws(InvalidValue) -> Int in
+      let rates = MotionFrames.frameRates
+      let isDigits = !text.isEmpty && text.allSatisfy { $0 >= "0" && $0 <= "9" }
+      guard isDigits, let value = Int(text.prefix(18)), text.count <= 18,
+        rates.contains(value)
+      else {
+        throw .because(
+          "expected a whole number of frames per second from \(rates.lowerBound) to \(rates.upperBound)"
+        )
+      }
+      return value
+    }
+  }
+}
+
+extension ValueReader where Value == Double {
+  /// An offset in points: a finite decimal number (`0`, `212`, `-0.5`,
+  /// `1e3`); no hexadecimal, `nan` or `inf`.
+  public static var offset: ValueReader<Double> {
+    ValueReader<Double> { (text) throws(InvalidValue) -> Double in
+      let allowed = "0123456789+-.eE".unicodeScalars
+      guard !text.isEmpty, text.unicodeScalars.allSatisfy({ allowed.contains($0) }),
+        let value = Double(text), value.isFinite
+      else {
+        throw .because("expected an offset in points, a decimal number such as 0 or 212")
+      }
+      return value
+    }
+  }
+}

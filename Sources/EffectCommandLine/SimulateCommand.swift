@@ -1,0 +1,123 @@
+import EffectHost
+import EffectProtocol
+
+/// `effectctl simulate`: the rows of every view at every frame of a
+/// simulated scroll gesture, streamed.
+public struct SimulateCommand: Subcommand {
+  /// `--fps`'s default: 120 frames per second, a ProMotion display's rate.
+  public static let defaultFrameRate = 120
+
+  static let scene = Argument<String>(
+    "scene", help: ["The scene file, or - to read standard input."])
+  static let gesture = Option<Gesture>(
+    "--gesture", valueName: "spec", isRequired: true,
+    help: [
+      "Comma-separated steps: drag:D:MS, hold:MS, release,",
+      "fling:V, wait:MS, scrollTo:O:MS (points, milliseconds,",
+      "points per second; a positive D scrolls the content up).",
+    ], reader: .gesture)
+  static let physics = Option<ScrollPhysics>(
+    "--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
+  static let fps = Option<Int>(
+    "--fps", valueName: "n",
+    help: ["Frames per second, 1 to 1000. (default: \(defaultFrameRate))"], reader: .frameRate)
+  static let start = Option<Double>(
+    "--start", valueName: "offset",
+    help: ["The offset at frame 0, at rest, from 0 to maxOffset.", "(default: 0)"],
+    reader: .offset)
+  static let format = Option<RowFormat>(
+    "--format", valueName: "format", help: RowFormat.help(default: .table))
+  static let chains = Option<String>(
+    "--chain", valueName: "name", isRepeatable: true, help: EvalCommand.chains.spec.help)
+
+  public static let spec = CommandSpec(
+    name: "simulate",
+    abstract: "Simulate a scroll gesture frame by frame and print every view's transform.",
+    discussion: [
+      "Frame n is at time n / fps; frame 0 is the start, at rest. After the last step the",
+      "frames go on until the scroll is at rest and end with that first idle frame. Rows:",
+      "frame, time, phase (idle, interacting, decelerating, animating), offset, chain, then",
+      "eval's columns. The scene's snap key decides where a release comes to rest.",
+      "",
+      "EXAMPLES:",
+      "  Pull the stretchy header down 200 points in 0.3 s and let go: while the finger",
+      "  is down the offset follows the rubber band (-97.32 at the end, the header 397.32",
+      "  high), then it springs back to rest at 0:",
+      "    effectctl simulate Configs/stretchy-header.json --gesture drag:-200:300,release",
+      "",
+      "  Fling the list to the bottom at 5000 points/s: it decelerates, reaches maxOffset",
+      "  and springs back onto it:",
+      "    effectctl simulate Configs/stretchy-header.json --gesture fling:5000 --chain header",
+      "",
+      "  Drag the app bar 40 points up and let go at 100 points/s: the projected rest",
+      "  (89.95) is within 52 points of collapsed, so it snaps there, at offset 104:",
+      "    effectctl simulate Configs/snapping-app-bar.json --gesture drag:40:400,release \\",
+      "      --chain background --format csv",
+    ],
+    arguments: [scene.spec],
+    options: [
+      gesture.spec, physics.spec, fps.spec, start.spec, format.spec, chains.spec,
+    ])
+
+  public var scene: String
+  public var gesture: Gesture
+  public var physics: ScrollPhysics
+  public var fps: Int
+  public var start: Double
+  public var format: RowFormat
+  /// The `--chain` names, checked against the scene once it is loaded.
+  public var chains: [String]
+
+  /// The effect types scenes may name: built-ins and plugins.
+  public var registry: EffectRegistry
+
+  public init(_ arguments: ParsedArguments) throws(UsageError) {
+    registry = arguments.registry
+    // Required: the parser refuses a command line without it before this.
+    guard let gesture = try arguments.value(Self.gesture) else {
+      throw UsageError(
+        message: "Missing expected argument '\(Self.gesture.spec.fullLabel)'", command: Self.spec)
+    }
+    self.gesture = gesture
+    physics = try arguments.value(Self.physics, default: .ios)
+    fps = try arguments.value(Self.fps, default: Self.defaultFrameRate)
+    start = try arguments.value(Self.start, default: 0)
+    format = try arguments.value(Self.format, default: .table)
+    chains = try arguments.values(Self.chains)
+    scene = try arguments.value(Self.scene) ?? "-"
+  }
+
+  public func run(_ console: Console) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+    let frames: MotionFrames
+    do {
+      frames = try MotionFrames(
+        gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start)
+    } catch {
+      // The frame rate is checked when read; only the start depends on the scene.
+      throw .usage(
+        UsageError(
+          message: "The value '\(MessageText.number(start))' is invalid for "
+            + "'\(Self.start.spec.fullLabel)': \(error.description)", command: Self.spec))
+    }
+    let host = try SceneHost.allocatingForCommand(loaded)
+    let selection: ViewSelection
+    do {
+      selection = try ViewSelection(names: chains, in: host.chains)
+    } catch {
+      throw .usage(
+        UsageError(
+          message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
+            + error.description, command: Self.spec))
+    }
+    var simulation = Simulation(
+      host: consume host, frames: frames, format: format, selection: selection)
+    let output = console.output
+    do {
+      try simulation.write { (bytes) throws(OutputError) in try output.write(bytes) }
+    } catch {
+      throw .output(error)
+    }
+    return .success
+  }
+}

@@ -1,0 +1,137 @@
+import EffectHost
+import EffectProtocol
+
+/// Evaluates a scene at every frame of a simulated gesture and streams the
+/// rows in a ``RowFormat``: what `effectctl simulate` prints.
+///
+/// A row is `frame`, `time`, `phase`, `offset`, `chain`, then the transform
+/// columns. Machine formats write the time as the exact Double n / fps and
+/// the offset in full; the table rounds the time to 4 decimals and the
+/// offset to 2, in fixed widths. As in ``Evaluation``, rows go into one
+/// reused buffer handed to the output every ``chunkSize`` bytes, and the
+/// frames are produced one at a time, so memory stays flat however long the
+/// gesture.
+public struct Simulation {
+  /// The host evaluated; its last frame is the last frame written.
+  public private(set) var host: SceneHost
+  public let frames: MotionFrames
+  /// The views whose rows are written.
+  public let selection: ViewSelection
+  public let format: RowFormat
+  /// How many bytes are gathered before they are handed to the output.
+  public var chunkSize = 1 << 18
+
+  /// The width of the table's phase column: fits `decelerating`.
+  static let phaseWidth = ScrollPhase.allCases.map(\.rawValue.count).max() ?? 0
+  /// The columns before `chain`.
+  static let lead = RowLead(
+    columns: ["frame", "time", "phase", "offset"],
+    tableHeader: [
+      String(repeating: " ", count: RowFormat.tableNumberWidth - "frame".count) + "frame",
+      String(repeating: " ", count: RowFormat.tableNumberWidth - "time".count) + "time",
+      "phase" + String(repeating: " ", count: phaseWidth - "phase".count),
+      String(repeating: " ", count: RowFormat.tableNumberWidth - "offset".count) + "offset",
+    ].joined(separator: "  "))
+
+  /// A simulation of `frames` on `host`'s scene writing the rows of
+  /// `selection` (every view by default) in `format`; `host` is consumed, as
+  /// ``Evaluation/init(host:format:selection:)`` says why.
+  public init(
+    host: consuming SceneHost, frames: MotionFrames, format: RowFormat,
+    selection: ViewSelection? = nil
+  ) {
+    self.format = format
+    self.frames = frames
+    self.selection = selection ?? ViewSelection(all: host.chains)
+    self.host = host
+  }
+
+  /// Evaluates every frame in order, each with its offset, time and phase,
+  /// and writes the header, the rows and the footer to `output`, in chunks.
+  /// Stops at the first error `output` throws and rethrows it.
+  public mutating func write<Failure: Error>(
+    to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let chains = host.chains
+    let segments = selection.segments
+    let chunkSize = chunkSize
+    var encoder = RowEncoder(
+      format: format, chains: chains, selection: selection, lead: Self.lead)
+    let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
+    let leadCell = ByteBuffer(capacity: 128)
+    encoder.writeHeader(to: buffer)
+    var failure: Failure?
+    for frame in frames {
+      host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
+      Self.encodeLead(of: frame, format: format, into: leadCell)
+      let geometry = host.geometry
+      host.withTransforms { views in
+        for segment in segments {
+          let chain = chains[segment.chain]
+          let name = encoder.names[segment.chain]
+          for copy in segment.copies {
+            encoder.writeRow(
+              offset: leadCell, name: name, copy: copy,
+              transform: views[chain.viewRange.lowerBound + copy],
+              natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
+            if buffer.count >= chunkSize {
+              do throws(Failure) {
+                try output(buffer.bytes)
+              } catch {
+                failure = error
+                return
+              }
+              buffer.removeAll()
+            }
+          }
+        }
+      }
+      if let failure { throw failure }
+    }
+    encoder.writeFooter(to: buffer)
+    if buffer.count > 0 { try output(buffer.bytes) }
+  }
+
+  /// The rows as text: for tests and small outputs.
+  public mutating func text() -> String {
+    var bytes: [UInt8] = []
+    write { (chunk: UnsafeRawBufferPointer) -> Void in bytes.append(contentsOf: chunk) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The lead cell of every row of `frame`: `frame`, `time`, `phase` and
+  /// `offset` in the format (in JSON, the keys after the first with them).
+  /// An event mode's rows start with the same cell.
+  static func encodeLead(of frame: MotionFrame, format: RowFormat, into cell: ByteBuffer) {
+    cell.removeAll()
+    let phase = frame.phase.rawValue
+    switch format {
+    case .table:
+      let width = RowFormat.tableNumberWidth
+      cell.appendRightAligned(width: width) { cell.appendInteger(Int64(frame.index)) }
+      cell.append("  ")
+      cell.appendRightAligned(width: width) { cell.appendFixed(frame.time, decimals: 4) }
+      cell.append("  ")
+      cell.append(phase)
+      cell.appendSpaces(phaseWidth - phase.count)
+      cell.append("  ")
+      cell.appendRightAligned(width: width) { cell.appendFixed(frame.offset, decimals: 2) }
+    case .json, .ndjson:
+      cell.appendInteger(Int64(frame.index))
+      cell.append(",\"time\":")
+      cell.appendNumber(frame.time)
+      cell.append(",\"phase\":\"")
+      cell.append(phase)
+      cell.append("\",\"offset\":")
+      cell.appendNumber(frame.offset)
+    case .csv:
+      cell.appendInteger(Int64(frame.index))
+      cell.append(UInt8(ascii: ","))
+      cell.appendNumber(frame.time)
+      cell.append(UInt8(ascii: ","))
+      cell.append(phase)
+      cell.append(UInt8(ascii: ","))
+      cell.appendNumber(frame.offset)
+    }
+  }
+}
