@@ -12,7 +12,10 @@ public enum Effectctl {
         "unreadable, 1 any other failure.",
       ],
       version: version,
-      commands: [EvalCommand.self, ValidateCommand.self, EffectsCommand.self, BenchCommand.self])
+      commands: [
+        EvalCommand.self, ValidateCommand.self, EffectsCommand.self, BenchCommand.self,
+        PlotCommand.self, FilmstripCommand.self, PreviewCommand.self,
+      ])
     tool.loadsPlugins = true
     return tool
   }
