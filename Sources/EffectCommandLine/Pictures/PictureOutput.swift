@@ -54,7 +54,13 @@ enum PictureOutput {
       let code = errno
       if code == ENOENT {
         let parent = directory.count > 1 ? String(directory.dropLast()) : directory
-        throw failure("the directory '\(parent.isEmpty ? "." : parent)' does not exist")
+        let shown = parent.isEmpty ? "." : parent
+        var parentStatus = stat()
+        // A directory that exists but takes no new file (/proc) says ENOENT too.
+        if stat(shown, &parentStatus) == 0 {
+          throw failure("cannot create a file in the directory '\(shown)'")
+        }
+        throw failure("the directory '\(shown)' does not exist")
       }
       throw failure(reason(code))
     }
@@ -129,9 +135,15 @@ struct ColumnList: ArgumentValue, Equatable {
   var columns: [TransformColumn]
 
   init(argument text: String) throws(InvalidValue) {
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    if let empty = names.firstIndex(of: "") {
+      let valid = TransformColumn.allCases.map(\.rawValue).joined(separator: ", ")
+      throw .because(
+        "name \(empty + 1) is empty; expected comma-separated column names. The columns are: \(valid)"
+      )
+    }
     do throws(PictureError) {
-      columns = try PictureError.columns(
-        named: text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+      columns = try PictureError.columns(named: names)
     } catch {
       throw .because(error.description)
     }
