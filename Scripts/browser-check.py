@@ -7,7 +7,8 @@ bounding box relative to the [data-viewport] element must be the view's
 drawn frame (layout frame scaled about its anchor) from
 `effectctl eval --format csv` within 0.5 points. A page with gestures
 (preview-gesture-*.html) plays its first gesture and must end on its last
-frame. One screenshot must not be blank. Prints what it compared; exit 1
+frame. One screenshot must not be blank, and the blank check must refuse
+an empty page (its self-test). Prints what it compared; exit 1
 on any mismatch. Offline: the driver is Debian's chromedriver, no
 Selenium Manager.
 """
@@ -233,11 +234,30 @@ def main():
             file.write(png)
         print(f"     screenshot of {shot}#offset=-60 in {args.screenshot}")
         failures += check_not_blank(png, box)
+        failures += check_blank_is_refused(driver, args.pages)
     finally:
         driver.quit()
     print(f"browser check: {compared} page states compared, "
           f"{'no mismatch' if failures == 0 else f'{failures} failures'}")
     return 0 if failures == 0 and compared > 0 else 1
+
+
+def check_blank_is_refused(driver, directory):
+    """The blank check's own test: it must fail on a page whose viewport is empty."""
+    path = os.path.join(directory, "blank.html")
+    with open(path, "w") as file:
+        file.write("<!DOCTYPE html><html><body style='margin:0;background:#fff'>"
+                   "<div data-viewport style='margin:16px;width:390px;height:844px'></div>"
+                   "<script>document.body.dataset.ready = '1';</script></body></html>")
+    open_page(driver, path)
+    box = driver.execute_script(
+        "const r = document.querySelector('[data-viewport]').getBoundingClientRect();"
+        "return [r.left, r.top, r.right, r.bottom];")
+    print("     self-test: the blank check on an empty page (must say FAIL):")
+    refused = check_not_blank(driver.get_screenshot_as_png(), box) == 1
+    print(f"{'ok  ' if refused else 'FAIL'} self-test: the blank check "
+          f"{'refuses' if refused else 'accepts'} an empty viewport")
+    return 0 if refused else 1
 
 
 def check_gesture(driver, path, effectctl, scene_name):

@@ -1,39 +1,40 @@
 #!/usr/bin/env bash
 # The browser check of the preview pages (Docs/Pictures.md): installs Debian's
-# chromium and chromium-driver and Selenium when missing, writes the previews
-# of every Config (and the bench scene, and a page with a synthetic gesture),
-# and has Scripts/browser-check.py compare every data-view box with
-# `effectctl eval` in headless Chromium. Offline once installed; bounded time.
+# chromium and chromium-driver and Selenium when missing, writes with
+# `effectctl preview` the pages of every Config and the bench scene and a page
+# with two gestures, and has Scripts/browser-check.py compare every data-view
+# box with `effectctl eval` in headless Chromium at several #offset values,
+# play a gesture, and check that a screenshot is not blank (and that the
+# blank check fails on an empty page). Offline once installed; bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  apt-get update && apt-get install -y chromium chromium-driver
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 600 apt-get update
+  timeout 900 apt-get install -y --no-install-recommends chromium chromium-driver
 fi
-python3 -c 'import selenium' 2>/dev/null || pip install selenium
+if ! python3 -c 'import selenium' 2>/dev/null; then
+  if ! python3 -m pip --version >/dev/null 2>&1; then
+    timeout 600 apt-get install -y --no-install-recommends python3-pip
+  fi
+  # Debian marks its Python as externally managed; Selenium goes beside it.
+  timeout 600 python3 -m pip install --break-system-packages selenium \
+    || timeout 600 python3 -m pip install selenium
+fi
 
 swift build --product effectctl
 effectctl=$(swift build --show-bin-path)/effectctl
 pages=$(mktemp -d)
 trap 'rm -rf "$pages"' EXIT
 
-if "$effectctl" preview --help >/dev/null 2>&1; then
-  for scene in Configs/*.json Benchmarks/bench-scene.json; do
-    name=$(basename "$scene" .json)
-    "$effectctl" preview "$scene" -o "$pages/preview-$name.html"
-  done
-  # TODO(gesture): once `preview --gesture` exists, also write
-  # "$pages/preview-gesture-stretchy-header.html" with one gesture.
-else
-  # TODO(after the merge): effectctl has no `preview` yet. Until it has, the
-  # picture tests write the same pages (PreviewPage with the default
-  # offsets) when PICTURES_EXPORT_DIR is set; remove this branch then.
-  PICTURES_EXPORT_DIR="$pages" swift test --filter PicturesPreviewTests >/dev/null
-fi
-# The gesture page comes from the tests until simulate's frames exist.
-if [ ! -e "$pages/preview-gesture-stretchy-header.html" ]; then
-  PICTURES_EXPORT_DIR="$pages" swift test --filter 'PicturesPreviewTests/gesturesAreEmbedded' >/dev/null
-fi
+for scene in Configs/*.json Benchmarks/bench-scene.json; do
+  name=$(basename "$scene" .json)
+  "$effectctl" preview "$scene" -o "$pages/preview-$name.html"
+done
+"$effectctl" preview Configs/stretchy-header.json \
+  --gesture drag:-150:300,release --gesture fling:1500 \
+  -o "$pages/preview-gesture-stretchy-header.html"
 
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \

@@ -14,7 +14,7 @@ public enum Effectctl {
       version: version,
       commands: [
         EvalCommand.self, SimulateCommand.self, ValidateCommand.self, EffectsCommand.self,
-        BenchCommand.self,
+        BenchCommand.self, PlotCommand.self, FilmstripCommand.self, PreviewCommand.self,
       ])
     tool.loadsPlugins = true
     return tool

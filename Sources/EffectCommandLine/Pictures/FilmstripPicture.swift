@@ -78,8 +78,9 @@ public struct FilmstripPicture: Sendable {
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" "
       out += "fill=\"#f4f4f4\"/>\n"
       out += "<g clip-path=\"url(#viewport)\">\n"
+      var labels = LabelPlacement()
       for view in frame.viewsInDrawingOrder {
-        out += box(view, blurs: blurs, viewport: viewport)
+        out += box(view, blurs: blurs, viewport: viewport, labels: &labels)
       }
       out += "</g>\n"
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" fill=\"none\" "
@@ -117,7 +118,9 @@ public struct FilmstripPicture: Sendable {
     return out
   }
 
-  private func box(_ view: DrawnView, blurs: [String], viewport: Size) -> String {
+  private func box(
+    _ view: DrawnView, blurs: [String], viewport: Size, labels: inout LabelPlacement
+  ) -> String {
     let f = PictureText.fixed
     let t = view.transform
     let color = PictureText.color(view.chain)
@@ -151,20 +154,24 @@ public struct FilmstripPicture: Sendable {
       out += "<rect \(rect) fill=\"\(color)\" fill-opacity=\"0.45\" stroke=\"\(color)\" "
       out += "stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"\(transform)/>\n"
     }
+    out += "</g>\n"
     // The label sits upright at the top-left corner of the drawn frame's
-    // visible part, so that a view scrolled half out still says what it is.
+    // visible part, so that a view scrolled half out still says what it is;
+    // outside the view's group, so that its blur and opacity leave it legible,
+    // and below any label placed before it in the frame.
     let drawn = view.drawnFrame
-    // A view wholly outside gets no label: it would pile up on the edge.
+    // A view wholly outside gets no label: it would pile up on the edge; nor
+    // does one faded out.
     let visible =
-      drawn.maxY > 0 && drawn.y < viewport.height && drawn.x + drawn.width > 0
+      t.opacity >= 0.1 && drawn.maxY > 0 && drawn.y < viewport.height && drawn.x + drawn.width > 0
       && drawn.x < viewport.width
     if visible {
-      let labelX = max(drawn.x, 0) + 6
-      let labelY = max(drawn.y, 0) + 16
-      out += "<text x=\"\(f(labelX))\" y=\"\(f(labelY))\" fill=\"#111111\">"
+      let place = labels.place(
+        width: LabelPlacement.estimatedWidth(of: view.name), left: max(drawn.x, 0),
+        top: max(drawn.y, 0), bottom: min(drawn.maxY, viewport.height))
+      out += "<text x=\"\(f(place.x))\" y=\"\(f(place.y + 13))\" fill=\"#111111\">"
       out += PictureText.escaped(view.name) + "</text>\n"
     }
-    out += "</g>\n"
     return out
   }
 }

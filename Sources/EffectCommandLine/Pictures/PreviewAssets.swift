@@ -116,10 +116,6 @@ enum PreviewAssets {
         const left = v[col.x] + ax * w * (1 - sx), top = v[col.y] + ay * h * (1 - sy);
         e.style.left = left + "px";
         e.style.top = top + "px";
-        // The label stays in the visible part of a view scrolled half out.
-        e.lastChild.style.left = (Math.max(0, -left) + 6) + "px";
-        e.lastChild.style.top = (Math.max(0, -top) + 3) + "px";
-        e.lastChild.style.display = top + h * sy > 0 ? "" : "none";
         e.style.width = (w * sx) + "px";
         e.style.height = (h * sy) + "px";
         e.style.opacity = v[col.opacity];
@@ -128,9 +124,41 @@ enum PreviewAssets {
         face.style.transform = v[col.rotation] ? "rotate(" + v[col.rotation] + "deg)" : "";
         face.style.filter = v[col.blur] > 0 ? "blur(" + v[col.blur] + "px)" : "";
       });
+      placeLabels(order, values);
       document.getElementById("offset-value").textContent = round(offset);
       document.getElementById("phase").textContent = phase;
       showHovered();
+    }
+    // Each label at the top-left of its view's visible part, moved down a line
+    // while it would cover a label placed before it (drawing order), as the
+    // filmstrip does (LabelPlacement).
+    const labelWidths = elements.map((e) => e.lastChild.offsetWidth);
+    function placeLabels(order, values) {
+      const placed = [];
+      const height = data.viewport.height;
+      for (const i of order) {
+        const v = values[i], label = elements[i].lastChild;
+        const sy = v[col.scaleY], h = v[col.height] * sy;
+        const left = v[col.x] + v[col.anchorX] * v[col.width] * (1 - v[col.scaleX]);
+        const top = v[col.y] + v[col.anchorY] * v[col.height] * (1 - sy);
+        if (top + h <= 0 || top >= height || v[col.opacity] < 0.1) {
+          label.style.display = "none";
+          continue;
+        }
+        label.style.display = "";
+        const x = Math.max(0, left) + 6, first = Math.max(0, top) + 3;
+        const bottom = Math.min(top + h, height), w = labelWidths[i];
+        const overlaps = (y) => placed.some((b) =>
+          x < b[2] && b[0] < x + w && y < b[3] && b[1] < y + 14);
+        let y = first;
+        while (overlaps(y)) {
+          y += 15;
+          if (y + 15 > bottom) { y = first; break; }
+        }
+        placed.push([x, y, x + w, y + 14]);
+        label.style.left = (x - left) + "px";
+        label.style.top = (y - top) + "px";
+      }
     }
     function valuesAt(o) {
       return data.views.map((view) => view.c.map((c) => lookUp(c, o)));

@@ -1,0 +1,352 @@
+import EffectCommandLine
+import EffectHost
+import EffectProtocol
+import Foundation
+import Testing
+
+/// `effectctl plot`, `filmstrip` and `preview` run in process: what they
+/// write parses and shows what `eval` prints; every bad input is refused.
+@Suite struct PictureCommandTests {
+  static let appBar = PictureFixtures.root.appendingPathComponent(
+    "Configs/collapsing-app-bar.json"
+  ).path
+  static let stretchy = InProcess.stretchyHeader
+
+  /// `eval --format csv` in process: column values by offset, then view name.
+  static func eval(_ scene: String, _ offsets: String) throws -> [Double: [String: [String:
+    Double]]]
+  {
+    let result = InProcess(["eval", scene, "--offsets", offsets, "--format", "csv"])
+    #expect(result.status == .success)
+    let lines = result.stdout.split(separator: "\n").map { $0.split(separator: ",") }
+    let header = try #require(lines.first).map(String.init)
+    var table: [Double: [String: [String: Double]]] = [:]
+    for line in lines.dropFirst() {
+      let offset = try #require(Double(String(line[0])))
+      var values: [String: Double] = [:]
+      for (name, text) in zip(header, line) where name != "chain" {
+        guard let value = Double(String(text)) else {
+          throw XMLFailure(message: "eval printed \(text) for \(name)")
+        }
+        values[name] = value
+      }
+      table[offset, default: [:]][String(line[1])] = values
+    }
+    return table
+  }
+
+  static func usage(_ command: String) -> String {
+    switch command {
+    case "plot":
+      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [-o <file>]"
+    case "filmstrip":
+      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [-o <file>]"
+    default: "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [-o <file>]"
+    }
+  }
+
+  @Test("plot: every point of every line maps back to eval's value, to the file's rounding")
+  func plotMatchesEval() throws {
+    let result = InProcess(
+      ["plot", Self.appBar, "--offsets", "-100:300:20", "--columns", "height,opacity,y"])
+    #expect(result.status == .success)
+    #expect(result.stderr == "")
+    let rows = try Self.eval(Self.appBar, "-100:300:20")
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    let panels = root.descendants.filter { $0.attributes["data-column"] != nil }
+    #expect(panels.map { $0.attributes["data-column"] ?? "" } == ["height", "opacity", "y"])
+    for panel in panels {
+      let column = try #require(panel.attributes["data-column"])
+      let (xMin, xMax) = (
+        try #require(panel.number("data-x-min")), try #require(panel.number("data-x-max"))
+      )
+      let (yMin, yMax) = (
+        try #require(panel.number("data-y-min")), try #require(panel.number("data-y-max"))
+      )
+      #expect((xMin, xMax) == (-100, 300))
+      let lines = panel.children.filter { $0.name == "polyline" }
+      // Default views: the chains that do not repeat and the first row.
+      #expect(
+        Set(lines.compactMap { $0.attributes["data-view"] }) == ["background", "title", "row[0]"])
+      for line in lines {
+        let name = try #require(line.attributes["data-view"])
+        let points = (line.attributes["points"] ?? "").split(separator: " ").map {
+          $0.split(separator: ",").compactMap { Double($0) }
+        }
+        #expect(points.count == 21)
+        for (index, point) in points.enumerated() {
+          let offset = -100 + 20 * Double(index)
+          let value = try #require(rows[offset]?[name]?[column])
+          // px = (o - xMin) / (xMax - xMin) * 320, py = (yMax - v) / (yMax - yMin) * 150.
+          #expect(abs(point[0] - (offset + 100) / 400 * 320) <= 0.005 + 1e-9)
+          #expect(abs(point[1] - (yMax - value) / (yMax - yMin) * 150) <= 0.005 + 1e-9)
+        }
+      }
+    }
+  }
+
+  @Test("plot --chain draws that chain's line; the snapping bar's snap targets are markers")
+  func plotChainAndSnapMarkers() throws {
+    let snapping = PictureFixtures.root.appendingPathComponent("Configs/snapping-app-bar.json").path
+    let result = InProcess(["plot", snapping, "--offsets", "-50:200:10", "--chain", "title"])
+    #expect(result.status == .success)
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    let lines = root.descendants.filter { $0.name == "polyline" }
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { $0.attributes["data-view"] == "title" })
+    // The Config's description: it snaps to offset 0 and offset 104.
+    let panel = try #require(root.descendants.first { $0.attributes["data-column"] != nil })
+    let snaps = panel.children.filter { $0.attributes["data-marker"] == "snap" }
+    // x = (o + 50) / 250 * 320.
+    #expect(snaps.map { $0.number("x1") ?? -1 } == [64, 197.12])
+  }
+
+  @Test("filmstrip: each box is eval's layout frame at its offset, the offset under it")
+  func filmstripMatchesEval() throws {
+    let result = InProcess(["filmstrip", Self.appBar, "--offsets", "-60,0,52,104,200"])
+    #expect(result.status == .success)
+    let rows = try Self.eval(Self.appBar, "-60,0,52,104,200")
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    let frames = root.descendants.filter { $0.attributes["data-offset"] != nil }
+    #expect(frames.map { $0.number("data-offset") } == [-60, 0, 52, 104, 200])
+    for frame in frames {
+      let offset = try #require(frame.number("data-offset"))
+      let expected = try #require(rows[offset])
+      let boxes = frame.descendants.filter { $0.attributes["data-view"] != nil }
+      #expect(Set(boxes.compactMap { $0.attributes["data-view"] }) == Set(expected.keys))
+      for box in boxes {
+        let name = try #require(box.attributes["data-view"])
+        let rect = try #require(box.children.first { $0.name == "rect" })
+        for column in ["x", "y", "width", "height"] {
+          let value = try #require(expected[name]?[column])
+          #expect(
+            abs(try #require(rect.number(column)) - value) <= 0.005 + 1e-9, "\(name) \(column)")
+        }
+        #expect(box.number("data-scale-y") == expected[name]?["scaleY"])
+      }
+    }
+    // No two view labels of a frame are written over each other: their boxes
+    // (6.7 points a character, 14 high above the baseline + 1) do not overlap.
+    for frame in frames {
+      let labels = frame.descendants.filter {
+        $0.name == "text" && $0.attributes["text-anchor"] == nil
+      }
+      #expect(labels.count >= 3)
+      func box(_ label: XMLElement) -> (Double, Double, Double, Double) {
+        let x = label.number("x") ?? 0
+        let y = label.number("y") ?? 0
+        return (x, y - 13, x + 6.7 * Double(label.text.count), y + 1)
+      }
+      for (i, a) in labels.enumerated() {
+        for b in labels[(i + 1)...] {
+          let (p, q) = (box(a), box(b))
+          let overlap = p.0 < q.2 && q.0 < p.2 && p.1 < q.3 && q.1 < p.3
+          #expect(!overlap, "\(Self.offset(frame)) \(a.text) \(b.text)")
+        }
+      }
+    }
+  }
+
+  static func offset(_ frame: XMLElement) -> String { frame.attributes["data-offset"] ?? "" }
+
+  @Test("preview: the embedded columns give eval's values within 0.01 at each offset")
+  func previewMatchesEval() throws {
+    let result = InProcess(["preview", Self.stretchy, "--offsets", "-150:400:0.5"])
+    #expect(result.status == .success)
+    let data = try PicturesPreviewTests.embedded(result.stdout)
+    #expect(result.stdout.contains("data-viewport"))
+    let offsets = data["offsets"] as? [String: Double]
+    #expect(offsets?["min"] == -150 && offsets?["max"] == 400 && offsets?["step"] == 0.5)
+    let rows = try Self.eval(Self.stretchy, "-150:400:7.5")
+    let views = try #require(data["views"] as? [[String: Any]])
+    let names = TransformColumn.allCases.map(\.rawValue)
+    for view in views {
+      let name = try #require(view["name"] as? String)
+      let columns = try (try #require(view["c"] as? [Any])).map(PicturesPreviewTests.breakpoints)
+      for (offset, values) in rows {
+        for (index, column) in names.enumerated() {
+          let expected = try #require(values[name]?[column])
+          let looked = PicturesPreviewTests.interpolate(columns[index], at: offset)
+          #expect(abs(looked - expected) < 0.01, "\(name).\(column) at \(offset)")
+        }
+      }
+    }
+  }
+
+  @Test("preview without --offsets covers -200 to maxOffset + 200 by 1")
+  func previewDefaultOffsets() throws {
+    let result = InProcess(["preview", Self.stretchy])
+    #expect(result.status == .success)
+    let offsets = try PicturesPreviewTests.embedded(result.stdout)["offsets"] as? [String: Double]
+    // maxOffset = content 2000 - viewport 844 = 1156.
+    #expect(offsets == ["min": -200, "max": 1356, "step": 1])
+  }
+
+  @Test("preview --gesture: a play button per gesture, its frames at 1/120 s, ending at rest")
+  func previewGestures() throws {
+    let result = InProcess([
+      "preview", Self.stretchy, "--gesture", "drag:-150:300,release", "--gesture",
+      "fling:1500",
+    ])
+    #expect(result.status == .success)
+    let gestures = try #require(
+      try PicturesPreviewTests.embedded(result.stdout)["gestures"] as? [[String: Any]])
+    #expect(gestures.map { $0["name"] as? String } == ["drag:-150:300,release", "fling:1500"])
+    for gesture in gestures {
+      let frames = try #require(gesture["frames"] as? [[String: Any]])
+      #expect(frames.count > 2)
+      for (index, frame) in frames.enumerated() {
+        #expect(abs((frame["t"] as? Double ?? -1) - Double(index) / 120) < 1e-9)
+      }
+      #expect(frames.last?["phase"] as? String == "idle")
+      #expect(frames.first?["offset"] as? Double == 0)
+    }
+    // The drag pulls down: 150 points over 0.3 s, damped by the rubber band.
+    let drag = try #require(gestures[0]["frames"] as? [[String: Any]])
+    #expect(drag[1]["phase"] as? String == "interacting")
+    let pulled = drag.compactMap { $0["offset"] as? Double }.min() ?? 0
+    #expect(pulled < -20 && pulled > -150)
+    // Each frame's header height is eval's at the frame's offset (the header
+    // stretches by the pull: height 300 - offset below 0).
+    for frame in drag {
+      let offset = try #require(frame["offset"] as? Double)
+      let v = try #require(frame["v"] as? [[Double]])
+      #expect(abs(v[0][3] - (300 - min(offset, 0))) <= 0.0005 + 1e-9)
+    }
+  }
+
+  @Test("-o writes the same bytes as standard output, whole, leaving nothing else")
+  func outputFile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pictures-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (command, extra) in [
+      ("plot", ["--offsets", "-100:300:50"]), ("filmstrip", ["--offsets", "0,100"]),
+      ("preview", ["--offsets", "0:100"]),
+    ] {
+      let path = directory.appendingPathComponent("\(command).out").path
+      let stdout = InProcess([command, Self.stretchy] + extra)
+      let written = InProcess([command, Self.stretchy] + extra + ["-o", path])
+      #expect(written.status == .success)
+      #expect(written.stdout == "" && written.stderr == "")
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == stdout.stdout)
+      // Replacing a file replaces it whole.
+      let again = InProcess([command, Self.stretchy] + extra + ["-o", path])
+      #expect(again.status == .success)
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == stdout.stdout)
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "filmstrip.out", "plot.out", "preview.out",
+      ])
+  }
+
+  @Test(
+    "an unwritable -o: the path and the reason, exit 1, no file left",
+    arguments: [
+      ("/nonexistent-dir/x.svg", "the directory '/nonexistent-dir' does not exist"),
+      ("/tmp", "is a directory; expected a file name"),
+      ("/tmp/", "is a directory; expected a file name"),
+      ("/proc/version", "cannot create a file in the directory '/proc'"),
+    ])
+  func unwritableOutput(path: String, reason: String) {
+    for command in ["plot", "filmstrip", "preview"] {
+      let result = InProcess([command, Self.stretchy, "--offsets", "0,10", "-o", path])
+      #expect(result.status == .failure)
+      #expect(result.stdout == "")
+      #expect(result.stderr == "error: cannot write '\(path)': \(reason)\n")
+    }
+    #expect(!FileManager.default.fileExists(atPath: "/nonexistent-dir"))
+  }
+
+  @Test(
+    "bad values are usage errors with the full message",
+    arguments: [
+      (
+        ["plot", stretchy, "--offsets", "0:10", "--columns", "y,scalX"], "plot",
+        "The value 'y,scalX' is invalid for '--columns <names>': no column is named 'scalX'. "
+          + "Did you mean 'scaleX'? The columns are: x, y, width, height, translateX, translateY, "
+          + "scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex"
+      ),
+      (
+        ["plot", stretchy, "--offsets", "0:10", "--columns", "y,,x"], "plot",
+        "The value 'y,,x' is invalid for '--columns <names>': name 2 is empty; expected "
+          + "comma-separated column names. "
+          + "The columns are: x, y, width, height, translateX, translateY, "
+          + "scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex"
+      ),
+      (
+        ["plot", stretchy, "--offsets", "0:100000"], "plot",
+        "The value '0:100000' is invalid for '--offsets <spec>': the offsets give 100001 "
+          + "offsets; a picture draws at most 100000 (use a larger step)"
+      ),
+      (
+        ["filmstrip", stretchy, "--offsets=-1e5:1e5:1"], "filmstrip",
+        "The value '-1e5:1e5:1' is invalid for '--offsets <spec>': the offsets give 200001 "
+          + "offsets; a picture draws at most 100000 (use a larger step)"
+      ),
+      (
+        ["preview", stretchy, "--offsets", "0:200000:2"], "preview",
+        "The value '0:200000:2' is invalid for '--offsets <spec>': the offsets give 100001 "
+          + "offsets; a picture draws at most 100000 (use a larger step)"
+      ),
+      (
+        ["preview", stretchy, "--gesture", "drag:-100:300,wiat:200"], "preview",
+        "The value 'drag:-100:300,wiat:200' is invalid for '--gesture <spec> ...': step 2 "
+          + "\"wiat:200\": unknown step \"wiat\"; did you mean \"wait\"? (expected drag:D:MS, "
+          + "hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+      ),
+      (
+        ["filmstrip", stretchy, "--offsets", "0", "--chain", "heder"], "filmstrip",
+        "The value 'heder' is invalid for '--chain <name> ...': no chain is named 'heder'. "
+          + "Did you mean 'header'? The chains are: header, body"
+      ),
+      (["plot", stretchy], "plot", "Missing expected argument '--offsets <spec>'"),
+    ])
+  func usageErrors(arguments: [String], command: String, message: String) {
+    let result = InProcess(arguments)
+    #expect(result.status == .usage)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr == InProcess.usageError(message, usage: Self.usage(command), command: command))
+  }
+
+  @Test("exactly 100,000 offsets are drawn")
+  func limitIsInclusive() {
+    #expect(
+      InProcess(["plot", Self.stretchy, "--offsets", "0:99999", "--columns", "y"]).status
+        == .success)
+  }
+
+  @Test("help shows each subcommand's usage and examples")
+  func help() {
+    for command in ["plot", "filmstrip", "preview"] {
+      let page = InProcess([command, "--help"])
+      #expect(page.status == .success)
+      #expect(page.stdout.contains("\nUSAGE: \(Self.usage(command))\n"))
+      #expect(page.stdout.contains("EXAMPLES:\n  effectctl \(command) Configs/"))
+    }
+  }
+
+  @Test("the README's pictures are what the documented commands write today")
+  func readmePicturesAreUpToDate() throws {
+    // The commands in README.md and Docs/Pictures.md, "Regenerating".
+    let pictures = [
+      (
+        "collapsing-app-bar-filmstrip.svg",
+        ["filmstrip", Self.appBar, "--offsets", "-60,0,52,104,200"]
+      ),
+      ("collapsing-app-bar-plot.svg", ["plot", Self.appBar, "--offsets", "-100:300:2"]),
+    ]
+    for (file, arguments) in pictures {
+      let path = PictureFixtures.root.appendingPathComponent("Docs/images/" + file).path
+      let committed = try String(contentsOfFile: path, encoding: .utf8)
+      let result = InProcess(arguments)
+      #expect(result.status == .success)
+      #expect(
+        result.stdout == committed,
+        "Docs/images/\(file) is out of date: run bash Scripts/update-pictures.sh")
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// The built `effectctl` writes pictures and refuses an unwritable `-o`.
+@Suite struct PictureCommandProcessTests {
+  @Test("plot -o writes the SVG it prints without -o; a missing directory is exit 1")
+  func plotToFile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("effectctl-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("plot.svg").path
+    let arguments = ["plot", Effectctl.stretchyHeader, "--offsets", "-100:300:50"]
+    let printed = try Effectctl.run(arguments)
+    #expect(printed.status == 0)
+    #expect(printed.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    let written = try Effectctl.run(arguments + ["-o", path])
+    #expect(written.status == 0 && written.stdout == "" && written.stderr == "")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == printed.stdout)
+    let missing = directory.appendingPathComponent("no/plot.svg").path
+    let failed = try Effectctl.run(arguments + ["-o", missing])
+    #expect(failed.status == 1)
+    #expect(
+      failed.stderr
+        == "error: cannot write '\(missing)': the directory '\(directory.path)/no' does not exist\n"
+    )
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["plot.svg"])
+  }
+
+  @Test("preview refuses more than 100,000 offsets with exit 64")
+  func previewLimit() throws {
+    let result = try Effectctl.run(["preview", Effectctl.stretchyHeader, "--offsets", "0:100000"])
+    #expect(result.status == 64)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "Error: The value '0:100000' is invalid for '--offsets <spec>': the offsets give 100001 "
+        + "offsets; a picture draws at most 100000 (use a larger step)\n"
+        + "Usage: effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [-o <file>]\n"
+        + "  See 'effectctl preview --help' for more information.\n")
+  }
+}
