@@ -80,6 +80,9 @@ public struct SceneHost: Sendable {
   /// Shared by the copies of a host that share stateful steps; `nil` when no
   /// effect has state. See ``makeStatesUnique()``.
   private var stateOwner: StateOwner?
+  /// The copies of each chain that the last frame evaluated (all of them
+  /// unless it was evaluated with `visibleOnly`); see ``visibleRange(ofChain:)``.
+  private var evaluated: [Range<Int>]
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline private(set) var buffer: [ViewTransform]
 
@@ -101,15 +104,19 @@ public struct SceneHost: Sendable {
           frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
       let firstStep = steps.count
       steps += chain.effects.map { makeStep($0, viewCount: count) }
+      let windowed =
+        chain.repetition != nil && chain.stride > 0
+        && steps[firstStep...].allSatisfy { $0.isCopyLocal }
       runs.append(
         ChainRun(
           firstView: start, viewCount: count, frame: chain.frame, attachment: chain.attachment,
-          stride: chain.stride, steps: firstStep..<steps.count))
+          stride: chain.stride, steps: firstStep..<steps.count, isWindowed: windowed))
       start += count
     }
     self.chains = layouts
     self.runs = runs
     self.steps = steps
+    self.evaluated = runs.map { 0..<$0.viewCount }
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.buffer = [ViewTransform](
@@ -161,6 +168,57 @@ public struct SceneHost: Sendable {
     evaluate(frame, time: time, phase: phase)
   }
 
+  /// Evaluates, at scroll offset `offset`, only the views a lazy stack would
+  /// have when `visibleOnly` is true: every copy of a repeated chain whose
+  /// natural frame meets the viewport extended by one viewport height above
+  /// and below (`-V...2V`, edges included), and every view of the other
+  /// chains. ``visibleRange(ofChain:)`` tells which copies were evaluated;
+  /// they get exactly what a full evaluation gives them, and the other
+  /// views keep whatever an earlier frame left. The copies are found from
+  /// the offset arithmetically, so the cost does not grow with the copies
+  /// off screen. A chain with an effect that is not known to change each
+  /// view by itself (a user's effect, `expression`, an effect with state)
+  /// is evaluated whole.
+  public mutating func evaluate(
+    offset: Double, time: Double? = nil, phase: ScrollPhase = .idle, visibleOnly: Bool
+  ) {
+    var frame = geometry
+    frame.offset = offset
+    evaluate(frame, time: time, phase: phase, visibleOnly: visibleOnly)
+  }
+
+  /// The copies of chain `chainIndex` that the last frame evaluated: every
+  /// copy, `0..<count`, unless it was evaluated with `visibleOnly`.
+  public func visibleRange(ofChain chainIndex: Int) -> Range<Int> {
+    evaluated[chainIndex]
+  }
+
+  /// The copies of `run` whose natural frames meet `-V...2V` in `geometry`:
+  /// an estimate from the first copy's top, the stride and the height,
+  /// corrected by testing the copies at the ends with the exact natural tops
+  /// that evaluation computes (which rounding keeps increasing).
+  private static func visibleCopies(of run: ChainRun, in geometry: ScrollGeometry) -> Range<Int> {
+    let height = geometry.viewport.height
+    let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
+    let count = run.viewCount
+    func naturalTop(_ copy: Int) -> Double { top + Double(copy) * run.stride }
+    // Copy i meets the window when its bottom is at or below -V and its top
+    // at or above 2V.
+    func endsAbove(_ copy: Int) -> Bool { naturalTop(copy) + run.frame.height < -height }
+    func startsBelow(_ copy: Int) -> Bool { naturalTop(copy) > 2 * height }
+    func estimate(_ y: Double) -> Int {
+      let copy = (y - top) / run.stride
+      return copy > 0 ? (copy < Double(count) ? Int(copy) : count) : 0
+    }
+    var first = estimate(-height - run.frame.height)
+    while first < count && endsAbove(first) { first += 1 }
+    while first > 0 && !endsAbove(first - 1) { first -= 1 }
+    var end = max(first, estimate(2 * height))
+    while end < count && !startsBelow(end) { end += 1 }
+    while end > first && startsBelow(end - 1) { end -= 1 }
+    return first..<end
+  }
+
   /// Evaluates every chain in `geometry` at `time` (seconds; `nil` for an
   /// untimed frame) in `phase`; the offset is clamped to ±``offsetLimit``.
   ///
@@ -175,6 +233,15 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
+    evaluate(geometry, time: time, phase: phase, visibleOnly: false)
+  }
+
+  /// ``evaluate(_:time:phase:)``, of only the views a lazy stack would have
+  /// when `visibleOnly` is true: see ``evaluate(offset:time:phase:visibleOnly:)``.
+  public mutating func evaluate(
+    _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle,
+    visibleOnly: Bool
+  ) {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
@@ -182,12 +249,25 @@ public struct SceneHost: Sendable {
     if stateOwner != nil { makeStatesUnique() }
     let runs = self.runs
     let steps = self.steps
+    // Taken out of the host for the frame (an empty array allocates
+    // nothing), so that the loop writes it while it holds the buffer.
+    var evaluated: [Range<Int>] = []
+    swap(&evaluated, &self.evaluated)
+    defer { swap(&evaluated, &self.evaluated) }
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
       buffer.withUnsafeMutableBufferPointer { views in
         guard let base = views.baseAddress else { return }
-        for run in runs {
-          let first = base + run.firstView
+        for (index, run) in runs.enumerated() {
+          var copies = 0..<run.viewCount
+          if visibleOnly && run.isWindowed {
+            copies = Self.visibleCopies(of: run, in: geometry)
+            evaluated[index] = copies
+          } else if evaluated[index].count != run.viewCount {
+            evaluated[index] = copies
+          }
+          let first = base + run.firstView + copies.lowerBound
+          let count = copies.count
           // The chain's first effect writes every view as it changes it,
           // starting from the natural transform (see ViewBatch); views that no
           // effect writes are written at the end.
@@ -195,7 +275,8 @@ public struct SceneHost: Sendable {
           withUnsafeMutablePointer(to: &record) { record in
             var batch = ViewBatch(
               record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-              naturalFrame: run.frame, stride: run.stride, base: first, count: run.viewCount)
+              naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+              firstCopy: copies.lowerBound)
             for step in run.steps {
               // `steps` holds every step for the whole loop: call without the
               // retain and release that a plain call would pay a step.
@@ -203,8 +284,8 @@ public struct SceneHost: Sendable {
             }
             // Inline: for a chain without effects, a plain loop.
             let written = record.pointee.writtenCount
-            if written < run.viewCount {
-              batch.modifyResting(from: written, to: run.viewCount) { _ in }
+            if written < count {
+              batch.modifyResting(from: written, to: count) { _ in }
             }
           }
         }
@@ -276,6 +357,9 @@ private struct ChainRun {
   var stride: Double
   /// The chain's effects: indices in `steps`.
   var steps: Range<Int>
+  /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
+  /// whose effects are all ``CopyLocalEffect``s.
+  var isWindowed: Bool
 }
 
 /// One effect of one chain: the unit the host dispatches to, once a chain a
@@ -287,6 +371,9 @@ private struct ChainRun {
 private class ChainStep: @unchecked Sendable {
   /// Whether the step carries state from frame to frame.
   var hasState: Bool { false }
+
+  /// Whether the effect changes each view by itself (``CopyLocalEffect``).
+  var isCopyLocal: Bool { false }
 
   /// Runs the effect on `batch`, updating its state.
   func run(_ batch: inout ViewBatch) {}
@@ -305,6 +392,8 @@ private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @un
   }
 
   override var hasState: Bool { false }
+
+  override var isCopyLocal: Bool { effect is any CopyLocalEffect }
 
   override func run(_ batch: inout ViewBatch) {
     effect.apply(to: &batch)

@@ -40,6 +40,10 @@ public struct ViewBatch {
   @usableFromInline let base: UnsafeMutablePointer<ViewTransform>
   /// The number of views.
   public let count: Int
+  /// The copy that view 0 is: 0 unless a host evaluates only some copies of
+  /// a repeated chain (`SceneHost.evaluate(offset:visibleOnly:)`), whose
+  /// natural frames are then those of copies `firstCopy...`.
+  @usableFromInline package let firstCopy: Int
   /// What a host's batch knows of its views; shared by every copy of the
   /// batch, `nil` for a batch whose views are all written and whose frames
   /// are not known to be natural.
@@ -85,20 +89,21 @@ public struct ViewBatch {
   package init(
     record: UnsafeMutablePointer<Record>, geometry: ScrollGeometry,
     clock: UnsafePointer<FrameClock>? = nil, attachment: Attachment, naturalFrame: Rect,
-    stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int
+    stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int, firstCopy: Int = 0
   ) {
     self.init(
       geometry: geometry, clock: clock, attachment: attachment,
       naturalFrame: naturalFrame, stride: stride, base: base, count: count,
-      record: Optional(record))
+      record: Optional(record), firstCopy: firstCopy)
   }
 
   @inlinable
   init(
     geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>?, attachment: Attachment,
     naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int,
-    record: UnsafeMutablePointer<Record>?
+    record: UnsafeMutablePointer<Record>?, firstCopy: Int = 0
   ) {
+    self.firstCopy = firstCopy
     self.geometry = geometry
     self.clock = clock
     self.attachment = attachment
@@ -162,7 +167,8 @@ public struct ViewBatch {
   @inlinable
   public func naturalViewportFrame(at index: Int) -> Rect {
     Rect(
-      x: naturalFrame.x, y: naturalTop + Double(index) * stride, width: naturalFrame.width,
+      x: naturalFrame.x, y: naturalTop + Double(firstCopy + index) * stride,
+      width: naturalFrame.width,
       height: naturalFrame.height)
   }
 
@@ -183,10 +189,34 @@ public struct ViewBatch {
   }
 
   /// Writes the natural transforms of views `first..<end`, which are at
-  /// rest. Not inlined: one copy of the loop serves every caller.
-  @usableFromInline
+  /// rest. The loop is out of line (one copy serves every caller) and takes
+  /// only the scalars it needs: a call that passed the batch itself would
+  /// copy all of it to the stack (a `memcpy` in every effect that calls it).
+  @inlinable @inline(__always)
   func writeNaturalTransforms(from first: Int, to end: Int) {
-    modifyResting(from: first, to: end) { _ in }
+    Self.writeNaturalTransforms(
+      base + first, base + end, top: naturalTop, copy: Double(firstCopy + first),
+      frame: naturalFrame,
+      stride: stride)
+  }
+
+  /// Writes natural transforms with frame `frame` from `view` to `end`:
+  /// copy `copy` first, at viewport y `top + copy * stride` as
+  /// ``naturalViewportFrame(at:)`` computes it.
+  @usableFromInline @inline(never)
+  static func writeNaturalTransforms(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    top: Double, copy: Double, frame: Rect, stride: Double
+  ) {
+    var natural = ViewTransform(frame: frame)
+    var copy = copy
+    var view = view
+    while view != end {
+      natural.y = top + copy * stride
+      view.pointee = natural
+      view += 1
+      copy += 1
+    }
   }
 
   /// Runs `body` on every transform in order; the fast way to write a
@@ -279,7 +309,7 @@ public struct ViewBatch {
     // counted in Doubles, which is exact.
     let top = naturalTop
     var natural = ViewTransform(frame: naturalFrame)
-    var copy = Double(first)
+    var copy = Double(firstCopy + first)
     var view = base + first
     let end = base + end
     while view != end {
@@ -305,3 +335,11 @@ package struct FrameClock: Sendable {
     self.phase = phase
   }
 }
+
+/// An effect whose result for a view depends only on the frame, the view's
+/// own transform and its natural frame, never on the batch's count or on the
+/// other views: a host may then evaluate only some copies of a repeated
+/// chain (the visible ones) and give each what a full evaluation gives it.
+/// The built-in effects that qualify say so; any other effect's chain is
+/// always evaluated whole.
+package protocol CopyLocalEffect: StatelessScrollEffect {}

@@ -7,20 +7,20 @@ extension InterpolateEffect {
   /// specialised for the property, the curve's type and the input, and kept
   /// out of line so that each is compiled once.
   @inline(__always)
-  func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: ViewBatch) {
+  func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: inout ViewBatch) {
     let input = parameters.input
     switch parameters.property {
-    case .opacity: Self.combine(views, input, curve, Opacity.self)
-    case .scale: Self.combine(views, input, curve, Scale.self)
-    case .scaleX: Self.combine(views, input, curve, ScaleX.self)
-    case .scaleY: Self.combine(views, input, curve, ScaleY.self)
-    case .blur: Self.combine(views, input, curve, Blur.self)
-    case .rotation: Self.combine(views, input, curve, Rotation.self)
-    case .translateX: Self.combine(views, input, curve, TranslateX.self)
-    case .translateY: Self.combine(views, input, curve, TranslateY.self)
-    case .width: Self.combine(views, input, curve, Width.self)
-    case .height: Self.combine(views, input, curve, Height.self)
-    case .zIndex: Self.combine(views, input, curve, ZIndex.self)
+    case .opacity: Self.combine(&views, input, curve, Opacity.self)
+    case .scale: Self.combine(&views, input, curve, Scale.self)
+    case .scaleX: Self.combine(&views, input, curve, ScaleX.self)
+    case .scaleY: Self.combine(&views, input, curve, ScaleY.self)
+    case .blur: Self.combine(&views, input, curve, Blur.self)
+    case .rotation: Self.combine(&views, input, curve, Rotation.self)
+    case .translateX: Self.combine(&views, input, curve, TranslateX.self)
+    case .translateY: Self.combine(&views, input, curve, TranslateY.self)
+    case .width: Self.combine(&views, input, curve, Width.self)
+    case .height: Self.combine(&views, input, curve, Height.self)
+    case .zIndex: Self.combine(&views, input, curve, ZIndex.self)
     }
   }
 
@@ -29,40 +29,43 @@ extension InterpolateEffect {
   /// evaluated once.
   @inline(__always)
   static func combine<Curve: KeyframeFunction, Combiner: PropertyCombiner>(
-    _ views: ViewBatch, _ input: Input, _ curve: Curve, _: Combiner.Type
+    _ views: inout ViewBatch, _ input: Input, _ curve: Curve, _: Combiner.Type
   ) {
     let geometry = views.geometry
     let all = views.indices
     switch input {
     case .offset:
-      combine(views, all, curve(geometry.offset), Combiner.self)
+      combine(&views, all, curve(geometry.offset), Combiner.self)
     case .pull:
-      combine(views, all, curve(geometry.pull), Combiner.self)
+      combine(&views, all, curve(geometry.pull), Combiner.self)
     case .pullBottom:
-      combine(views, all, curve(geometry.pullBottom), Combiner.self)
+      combine(&views, all, curve(geometry.pullBottom), Combiner.self)
     case .height where views.hasNaturalFrames:
       // Every view has its natural height.
-      combine(views, all, curve(views.naturalFrame.height), Combiner.self)
+      combine(&views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
-      combine(views, all, curve, Combiner.self, CurrentHeight.self)
+      combine(&views, all, curve, Combiner.self, CurrentHeight.self)
     case .minY where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
-      combineInRuns(views, curve, Combiner.self, MinY.self)
+      combineInRuns(&views, curve, Combiner.self, MinY.self)
     case .minY:
-      combine(views, all, curve, Combiner.self, MinY.self)
+      combine(&views, all, curve, Combiner.self, MinY.self)
     case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
-      combineInRuns(views, curve, Combiner.self, HeldProgress.self)
+      combineInRuns(&views, curve, Combiner.self, HeldProgress.self)
     case .progress where curve.holdsEnds:
-      combine(views, all, curve, Combiner.self, HeldProgress.self)
+      combine(&views, all, curve, Combiner.self, HeldProgress.self)
     case .progress:
-      combine(views, all, curve, Combiner.self, Progress.self)
+      combine(&views, all, curve, Combiner.self, Progress.self)
     }
   }
 
   /// Combines `value` with the property of the views in `range`.
   @inline(never)
   static func combine<Combiner: PropertyCombiner>(
-    _ views: ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
+    _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
   ) {
+    // A local copy: the loop keeps the batch's fields in registers, which
+    // the views it writes cannot alias.
+    let views = views
     if Combiner.keepsFrame {
       views.modifyVisuals(in: range) { view in Combiner.combine(&view, value) }
     } else {
@@ -75,7 +78,9 @@ extension InterpolateEffect {
   @inline(never)
   static func combine<
     Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
-  >(_ views: ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
+  >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
+  {
+    let views = views
     let viewportHeight = views.geometry.viewport.height
     if Combiner.keepsFrame {
       views.modifyVisuals(in: range) { view in

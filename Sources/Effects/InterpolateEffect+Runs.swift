@@ -20,11 +20,12 @@ extension InterpolateEffect {
   @inline(__always)
   static func combineInRuns<
     Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
-  >(_ views: ViewBatch, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
-    let count = views.count
-    let viewportHeight = views.geometry.viewport.height
+  >(_ views: inout ViewBatch, _ curve: Curve, _: Combiner.Type, _: Source.Type) {
+    let batch = views
+    let count = batch.count
+    let viewportHeight = batch.geometry.viewport.height
     func input(_ index: Int) -> Double {
-      Source.input(views.naturalTransform(at: index), viewportHeight)
+      Source.input(batch.naturalTransform(at: index), viewportHeight)
     }
     let firstInput = input(0)
     let lastInput = input(count - 1)
@@ -54,8 +55,8 @@ extension InterpolateEffect {
     ) { rank($0) >= 2 }
     let before = ascending ? curve.first.output : curve.last.output
     let after = ascending ? curve.last.output : curve.first.output
-    combine(views, 0..<firstBetween, before, Combiner.self)
-    combine(views, firstBetween..<firstAfter, curve, Combiner.self, Source.self)
-    combine(views, firstAfter..<count, after, Combiner.self)
+    combine(&views, 0..<firstBetween, before, Combiner.self)
+    combine(&views, firstBetween..<firstAfter, curve, Combiner.self, Source.self)
+    combine(&views, firstAfter..<count, after, Combiner.self)
   }
 }

@@ -190,14 +190,17 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
         expected: [.opacity: 0.5]),
     ])
 
+  // Inlined into the protocol witness, which then reads the effect where it
+  // is instead of copying all of it to the stack first.
+  @inline(__always)
   public func apply(to views: inout ViewBatch) {
     let keyframes = self.keyframes
     guard keyframes.stops.count >= 2 else { return }
     if keyframes.stops.count == 2, keyframes.curve.isLinear, !keyframes.extends {
-      apply(LinearPair(keyframes.stops[0], keyframes.stops[1]), to: views)
+      apply(LinearPair(keyframes.stops[0], keyframes.stops[1]), to: &views)
     } else {
       keyframes.stops.withUnsafeBufferPointer { stops in
-        apply(KeyframeCurve(stops: stops, keyframes: keyframes), to: views)
+        apply(KeyframeCurve(stops: stops, keyframes: keyframes), to: &views)
       }
     }
   }
