@@ -24,22 +24,37 @@
 /// }
 /// ```
 public enum EffectPlugin {
+  // The signature's parts and `register` are emitted into the plugin's own
+  // code (`@_alwaysEmitIntoClient`): effectctl exports its copy of this
+  // module to the plugins it loads, so a function of the module called by a
+  // plugin runs the host's code, and a signature read there would always
+  // match. Compiled into the plugin, it says what the plugin was built with.
+
   /// The version of the libraries, as `effectctl --version` prints it.
-  public static let libraryVersion: StaticString = "0.1.0"
+  @_alwaysEmitIntoClient public static var libraryVersion: StaticString { "0.1.0" }
 
   /// The layout of ``PluginHost`` and the meaning of its callback; a change
   /// to either bumps it.
-  public static let interfaceVersion: UInt64 = 1
+  @_alwaysEmitIntoClient public static var interfaceVersion: UInt64 { 1 }
 
-  /// FNV-1a (64 bits) of every line of `Sources/EffectProtocol`, then of
-  /// `Sources/StrictJSON` (which it re-exports), that declares something
-  /// public, whitespace collapsed, files in name order. A test
-  /// recomputes it from the sources, so a change to what effects are written
-  /// against changes the signature and old plugins are refused.
-  public static let surfaceHash: UInt64 = 0xb658_fa96_9db4_6606
+  /// FNV-1a (64 bits) of every line of code (comments and blank lines left
+  /// out, whitespace collapsed) of `Sources/EffectProtocol`, then of
+  /// `Sources/StrictJSON` (which it re-exports), files in name order. Not
+  /// only the public declarations: a plugin compiles the inlinable internals
+  /// it calls (a `ViewBatch`'s stored layout) into itself, so a change to
+  /// them must refuse it too. A test recomputes the hash from the sources.
+  @_alwaysEmitIntoClient public static var surfaceHash: UInt64 {
+    #if SCROLL_EFFECTS_STALE_PLUGIN
+      // Tests/Fixtures build a plugin with this set: a real plugin whose
+      // signature is not the host's.
+      0x5354_414c_4550_4c47
+    #else
+      0x4c13_3ebc_324b_95fb
+    #endif
+  }
 
   /// The signature of the libraries this code was built with.
-  public static var signature: PluginSignature {
+  @_alwaysEmitIntoClient public static var signature: PluginSignature {
     PluginSignature(
       magic: PluginSignature.magicNumber, interfaceVersion: interfaceVersion,
       surfaceHash: surfaceHash, libraryVersion: UnsafeRawPointer(libraryVersion.utf8Start))
@@ -54,6 +69,7 @@ public enum EffectPlugin {
   /// libraries receives this plugin's signature and no types, so that it can
   /// say which signature each side has. The host checks the signature again
   /// and that every type conforms to its own `ScrollEffect` before using one.
+  @_alwaysEmitIntoClient
   public static func register(_ types: [any ScrollEffect.Type], with host: UnsafeMutableRawPointer)
   {
     let magic = host.load(as: UInt64.self)
@@ -82,7 +98,7 @@ public enum EffectPlugin {
     }
   }
 
-  static func hex(_ value: UInt64) -> String {
+  @usableFromInline static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
   }

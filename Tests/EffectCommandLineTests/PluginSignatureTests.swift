@@ -25,7 +25,7 @@ import Testing
   }
 
   @Test(
-    "the surface hash is that of EffectProtocol's and StrictJSON's public declarations as they are now"
+    "the surface hash is that of EffectProtocol's and StrictJSON's code as it is now"
   )
   func surfaceHash() throws {
     var lines: [String] = []
@@ -40,12 +40,14 @@ import Testing
         let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
           let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-          guard words.first?.hasPrefix("//") != true, words.contains("public") else { continue }
+          // Every line of code, not only the public ones: a plugin compiles
+          // the inlinable internals (ViewBatch's stored layout) into itself.
+          guard let first = words.first, !first.hasPrefix("//") else { continue }
           lines.append(words.joined(separator: " "))
         }
       }
     }
-    #expect(lines.count > 100)
+    #expect(lines.count > 1000)
     let hash = Self.fnv1a(Array(lines.joined(separator: "\n").utf8))
     #expect(
       EffectPlugin.surfaceHash == hash,

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectPlugin
 import Foundation
 import Testing
 
@@ -18,6 +19,12 @@ import Testing
 
   static var hasWobble: Bool { FileManager.default.fileExists(atPath: wobble) }
   static var hasOwnCopy: Bool { FileManager.default.fileExists(atPath: ownCopy) }
+  /// The example built with `SCROLL_EFFECTS_STALE_PLUGIN`: a real Swift
+  /// plugin whose compiled-in signature is not this program's.
+  static let stale = Effectctl.root.appendingPathComponent(
+    "Examples/WobbleEffects/.build-stale/release/libWobbleEffects.so"
+  ).path
+  static var hasStale: Bool { FileManager.default.fileExists(atPath: stale) }
   static let skipped =
     "the plugin fixtures are not built: run bash Scripts/build-plugin-fixtures.sh"
 
@@ -143,6 +150,24 @@ import Testing
         == "error: plugin \(Self.ownCopy.debugDescription): the type \"OwnCopyPlugin.OwnCopyEffect\" "
         + "does not conform to this program's ScrollEffect: the plugin carries its own copy of "
         + "EffectProtocol; link the EffectPlugin product, not EffectProtocol (see Docs/Plugins.md)\n"
+    )
+    #expect(run.stdout == "")
+  }
+
+  @Test(
+    "a Swift plugin built against other libraries is refused by its own signature, before any type is used",
+    .enabled(if: hasStale, "\(skipped)"), arguments: executables)
+  func stalePlugin(executable: String) throws {
+    let digits = String(EffectPlugin.surfaceHash, radix: 16)
+    let hash = String(repeating: "0", count: 16 - digits.count) + digits
+    let run = try Self.run(executable, ["--plugin", Self.stale, "effects"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(Self.stale.debugDescription): built against other libraries: it has "
+        + "ScrollEffects \"0.1.0\", plugin interface 1, EffectProtocol surface 0x5354414c4550"
+        + "4c47; expected ScrollEffects \"0.1.0\", plugin interface 1, EffectProtocol surface "
+        + "0x\(hash); rebuild the plugin against this version\n"
     )
     #expect(run.stdout == "")
   }
