@@ -82,6 +82,9 @@ public struct SceneHost: Sendable {
   private var stateOwner: StateOwner?
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline private(set) var buffer: [ViewTransform]
+  /// The chains' declared events: their previous values and the events of
+  /// the last frame (SceneHost+Events.swift).
+  var eventDetector: EventDetector
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -112,6 +115,7 @@ public struct SceneHost: Sendable {
     self.steps = steps
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
+    self.eventDetector = EventDetector(scene: scene)
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -210,6 +214,8 @@ public struct SceneHost: Sendable {
         }
       }
     }
+    // A separate step, after every chain's effects: see SceneHost+Events.swift.
+    if !eventDetector.isEmpty { detectEvents() }
   }
 
   /// Gives this host its own copy of every effect's state when a copy of the
@@ -218,6 +224,21 @@ public struct SceneHost: Sendable {
   private mutating func makeStatesUnique() {
     guard !isKnownUniquelyReferenced(&stateOwner) else { return }
     steps = steps.map { $0.copyingState() }
+    stateOwner = StateOwner()
+  }
+
+  /// Starts a new scroll session: every effect's state as before the first
+  /// frame (a `float` header shown again), and no event fires at the next
+  /// frame, which is a first frame again. The transforms of the last frame
+  /// stay until the next ``evaluate(offset:time:phase:)``.
+  ///
+  /// Call it when the scroll view is reused for other content, or scrolled
+  /// programmatically to a place unrelated to the last frame; a copy of the
+  /// host keeps its own state.
+  public mutating func resetState() {
+    eventDetector.reset()
+    guard stateOwner != nil else { return }
+    steps = steps.map { $0.resettingState() }
     stateOwner = StateOwner()
   }
 
@@ -293,6 +314,10 @@ private class ChainStep: @unchecked Sendable {
 
   /// A step with the same effect and a copy of its state; `self` without state.
   func copyingState() -> ChainStep { self }
+
+  /// A step with the same effect and the state it had before its first
+  /// frame; `self` without state.
+  func resettingState() -> ChainStep { self }
 }
 
 /// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
@@ -321,10 +346,13 @@ private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @un
 private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
   var state: Effect.State
+  /// The chain's views, which a fresh state is made for.
+  let viewCount: Int
 
-  init(effect: Effect, state: Effect.State) {
+  init(effect: Effect, state: Effect.State, viewCount: Int) {
     self.effect = effect
     self.state = state
+    self.viewCount = viewCount
   }
 
   override var hasState: Bool { true }
@@ -333,7 +361,14 @@ private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Se
     effect.apply(to: &batch, state: &state)
   }
 
-  override func copyingState() -> ChainStep { StatefulStep(effect: effect, state: state) }
+  override func copyingState() -> ChainStep {
+    StatefulStep(effect: effect, state: state, viewCount: viewCount)
+  }
+
+  override func resettingState() -> ChainStep {
+    StatefulStep(
+      effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+  }
 }
 
 /// Held by every copy of a host that shares its stateful steps.
@@ -343,7 +378,8 @@ private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) ->
   if let stateless = effect as? any StatelessScrollEffect {
     return makeStatelessStep(stateless)
   }
-  return StatefulStep(effect: effect, state: effect.makeState(viewCount: viewCount))
+  return StatefulStep(
+    effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
 }
 
 private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
