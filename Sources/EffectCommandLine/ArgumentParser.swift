@@ -13,9 +13,11 @@ public struct OptionSpec: Sendable {
   public var isRequired = false
   /// Lines of help; the first is the summary.
   public let help: [String]
+  /// Whether it takes no value (`--events`): a ``Flag``.
+  public var isFlag = false
 
-  /// `--offsets <spec>`.
-  public var label: String { "\(name) <\(valueName)>" }
+  /// `--offsets <spec>`; a flag's name alone.
+  public var label: String { isFlag ? name : "\(name) <\(valueName)>" }
   /// The label in help, usage lines and messages: `--chain <name> ...` when
   /// repeatable.
   public var fullLabel: String { isRepeatable ? "\(label) ..." : label }
@@ -105,6 +107,9 @@ public struct ParsedArguments: Sendable {
   public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
     try read(values[option.spec.name] ?? [], label: option.spec.fullLabel, with: option.reader)
   }
+
+  /// Whether `flag` was given.
+  public func isSet(_ flag: Flag) -> Bool { values[flag.spec.name] != nil }
 
   /// The value of `argument`, if given.
   public func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
@@ -215,7 +220,14 @@ private func parseArguments(_ arguments: [String], for command: CommandSpec) thr
       continue
     }
     let value: String
-    if let inlineValue {
+    if option.isFlag {
+      // A flag takes no value: what follows it is the next argument.
+      if inlineValue != nil {
+        fail("Option '\(name)' takes no value")
+        continue
+      }
+      value = ""
+    } else if let inlineValue {
       value = inlineValue
     } else if index < arguments.count {
       value = arguments[index]

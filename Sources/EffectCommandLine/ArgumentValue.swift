@@ -136,6 +136,18 @@ extension Option where Value: ArgumentValue {
   }
 }
 
+/// A subcommand's declaration of an option that takes no value, such as
+/// `--events`; ``ParsedArguments/isSet(_:)`` tells whether it was given.
+public struct Flag: Sendable {
+  public let spec: OptionSpec
+
+  public init(_ name: String, help: [String]) {
+    var spec = OptionSpec(name: name, valueName: "", help: help)
+    spec.isFlag = true
+    self.spec = spec
+  }
+}
+
 /// A subcommand's declaration of one positional argument and how it is read.
 public struct Argument<Value>: Sendable {
   public let spec: ArgumentSpec

@@ -41,8 +41,14 @@ public enum EffectDocumentation {
         parts += setupDifferences(example.setup)
         // An example whose view is left as it rests expects nothing: say so.
         let expected = example.expectedDescription.trimmingSpaces
+        // A stateful effect's earlier frames lead: `after 0, 200: offset 150 -> ...`.
+        let earlier =
+          example.earlierOffsets.isEmpty
+          ? ""
+          : "after "
+            + example.earlierOffsets.map { MessageText.number($0) }.joined(separator: ", ") + ": "
         parts.append(
-          "offset \(MessageText.number(example.offset)) -> \(expected.isEmpty ? "no change" : expected)"
+          "\(earlier)offset \(MessageText.number(example.offset)) -> \(expected.isEmpty ? "no change" : expected)"
         )
         text += "    " + parts.joined(separator: ", ") + "\n"
       }

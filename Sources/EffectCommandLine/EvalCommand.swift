@@ -14,6 +14,12 @@ public struct EvalCommand: Subcommand {
       "Keep the rows of this chain only; repeatable. 'row' keeps",
       "every copy of a repeated chain, 'row[3]' one copy.",
     ])
+  static let events = Flag(
+    "--events",
+    help: [
+      "Print the chains' events that fire instead of transforms: rows",
+      "offset, chain, event, direction, value. The first offset fires none.",
+    ])
 
   public static let spec = CommandSpec(
     name: "eval",
@@ -24,13 +30,15 @@ public struct EvalCommand: Subcommand {
       "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
     ],
     arguments: [scene.spec],
-    options: [offsets.spec, format.spec, chains.spec])
+    options: [offsets.spec, format.spec, chains.spec, events.spec])
 
   public var scene: String
   public var offsets: OffsetSpec
   public var format: RowFormat
   /// The `--chain` names, checked against the scene once it is loaded.
   public var chains: [String]
+  /// Whether `--events` asks for event rows instead of transforms.
+  public var printsEvents: Bool
 
   /// The effect types scenes may name: built-ins and plugins.
   public var registry: EffectRegistry
@@ -40,6 +48,7 @@ public struct EvalCommand: Subcommand {
     offsets = try arguments.value(Self.offsets) ?? OffsetSpec([])
     format = try arguments.value(Self.format, default: .table)
     chains = try arguments.values(Self.chains)
+    printsEvents = arguments.isSet(Self.events)
     scene = try arguments.value(Self.scene) ?? "-"
   }
 
@@ -55,9 +64,20 @@ public struct EvalCommand: Subcommand {
           message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
             + error.description, command: Self.spec))
     }
+    let output = console.output
+    if printsEvents {
+      var evaluation = EventEvaluation(host: consume host, format: format, selection: selection)
+      do {
+        try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
+          try output.write(bytes)
+        }
+      } catch {
+        throw .output(error)
+      }
+      return .success
+    }
     // The evaluation takes the only copy of the host: one view buffer.
     var evaluation = Evaluation(host: consume host, format: format, selection: selection)
-    let output = console.output
     do {
       try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
         try output.write(bytes)

@@ -80,16 +80,20 @@ public struct Chain: Sendable {
   public var attachment: Attachment
   public var repetition: Repetition?
   public var effects: [any ScrollEffect]
+  /// The thresholds whose crossings the host reports (the `events` key), in
+  /// file order; none by default.
+  public var events: [ChainEvent]
 
   public init(
     name: String, frame: Rect, attachment: Attachment = .content,
-    repetition: Repetition? = nil, effects: [any ScrollEffect]
+    repetition: Repetition? = nil, effects: [any ScrollEffect], events: [ChainEvent] = []
   ) {
     self.name = name
     self.frame = frame
     self.attachment = attachment
     self.repetition = repetition
     self.effects = effects
+    self.events = events
   }
 
   /// The number of views: 1, or the repetition's count.

@@ -85,6 +85,9 @@ public struct SceneHost: Sendable {
   private var evaluated: [Range<Int>]
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline private(set) var buffer: [ViewTransform]
+  /// The chains' declared events: their previous values and the events of
+  /// the last frame (SceneHost+Events.swift).
+  var eventDetector: EventDetector
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -104,8 +107,10 @@ public struct SceneHost: Sendable {
           frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
       let firstStep = steps.count
       steps += chain.effects.map { makeStep($0, viewCount: count) }
+      // A chain with events is evaluated whole: its copies off screen cross
+      // thresholds too, and each event compares with the copy's last frame.
       let windowed =
-        chain.repetition != nil && chain.stride > 0
+        chain.repetition != nil && chain.stride > 0 && chain.events.isEmpty
         && steps[firstStep...].allSatisfy { $0.isCopyLocal }
       runs.append(
         ChainRun(
@@ -119,6 +124,7 @@ public struct SceneHost: Sendable {
     self.evaluated = runs.map { 0..<$0.viewCount }
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
+    self.eventDetector = EventDetector(scene: scene)
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -291,6 +297,8 @@ public struct SceneHost: Sendable {
         }
       }
     }
+    // A separate step, after every chain's effects: see SceneHost+Events.swift.
+    if !eventDetector.isEmpty { detectEvents() }
   }
 
   /// Gives this host its own copy of every effect's state when a copy of the
@@ -299,6 +307,21 @@ public struct SceneHost: Sendable {
   private mutating func makeStatesUnique() {
     guard !isKnownUniquelyReferenced(&stateOwner) else { return }
     steps = steps.map { $0.copyingState() }
+    stateOwner = StateOwner()
+  }
+
+  /// Starts a new scroll session: every effect's state as before the first
+  /// frame (a `float` header shown again), and no event fires at the next
+  /// frame, which is a first frame again. The transforms of the last frame
+  /// stay until the next ``evaluate(offset:time:phase:)``.
+  ///
+  /// Call it when the scroll view is reused for other content, or scrolled
+  /// programmatically to a place unrelated to the last frame; a copy of the
+  /// host keeps its own state.
+  public mutating func resetState() {
+    eventDetector.reset()
+    guard stateOwner != nil else { return }
+    steps = steps.map { $0.resettingState() }
     stateOwner = StateOwner()
   }
 
@@ -358,7 +381,7 @@ private struct ChainRun {
   /// The chain's effects: indices in `steps`.
   var steps: Range<Int>
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
-  /// whose effects are all ``CopyLocalEffect``s.
+  /// without events whose effects are all ``CopyLocalEffect``s.
   var isWindowed: Bool
 }
 
@@ -380,6 +403,10 @@ private class ChainStep: @unchecked Sendable {
 
   /// A step with the same effect and a copy of its state; `self` without state.
   func copyingState() -> ChainStep { self }
+
+  /// A step with the same effect and the state it had before its first
+  /// frame; `self` without state.
+  func resettingState() -> ChainStep { self }
 }
 
 /// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
@@ -410,10 +437,13 @@ private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @un
 private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
   var state: Effect.State
+  /// The chain's views, which a fresh state is made for.
+  let viewCount: Int
 
-  init(effect: Effect, state: Effect.State) {
+  init(effect: Effect, state: Effect.State, viewCount: Int) {
     self.effect = effect
     self.state = state
+    self.viewCount = viewCount
   }
 
   override var hasState: Bool { true }
@@ -422,7 +452,14 @@ private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Se
     effect.apply(to: &batch, state: &state)
   }
 
-  override func copyingState() -> ChainStep { StatefulStep(effect: effect, state: state) }
+  override func copyingState() -> ChainStep {
+    StatefulStep(effect: effect, state: state, viewCount: viewCount)
+  }
+
+  override func resettingState() -> ChainStep {
+    StatefulStep(
+      effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+  }
 }
 
 /// Held by every copy of a host that shares its stateful steps.
@@ -432,7 +469,8 @@ private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) ->
   if let stateless = effect as? any StatelessScrollEffect {
     return makeStatelessStep(stateless)
   }
-  return StatefulStep(effect: effect, state: effect.makeState(viewCount: viewCount))
+  return StatefulStep(
+    effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
 }
 
 private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {

@@ -148,7 +148,9 @@ extension SceneLoader {
 
   /// One of a string enumeration's raw values, or `defaultValue` when
   /// absent; a near miss gets a "did you mean".
-  private static func snapChoice<Choice: RawRepresentable & CaseIterable>(
+  /// One of a string enumeration's raw values, or `defaultValue` when absent;
+  /// a string near a valid one is reported with it ("did you mean").
+  static func snapChoice<Choice: RawRepresentable & CaseIterable>(
     _ reader: inout ParameterReader, _ key: String, default defaultValue: Choice
   ) -> Choice where Choice.RawValue == String {
     guard let value = reader.value(key) else { return defaultValue }

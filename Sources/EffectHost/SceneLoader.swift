@@ -294,6 +294,7 @@ public struct SceneLoader: Sendable {
       repetition = Chain.Repetition(count: count, spacing: spacing)
     }
     let effects = readEffects(&reader)
+    let events = readEvents(&reader)
     guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
       return (name, nil)
     }
@@ -301,7 +302,8 @@ public struct SceneLoader: Sendable {
     return (
       name,
       Chain(
-        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects)
+        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects,
+        events: events)
     )
   }
 

@@ -86,33 +86,58 @@ public struct ExampleSetup: Sendable, Equatable {
   /// Evaluates `effects` in order on this setup's single view at `offset`,
   /// each from a fresh state: ``EffectEvaluator`` for one frame.
   public func evaluate(_ effects: [any ScrollEffect], offset: Double) -> ViewTransform {
+    evaluate(effects, after: [], offset: offset)
+  }
+
+  /// Evaluates `effects` on this setup's single view at each offset of
+  /// `earlier`, in order, then at `offset`, with one ``EffectEvaluator`` that
+  /// carries the effects' states from frame to frame: the transform of the
+  /// last frame.
+  public func evaluate(_ effects: [any ScrollEffect], after earlier: [Double], offset: Double)
+    -> ViewTransform
+  {
     var evaluator = EffectEvaluator(effects, naturalFrame: frame, attachment: attachment)
+    for earlierOffset in earlier { _ = evaluator.evaluate(geometry(offset: earlierOffset)) }
     return evaluator.evaluate(geometry(offset: offset))[0]
   }
 }
 
 /// A worked example: with these parameters, at this offset, the transform has
 /// these values (every column not named keeps its natural or identity value).
+///
+/// A stateful effect's example names the earlier frames too: ``earlierOffsets``
+/// are evaluated first, in order, by one evaluator that carries the state,
+/// and ``expected`` is the transform of the frame at ``offset`` after them.
 public struct EffectExample: Sendable {
   /// What the example shows.
   public var title: String
   /// The effect's JSON object without `type`, e.g. `{"resistance": 0.5}`.
   public var parameters: String
   public var setup: ExampleSetup
+  /// The offsets of the frames before the one shown, in order; empty (the
+  /// default) when ``offset`` is the first frame.
+  public var earlierOffsets: [Double]
   public var offset: Double
   /// The expected values of the columns that differ from the natural frame
   /// and identity visuals. `translateX` and `translateY` follow from `x`, `y`.
   public var expected: [TransformColumn: Double]
 
   public init(
-    _ title: String, parameters: String = "{}", setup: ExampleSetup = .header, offset: Double,
-    expected: [TransformColumn: Double]
+    _ title: String, parameters: String = "{}", setup: ExampleSetup = .header,
+    after earlierOffsets: [Double] = [], offset: Double, expected: [TransformColumn: Double]
   ) {
     self.title = title
     self.parameters = parameters
     self.setup = setup
+    self.earlierOffsets = earlierOffsets
     self.offset = offset
     self.expected = expected
+  }
+
+  /// The transform that `effects` give in this example: the earlier frames,
+  /// then the one at ``offset``, with states carried.
+  public func evaluate(_ effects: [any ScrollEffect]) -> ViewTransform {
+    setup.evaluate(effects, after: earlierOffsets, offset: offset)
   }
 
   /// The full expected transform: the natural frame and identity visuals,

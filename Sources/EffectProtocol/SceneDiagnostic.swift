@@ -19,6 +19,8 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case unknownEffectType(String, suggestion: String?, valid: [String])
     /// A chain name used before, at `first`.
     case duplicateName(String, first: JSONPath)
+    /// An event name used before in the same chain, at `first`.
+    case duplicateEventName(String, first: JSONPath)
     /// A file larger than `limit` bytes, refused before it is parsed; `size`
     /// is `nil` when only "more than `limit`" is known (standard input).
     case fileTooLarge(limit: Int, size: Int?)
@@ -105,6 +107,9 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .duplicateName(let name, let first):
       return
         "expected a unique chain name, found \(MessageText.quoted(name)) again (first at \(first))"
+    case .duplicateEventName(let name, let first):
+      return
+        "expected a unique event name in the chain, found \(MessageText.quoted(name)) again (first at \(first))"
     case .fileTooLarge(let limit, let size):
       let found = size.map { "\($0) bytes" } ?? "more than \(limit) bytes"
       return "expected a scene file of at most \(limit) bytes (\(limit >> 20) MiB), found \(found)"

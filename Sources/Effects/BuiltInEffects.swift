@@ -12,5 +12,6 @@ public enum BuiltInEffects {
     CollapseEffect.self,
     InterpolateEffect.self,
     ExpressionEffect.self,
+    FloatEffect.self,
   ]
 }

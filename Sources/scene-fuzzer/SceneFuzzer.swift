@@ -53,6 +53,9 @@ enum SceneFuzzCheck {
     offsets += scene.chains.prefix(8).flatMap { [$0.frame.y, $0.frame.y - 1, -$0.frame.y] }
     var host = SceneHost(scene: evaluated)
     var twin = evaluated.viewCount <= 1000 ? SceneHost(scene: evaluated) : nil
+    // The eager evaluation carries stateful effects' states over the same
+    // frames as the host.
+    var eager = ViewAloneReference.Session(scene: evaluated, everyChainWhole: true)
     for offset in offsets {
       host.evaluate(offset: offset)
       host.withTransforms { transforms in
@@ -71,7 +74,7 @@ enum SceneFuzzCheck {
       }
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
       twin = other
-      let expected = eagerFrame(evaluated, host.geometry)
+      let expected = eager.transforms(host.geometry)
       host.withTransforms { transforms in
         for (index, transform) in transforms.enumerated()
         where !transform.isBitwiseEqual(to: expected[index]) {
@@ -162,19 +165,6 @@ enum SceneFuzzCheck {
     return Scene(
       description: scene.description, viewport: scene.viewport,
       contentInsets: scene.contentInsets, contentHeight: scene.contentHeight, chains: chains)
-  }
-
-  /// The transforms of `scene` in `geometry` by the plainest evaluation,
-  /// which a host's must equal bit for bit: each chain's views written with
-  /// their natural transforms, then each effect on all of them, with a fresh
-  /// state (the built-in effects have none), by an ``EffectEvaluator``.
-  static func eagerFrame(_ scene: Scene, _ geometry: ScrollGeometry) -> [ViewTransform] {
-    scene.chains.flatMap { chain in
-      var evaluator = EffectEvaluator(
-        chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
-        count: chain.viewCount, stride: chain.stride)
-      return evaluator.evaluate(geometry)
-    }
   }
 }
 

@@ -7,21 +7,21 @@ import Testing
 @Suite struct CustomEffectTests {
   let registry: EffectRegistry
 
-  /// The float effect's bar (60 points under a 47-point inset) as the
+  /// The quickReturn effect's bar (60 points under a 47-point inset) as the
   /// content scrolls: up 40 hides 40; up to 100 hides it all (60); back
   /// down 25 shows 25.
-  static let floatFrames: [(offset: Double, y: Double)] = [
+  static let quickReturnFrames: [(offset: Double, y: Double)] = [
     (0, 47), (40, 7), (100, -13), (300, -13), (275, 12), (250, 37), (240, 47), (260, 27),
   ]
 
   init() throws {
     registry = try EffectRegistry.builtIn.registering(FadeEffect.self).registering(
-      FloatEffect.self)
+      QuickReturnEffect.self)
   }
 
   @Test("a registered user effect is listed after the built-ins with its parameters")
   func listed() throws {
-    #expect(registry.typeNames.suffix(2) == ["fade", "float"])
+    #expect(registry.typeNames.suffix(2) == ["fade", "quickReturn"])
     let fade = try #require(registry.type(named: "fade"))
     #expect(fade.descriptor.parameters.map(\.name) == ["distance"])
     #expect(fade.descriptor.parameters[0].defaultValue == "100")
@@ -81,10 +81,10 @@ import Testing
   func statefulEffect() throws {
     let scene = try SceneLoader(registry: registry).load(
       json:
-        #"{"contentInsets": {"top": 47}, "chains": [{"name": "bar", "frame": {"height": 60}, "effects": [{"type": "float"}]}]}"#,
-      file: "float.json")
+        #"{"contentInsets": {"top": 47}, "chains": [{"name": "bar", "frame": {"height": 60}, "effects": [{"type": "quickReturn"}]}]}"#,
+      file: "quickReturn.json")
     var host = SceneHost(scene: scene)
-    for step in Self.floatFrames {
+    for step in Self.quickReturnFrames {
       host.evaluate(offset: step.offset)
       #expect(host.transform(at: 0).y == step.y, "offset \(step.offset)")
     }
@@ -113,11 +113,11 @@ import Testing
     func geometry(_ offset: Double) -> ScrollGeometry {
       ScrollGeometry(offset: offset, contentInsets: EdgeInsets(top: 47), contentHeight: 2000)
     }
-    var evaluator = EffectEvaluator([FloatEffect()], naturalFrame: bar)
-    for step in Self.floatFrames {
+    var evaluator = EffectEvaluator([QuickReturnEffect()], naturalFrame: bar)
+    for step in Self.quickReturnFrames {
       #expect(evaluator.evaluate(geometry(step.offset))[0].y == step.y, "offset \(step.offset)")
     }
-    var fresh = EffectEvaluator([FloatEffect()], naturalFrame: bar)
+    var fresh = EffectEvaluator([QuickReturnEffect()], naturalFrame: bar)
     #expect(fresh.evaluate(geometry(260))[0].y == 47)
   }
 

@@ -35,10 +35,10 @@ struct FadeEffect: StatelessScrollEffect, Equatable {
   }
 }
 
-/// A user's stateful effect: a quick-return ("float") header that hides as the
+/// A user's stateful effect: a quick-return ("quickReturn") header that hides as the
 /// content scrolls up and comes back as soon as it scrolls down, whatever the
 /// position. It keeps the previous offset and how far the header is hidden.
-struct FloatEffect: ScrollEffect {
+struct QuickReturnEffect: ScrollEffect {
   struct State: Sendable {
     var previousOffset: Double?
     var hidden: Double = 0
@@ -49,7 +49,7 @@ struct FloatEffect: ScrollEffect {
   init(from reader: inout ParameterReader) {}
 
   static let descriptor = EffectDescriptor(
-    typeName: "float",
+    typeName: "quickReturn",
     summary: "A quick-return header: hides while scrolling up, returns while scrolling down.",
     discussion:
       "hidden = clamp(hidden + (offset - previousOffset), 0, height); y = It - hidden; at rest or pulled, hidden = 0",

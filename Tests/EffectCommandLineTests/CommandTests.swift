@@ -87,7 +87,8 @@ import Testing
       wrong.stderr
         == InProcess.usageError(
           "The value 'heder' is invalid for '--chain <name> ...': no chain is named 'heder'. Did you mean 'header'? The chains are: header, body",
-          usage: "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...]",
+          usage:
+            "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]",
           command: "eval"))
   }
 

@@ -21,9 +21,10 @@ import Testing
       $0.name == "g" && $0.attributes["data-offset"] != nil
     }
     #expect(frameGroups.map { $0.number("data-offset") } == Self.offsets)
+    var sequential = host
     for group in frameGroups {
       let offset = try #require(group.number("data-offset"))
-      let expected = PictureFixtures.evaluated(host, at: offset)
+      let expected = PictureFixtures.evaluated(&sequential, at: offset)
       let boxes = group.descendants.filter { $0.attributes["data-view"] != nil }
       #expect(boxes.count == expected.count)
       var lastZIndex = -Double.infinity
@@ -81,7 +82,8 @@ import Testing
     let root = try XMLTreeBuilder.parse(svg)
     let panels = root.descendants.filter { $0.name == "g" && $0.attributes["data-column"] != nil }
     #expect(panels.count == plot.columns.count)
-    let expected = spec.map { PictureFixtures.evaluated(host, at: $0) }
+    var sequential = host
+    let expected = spec.map { PictureFixtures.evaluated(&sequential, at: $0) }
     for panel in panels {
       let column = try #require(TransformColumn(rawValue: panel.attributes["data-column"] ?? ""))
       let xMin = try #require(panel.number("data-x-min"))

@@ -24,6 +24,14 @@ enum PictureFixtures {
   /// The host's transform and natural frame of every view at `offset`, by name.
   static func evaluated(_ host: SceneHost, at offset: Double) -> [String: (ViewTransform, Rect)] {
     var host = host
+    return evaluated(&host, at: offset)
+  }
+
+  /// ``evaluated(_:at:)`` as the next frame of `host`: a picture evaluates its
+  /// offsets in order, so a stateful effect (`float`) sees them in order.
+  static func evaluated(_ host: inout SceneHost, at offset: Double) -> [String: (
+    ViewTransform, Rect
+  )] {
     host.evaluate(offset: offset)
     var result: [String: (ViewTransform, Rect)] = [:]
     for (chainIndex, chain) in host.chains.enumerated() {

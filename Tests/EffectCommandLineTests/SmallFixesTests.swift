@@ -9,7 +9,7 @@ import Testing
 /// Int, and the table's chain column in terminal cells.
 @Suite struct SmallFixesTests {
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]"
 
   @Test("help help prints the help subcommand's own page, exit 0")
   func helpHelp() {

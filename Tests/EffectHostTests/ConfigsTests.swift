@@ -242,4 +242,44 @@ import Testing
     let (header, _) = try Self.view("header", in: &host, at: 152)
     #expect((header.y, header.height) == (47, 88))
   }
+  /// The events of `host`'s frames at `offsets`, as (offset, name, direction).
+  static func events(_ host: inout SceneHost, at offsets: [Double]) -> [String] {
+    var result: [String] = []
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      host.withEvents { events in
+        for event in events {
+          result.append(
+            "\(offset) \(host.eventDeclaration(of: event).name) \(event.direction.rawValue) \(event.value)"
+          )
+        }
+      }
+    }
+    return result
+  }
+
+  @Test("quick-return-header: the bar hides as the list scrolls up and returns as it scrolls down")
+  func quickReturnHeader() throws {
+    var host = try Self.host("quick-return-header.json")
+    // h = clamp(h + delta, 0, 56); y = max(47 - o, 47 - h).
+    for (offset, y) in [(0.0, 47.0), (100, -9), (300, -9), (260, 31), (250, 41), (200, 47)] {
+      #expect(try Self.view("header", in: &host, at: offset).0.y == y, "offset \(offset)")
+    }
+  }
+
+  @Test("pull-to-refresh: refresh fires once the pull reaches 100, not on the way back")
+  func pullToRefresh() throws {
+    var host = try Self.host("pull-to-refresh.json")
+    #expect(
+      Self.events(&host, at: [0, -50, -100, -150, -100, -50, 0, -120])
+        == ["-100.0 refresh increasing 100.0", "-120.0 refresh increasing 120.0"])
+  }
+
+  @Test("app-bar-events: collapsed at offset 104 (height 96), expanded back at 200")
+  func appBarEvents() throws {
+    var host = try Self.host("app-bar-events.json")
+    #expect(
+      Self.events(&host, at: [0, 50, 104, 120, 60, 0, -20])
+        == ["104.0 collapsed decreasing 96.0", "0.0 expanded increasing 200.0"])
+  }
 }

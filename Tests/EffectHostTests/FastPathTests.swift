@@ -29,13 +29,16 @@ import Testing
     return offsets
   }
 
-  /// Compares the host's frames with the view-alone ones at every offset,
-  /// bit for bit.
+  /// Compares the host's frames with the reference ones at every offset, in
+  /// order, bit for bit.
   static func expectSameFrames(_ scene: Scene, label: String) {
     var host = SceneHost(scene: scene)
+    // Stateful chains are compared frame by frame: the reference carries
+    // their states over the same sequence of offsets.
+    var reference = ViewAloneReference.Session(scene: scene)
     for offset in offsets(maxOffset: scene.geometry(offset: 0).maxOffset) {
       host.evaluate(offset: offset)
-      let expected = ViewAloneReference.transforms(of: scene, offset: offset)
+      let expected = reference.transforms(offset: offset)
       #expect(host.viewCount == expected.count)
       let actual = (0..<host.viewCount).map { host.transform(at: $0) }
       guard

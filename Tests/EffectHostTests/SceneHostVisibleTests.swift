@@ -57,10 +57,15 @@ import Testing
     }
   }
 
-  /// Whether every effect of chain `index` is a built-in other than
-  /// `expression` (the ones the host may window).
+  /// Whether chain `index` is one the host may window: no events, and every
+  /// effect a built-in other than `expression` and `float`.
   static func chainIsCopyLocal(_ scene: Scene, chain index: Int) -> Bool {
-    scene.chains[index].effects.allSatisfy { type(of: $0).typeName != "expression" }
+    // `expression` reads the chain's index and count, `float` keeps state
+    // from frame to frame, events compare each copy with its last frame.
+    scene.chains[index].events.isEmpty
+      && scene.chains[index].effects.allSatisfy {
+        !["expression", "float"].contains(type(of: $0).typeName)
+      }
   }
 
   static func scene(_ file: String, count: Int? = nil) throws -> Scene {
@@ -112,5 +117,31 @@ import Testing
       let offsets = (0..<30).map { _ in Double(random.next(in: -4000...8000)) / 2 }
       Self.expectVisibleMatch(scene, offsets: offsets, label: "seed \(seed): \(json)")
     }
+  }
+
+  @Test("a repeated chain with events is evaluated whole: its copies off screen fire as in full")
+  func eventsKeepChainsWhole() throws {
+    // 2,000 rows of 80 with a minY event at 400: rows far below the screen
+    // cross it too when the list scrolls, and a window would miss them.
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "row", "frame": {"height": 72}, "repeat": {"count": 2000, "spacing": 8},
+          "effects": [{"type": "parallax", "rate": 0}],
+          "events": [{"name": "mid", "input": "minY", "crosses": 400}]}]}
+        """#)
+    var full = SceneHost(scene: scene)
+    var visible = SceneHost(scene: scene)
+    var fired = 0
+    for offset in stride(from: 0.0, through: 160_000, by: 997) {
+      full.evaluate(offset: offset)
+      visible.evaluate(offset: offset, visibleOnly: true)
+      #expect(visible.visibleRange(ofChain: 0) == 0..<2000)
+      #expect(visible.eventsOfLastFrame == full.eventsOfLastFrame, "at \(offset)")
+      fired += full.eventsOfLastFrame.count
+    }
+    // Row k's top is 80 k - offset. Rows 0 to 5 start at or above 400 (row 5
+    // exactly on it, which is no crossing) and only move up; rows 6 to 1999
+    // cross it once each, the last at offset 159,520 (top 400, a landing).
+    #expect(fired == 1994)
   }
 }

@@ -14,7 +14,7 @@ import Testing
     let type = try #require(BuiltInEffects.all.first { $0.descriptor.typeName == typeName })
     let example = type.descriptor.examples[index]
     let effect = try type.decode(json: example.parameters)
-    let result = example.setup.evaluate([effect], offset: example.offset)
+    let result = example.evaluate([effect])
     let expected = example.expectedTransform
     for column in TransformColumn.allCases {
       let natural = example.setup.naturalViewportFrame(offset: example.offset)

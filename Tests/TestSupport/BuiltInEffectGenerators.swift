@@ -97,6 +97,15 @@ public enum BuiltInEffectGenerators {
     } exact: { random in
       "\"rate\": \(random.pick(["-0.5", "0", "0.25", "0.5", "1", "1.5"]))"
     },
+    EffectGenerator(typeName: "float") { random in
+      let members =
+        random.chance(0.7) ? [#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#] : []
+      // y = max(y, It + inset - h): h moves by the offset's change, and is
+      // clamped to the current height, which moves at most at the bound.
+      return GeneratedEffect(members: members, rate: (1, 1))
+    } exact: { random in
+      "\"inset\": \(random.pick(["0", "12", "-8", "30.5"]))"
+    },
     EffectGenerator(typeName: "translate") { random in
       var members: [String] = []
       sometimes(&members, &random) { random in #""axis": "\#(random.pick(["x", "y"]))""# }

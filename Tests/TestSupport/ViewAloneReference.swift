@@ -81,6 +81,69 @@ public enum ViewAloneReference {
     }
   }
 
+  /// Whether `effect` carries state from frame to frame (its `State` is not
+  /// `Void`).
+  public static func isStateful(_ effect: any ScrollEffect) -> Bool {
+    !(effect is any StatelessScrollEffect)
+  }
+
+  /// The reference evaluation of a scene over a sequence of frames: what a
+  /// host's frames must equal bit for bit when fed the same frames in the
+  /// same order.
+  ///
+  /// A chain of stateless effects is evaluated view by view from fresh states
+  /// each frame, as ``ViewAloneReference/transforms(of:offset:)`` does; a
+  /// chain with a stateful effect (or an `expression`, which reads the copy's
+  /// index) by an ``EffectEvaluator`` made once for the session, which
+  /// carries the states from frame to frame as a host does.
+  public struct Session {
+    public let scene: Scene
+    /// One per chain: the evaluator carrying its states, or `nil` for a
+    /// chain evaluated view by view.
+    private var evaluators: [EffectEvaluator?]
+
+    /// A session before its first frame; with `everyChainWhole`, every chain
+    /// is evaluated by an evaluator (all views written, then each effect on
+    /// them all), as the fuzzer's eager evaluation does.
+    public init(scene: Scene, everyChainWhole: Bool = false) {
+      self.scene = scene
+      evaluators = scene.chains.map { chain in
+        let whole =
+          everyChainWhole
+          || chain.effects.contains {
+            ViewAloneReference.isStateful($0) || type(of: $0).typeName == "expression"
+          }
+        guard whole else { return nil }
+        return EffectEvaluator(
+          chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
+          count: chain.viewCount, stride: chain.stride)
+      }
+    }
+
+    /// The transforms of every view at the next frame, `offset` in the
+    /// scene's geometry, chain after chain, copy after copy.
+    public mutating func transforms(offset: Double) -> [ViewTransform] {
+      transforms(scene.geometry(offset: offset))
+    }
+
+    /// The transforms of every view at the next frame, in `geometry`.
+    public mutating func transforms(
+      _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
+    ) -> [ViewTransform] {
+      var result: [ViewTransform] = []
+      for (index, chain) in scene.chains.enumerated() {
+        if evaluators[index] != nil {
+          result += evaluators[index]!.evaluate(geometry, time: time, phase: phase)
+        } else {
+          result += ViewAloneReference.transforms(
+            chain.effects, count: chain.viewCount, frame: chain.frame, stride: chain.stride,
+            geometry: geometry, attachment: chain.attachment)
+        }
+      }
+      return result
+    }
+  }
+
   private static func applyWithFreshState<Effect: ScrollEffect>(
     _ effect: Effect, to batch: inout ViewBatch
   ) {

@@ -81,7 +81,8 @@ enum Effectctl {
   /// level when `nil`) and where help is.
   static func usageError(_ message: String, command: String?) -> String {
     let usages = [
-      "eval": "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...]",
+      "eval":
+        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]",
       "validate": "effectctl validate <scene> ...",
       "effects": "effectctl effects [<type>]",
       "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>]",

@@ -1,0 +1,266 @@
+import EffectHost
+import EffectProtocol
+
+/// Writes event rows, what `--events` prints instead of transforms: the
+/// frame's leading cells (`offset` for `eval`; `frame`, `time`, `phase`,
+/// `offset` for `simulate`), then `chain` (the view's name, `row[3]`),
+/// `event`, `direction` and `value`, in every ``RowFormat``.
+///
+/// Per frame, the caller encodes the leading cells once with
+/// ``encodeLeading(_:into:)`` and calls ``writeRows(of:leading:to:)`` with the
+/// host just evaluated; the rows are the host's events of that frame (see
+/// ``SceneHost/withEvents(_:)``) whose view the selection keeps, in the host's
+/// order. ``writeHeader(to:)`` first, ``writeFooter(to:)`` last.
+struct EventRowWriter {
+  /// A column before `chain`, and its width in the table.
+  struct Column {
+    var name: String
+    /// Cells of the table's column; at least the name's length.
+    var width: Int
+
+    init(_ name: String, width: Int = RowFormat.tableNumberWidth) {
+      self.name = name
+      self.width = max(width, name.count)
+    }
+
+    /// `eval`'s one leading column.
+    static let offset = Column("offset")
+  }
+
+  /// A leading cell's value.
+  enum Cell {
+    /// Written in full precision, in the table too.
+    case number(Double)
+    case integer(Int)
+    /// Written as a JSON string in the JSON formats, as is otherwise.
+    case text(String)
+  }
+
+  let format: RowFormat
+  let leading: [Column]
+  /// The encoded view names, as transform rows write them.
+  private let names: [RowEncoder.Name]
+  /// Each chain's event names, encoded for the format.
+  private let eventNames: [[[UInt8]]]
+  /// The copies of each chain that the selection keeps.
+  private let kept: [Range<Int>]
+  private let nameWidth: Int
+  private let eventWidth: Int
+  private var rowsWritten = 0
+
+  /// The column names of a row, after the leading ones.
+  static let columns = ["chain", "event", "direction", "value"]
+
+  init(
+    format: RowFormat, host: SceneHost, selection: ViewSelection, leading: [Column] = [.offset]
+  ) {
+    self.format = format
+    self.leading = leading
+    let chains = host.chains
+    names = chains.map { RowEncoder.encodedName($0, format: format) }
+    let declared = host.scene.chains.map(\.events)
+    eventNames = declared.map { events in
+      events.map { event in
+        switch format {
+        case .table: Array(MessageText.escapingUnsafe(event.name).utf8)
+        case .json, .ndjson: Array(("\"" + RowEncoder.jsonEscaped(event.name) + "\"").utf8)
+        case .csv: Array(Self.csvField(event.name).utf8)
+        }
+      }
+    }
+    var kept = [Range<Int>](repeating: 0..<0, count: chains.count)
+    var nameWidth = "chain".count
+    var eventWidth = "event".count
+    for segment in selection.segments where !segment.copies.isEmpty {
+      kept[segment.chain] = segment.copies
+      guard !declared[segment.chain].isEmpty else { continue }
+      let name = names[segment.chain]
+      let index =
+        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
+      nameWidth = max(nameWidth, name.width + index)
+      for event in declared[segment.chain] {
+        eventWidth = max(
+          eventWidth, TerminalWidth.cells(of: MessageText.escapingUnsafe(event.name)))
+      }
+    }
+    self.kept = kept
+    self.nameWidth = nameWidth
+    self.eventWidth = eventWidth
+  }
+
+  func writeHeader(to buffer: ByteBuffer) {
+    switch format {
+    case .table:
+      var line = ""
+      for column in leading {
+        line += String(repeating: " ", count: column.width - column.name.count) + column.name + "  "
+      }
+      line += "chain" + String(repeating: " ", count: nameWidth - "chain".count) + "  "
+      line += "event" + String(repeating: " ", count: eventWidth - "event".count) + "  "
+      line += "direction   " + String(repeating: " ", count: RowFormat.tableNumberWidth - 5)
+      line += "value\n"
+      buffer.append(line)
+    case .json: buffer.append("[\n")
+    case .ndjson: break
+    case .csv: buffer.append((leading.map(\.name) + Self.columns).joined(separator: ",") + "\n")
+    }
+  }
+
+  func writeFooter(to buffer: ByteBuffer) {
+    if format == .json { buffer.append(rowsWritten == 0 ? "]\n" : "\n]\n") }
+  }
+
+  /// The leading cells of every row of one frame, encoded with what follows
+  /// each: `{"offset":0,` in JSON, `0,` in CSV, `         0  ` in the table.
+  func encodeLeading(_ cells: [Cell], into cell: ByteBuffer) {
+    precondition(cells.count == leading.count, "one cell per leading column")
+    cell.removeAll()
+    let isJSON = format == .json || format == .ndjson
+    for (column, value) in zip(leading, cells) {
+      if isJSON { cell.append("\"\(column.name)\":") }
+      let width = format == .table ? column.width : 0
+      switch value {
+      case .number(let number):
+        cell.appendRightAligned(width: width) {
+          // Offsets and times in full, as the transform rows' offsets.
+          if isJSON && !number.isFinite {
+            cell.append("null")
+          } else {
+            cell.appendNumber(number)
+          }
+        }
+      case .integer(let integer):
+        cell.appendRightAligned(width: width) { cell.appendInteger(Int64(integer)) }
+      case .text(let text):
+        switch format {
+        case .table: cell.appendRightAligned(width: width) { cell.append(text) }
+        case .json, .ndjson: cell.append("\"" + RowEncoder.jsonEscaped(text) + "\"")
+        case .csv: cell.append(Self.csvField(text))
+        }
+      }
+      cell.append(format == .table ? "  " : ",")
+    }
+  }
+
+  /// The rows of the events of `host`'s last frame whose view is kept.
+  mutating func writeRows(of host: SceneHost, leading: ByteBuffer, to buffer: ByteBuffer) {
+    host.withEvents { events in
+      for event in events where kept[event.chain].contains(event.copy) {
+        writeRow(event, leading: leading, to: buffer)
+      }
+    }
+  }
+
+  private mutating func writeRow(_ event: SceneEvent, leading: ByteBuffer, to buffer: ByteBuffer) {
+    let isJSON = format == .json || format == .ndjson
+    switch format {
+    case .table, .csv: break
+    case .json: buffer.append(rowsWritten == 0 ? "{" : ",\n{")
+    case .ndjson: buffer.append("{")
+    }
+    rowsWritten += 1
+    buffer.append(leading.bytes)
+    if isJSON { buffer.append("\"chain\":") }
+    let name = names[event.chain]
+    buffer.append(name.prefix)
+    if name.isRepeated {
+      buffer.append(UInt8(ascii: "["))
+      buffer.appendInteger(Int64(event.copy))
+      buffer.append(UInt8(ascii: "]"))
+      buffer.append(name.suffix)
+    }
+    let separator = format == .table ? "  " : ","
+    if format == .table {
+      let indexWidth = name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(event.copy)) : 0
+      buffer.appendSpaces(nameWidth - name.width - indexWidth)
+    }
+    buffer.append(separator)
+    if isJSON { buffer.append("\"event\":") }
+    let eventName = eventNames[event.chain][event.event]
+    buffer.append(eventName)
+    if format == .table {
+      let shown = Self.cells(eventName)
+      buffer.appendSpaces(eventWidth - shown)
+    }
+    buffer.append(separator)
+    if isJSON { buffer.append("\"direction\":\"") }
+    buffer.append(event.direction.rawValue)
+    if isJSON { buffer.append("\"") }
+    buffer.append(separator)
+    if isJSON { buffer.append("\"value\":") }
+    if format == .table {
+      buffer.appendRightAligned(width: RowFormat.tableNumberWidth) {
+        buffer.appendFixed(event.value, decimals: 2)
+      }
+    } else if isJSON && !event.value.isFinite {
+      buffer.append("null")
+    } else {
+      buffer.appendNumber(event.value)
+    }
+    switch format {
+    case .table, .csv: buffer.append(UInt8(ascii: "\n"))
+    case .ndjson: buffer.append("}\n")
+    case .json: buffer.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The terminal cells of an event name as the table shows it.
+  private static func cells(_ bytes: [UInt8]) -> Int {
+    TerminalWidth.cells(of: String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A CSV field: quoted (RFC 4180) when it holds a comma, a quote or a line
+  /// break.
+  static func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  }
+}
+
+/// Evaluates a scene at a run of offsets and streams its event rows: what
+/// `effectctl eval --events` prints. Frames are idle and untimed, evaluated
+/// in the order of the offsets, so the first offset fires nothing.
+struct EventEvaluation {
+  private(set) var host: SceneHost
+  let selection: ViewSelection
+  let format: RowFormat
+  var chunkSize = 1 << 18
+
+  init(host: consuming SceneHost, format: RowFormat, selection: ViewSelection? = nil) {
+    self.format = format
+    self.selection = selection ?? ViewSelection(all: host.chains)
+    self.host = host
+  }
+
+  /// Evaluates every offset in order and writes the header, the event rows
+  /// and the footer to `output`, in chunks; rethrows the first error of
+  /// `output`.
+  mutating func write<Failure: Error>(
+    offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var writer = EventRowWriter(format: format, host: host, selection: selection)
+    let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
+    let leading = ByteBuffer(capacity: 64)
+    writer.writeHeader(to: buffer)
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      writer.encodeLeading([.number(offset)], into: leading)
+      writer.writeRows(of: host, leading: leading, to: buffer)
+      if buffer.count >= chunkSize {
+        try output(buffer.bytes)
+        buffer.removeAll()
+      }
+    }
+    writer.writeFooter(to: buffer)
+    if buffer.count > 0 { try output(buffer.bytes) }
+  }
+
+  /// The rows for `offsets` as text: for tests and small outputs.
+  mutating func text(offsets: OffsetSpec) -> String {
+    var bytes: [UInt8] = []
+    write(offsets: offsets) { (chunk: UnsafeRawBufferPointer) -> Void in
+      bytes.append(contentsOf: chunk)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

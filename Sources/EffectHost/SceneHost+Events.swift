@@ -1,0 +1,39 @@
+import EffectProtocol
+
+extension SceneHost {
+  /// Calls `body` with the events that fired in the last frame, in order of
+  /// chains, then each chain's declarations, then copies: a buffer the host
+  /// reuses, valid only during the call. No event fires on a first frame
+  /// (the first ``evaluate(offset:time:phase:)``, or the first after
+  /// ``resetState()``).
+  ///
+  /// Reading the events allocates nothing, and neither does finding them
+  /// once the buffer has grown to the most events a frame fired (it starts
+  /// with room for every declared event of every copy, up to 65,536). Each
+  /// event's ``SceneEvent/chain`` indexes ``chains`` and the scene's chains;
+  /// ``eventDeclaration(of:)`` gives its name, input and threshold.
+  @inlinable
+  public func withEvents<Result>(_ body: (UnsafeBufferPointer<SceneEvent>) throws -> Result)
+    rethrows -> Result
+  {
+    try eventsOfLastFrame.withUnsafeBufferPointer(body)
+  }
+
+  /// The events of the last frame (see ``withEvents(_:)``); an array that
+  /// shares the host's storage, so reading it allocates nothing.
+  public var eventsOfLastFrame: [SceneEvent] { eventDetector.fired }
+
+  /// The declaration that `event` fired from.
+  public func eventDeclaration(of event: SceneEvent) -> ChainEvent {
+    scene.chains[event.chain].events[event.event]
+  }
+
+  /// Reads the inputs of every declared event in the frame just evaluated
+  /// and records those that fired.
+  mutating func detectEvents() {
+    let geometry = self.geometry
+    buffer.withUnsafeBufferPointer { views in
+      eventDetector.detect(in: views, geometry: geometry)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import EffectProtocol
+
+/// Hides a view as the content scrolls up and brings it back as soon as the
+/// content scrolls down, wherever the list is: the quick-return header
+/// (Flutter's floating SliverAppBar, Android's `enterAlways`, React Native's
+/// `diffClamp`).
+///
+/// Stateful: each view keeps `h`, how far it is hidden, in points, 0 before
+/// the first frame. Each frame, with `delta = offset - offset of the previous
+/// frame` (0 on the first frame), `h = clamp(h + delta, 0, height)` and
+/// `y = max(y, It + inset - h)`, where `height` and `y` are the view's
+/// current frame and `inset` (points, default 0, may be negative) moves the
+/// line the view returns to below the top inset. On its first frame a view
+/// is fully shown, whatever the offset.
+public struct FloatEffect: ScrollEffect, Equatable {
+  public struct Parameters: Sendable, Equatable {
+    /// The line's distance below the top inset, in points; default 0.
+    public var inset: Double
+
+    public init(inset: Double = FloatEffect.inset.defaultValue) {
+      self.inset = inset
+    }
+  }
+
+  /// What a chain's views remember from frame to frame.
+  public struct State: Sendable, Equatable {
+    /// The offset of the previous frame; `nil` before the first.
+    public var previousOffset: Double?
+    /// How far each view is hidden, in points, 0 to its height.
+    public var hidden: [Double]
+
+    public init(previousOffset: Double? = nil, hidden: [Double]) {
+      self.previousOffset = previousOffset
+      self.hidden = hidden
+    }
+  }
+
+  public static let inset = EffectParameter.number(
+    "inset", default: 0, in: .finite, unit: .points,
+    summary: "the line the view returns to, below the top inset")
+
+  public var parameters: Parameters
+
+  public init(parameters: Parameters = Parameters()) {
+    self.parameters = parameters
+  }
+
+  public init(from reader: inout ParameterReader) {
+    parameters = Parameters(inset: reader.read(Self.inset))
+  }
+
+  public static let descriptor = EffectDescriptor(
+    typeName: "float",
+    summary: "A quick-return view: hides as the content scrolls up, returns as it scrolls down.",
+    discussion: """
+      Stateful. h, how far the view is hidden, starts at 0; each frame, with delta = offset -
+      the previous frame's offset (0 on the first frame), h = clamp(h + delta, 0, height) and
+      y = max(y, It + inset - h): it scrolls away with the content and comes back as soon as
+      the content scrolls back down, wherever the list is.
+      """,
+    parameters: [inset],
+    examples: [
+      EffectExample(
+        "scrolled up 100: hidden 100, it scrolls with the content", after: [0], offset: 100,
+        expected: [.y: -100]),
+      EffectExample(
+        "up 500, back down 50: 50 shown again", after: [0, 500], offset: 450,
+        expected: [.y: -250]),
+      EffectExample(
+        "up 200, down to 120: hidden 120 of 300, still with the content",
+        after: [0, 200, 150], offset: 120, expected: [.y: -120]),
+      EffectExample(
+        "a 60-point bar, top inset 47, inset 20: far down, back 30 shows 30 above the line 67",
+        parameters: #"{"inset": 20}"#,
+        setup: ExampleSetup(
+          frame: Rect(y: 0, width: 390, height: 60), contentInsets: EdgeInsets(top: 47)),
+        after: [0, 1000], offset: 970, expected: [.y: 37]),
+      EffectExample("the first frame: shown, whatever the offset", offset: 600, expected: [.y: 0]),
+    ])
+
+  public func makeState(viewCount: Int) -> State {
+    State(hidden: [Double](repeating: 0, count: viewCount))
+  }
+
+  public func apply(to views: inout ViewBatch, state: inout State) {
+    let offset = views.geometry.offset
+    let delta = state.previousOffset.map { offset - $0 } ?? 0
+    state.previousOffset = offset
+    let line = views.geometry.contentInsets.top + parameters.inset
+    state.hidden.withUnsafeMutableBufferPointer { hidden in
+      guard var slot = hidden.baseAddress else { return }
+      views.modifyEach { view in
+        let h = min(max(slot.pointee + delta, 0), view.height)
+        slot.pointee = h
+        view.y = max(view.y, line - h)
+        slot += 1
+      }
+    }
+  }
+}
