@@ -36,7 +36,7 @@ public enum EffectPlugin {
   /// public, whitespace collapsed, files in name order. A test
   /// recomputes it from the sources, so a change to what effects are written
   /// against changes the signature and old plugins are refused.
-  public static let surfaceHash: UInt64 = 0xb658_fa96_9db4_6606
+  public static let surfaceHash: UInt64 = 0xfd75_e133_2c10_3088
 
   /// The signature of the libraries this code was built with.
   public static var signature: PluginSignature {
