@@ -32,9 +32,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     self.mode = mode
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.mode, mode)
-  ]
+  public static let parameterFields: [ParameterField<Self>] = [.init(\.mode, mode)]
 
   public static let descriptor = EffectDescriptor(
     typeName: "footerPin",

@@ -23,9 +23,7 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     self.rate = rate
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.rate, rate)
-  ]
+  public static let parameterFields: [ParameterField<Self>] = [.init(\.rate, rate)]
 
   public static let descriptor = EffectDescriptor(
     typeName: "parallax",
