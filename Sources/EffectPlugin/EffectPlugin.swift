@@ -36,7 +36,7 @@ public enum EffectPlugin {
   /// public, whitespace collapsed, files in name order. A test
   /// recomputes it from the sources, so a change to what effects are written
   /// against changes the signature and old plugins are refused.
-  public static let surfaceHash: UInt64 = 0xfd75_e133_2c10_3088
+  public static let surfaceHash: UInt64 = 0xacdb_2d8e_1535_7685
 
   /// The signature of the libraries this code was built with.
   public static var signature: PluginSignature {

@@ -1,6 +1,8 @@
 /// A declared parameter bound to the stored property of the effect that holds
 /// it: what ``ParameterizedEffect`` reads and lists.
-public struct ParameterField<Effect>: ParameterDeclaration {
+// A class: reading copies each field out of the list, and a copy is then one
+// reference count rather than one for each string of the descriptor.
+public final class ParameterField<Effect>: ParameterDeclaration {
   /// What `effectctl effects TYPE` prints about the parameter.
   public let descriptor: ParameterDescriptor
   /// Reads the parameter and stores it in the property.
@@ -52,14 +54,16 @@ extension ParameterizedEffect {
 
   /// Reads every field in order into an effect at its defaults, reporting
   /// problems to `reader`.
-  public init(fieldsFrom reader: inout ParameterReader) {
+  // Inlinable, as the fields' reads are: specialised for each effect, loading
+  // copies no field through generic value witnesses.
+  @inlinable public init(fieldsFrom reader: inout ParameterReader) {
     self.init()
     for field in Self.parameterFields {
       field.read(into: &self, from: &reader)
     }
   }
 
-  public init(from reader: inout ParameterReader) {
+  @inlinable public init(from reader: inout ParameterReader) {
     self.init(fieldsFrom: &reader)
   }
 
