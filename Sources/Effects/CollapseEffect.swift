@@ -36,6 +36,7 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(
     minHeight: Double = Self.minHeight.defaultValue, inset: Double = Self.inset.defaultValue,
     pinned: Bool = Self.pinned.defaultValue

@@ -28,6 +28,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(mode: Mode = Self.mode.defaultValue) {
     self.mode = mode
   }

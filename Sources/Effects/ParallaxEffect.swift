@@ -19,6 +19,7 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(rate: Double = Self.rate.defaultValue) {
     self.rate = rate
   }

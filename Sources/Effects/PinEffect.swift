@@ -41,6 +41,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(
     edge: Edge = Self.edge.defaultValue, inset: Double = Self.inset.defaultValue,
     until: Double? = Self.until.defaultValue

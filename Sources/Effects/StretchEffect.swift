@@ -54,6 +54,7 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(
     edge: Edge = Self.edge.defaultValue, resistance: Double = Self.resistance.defaultValue,
     maxStretch: Double? = Self.maxStretch.defaultValue, mode: Mode = Self.mode.defaultValue

@@ -44,6 +44,7 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   /// Every parameter at its default.
   public init() {}
 
+  /// The effect with these parameters, each one left out at its default.
   public init(
     axis: Axis = Self.axis.defaultValue, factor: Double = Self.factor.defaultValue,
     from: Double? = Self.from.defaultValue, to: Double? = Self.to.defaultValue
