@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xc5b6_44ec_c4e8_411d
+      0x18e3_4f85_e6a4_6f68
     #endif
   }
 

@@ -2,9 +2,10 @@
 /// values and unit, and summary.
 ///
 /// The reader reads it (``ParameterReader/read(_:)``), the descriptor lists it
-/// (``ParameterDescriptor/init(_:)``), and the effect's `Parameters` init takes
-/// its default from ``defaultValue``, so none of them can drift from the
-/// others. Declare a parameter as a static member of its effect:
+/// (``ParameterDescriptor/init(_:)``), and the property that holds it takes its
+/// default from ``defaultValue``, so none of them can drift from the others.
+/// Declare a parameter as a static member of its effect (and bind it to its
+/// property with a ``ParameterField``, see ``ParameterizedEffect``):
 ///
 /// ```swift
 /// static let resistance = EffectParameter.number(

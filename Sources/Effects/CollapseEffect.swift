@@ -14,47 +14,41 @@ import EffectProtocol
 /// by the rest of the excess, `y = L - (e - (h - height))`, its bottom moving
 /// with the content. `y` and `h` are the current frame, so the effect
 /// also works on viewport-attached views moved by earlier effects.
-public struct CollapseEffect: StatelessScrollEffect, Equatable {
-  public struct Parameters: Sendable, Equatable {
-    /// The height the view collapses to, in points; default 0.
-    public var minHeight: Double
-    /// The line's distance below the top content inset, in points; default 0.
-    public var inset: Double
-    /// Whether the collapsed view stays at the line; default `true`.
-    public var pinned: Bool
-
-    public init(
-      minHeight: Double = CollapseEffect.minHeight.defaultValue,
-      inset: Double = CollapseEffect.inset.defaultValue,
-      pinned: Bool = CollapseEffect.pinned.defaultValue
-    ) {
-      self.minHeight = minHeight
-      self.inset = inset
-      self.pinned = pinned
-    }
-  }
-
+public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
+  /// The height the view collapses to, in points; default 0.
+  public var minHeight = Self.minHeight.defaultValue
   public static let minHeight = EffectParameter.number(
     "minHeight", default: 0, in: .nonNegative, unit: .points,
     summary: "the height the view collapses to")
+
+  /// The line's distance below the top content inset, in points; default 0.
+  public var inset = Self.inset.defaultValue
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance below the top content inset")
+
+  /// Whether the collapsed view stays at the line; default `true`.
+  public var pinned = Self.pinned.defaultValue
   public static let pinned = EffectParameter.bool(
     "pinned", default: true,
     summary: "whether the collapsed view stays at the line or scrolls away")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(
+    minHeight: Double = Self.minHeight.defaultValue, inset: Double = Self.inset.defaultValue,
+    pinned: Bool = Self.pinned.defaultValue
+  ) {
+    self.minHeight = minHeight
+    self.inset = inset
+    self.pinned = pinned
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(
-      minHeight: reader.read(Self.minHeight), inset: reader.read(Self.inset),
-      pinned: reader.read(Self.pinned))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [
+    .init(\.minHeight, minHeight), .init(\.inset, inset), .init(\.pinned, pinned),
+  ]
 
   public static let descriptor = EffectDescriptor(
     typeName: "collapse",
@@ -66,7 +60,7 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
       once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
       y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
       """,
-    parameters: [minHeight, inset, pinned],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "scrolled 120: held at the top, 120 shorter", offset: 120,
@@ -85,9 +79,9 @@ public struct CollapseEffect: StatelessScrollEffect, Equatable {
     ])
 
   public func apply(to views: inout ViewBatch) {
-    let line = views.geometry.contentInsets.top + parameters.inset
-    let minHeight = parameters.minHeight
-    if parameters.pinned {
+    let line = views.geometry.contentInsets.top + inset
+    let minHeight = self.minHeight
+    if pinned {
       views.modifyEach { view in
         let excess = line - view.y
         guard excess > 0 else { return }

@@ -10,7 +10,7 @@ import EffectProtocol
 /// view moves down by the gap. With no gap the view is unchanged. On content
 /// shorter than the viewport the gap is open at rest, so the footer fills it
 /// even at offset 0.
-public struct FooterPinEffect: StatelessScrollEffect, Equatable {
+public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// How the gap below the footer is closed.
   public enum Mode: String, Sendable, CaseIterable {
     /// The footer grows down to the viewport's bottom edge.
@@ -19,28 +19,21 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
     case move
   }
 
-  public struct Parameters: Sendable, Equatable {
-    /// How the gap below the footer is closed; default `stretch`.
-    public var mode: Mode
-
-    public init(mode: Mode = FooterPinEffect.mode.defaultValue) {
-      self.mode = mode
-    }
-  }
-
+  /// How the gap below the footer is closed; default `stretch`.
+  public var mode = Self.mode.defaultValue
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.stretch,
     summary: "grow the footer into the gap, or move it down onto the bottom edge")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(mode: Mode = Self.mode.defaultValue) {
+    self.mode = mode
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(mode: reader.read(Self.mode))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [.init(\.mode, mode)]
 
   public static let descriptor = EffectDescriptor(
     typeName: "footerPin",
@@ -51,7 +44,7 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
       height += gap (seed 000's stretchy footer); move: y += gap (a sticky footer for short
       content). No gap, no change; on content shorter than the viewport the gap is open at rest.
       """,
-    parameters: [mode],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",
@@ -78,7 +71,7 @@ public struct FooterPinEffect: StatelessScrollEffect, Equatable {
   public func apply(to views: inout ViewBatch) {
     let geometry = views.geometry
     let bottom = geometry.viewport.height - geometry.contentInsets.bottom
-    switch parameters.mode {
+    switch mode {
     case .stretch:
       views.modifyEach { view in
         view.height += max(0, bottom - (view.y + view.height))

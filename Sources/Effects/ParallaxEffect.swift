@@ -9,29 +9,22 @@ import EffectProtocol
 /// allowed: above 1 the view moves down, below 0 faster than the content.
 /// Pulling past the top (offset < 0) moves nothing. A viewport-attached view
 /// moves down by the same amount.
-public struct ParallaxEffect: StatelessScrollEffect, Equatable {
-  public struct Parameters: Sendable, Equatable {
-    /// The share of the scroll the view resists; default 0.5.
-    public var rate: Double
-
-    public init(rate: Double = ParallaxEffect.rate.defaultValue) {
-      self.rate = rate
-    }
-  }
-
+public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
+  /// The share of the scroll the view resists; default 0.5.
+  public var rate = Self.rate.defaultValue
   public static let rate = EffectParameter.number(
     "rate", default: 0.5, in: .finite, unit: .factor,
     summary: "the share of the scroll the view resists")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(rate: Double = Self.rate.defaultValue) {
+    self.rate = rate
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(rate: reader.read(Self.rate))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [.init(\.rate, rate)]
 
   public static let descriptor = EffectDescriptor(
     typeName: "parallax",
@@ -41,7 +34,7 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
       fixed, 0.5 moves it at half speed (Android's parallax multiplier). Pulling past the top
       moves nothing.
       """,
-    parameters: [rate],
+    parameters: parameterFields,
     examples: [
       EffectExample("scrolled 100 at rate 0.5: 50 up", offset: 100, expected: [.y: -50]),
       EffectExample(
@@ -53,7 +46,7 @@ public struct ParallaxEffect: StatelessScrollEffect, Equatable {
     ])
 
   public func apply(to views: inout ViewBatch) {
-    let shift = Saturation.clamp(parameters.rate * max(0, views.geometry.offset))
+    let shift = Saturation.clamp(rate * max(0, views.geometry.offset))
     guard shift != 0 else { return }
     views.modifyEach { view in
       view.y += shift

@@ -13,51 +13,47 @@ import EffectProtocol
 /// above it, `y = min(y, max(line - height, It + until - offset))`. All in
 /// points; `y` and `height` are the view's current frame; `inset` defaults to
 /// 0 and may be negative; `until` defaults to `null`, no section end.
-public struct PinEffect: StatelessScrollEffect, Equatable {
+public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The edge of the viewport the view sticks to.
   public enum Edge: String, Sendable, CaseIterable {
     case top, bottom
   }
 
-  public struct Parameters: Sendable, Equatable {
-    /// The edge of the viewport the view sticks to; default `top`.
-    public var edge: Edge
-    /// The line's distance from the edge (inside the content insets), in
-    /// points; default 0.
-    public var inset: Double
-    /// The content y that pushes the view off (the end of its section for the
-    /// top edge, the start for the bottom edge), or `nil` (the default).
-    public var until: Double?
-
-    public init(
-      edge: Edge = PinEffect.edge.defaultValue, inset: Double = PinEffect.inset.defaultValue,
-      until: Double? = PinEffect.until.defaultValue
-    ) {
-      self.edge = edge
-      self.inset = inset
-      self.until = until
-    }
-  }
-
+  /// The edge of the viewport the view sticks to; default `top`.
+  public var edge = Self.edge.defaultValue
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge of the viewport the view sticks to")
+
+  /// The line's distance from the edge (inside the content insets), in
+  /// points; default 0.
+  public var inset = Self.inset.defaultValue
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance from that edge, inside the content insets")
+
+  /// The content y that pushes the view off (the end of its section for the
+  /// top edge, the start for the bottom edge), or `nil` (the default).
+  public var until = Self.until.defaultValue
   public static let until = EffectParameter.optionalNumber(
     "until", in: .finite, unit: .contentY,
     summary: "the section edge that pushes the view off; null for none")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(
+    edge: Edge = Self.edge.defaultValue, inset: Double = Self.inset.defaultValue,
+    until: Double? = Self.until.defaultValue
+  ) {
+    self.edge = edge
+    self.inset = inset
+    self.until = until
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(
-      edge: reader.read(Self.edge), inset: reader.read(Self.inset), until: reader.read(Self.until))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [
+    .init(\.edge, edge), .init(\.inset, inset), .init(\.until, until),
+  ]
 
   public static let descriptor = EffectDescriptor(
     typeName: "pin",
@@ -69,7 +65,7 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
       view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
       y and height are the view's current frame.
       """,
-    parameters: [edge, inset, until],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "a 60-point section title at y 500, scrolled 700: held at the top", setup: titleSetup,
@@ -94,10 +90,10 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
     let geometry = views.geometry
     let insets = geometry.contentInsets
     // The viewport y of content y `until`.
-    let sectionEdge = parameters.until.map { geometry.contentOrigin + $0 }
-    switch parameters.edge {
+    let sectionEdge = until.map { geometry.contentOrigin + $0 }
+    switch edge {
     case .top:
-      let line = insets.top + parameters.inset
+      let line = insets.top + inset
       if let sectionEnd = sectionEdge {
         views.modifyEach { view in
           view.y = max(view.y, min(line, sectionEnd - view.height))
@@ -108,7 +104,7 @@ public struct PinEffect: StatelessScrollEffect, Equatable {
         }
       }
     case .bottom:
-      let line = geometry.viewport.height - insets.bottom - parameters.inset
+      let line = geometry.viewport.height - insets.bottom - inset
       if let sectionStart = sectionEdge {
         views.modifyEach { view in
           view.y = min(view.y, max(line - view.height, sectionStart))

@@ -15,7 +15,7 @@ import EffectProtocol
 ///   for the top edge, 0.5, 1 for the bottom edge), placed so that the visual
 ///   covers exactly the frame `grow` would give. A view of height 0 cannot be
 ///   scaled to cover anything and grows instead.
-public struct StretchEffect: StatelessScrollEffect, Equatable {
+public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The edge whose overscroll stretches the view.
   public enum Edge: String, Sendable, CaseIterable {
     case top, bottom
@@ -29,51 +29,46 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
     case zoom
   }
 
-  public struct Parameters: Sendable, Equatable {
-    /// The edge whose overscroll stretches the view; default `top`.
-    public var edge: Edge
-    /// The fraction of the overscroll that stretches the view, 0...1; default 1.
-    public var resistance: Double
-    /// The largest stretch in points, or `nil` (the default) for no limit.
-    public var maxStretch: Double?
-    /// How the stretch is shown; default `grow`.
-    public var mode: Mode
-
-    public init(
-      edge: Edge = StretchEffect.edge.defaultValue,
-      resistance: Double = StretchEffect.resistance.defaultValue,
-      maxStretch: Double? = StretchEffect.maxStretch.defaultValue,
-      mode: Mode = StretchEffect.mode.defaultValue
-    ) {
-      self.edge = edge
-      self.resistance = resistance
-      self.maxStretch = maxStretch
-      self.mode = mode
-    }
-  }
-
+  /// The edge whose overscroll stretches the view; default `top`.
+  public var edge = Self.edge.defaultValue
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge whose overscroll stretches the view")
+
+  /// The fraction of the overscroll that stretches the view, 0...1; default 1.
+  public var resistance = Self.resistance.defaultValue
   public static let resistance = EffectParameter.number(
     "resistance", default: 1, in: .unitInterval, unit: .fraction,
     summary: "the share of the overscroll that becomes stretch")
+
+  /// The largest stretch in points, or `nil` (the default) for no limit.
+  public var maxStretch = Self.maxStretch.defaultValue
   public static let maxStretch = EffectParameter.optionalNumber(
     "maxStretch", in: .nonNegative, unit: .points, summary: "the largest stretch; null for no limit"
   )
+
+  /// How the stretch is shown; default `grow`.
+  public var mode = Self.mode.defaultValue
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(
+    edge: Edge = Self.edge.defaultValue, resistance: Double = Self.resistance.defaultValue,
+    maxStretch: Double? = Self.maxStretch.defaultValue, mode: Mode = Self.mode.defaultValue
+  ) {
+    self.edge = edge
+    self.resistance = resistance
+    self.maxStretch = maxStretch
+    self.mode = mode
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(
-      edge: reader.read(Self.edge), resistance: reader.read(Self.resistance),
-      maxStretch: reader.read(Self.maxStretch), mode: reader.read(Self.mode))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [
+    .init(\.edge, edge), .init(\.resistance, resistance), .init(\.maxStretch, maxStretch),
+    .init(\.mode, mode),
+  ]
 
   public static let descriptor = EffectDescriptor(
     typeName: "stretch",
@@ -85,7 +80,7 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
       mirror image). zoom: height unchanged, uniform scale (h + s) / h about the centre of that
       edge (anchor 0.5,0 for the top, 0.5,1 for the bottom), the visual covering the grow frame.
       """,
-    parameters: [edge, resistance, maxStretch, mode],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "pulled down 100: the header fills the gap", offset: -100,
@@ -114,22 +109,22 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
 
   public func apply(to views: inout ViewBatch) {
     let geometry = views.geometry
-    let overscroll = parameters.edge == .top ? geometry.pull : geometry.pullBottom
-    var stretch = parameters.resistance * overscroll
-    if let maxStretch = parameters.maxStretch { stretch = min(stretch, maxStretch) }
+    let overscroll = edge == .top ? geometry.pull : geometry.pullBottom
+    var stretch = resistance * overscroll
+    if let maxStretch = maxStretch { stretch = min(stretch, maxStretch) }
     guard stretch > 0 else { return }
     // Top edge and carried, or bottom edge and fixed: the view must move up
     // by the stretch to keep the right edge in place.
-    let movesUp = (parameters.edge == .top) == (views.attachment == .content)
+    let movesUp = (edge == .top) == (views.attachment == .content)
     let shift = movesUp ? -stretch : 0
-    switch parameters.mode {
+    switch mode {
     case .grow:
       views.modifyEach { view in
         view.y += shift
         view.height += stretch
       }
     case .zoom:
-      let anchorY: Double = parameters.edge == .top ? 0 : 1
+      let anchorY: Double = edge == .top ? 0 : 1
       views.modifyEach { view in
         let height = view.height
         guard height > 0 else {
@@ -140,7 +135,7 @@ public struct StretchEffect: StatelessScrollEffect, Equatable {
         let factor = Saturation.clamp((height + stretch) / height)
         // The visual spans the grow frame: for the top edge the frame keeps
         // grow's origin; for the bottom edge its bottom meets grow's bottom.
-        view.y += parameters.edge == .top ? shift : shift + stretch
+        view.y += edge == .top ? shift : shift + stretch
         view.scaleX = Saturation.clamp(view.scaleX * factor)
         view.scaleY = Saturation.clamp(view.scaleY * factor)
         view.anchorX = 0.5

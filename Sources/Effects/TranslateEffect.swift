@@ -10,60 +10,58 @@ import EffectProtocol
 /// given, `from` is not greater than `to`. Seed 003's header is a
 /// viewport-attached view with `factor` -1 and `from` 0: it rises with the
 /// content once scrolled up.
-public struct TranslateEffect: StatelessScrollEffect, Equatable {
+public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The axis the view moves along.
   public enum Axis: String, Sendable, CaseIterable {
     case x, y
   }
 
-  public struct Parameters: Sendable, Equatable {
-    /// The axis the view moves along; default `y`.
-    public var axis: Axis
-    /// Points moved per point of offset; default 1.
-    public var factor: Double
-    /// The offset below which the view stops moving, or `nil` (the default)
-    /// for none.
-    public var from: Double?
-    /// The offset above which the view stops moving, or `nil` (the default)
-    /// for none.
-    public var to: Double?
-
-    public init(
-      axis: Axis = TranslateEffect.axis.defaultValue,
-      factor: Double = TranslateEffect.factor.defaultValue,
-      from: Double? = TranslateEffect.from.defaultValue,
-      to: Double? = TranslateEffect.to.defaultValue
-    ) {
-      self.axis = axis
-      self.factor = factor
-      self.from = from
-      self.to = to
-    }
-  }
-
+  /// The axis the view moves along; default `y`.
+  public var axis = Self.axis.defaultValue
   public static let axis = EffectParameter.choice(
     "axis", default: Axis.y, summary: "the axis the view moves along")
+
+  /// Points moved per point of offset; default 1.
+  public var factor = Self.factor.defaultValue
   public static let factor = EffectParameter.number(
     "factor", default: 1, in: .finite, unit: ParameterUnit("points per point of offset"),
     summary: "how far the view moves per point of offset")
+
+  /// The offset below which the view stops moving, or `nil` (the default)
+  /// for none.
+  public var from = Self.from.defaultValue
   public static let from = EffectParameter.optionalNumber(
     "from", in: .finite, unit: .offset,
     summary: "the offset below which the view stops moving; null for none")
+
+  /// The offset above which the view stops moving, or `nil` (the default)
+  /// for none.
+  public var to = Self.to.defaultValue
   public static let to = EffectParameter.optionalNumber(
     "to", in: .finite, unit: .offset,
     summary: "the offset above which the view stops moving; null for none")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(
+    axis: Axis = Self.axis.defaultValue, factor: Double = Self.factor.defaultValue,
+    from: Double? = Self.from.defaultValue, to: Double? = Self.to.defaultValue
+  ) {
+    self.axis = axis
+    self.factor = factor
+    self.from = from
+    self.to = to
   }
 
+  public static let parameterFields: [ParameterField<Self>] = [
+    .init(\.axis, axis), .init(\.factor, factor), .init(\.from, from), .init(\.to, to),
+  ]
+
   public init(from reader: inout ParameterReader) {
-    parameters = Parameters(
-      axis: reader.read(Self.axis), factor: reader.read(Self.factor),
-      from: reader.read(Self.from), to: reader.read(Self.to))
-    if let from = parameters.from, let to = parameters.to, from > to {
+    self.init(fieldsFrom: &reader)
+    if let from, let to, from > to {
       reader.report(
         .mismatch(
           expected: "a number not greater than \"to\" (\(MessageText.number(to)))",
@@ -80,7 +78,7 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
       changing only while the offset is between from and to (null: no bound). from is not
       greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
       """,
-    parameters: [axis, factor, from, to],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "seed 003's overlay, scrolled 150: rises with the content",
@@ -100,13 +98,13 @@ public struct TranslateEffect: StatelessScrollEffect, Equatable {
     ])
 
   public func apply(to views: inout ViewBatch) {
-    let lower = parameters.from ?? -.infinity
-    let upper = parameters.to ?? .infinity
+    let lower = from ?? -.infinity
+    let upper = to ?? .infinity
     func clamped(_ offset: Double) -> Double { min(max(offset, lower), upper) }
     let shift = Saturation.clamp(
-      parameters.factor * (clamped(views.geometry.offset) - clamped(0)))
+      factor * (clamped(views.geometry.offset) - clamped(0)))
     guard shift != 0 else { return }
-    switch parameters.axis {
+    switch axis {
     case .x:
       views.modifyEach { view in view.x += shift }
     case .y:

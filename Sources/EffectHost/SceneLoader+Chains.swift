@@ -1,0 +1,193 @@
+import EffectProtocol
+
+// Chains and their effects: the `chains` array, a chain's name, frame,
+// attachment and repeat, and each effect by its type.
+extension SceneLoader {
+  func readChains(_ reader: inout ParameterReader, viewportWidth: Double) -> [Chain] {
+    guard let value = reader.value("chains") else {
+      // Said at `chains`, the key that is missing, with what the top level
+      // holds instead: a file of other keys is often a chain without `effects`.
+      let keys = reader.object.keys
+      let found =
+        keys.isEmpty
+        ? "an empty object"
+        : "the keys " + keys.prefix(10).map { MessageText.quoted($0) }.joined(separator: ", ")
+          + (keys.count > 10 ? ", …" : "")
+      reader.report(
+        .missingKey(
+          expected:
+            "an array of chains, or one chain with \"effects\" at the top level; found \(found)"),
+        at: "chains")
+      return []
+    }
+    guard case .array(let elements) = value, !elements.isEmpty else {
+      reader.report(
+        .mismatch(expected: "an array of at least one chain", found: value), at: "chains")
+      return []
+    }
+    var chains: [Chain] = []
+    chains.reserveCapacity(elements.count)
+    var firstPathByName: [String: JSONPath] = [:]
+    var viewCount = 0
+    let chainsPath = reader.path(of: "chains")
+    for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
+      let path = chainsPath.appending(index)
+      guard case .object(let object) = element else {
+        reader.report(
+          contentsOf: [
+            SceneDiagnostic(
+              path: path, problem: .mismatch(expected: "a chain object", found: element))
+          ])
+        continue
+      }
+      var sub = ParameterReader(object: object, path: path, owner: "a chain")
+      let (name, chain) = readChain(&sub, viewportWidth: viewportWidth)
+      sub.finish()
+      reader.report(contentsOf: sub.diagnostics)
+      // A chain with other problems still claims its name, so that a
+      // duplicate is reported in the same pass.
+      if let name {
+        if let first = firstPathByName[name] {
+          reader.report(
+            contentsOf: [
+              SceneDiagnostic(
+                path: path.appending("name"), problem: .duplicateName(name, first: first))
+            ])
+        } else {
+          firstPathByName[name] = path.appending("name")
+        }
+      }
+      guard let chain else { continue }
+      viewCount += chain.viewCount
+      chains.append(chain)
+    }
+    if viewCount > Self.maximumViewCount {
+      reader.report(.tooManyViews(limit: Self.maximumViewCount, found: viewCount), at: "chains")
+    }
+    return chains
+  }
+
+  /// Reads the chain keys of `reader`'s object: its name when valid, and the
+  /// chain, `nil` when anything is wrong. A frame's width defaults to the
+  /// viewport's.
+  func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> (
+    name: String?, chain: Chain?
+  ) {
+    let problemsBefore = reader.diagnostics.count
+    var name = reader.string(
+      "name", required: true, expected: "a chain name (a non-empty string)")
+    if let text = name, text.isEmpty || text.contains("[") || text.contains("]") {
+      reader.report(
+        .mismatch(
+          expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",
+          found: .string(text)), at: "name")
+      name = nil
+    }
+    var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+    var width: Double?
+    var heightRead = false
+    readObject("frame", owner: "a frame", required: true, in: &reader) { sub in
+      frame.x = sub.number("x", default: 0)
+      frame.y = sub.number("y", default: 0)
+      width = sub.optionalNumberIfPresent("width", in: .positive)
+      if let height = sub.requiredNumber("height", in: .positive) {
+        frame.height = height
+        heightRead = true
+      }
+    }
+    let attachment = reader.choice("attachment", default: Attachment.content)
+    var repetition: Chain.Repetition?
+    readObject("repeat", owner: "a repeat", in: &reader) { sub in
+      let count: Int
+      if sub.value("count") == nil {
+        sub.report(
+          .missingKey(expected: "a whole number from 0 to \(Self.maximumRepeatCount)"),
+          at: "count")
+        count = 0
+      } else {
+        count = sub.integer("count", default: 0, in: 0...Self.maximumRepeatCount)
+      }
+      let spacing = sub.number("spacing", default: 0, in: .nonNegative)
+      repetition = Chain.Repetition(count: count, spacing: spacing)
+    }
+    let effects = readEffects(&reader)
+    let events = readEvents(&reader)
+    guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
+      return (name, nil)
+    }
+    frame.width = width ?? viewportWidth
+    return (
+      name,
+      Chain(
+        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects,
+        events: events)
+    )
+  }
+
+  private func readEffects(_ reader: inout ParameterReader) -> [any ScrollEffect] {
+    guard let value = reader.value("effects") else { return [] }
+    guard case .array(let elements) = value else {
+      reader.report(.mismatch(expected: "an array of effects", found: value), at: "effects")
+      return []
+    }
+    var effects: [any ScrollEffect] = []
+    effects.reserveCapacity(elements.count)
+    let effectsPath = reader.path(of: "effects")
+    for (index, element) in elements.enumerated() {
+      if reader.isFull { break }
+      let path = effectsPath.appending(index)
+      switch effect(from: element, at: path) {
+      case .success(let effect): effects.append(effect)
+      case .failure(let problems): reader.report(contentsOf: problems.diagnostics)
+      }
+    }
+    return effects
+  }
+
+  /// Builds one effect from its JSON object (`{"type": "stretch", ...}`).
+  public func effect(from value: JSONValue, at path: JSONPath) -> Result<
+    any ScrollEffect, SceneDiagnostics
+  > {
+    guard case .object(let object) = value else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: path, problem: .mismatch(expected: "an effect object", found: value))
+        ]))
+    }
+    let typePath = path.appending("type")
+    guard let typeValue = object["type"] else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .missingKey(
+              expected: "an effect type name (\(registry.typeNames.joined(separator: ", ")))"))
+        ]))
+    }
+    guard case .string(let typeName) = typeValue else {
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .mismatch(expected: "an effect type name (a string)", found: typeValue))
+        ]))
+    }
+    guard let type = registry.type(named: typeName) else {
+      let names = registry.typeNames
+      return .failure(
+        SceneDiagnostics([
+          SceneDiagnostic(
+            path: typePath,
+            problem: .unknownEffectType(
+              typeName, suggestion: MessageText.nearestName(to: typeName, in: names), valid: names))
+        ]))
+    }
+    do {
+      return .success(try type.decode(object, at: path))
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,91 @@
+private let powersOfTen: [Double] = [
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+  1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+// Numbers: the parser's part that reads JSON's number grammar into a Double
+// and refuses what does not fit one.
+extension Parser {
+  mutating func parseNumber() throws(ParseFailure) -> Double {
+    let start = position
+    var negative = false
+    if bytes[position] == UInt8(ascii: "-") {
+      negative = true
+      position += 1
+    }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var exponent = 0
+    guard position < bytes.count, bytes[position].isASCIIDigit else {
+      throw failure("expected a digit in a number, found \(found())")
+    }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count, bytes[position].isASCIIDigit {
+        throw failure(
+          "expected a number without leading zeros, found '0\(bytes[position] - 48)'", at: start)
+      }
+    } else {
+      while position < bytes.count, bytes[position].isASCIIDigit {
+        if digits < 19 {
+          mantissa = mantissa * 10 + UInt64(bytes[position] - UInt8(ascii: "0"))
+          digits += 1
+        } else {
+          digits += 1
+          exponent += 1
+        }
+        position += 1
+      }
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard position < bytes.count, bytes[position].isASCIIDigit else {
+        throw failure("expected a digit after '.' in a number, found \(found())")
+      }
+      while position < bytes.count, bytes[position].isASCIIDigit {
+        if digits < 19 {
+          mantissa = mantissa * 10 + UInt64(bytes[position] - UInt8(ascii: "0"))
+          digits += 1
+          exponent -= 1
+        } else {
+          digits += 1
+        }
+        if mantissa == 0 { digits = 0 }
+        position += 1
+      }
+    }
+    var hasExponent = false
+    if position < bytes.count,
+      bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")
+    {
+      hasExponent = true
+      position += 1
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
+        position += 1
+      }
+      guard position < bytes.count, bytes[position].isASCIIDigit else {
+        throw failure("expected a digit in the exponent of a number, found \(found())")
+      }
+      while position < bytes.count, bytes[position].isASCIIDigit { position += 1 }
+    }
+    // Exact fast path: a mantissa below 2^53 and a power of ten up to 1e22
+    // are both exact, so one multiplication or division rounds correctly.
+    if !hasExponent, digits <= 15, exponent >= -22 {
+      let magnitude =
+        exponent >= 0 ? Double(mantissa) : Double(mantissa) / powersOfTen[-exponent]
+      return negative ? -magnitude : magnitude
+    }
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      // A number of hundreds of digits is shown by its first 40, marked as cut.
+      let shown = text.count > 40 ? text.prefix(40) + "…" : text
+      var refused = failure("the number \(shown) does not fit a Double", at: start)
+      refused.reversedPath = []
+      throw refused
+    }
+    return value
+  }
+}

@@ -1,0 +1,15 @@
+import StrictJSON
+import Testing
+
+@Suite struct JSONParserStringsTests {
+  @Test("invalid UTF-8 in a string is an error at the offending byte, not replaced")
+  func invalidUTF8() {
+    let bytes: [UInt8] = Array(#"{"a": "ok"#.utf8) + [0xFF, 0x22, 0x7D]
+    #expect(
+      throws: JSONSyntaxError(
+        message: "expected UTF-8 text, found the invalid byte 0xFF", line: 1, column: 10)
+    ) {
+      try JSONParser.parse(bytes)
+    }
+  }
+}
