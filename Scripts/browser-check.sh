@@ -16,6 +16,7 @@ if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; the
 fi
 if ! python3 -c 'import selenium' 2>/dev/null; then
   if ! python3 -m pip --version >/dev/null 2>&1; then
+    timeout 600 apt-get update
     timeout 600 apt-get install -y --no-install-recommends python3-pip
   fi
   # Debian marks its Python as externally managed; Selenium goes beside it.
