@@ -23,7 +23,7 @@ enum EffectBench {
       ],
       commands: [
         PipelineCommand.self, HandwrittenCommand.self, LoadCommand.self, DecodeCommand.self,
-        GenerateCommand.self,
+        GenerateCommand.self, MotionCommand.self,
       ])
   }
 
@@ -196,6 +196,50 @@ struct GenerateCommand: Subcommand {
 
   func run(_ console: Console) throws(CommandError) -> ExitCode {
     try console.print(SceneGenerator(chains: chains, seed: UInt64(seed)).generate())
+    return .success
+  }
+}
+
+/// `effect-bench motion <scene> <gesture>`: the physics alone, the frames of
+/// `simulate` without the host (BENCHMARKS.md, "simulate (issue 11)").
+struct MotionCommand: Subcommand {
+  static let gesture = Argument<Gesture>(
+    "gesture", help: ["The gesture, as simulate's --gesture takes it."], reader: .gesture)
+  static let physics = Option<ScrollPhysics>(
+    "--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
+  static let spec = CommandSpec(
+    name: "motion", abstract: "Produce a gesture's frames at 120 fps, without evaluating them.",
+    arguments: [EffectBench.scene.spec, gesture.spec], options: [physics.spec])
+
+  var scene: String
+  /// `nil` only when the argument is missing, which the parser refuses first.
+  var gesture: Gesture?
+  var physics: ScrollPhysics
+
+  init(_ arguments: ParsedArguments) throws(UsageError) {
+    scene = try arguments.value(EffectBench.scene) ?? ""
+    gesture = try arguments.value(Self.gesture)
+    physics = try arguments.value(Self.physics, default: .ios)
+  }
+
+  func run(_ console: Console) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader().loadForCommand(scene)
+    guard let gesture else { return .usage }
+    let frames: MotionFrames
+    do throws(SimulationError) {
+      frames = try MotionFrames(
+        gesture: gesture, scene: loaded, physics: physics, fps: 120, start: 0)
+    } catch {
+      throw .failed(message: error.description, status: .usage)
+    }
+    // The offsets and velocities summed, so that no frame is optimised away.
+    var count = 0
+    var checksum = 0.0
+    for frame in frames {
+      count += 1
+      checksum += frame.offset + frame.velocity
+    }
+    try EffectBench.print(["frames: \(count)", "checksum: \(checksum)"], to: console)
     return .success
   }
 }
