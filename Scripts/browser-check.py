@@ -51,13 +51,28 @@ def scene_path(name):
     return None
 
 
-def expected_frames(effectctl, scene, offset):
-    """The drawn frame of every view at `offset`, from eval's CSV."""
+def expected_frames(effectctl, scene, offset, start):
+    """The drawn frame of every view at `offset`, from eval's CSV.
+
+    The page's frames come from one sweep of the host from its first offset
+    `start` up by 1 (what a stateful effect such as `float` remembers depends
+    on it), so eval is given the same sweep up to `offset` and its last rows
+    are compared.
+    """
+    sweep = []
+    at = start
+    while at < offset:
+        sweep.append(at)
+        at += 1
+    sweep.append(offset)
     text = subprocess.run(
-        [effectctl, "eval", scene, "--offsets", offset, "--format", "csv"],
+        [effectctl, "eval", scene, "--offsets", ",".join(repr(o) for o in sweep),
+         "--format", "csv"],
         check=True, capture_output=True, text=True).stdout
     frames = {}
     for row in csv.DictReader(io.StringIO(text)):
+        if float(row["offset"]) != offset:
+            continue
         v = {k: float(row[k]) for k in row if k not in ("chain",)}
         frames[row["chain"]] = (
             v["x"] + v["anchorX"] * v["width"] * (1 - v["scaleX"]),
@@ -221,7 +236,7 @@ def main():
                     print(f"FAIL {page}#offset={offset}: the page shows offset {shown}")
                     failures += 1
                 boxes = driver.execute_script(READ_BOXES)
-                frames = expected_frames(args.effectctl, scene, repr(clamped))
+                frames = expected_frames(args.effectctl, scene, clamped, data_range[0])
                 failures += compare(boxes, frames, f"{name} #offset={offset}")
                 compared += 1
         shot = "preview-stretchy-header.html" if "preview-stretchy-header.html" in pages else pages[0]
@@ -277,7 +292,8 @@ def check_gesture(driver, path, effectctl, scene_name):
     print(f"{'ok  ' if ok else 'FAIL'} gesture {gesture['name']!r}: {len(gesture['frames'])} frames "
           f"of {length} s played in {played:.2f} s")
     boxes = driver.execute_script(READ_BOXES)
-    frames = expected_frames(effectctl, scene, repr(last["offset"]))
+    # The gesture's scene is stateless: its last frame is eval's at that offset.
+    frames = expected_frames(effectctl, scene, float(last["offset"]), float(last["offset"]))
     return compare(boxes, frames, f"gesture {gesture['name']!r} last frame") + (0 if ok else 1)
 
 
