@@ -26,6 +26,15 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// quoted and escaped (`chains[0]["odd key"]`); the top level reads `top level`.
   public var description: String {
     if components.isEmpty { return "top level" }
+    // A path through deeply nested arrays (a value refused 500 levels down)
+    // keeps its first and last components, so that a message stays one
+    // readable line.
+    guard components.count <= Self.shownComponents else {
+      let head = JSONPath(Array(components.prefix(Self.shownComponents / 2)))
+      let tail = JSONPath(Array(components.suffix(Self.shownComponents / 2)))
+      let hidden = components.count - Self.shownComponents
+      return "\(head)…(\(hidden) more)…\(tail)"
+    }
     var text = ""
     for component in components {
       switch component {
@@ -42,6 +51,9 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     }
     return text
   }
+
+  /// The most components a description shows in full.
+  static let shownComponents = 16
 
   private static func isIdentifier(_ key: String) -> Bool {
     guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic

@@ -132,4 +132,16 @@ import Testing
   func malformedJSON(_ row: Case) {
     #expect(Self.invalidLines(row.bytes) == row.lines)
   }
+
+  @Test("a number refused 500 arrays deep is named by a path cut to one line, its ends kept")
+  func deepUnfitNumber() {
+    let text = String(repeating: "[", count: 500) + "1e999" + String(repeating: "]", count: 500)
+    let lines = Self.invalidLines(Array(text.utf8))
+    #expect(
+      lines == [
+        "scene.json:1:501: " + String(repeating: "[0]", count: 8) + "…(484 more)…"
+          + String(repeating: "[0]", count: 8) + ": the number 1e999 does not fit a Double"
+      ])
+    #expect(lines.allSatisfy { $0.utf8.count < 200 })
+  }
 }
