@@ -17,20 +17,30 @@ struct EventRowWriter {
     var name: String
     /// Cells of the table's column; at least the name's length.
     var width: Int
+    /// Whether the table pads the column on the right (text such as the
+    /// phase) rather than the left (numbers).
+    var isLeftAligned: Bool
 
-    init(_ name: String, width: Int = RowFormat.tableNumberWidth) {
+    init(_ name: String, width: Int = RowFormat.tableNumberWidth, isLeftAligned: Bool = false) {
       self.name = name
       self.width = max(width, name.count)
+      self.isLeftAligned = isLeftAligned
     }
 
     /// `eval`'s one leading column.
     static let offset = Column("offset")
+    /// `simulate`'s leading columns, as its transform rows have them.
+    static let simulation = [
+      Column("frame"), Column("time"),
+      Column("phase", width: Simulation.phaseWidth, isLeftAligned: true), .offset,
+    ]
   }
 
   /// A leading cell's value.
   enum Cell {
-    /// Written in full precision, in the table too.
-    case number(Double)
+    /// Written in full precision, in the table too unless `tableDecimals`
+    /// rounds it there.
+    case number(Double, tableDecimals: Int? = nil)
     case integer(Int)
     /// Written as a JSON string in the JSON formats, as is otherwise.
     case text(String)
@@ -93,7 +103,8 @@ struct EventRowWriter {
     case .table:
       var line = ""
       for column in leading {
-        line += String(repeating: " ", count: column.width - column.name.count) + column.name + "  "
+        let padding = String(repeating: " ", count: column.width - column.name.count)
+        line += (column.isLeftAligned ? column.name + padding : padding + column.name) + "  "
       }
       line += "chain" + String(repeating: " ", count: nameWidth - "chain".count) + "  "
       line += "event" + String(repeating: " ", count: eventWidth - "event".count) + "  "
@@ -120,11 +131,13 @@ struct EventRowWriter {
       if isJSON { cell.append("\"\(column.name)\":") }
       let width = format == .table ? column.width : 0
       switch value {
-      case .number(let number):
+      case .number(let number, let tableDecimals):
         cell.appendRightAligned(width: width) {
-          // Offsets and times in full, as the transform rows' offsets.
+          // Offsets and times as the transform rows of the same command.
           if isJSON && !number.isFinite {
             cell.append("null")
+          } else if format == .table, let tableDecimals {
+            cell.appendFixed(number, decimals: tableDecimals)
           } else {
             cell.appendNumber(number)
           }
@@ -133,6 +146,9 @@ struct EventRowWriter {
         cell.appendRightAligned(width: width) { cell.appendInteger(Int64(integer)) }
       case .text(let text):
         switch format {
+        case .table where column.isLeftAligned:
+          cell.append(text)
+          cell.appendSpaces(width - text.count)
         case .table: cell.appendRightAligned(width: width) { cell.append(text) }
         case .json, .ndjson: cell.append("\"" + RowEncoder.jsonEscaped(text) + "\"")
         case .csv: cell.append(Self.csvField(text))
@@ -204,6 +220,30 @@ struct EventRowWriter {
     }
   }
 
+  /// Evaluates `host` at each of `frames` in order (`evaluate` evaluates
+  /// one and returns its leading cells) and writes the header, the event
+  /// rows and the footer to `output`, in chunks of `chunkSize` bytes;
+  /// rethrows the first error of `output`.
+  mutating func write<Frames: Sequence, Failure: Error>(
+    frames: Frames, of host: inout SceneHost, chunkSize: Int,
+    evaluate: (Frames.Element, inout SceneHost) -> [Cell],
+    to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
+    let leadingCell = ByteBuffer(capacity: 128)
+    writeHeader(to: buffer)
+    for frame in frames {
+      encodeLeading(evaluate(frame, &host), into: leadingCell)
+      writeRows(of: host, leading: leadingCell, to: buffer)
+      if buffer.count >= chunkSize {
+        try output(buffer.bytes)
+        buffer.removeAll()
+      }
+    }
+    writeFooter(to: buffer)
+    if buffer.count > 0 { try output(buffer.bytes) }
+  }
+
   /// The terminal cells of an event name as the table shows it.
   private static func cells(_ bytes: [UInt8]) -> Int {
     TerminalWidth.cells(of: String(decoding: bytes, as: UTF8.self))
@@ -239,20 +279,12 @@ struct EventEvaluation {
     offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
     var writer = EventRowWriter(format: format, host: host, selection: selection)
-    let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
-    let leading = ByteBuffer(capacity: 64)
-    writer.writeHeader(to: buffer)
-    for offset in offsets {
-      host.evaluate(offset: offset)
-      writer.encodeLeading([.number(offset)], into: leading)
-      writer.writeRows(of: host, leading: leading, to: buffer)
-      if buffer.count >= chunkSize {
-        try output(buffer.bytes)
-        buffer.removeAll()
-      }
-    }
-    writer.writeFooter(to: buffer)
-    if buffer.count > 0 { try output(buffer.bytes) }
+    try writer.write(
+      frames: offsets, of: &host, chunkSize: chunkSize,
+      evaluate: { offset, host in
+        host.evaluate(offset: offset)
+        return [.number(offset)]
+      }, to: output)
   }
 
   /// The rows for `offsets` as text: for tests and small outputs.

@@ -29,7 +29,9 @@ public struct PlotCommand: Subcommand {
     abstract: "Draw a scene's columns over the offsets as an SVG chart.",
     discussion: [
       "One panel a column, offset on the x axis, one line a view, a legend; dashed",
-      "lines at offset 0 and maxOffset, blue ones at the scene's snap targets.",
+      "lines at offset 0 and maxOffset, blue ones at the scene's snap targets, red ones",
+      "where an event of a plotted view fires (the offsets evaluated in order, as",
+      "eval --events does).",
       "",
       "EXAMPLES:",
       "  effectctl plot Configs/stretchy-header.json --offsets -200:600:5 -o plot.svg",
@@ -68,13 +70,46 @@ public struct PlotCommand: Subcommand {
         ?? ViewSelection(all: host.chains))
     let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)
     let snaps = loaded.snap.map { $0.targets(in: loaded).offsets } ?? []
-    let markers = snaps.map {
-      PlotMarker(offset: $0, label: "snap \(MessageText.number($0))", kind: .snap)
-    }
+    let markers =
+      snaps.map {
+        PlotMarker(offset: $0, label: "snap \(MessageText.number($0))", kind: .snap)
+      } + PlotMarker.events(of: host, at: offsets, selection: selection)
     let plot = PlotPicture(
       frames: frames, columns: columns, markers: markers, title: PictureOutput.title(of: scene))
     try PictureOutput.write(plot.svg(), to: output, console: console)
     return .success
+  }
+}
+
+extension PlotMarker {
+  /// The event markers of a plot: `host` evaluated at `offsets` in order, as
+  /// `eval --events` does (the first offset fires nothing), and a marker at
+  /// each offset where an event of a view of `selection` fires, labelled with
+  /// the event's name; one marker per offset and name however many copies
+  /// fire it.
+  static func events(
+    of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection
+  ) -> [PlotMarker] {
+    let declared = host.scene.chains.map(\.events)
+    guard declared.contains(where: { !$0.isEmpty }) else { return [] }
+    var kept = [Range<Int>](repeating: 0..<0, count: declared.count)
+    for segment in selection.segments { kept[segment.chain] = segment.copies }
+    var host = host
+    host.resetState()
+    var markers: [PlotMarker] = []
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      let first = markers.count
+      host.withEvents { events in
+        for event in events where kept[event.chain].contains(event.copy) {
+          let name = declared[event.chain][event.event].name
+          if !markers[first...].contains(where: { $0.label == name }) {
+            markers.append(PlotMarker(offset: offset, label: name, kind: .event))
+          }
+        }
+      }
+    }
+    return markers
   }
 }
 

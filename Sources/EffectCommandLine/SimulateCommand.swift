@@ -29,6 +29,13 @@ public struct SimulateCommand: Subcommand {
     "--format", valueName: "format", help: RowFormat.help(default: .table))
   static let chains = Option<String>(
     "--chain", valueName: "name", isRepeatable: true, help: EvalCommand.chains.spec.help)
+  static let events = Flag(
+    "--events",
+    help: [
+      "Print the chains' events that fire instead of transforms: rows",
+      "frame, time, phase, offset, chain, event, direction, value.",
+      "Frame 0 fires none.",
+    ])
 
   public static let spec = CommandSpec(
     name: "simulate",
@@ -53,10 +60,15 @@ public struct SimulateCommand: Subcommand {
       "  (89.95) is within 52 points of collapsed, so it snaps there, at offset 104:",
       "    effectctl simulate Configs/snapping-app-bar.json --gesture drag:40:400,release \\",
       "      --chain background --format csv",
+      "",
+      "  Pull to refresh 200 points in 0.3 s and let go: the release carries the pull",
+      "  past 100 at frame 37, which fires refresh once; the spring back does not:",
+      "    effectctl simulate Configs/pull-to-refresh.json --gesture drag:-200:300,release \\",
+      "      --events",
     ],
     arguments: [scene.spec],
     options: [
-      gesture.spec, physics.spec, fps.spec, start.spec, format.spec, chains.spec,
+      gesture.spec, physics.spec, fps.spec, start.spec, format.spec, chains.spec, events.spec,
     ])
 
   public var scene: String
@@ -67,6 +79,8 @@ public struct SimulateCommand: Subcommand {
   public var format: RowFormat
   /// The `--chain` names, checked against the scene once it is loaded.
   public var chains: [String]
+  /// Whether `--events` asks for event rows instead of transforms.
+  public var printsEvents: Bool
 
   /// The effect types scenes may name: built-ins and plugins.
   public var registry: EffectRegistry
@@ -84,6 +98,7 @@ public struct SimulateCommand: Subcommand {
     start = try arguments.value(Self.start, default: 0)
     format = try arguments.value(Self.format, default: .table)
     chains = try arguments.values(Self.chains)
+    printsEvents = arguments.isSet(Self.events)
     scene = try arguments.value(Self.scene) ?? "-"
   }
 
@@ -114,7 +129,12 @@ public struct SimulateCommand: Subcommand {
       host: consume host, frames: frames, format: format, selection: selection)
     let output = console.output
     do {
-      try simulation.write { (bytes) throws(OutputError) in try output.write(bytes) }
+      let write = { (bytes: UnsafeRawBufferPointer) throws(OutputError) in try output.write(bytes) }
+      if printsEvents {
+        try simulation.writeEvents(to: write)
+      } else {
+        try simulation.write(to: write)
+      }
     } catch {
       throw .output(error)
     }

@@ -92,10 +92,38 @@ public struct Simulation {
     if buffer.count > 0 { try output(buffer.bytes) }
   }
 
+  /// Evaluates every frame in order and writes the event rows instead of
+  /// transforms, what `simulate --events` prints: `frame`, `time`, `phase`,
+  /// `offset` (the table rounds them as the transform rows do), then
+  /// ``EventRowWriter``'s `chain`, `event`, `direction`, `value`. Frame 0
+  /// fires nothing. Stops at the first error `output` throws and rethrows it.
+  public mutating func writeEvents<Failure: Error>(
+    to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
+  ) throws(Failure) {
+    var writer = EventRowWriter(
+      format: format, host: host, selection: selection, leading: EventRowWriter.Column.simulation)
+    try writer.write(
+      frames: frames, of: &host, chunkSize: chunkSize,
+      evaluate: { frame, host in
+        host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
+        return [
+          .integer(frame.index), .number(frame.time, tableDecimals: 4), .text(frame.phase.rawValue),
+          .number(frame.offset, tableDecimals: 2),
+        ]
+      }, to: output)
+  }
+
   /// The rows as text: for tests and small outputs.
   public mutating func text() -> String {
     var bytes: [UInt8] = []
     write { (chunk: UnsafeRawBufferPointer) -> Void in bytes.append(contentsOf: chunk) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The event rows as text: for tests and small outputs.
+  public mutating func eventsText() -> String {
+    var bytes: [UInt8] = []
+    writeEvents { (chunk: UnsafeRawBufferPointer) -> Void in bytes.append(contentsOf: chunk) }
     return String(decoding: bytes, as: UTF8.self)
   }
 

@@ -119,12 +119,24 @@ struct EventDetector: Sendable {
           Watch(
             chain: chainIndex, event: eventIndex, declaration: event, firstView: firstView,
             viewCount: chain.viewCount, firstSlot: slots))
-        slots += chain.viewCount
+        // A scroll input is the same for every copy: one previous value.
+        slots += Self.isPerView(event.input) ? chain.viewCount : 1
       }
       firstView += chain.viewCount
     }
     previous = [Double](repeating: 0, count: slots)
-    fired.reserveCapacity(min(slots, Self.reservedEvents))
+    fired.reserveCapacity(
+      min(
+        scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
+        Self.reservedEvents))
+  }
+
+  /// Whether `input` is read from each view (else from the scroll geometry).
+  static func isPerView(_ input: InterpolateEffect.Input) -> Bool {
+    switch input {
+    case .offset, .pull, .pullBottom: false
+    case .minY, .height, .progress: true
+    }
   }
 
   /// Whether the scene declares no event: the host then skips detection.
@@ -139,36 +151,87 @@ struct EventDetector: Sendable {
   /// Reads every watched value of the frame just evaluated (`views`, in
   /// `geometry`) and records the events that fired; the values become the
   /// previous ones.
+  ///
+  /// One loop per input kind, reading only the field it needs, because this
+  /// runs every frame over every copy: a scroll input is read and compared
+  /// once for all copies of a watch, and a per-view loop does a load, a
+  /// store and one multiplication per copy until a crossing.
   mutating func detect(in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry) {
     fired.removeAll(keepingCapacity: true)
     let firing = hasPrevious
     hasPrevious = true
     let viewportHeight = geometry.viewport.height
+    let watches = self.watches
     previous.withUnsafeMutableBufferPointer { previous in
+      guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
       for watch in watches {
-        let declaration = watch.declaration
-        for copy in 0..<watch.viewCount {
-          let view = views[watch.firstView + copy]
-          let value: Double
-          switch declaration.input {
-          case .offset: value = geometry.offset
-          case .pull: value = geometry.pull
-          case .pullBottom: value = geometry.pullBottom
-          case .minY: value = view.y
-          case .height: value = view.height
-          case .progress:
-            value = ScrollGeometry.coverProgress(
-              minY: view.y, height: view.height, viewportHeight: viewportHeight)
+        let slot = slots + watch.firstSlot
+        let first = base + watch.firstView
+        let count = watch.viewCount
+        switch watch.declaration.input {
+        case .offset:
+          Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
+        case .pull:
+          Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
+        case .pullBottom:
+          Self.scan(watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
+        case .minY: Self.scan(watch, slot, firing, &fired) { first[$0].y }
+        case .height: Self.scan(watch, slot, firing, &fired) { first[$0].height }
+        case .progress:
+          Self.scan(watch, slot, firing, &fired) {
+            ScrollGeometry.coverProgress(
+              minY: first[$0].y, height: first[$0].height, viewportHeight: viewportHeight)
           }
-          let slot = watch.firstSlot + copy
-          if firing, let direction = declaration.crossing(from: previous[slot], to: value) {
-            fired.append(
-              SceneEvent(
-                chain: watch.chain, copy: copy, event: watch.event, direction: direction,
-                value: value))
-          }
-          previous[slot] = value
         }
+      }
+    }
+  }
+
+  /// A scroll input's watch: one previous value; a crossing fires for
+  /// every copy.
+  @inline(__always)
+  private static func scan(
+    _ watch: Watch, copies: Int, geometryValue value: Double, _ slot: UnsafeMutablePointer<Double>,
+    _ firing: Bool, _ fired: inout [SceneEvent]
+  ) {
+    let before = slot.pointee
+    slot.pointee = value
+    guard firing, let direction = watch.declaration.crossing(from: before, to: value) else {
+      return
+    }
+    for copy in 0..<copies {
+      fired.append(
+        SceneEvent(
+          chain: watch.chain, copy: copy, event: watch.event, direction: direction, value: value))
+    }
+  }
+
+  /// A per-view input's watch: `value(copy)` for each copy, against its own
+  /// previous value in `slots[copy]`.
+  @inline(__always)
+  private static func scan(
+    _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
+    _ fired: inout [SceneEvent], value: (Int) -> Double
+  ) {
+    let count = watch.viewCount
+    guard firing else {
+      for copy in 0..<count { slots[copy] = value(copy) }
+      return
+    }
+    let crosses = watch.declaration.crosses
+    for copy in 0..<count {
+      let current = value(copy)
+      let before = slots[copy]
+      slots[copy] = current
+      // Most copies cross nothing. A crossing needs the two values on either
+      // side of the threshold (or on it): a product of at most 0, one
+      // multiplication instead of four comparisons; the rule then decides.
+      guard (before - crosses) * (current - crosses) <= 0 else { continue }
+      if let direction = watch.declaration.crossing(from: before, to: current) {
+        fired.append(
+          SceneEvent(
+            chain: watch.chain, copy: copy, event: watch.event, direction: direction,
+            value: current))
       }
     }
   }

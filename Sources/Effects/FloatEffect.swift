@@ -12,16 +12,7 @@ import EffectProtocol
 /// current frame and `inset` (points, default 0, may be negative) moves the
 /// line the view returns to below the top inset. On its first frame a view
 /// is fully shown, whatever the offset.
-public struct FloatEffect: ScrollEffect, Equatable {
-  public struct Parameters: Sendable, Equatable {
-    /// The line's distance below the top inset, in points; default 0.
-    public var inset: Double
-
-    public init(inset: Double = FloatEffect.inset.defaultValue) {
-      self.inset = inset
-    }
-  }
-
+public struct FloatEffect: ParameterizedEffect, Equatable {
   /// What a chain's views remember from frame to frame.
   public struct State: Sendable, Equatable {
     /// The offset of the previous frame; `nil` before the first.
@@ -35,19 +26,21 @@ public struct FloatEffect: ScrollEffect, Equatable {
     }
   }
 
+  /// The line's distance below the top inset, in points; default 0.
+  public var inset = Self.inset.defaultValue
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line the view returns to, below the top inset")
 
-  public var parameters: Parameters
+  /// Every parameter at its default.
+  public init() {}
 
-  public init(parameters: Parameters = Parameters()) {
-    self.parameters = parameters
+  /// The effect with these parameters, each one left out at its default.
+  public init(inset: Double = Self.inset.defaultValue) {
+    self.inset = inset
   }
 
-  public init(from reader: inout ParameterReader) {
-    parameters = Parameters(inset: reader.read(Self.inset))
-  }
+  public static let parameterFields: [ParameterField<Self>] = [.init(\.inset, inset)]
 
   public static let descriptor = EffectDescriptor(
     typeName: "float",
@@ -58,7 +51,7 @@ public struct FloatEffect: ScrollEffect, Equatable {
       y = max(y, It + inset - h): it scrolls away with the content and comes back as soon as
       the content scrolls back down, wherever the list is.
       """,
-    parameters: [inset],
+    parameters: parameterFields,
     examples: [
       EffectExample(
         "scrolled up 100: hidden 100, it scrolls with the content", after: [0], offset: 100,
@@ -86,7 +79,7 @@ public struct FloatEffect: ScrollEffect, Equatable {
     let offset = views.geometry.offset
     let delta = state.previousOffset.map { offset - $0 } ?? 0
     state.previousOffset = offset
-    let line = views.geometry.contentInsets.top + parameters.inset
+    let line = views.geometry.contentInsets.top + inset
     state.hidden.withUnsafeMutableBufferPointer { hidden in
       guard var slot = hidden.baseAddress else { return }
       views.modifyEach { view in

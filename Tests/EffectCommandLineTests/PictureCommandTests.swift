@@ -101,6 +101,43 @@ import Testing
     #expect(snaps.map { $0.number("x1") ?? -1 } == [64, 197.12])
   }
 
+  @Test(
+    "plot: a red marker labelled with the event's name at each offset where eval --events fires")
+  func plotEventMarkers() throws {
+    let refresh = PictureFixtures.root.appendingPathComponent("Configs/pull-to-refresh.json").path
+    // The pull goes 0, 60, 120 (fires), 80, 40, 100 (fires: 40 < 100 <= 100), 150.
+    let offsets = "0,-60,-120,-80,-40,-100,-150"
+    let events = InProcess(["eval", refresh, "--offsets", offsets, "--events", "--format", "csv"])
+    #expect(events.status == .success)
+    let fired = events.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",").map(String.init)
+    }
+    #expect(fired.map { $0[0] } == ["-120", "-100"])
+    #expect(fired.allSatisfy { $0[1...2] == ["header", "refresh"] })
+    let fires = fired.compactMap { Double($0[0]) }
+
+    let result = InProcess(["plot", refresh, "--offsets", offsets])
+    #expect(result.status == .success)
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    let panels = root.descendants.filter { $0.attributes["data-column"] != nil }
+    #expect(!panels.isEmpty)
+    for panel in panels {
+      let children = panel.children
+      let markers = children.indices.filter { children[$0].attributes["data-marker"] == "event" }
+      // x = (o + 150) / 150 * 320, to 2 decimals.
+      #expect(
+        markers.map { children[$0].number("x1") ?? -1 }
+          == fires.map { (($0 + 150) / 150 * 320 * 100).rounded() / 100 })
+      #expect(markers.map { children[$0 + 1].text } == ["refresh", "refresh"])
+    }
+    #expect(result.stdout.contains("red: events"))
+    // The rows declare no event: a plot of them alone has no event marker.
+    let rows = InProcess(["plot", refresh, "--offsets", offsets, "--chain", "row"])
+    #expect(rows.status == .success)
+    #expect(!rows.stdout.contains(#"data-marker="event""#))
+    #expect(!rows.stdout.contains("red: events"))
+  }
+
   @Test("filmstrip: each box is eval's layout frame at its offset, the offset under it")
   func filmstripMatchesEval() throws {
     let result = InProcess(["filmstrip", Self.appBar, "--offsets", "-60,0,52,104,200"])

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SimulateCommandTests {
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
-    + "[--start <offset>] [--format <format>] [--chain <name> ...]"
+    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events]"
   static let columns = [
     "frame", "time", "phase", "offset", "chain", "x", "y", "width", "height", "translateX",
     "translateY", "scaleX", "scaleY", "anchorX", "anchorY", "opacity", "blur", "rotation",
@@ -320,7 +320,7 @@ import Testing
     let commands = page.stdout.replacing("\\\n", with: "").split(separator: "\n")
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { $0.hasPrefix("effectctl simulate Configs/") }
-    #expect(commands.count == 3)
+    #expect(commands.count == 4)
     let root = URL(fileURLWithPath: InProcess.stretchyHeader).deletingLastPathComponent()
       .deletingLastPathComponent().path
     var lastRows: [String] = []
@@ -336,7 +336,99 @@ import Testing
     #expect(lastRows[0].hasPrefix("117,0.975,idle,0,"))
     #expect(lastRows[1].contains(",idle,1156,header,"))
     #expect(lastRows[2].contains(",idle,104,background,"))
+    #expect(lastRows[3].hasPrefix("37,0.30833333333333335,decelerating,-101.578"))
+    #expect(lastRows[3].hasSuffix(",header,refresh,increasing,101.57872215024257"))
     #expect(page.stdout.contains("(-97.32 at the end, the header 397.32"))
     #expect(abs(-Self.rubberBand(200) + 97.32) < 0.005)
+  }
+
+  /// The pull of Configs/pull-to-refresh.json at frame n of
+  /// drag:-200:300,release at 120 fps, from DESIGN's formulas: while the
+  /// finger is down (frames 0...35) the rubber band of the raw drag,
+  /// 200 * (n / 120) / 0.3 points; from the release (frame 36) the spring
+  /// (mass 0.5, stiffness 100, damping ratio 1.1, overdamped) toward 0 from
+  /// -b(200) at the release velocity, -200 / 0.3 points per second.
+  static func refreshPull(frame n: Int) -> Double {
+    if n < 36 { return rubberBand(200 * (Double(n) / 120) / 0.3) }
+    let (mass, stiffness) = (0.5, 100.0)
+    let damping = 2 * 1.1 * (stiffness * mass).squareRoot()
+    let root = (damping * damping - 4 * mass * stiffness).squareRoot()
+    let (r1, r2) = ((-damping + root) / (2 * mass), (-damping - root) / (2 * mass))
+    let (x0, v0) = (-rubberBand(200), -200 / 0.3)
+    // x(t) = c1 e^(r1 t) + c2 e^(r2 t) with x(0) = x0 and x'(0) = v0.
+    let c2 = (v0 - r1 * x0) / (r2 - r1)
+    let c1 = x0 - c2
+    let t = Double(n - 36) / 120
+    return -(c1 * Foundation.exp(r1 * t) + c2 * Foundation.exp(r2 * t))
+  }
+
+  static let refreshArguments = [
+    "simulate", config("pull-to-refresh.json"), "--gesture", "drag:-200:300,release", "--events",
+  ]
+
+  @Test(
+    "--events on pull to refresh: refresh once, where the pull first reaches 100, not on the spring back"
+  )
+  func pullToRefreshEvents() throws {
+    let pulls = (0..<200).map { Self.refreshPull(frame: $0) }
+    let first = try #require(pulls.firstIndex { $0 >= 100 })
+    // The drag ends at b(200) = 97.32: the release's velocity carries it past 100.
+    #expect(first == 37)
+    #expect(pulls[..<36].allSatisfy { $0 < 100 })
+    // It comes back below 100 later: a decreasing crossing, not declared.
+    let back = try #require(pulls[first...].firstIndex { $0 < 100 })
+    #expect(back == 42)
+
+    let result = InProcess(Self.refreshArguments + ["--format", "csv"])
+    #expect(result.status == .success)
+    #expect(result.stderr == "")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first == "frame,time,phase,offset,chain,event,direction,value")
+    let cells = lines[1].split(separator: ",").map(String.init)
+    #expect(cells.count == 8)
+    #expect(cells[0] == String(first))
+    #expect(Double(cells[1]) == Double(first) / 120)
+    #expect(cells[2] == "decelerating")
+    #expect(abs((Double(cells[3]) ?? 0) + pulls[first]) < 1e-9)
+    #expect(cells[4...6] == ["header", "refresh", "increasing"])
+    #expect(abs((Double(cells[7]) ?? 0) - pulls[first]) < 1e-9)
+    #expect(abs(pulls[first] - 101.5787) < 1e-4)
+  }
+
+  @Test("--events in every format: the exact header, the lead as the transform rows write it")
+  func eventFormats() throws {
+    func right(_ text: String) -> String { String(repeating: " ", count: 10 - text.count) + text }
+    let table = InProcess(Self.refreshArguments)
+    #expect(table.status == .success)
+    #expect(
+      table.stdout.split(separator: "\n").map(String.init) == [
+        [
+          right("frame"), right("time"), "phase       ", right("offset"), "chain ", "event  ",
+          "direction   " + right("value"),
+        ].joined(separator: "  "),
+        [
+          right("37"), right("0.3083"), "decelerating", right("-101.58"), "header", "refresh",
+          "increasing  " + right("101.58"),
+        ].joined(separator: "  "),
+      ])
+    let pull = Self.refreshPull(frame: 37)
+    let ndjson = InProcess(Self.refreshArguments + ["--format", "ndjson"])
+    let lead = #"{"frame":37,"time":0.30833333333333335,"phase":"decelerating","offset":"#
+    let middle = #","chain":"header","event":"refresh","direction":"increasing","value":"#
+    let line = ndjson.stdout.dropLast()
+    #expect(ndjson.stdout.last == "\n")
+    #expect(line.hasPrefix(lead) && line.hasSuffix("}"))
+    let numbers = line.dropFirst(lead.count).dropLast().split(separator: middle)
+    #expect(numbers.count == 2)
+    #expect(abs((Double(numbers.first ?? "") ?? 0) + pull) < 1e-9)
+    #expect(abs((Double(numbers.last ?? "") ?? 0) - pull) < 1e-9)
+    let json = InProcess(Self.refreshArguments + ["--format", "json"])
+    #expect(json.stdout == "[\n" + line + "\n]\n")
+    // A chain without events: the header only, and json an empty array.
+    let rows = InProcess(Self.refreshArguments + ["--chain", "row", "--format", "csv"])
+    #expect(rows.stdout == "frame,time,phase,offset,chain,event,direction,value\n")
+    let empty = InProcess(Self.refreshArguments + ["--chain", "row", "--format", "json"])
+    #expect(empty.stdout == "[\n]\n")
   }
 }
