@@ -80,9 +80,13 @@ public struct SceneHost: Sendable {
   /// Shared by the copies of a host that share stateful steps; `nil` when no
   /// effect has state. See ``makeStatesUnique()``.
   private var stateOwner: StateOwner?
-  /// The copies of each chain that the last frame evaluated (all of them
-  /// unless it was evaluated with `visibleOnly`); see ``visibleRange(ofChain:)``.
-  private var evaluated: [Range<Int>]
+  /// The copies of each chain that the last frame evaluated when it was
+  /// evaluated with `visibleOnly` (``isWindowed``); empty until the first
+  /// such frame. See ``visibleRange(ofChain:)``.
+  private var evaluated: [Range<Int>] = []
+  /// Whether the last frame was evaluated with `visibleOnly`; when not,
+  /// every copy was evaluated and ``evaluated`` is stale.
+  private var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline private(set) var buffer: [ViewTransform]
   /// The chains' declared events: their previous values and the events of
@@ -121,7 +125,6 @@ public struct SceneHost: Sendable {
     self.chains = layouts
     self.runs = runs
     self.steps = steps
-    self.evaluated = runs.map { 0..<$0.viewCount }
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.eventDetector = EventDetector(scene: scene)
@@ -196,7 +199,8 @@ public struct SceneHost: Sendable {
   /// The copies of chain `chainIndex` that the last frame evaluated: every
   /// copy, `0..<count`, unless it was evaluated with `visibleOnly`.
   public func visibleRange(ofChain chainIndex: Int) -> Range<Int> {
-    evaluated[chainIndex]
+    let all = 0..<runs[chainIndex].viewCount
+    return isWindowed ? evaluated[chainIndex] : all
   }
 
   /// The copies of `run` whose natural frames meet `-V...2V` in `geometry`:
@@ -239,7 +243,11 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
-    evaluate(geometry, time: time, phase: phase, visibleOnly: false)
+    startFrame(geometry, time: time, phase: phase)
+    isWindowed = false
+    runChains { _, run in 0..<run.viewCount }
+    // A separate step, after every chain's effects: see SceneHost+Events.swift.
+    if !eventDetector.isEmpty { detectEvents() }
   }
 
   /// ``evaluate(_:time:phase:)``, of only the views a lazy stack would have
@@ -248,31 +256,49 @@ public struct SceneHost: Sendable {
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle,
     visibleOnly: Bool
   ) {
+    guard visibleOnly else { return evaluate(geometry, time: time, phase: phase) }
+    startFrame(geometry, time: time, phase: phase)
+    // Found before the loop, so that the loop only reads them: a full frame
+    // then pays nothing for windows it does not use.
+    if evaluated.count != runs.count { evaluated = runs.map { 0..<$0.viewCount } }
+    for (index, run) in runs.enumerated() {
+      evaluated[index] =
+        run.isWindowed ? Self.visibleCopies(of: run, in: self.geometry) : 0..<run.viewCount
+    }
+    isWindowed = true
+    let evaluated = self.evaluated
+    runChains { index, _ in evaluated[index] }
+    if !eventDetector.isEmpty { detectEvents() }
+  }
+
+  /// Sets the frame's geometry (the offset clamped), time and phase, and
+  /// makes the effects' states this host's own.
+  @inline(__always)
+  private mutating func startFrame(
+    _ geometry: ScrollGeometry, time: Double?, phase: ScrollPhase
+  ) {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
     clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
+  }
+
+  /// Runs every chain's effects on the copies `copies(index, run)` of chain
+  /// `index`, writing the rest of those copies at rest; inlined into each
+  /// caller, so that a full frame's `copies` is the whole chain with no
+  /// lookup.
+  @inline(__always)
+  private mutating func runChains(_ copies: (Int, ChainRun) -> Range<Int>) {
     let runs = self.runs
     let steps = self.steps
-    // Taken out of the host for the frame (an empty array allocates
-    // nothing), so that the loop writes it while it holds the buffer.
-    var evaluated: [Range<Int>] = []
-    swap(&evaluated, &self.evaluated)
-    defer { swap(&evaluated, &self.evaluated) }
+    let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
       buffer.withUnsafeMutableBufferPointer { views in
         guard let base = views.baseAddress else { return }
         for (index, run) in runs.enumerated() {
-          var copies = 0..<run.viewCount
-          if visibleOnly && run.isWindowed {
-            copies = Self.visibleCopies(of: run, in: geometry)
-            evaluated[index] = copies
-          } else if evaluated[index].count != run.viewCount {
-            evaluated[index] = copies
-          }
-          let first = base + run.firstView + copies.lowerBound
+          let copies = copies(index, run)
           let count = copies.count
           // The chain's first effect writes every view as it changes it,
           // starting from the natural transform (see ViewBatch); views that no
@@ -281,7 +307,8 @@ public struct SceneHost: Sendable {
           withUnsafeMutablePointer(to: &record) { record in
             var batch = ViewBatch(
               record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-              naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+              naturalFrame: run.frame, stride: run.stride,
+              base: base + run.firstView + copies.lowerBound, count: count,
               firstCopy: copies.lowerBound)
             for step in run.steps {
               // `steps` holds every step for the whole loop: call without the
@@ -297,8 +324,6 @@ public struct SceneHost: Sendable {
         }
       }
     }
-    // A separate step, after every chain's effects: see SceneHost+Events.swift.
-    if !eventDetector.isEmpty { detectEvents() }
   }
 
   /// Gives this host its own copy of every effect's state when a copy of the
