@@ -180,6 +180,7 @@ import Testing
       result.stderr
         == InProcess.usageError(
           "The value '1.5' is invalid for '--frames <n>': expected a whole number of frames, 1 or more",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]", command: "bench"))
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
   }
 }

@@ -84,7 +84,8 @@ import Testing
         == InProcess.usageError(
           "The value '\(shown)3' is invalid for '--frames <n>': expected a whole number of "
             + "frames, 1 or more",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]", command: "bench"))
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
   }
 
   @Test("unknown subcommands, options, arguments and effect types are escaped", arguments: unsafe)

@@ -103,7 +103,8 @@ import Testing
         == InProcess.usageError(
           "The value '\(text)' is invalid for '--frames <n>': the number is too large; expected "
             + "a whole number of frames from 1 to 9223372036854775807",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]", command: "bench"))
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
   }
 
   @Test("the largest Int is still a count; 0 is still too small")
