@@ -188,30 +188,33 @@ public struct SceneHost: Sendable {
     let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
-      buffer.withUnsafeMutableBufferPointer { views in
-        guard let base = views.baseAddress else { return }
-        for (index, run) in runs.enumerated() {
-          let copies = copies(index, run)
-          let count = copies.count
-          // The chain's first effect writes every view as it changes it,
-          // starting from the natural transform (see ViewBatch); views that no
-          // effect writes are written at the end.
-          var record = ViewBatch.Record()
-          withUnsafeMutablePointer(to: &record) { record in
-            var batch = ViewBatch(
-              record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-              naturalFrame: run.frame, stride: run.stride,
-              base: base + run.firstView + copies.lowerBound, count: count,
-              firstCopy: copies.lowerBound)
-            for step in run.steps {
-              // `steps` holds every step for the whole loop: call without the
-              // retain and release that a plain call would pay a step.
-              Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
-            }
-            // Inline: for a chain without effects, a plain loop.
-            let written = record.pointee.writtenCount
-            if written < count {
-              batch.modifyResting(from: written, to: count) { _ in }
+      // Read through a buffer pointer: no bounds check a step.
+      steps.withUnsafeBufferPointer { steps in
+        buffer.withUnsafeMutableBufferPointer { views in
+          guard let base = views.baseAddress else { return }
+          for (index, run) in runs.enumerated() {
+            let copies = copies(index, run)
+            let count = copies.count
+            // The chain's first effect writes every view as it changes it,
+            // starting from the natural transform (see ViewBatch); views that no
+            // effect writes are written at the end.
+            var record = ViewBatch.Record()
+            withUnsafeMutablePointer(to: &record) { record in
+              var batch = ViewBatch(
+                record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+                naturalFrame: run.frame, stride: run.stride,
+                base: base + run.firstView + copies.lowerBound, count: count,
+                firstCopy: copies.lowerBound)
+              for step in run.steps {
+                // `steps` holds every step for the whole loop: call without the
+                // retain and release that a plain call would pay a step.
+                Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+              }
+              // Inline: for a chain without effects, a plain loop.
+              let written = record.pointee.writtenCount
+              if written < count {
+                batch.modifyResting(from: written, to: count) { _ in }
+              }
             }
           }
         }
