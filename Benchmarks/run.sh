@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Measures the per-frame cost of the pipeline against its hand-written floor
 # on every bench scene (bench, header, feed, list, one-effect), the fixed cost
-# of a chain of one effect on one view, and the cost of loading a scene
-# against Foundation's JSONDecoder, and prints the tables of BENCHMARKS.md.
+# of a chain of one effect on one view, the cost of loading a scene against
+# Foundation's JSONDecoder, and `effectctl bench --visible` on 200, 20,000 and
+# 1,000,000 rows, and prints the tables of BENCHMARKS.md.
 # Needs valgrind. Takes a few minutes.
 #
 #   Benchmarks/run.sh            # N1=1000, N2=11000 frames
@@ -116,6 +117,7 @@ done
 echo
 echo "| fixed cost of a chain of one effect on one view | instructions/frame |"
 echo "| --- | ---: |"
+echo "| before the fixed-cost work (0108b29, BENCHMARKS.md) | 279.5 |"
 echo "| pipeline minus hand-written | $(awk -v a="$fixed_pipeline" -v b="$fixed_floor" 'BEGIN { printf "%.1f", a - b }') |"
 
 "$bench" generate "$CHAINS" >"$work/scene.json"
@@ -132,3 +134,31 @@ for mode in load decode; do
   echo "| $label | $ins | $ms |"
 done
 echo "| ratio | **$(ratio "$load_ins" "$decode_ins")** | **$(ratio "$load_ms" "$decode_ms")** |"
+
+# Views off screen (issue 15): `effectctl bench --visible` on the bench scene
+# with 200, 20,000 and 1,000,000 rows (Benchmarks/long-list-scene.sh), at the
+# top (-100:300) and in the middle of each list (40 points a row down: the
+# same number of rows on screen). Instructions a frame as above, peak memory
+# from /usr/bin/time -v.
+swift build -c release --product effectctl >&2
+effectctl=.build/release/effectctl
+echo
+echo "| rows | offsets | bench --visible instructions/frame | full bench instructions/frame | peak memory (--visible) |"
+echo "| ---: | --- | ---: | ---: | ---: |"
+for rows in 200 20000 1000000; do
+  bash Benchmarks/long-list-scene.sh "$rows" >"$work/rows.json"
+  for offsets in -100:300 "$((rows * 40)):$((rows * 40 + 400))"; do
+    visible=(--offsets "$offsets" --visible)
+    EXTRA=()
+    vi=$(per_frame instructions "$effectctl" bench "$work/rows.json" "${visible[@]}" --frames)
+    # The full evaluation of the long lists is measured over 10 and 110 frames.
+    if [ "$rows" = 200 ]; then
+      full=$(per_frame instructions "$effectctl" bench "$work/rows.json" --offsets "$offsets" --frames)
+    else
+      full=$(N1=10 N2=110 per_frame instructions "$effectctl" bench "$work/rows.json" --offsets "$offsets" --frames)
+    fi
+    memory=$(/usr/bin/time -v "$effectctl" bench "$work/rows.json" "${visible[@]}" --frames 1000 2>&1 >/dev/null \
+      | awk '/Maximum resident set size/ { printf "%.0f MB", $NF / 1024 }')
+    echo "| $rows | $offsets | $vi | $full | $memory |"
+  done
+done

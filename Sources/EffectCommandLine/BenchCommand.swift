@@ -11,6 +11,13 @@ public struct BenchCommand: Subcommand {
   static let frames = Option<Int>(
     "--frames", valueName: "n", help: ["How many frames to evaluate. (default: \(defaultFrames))"],
     reader: .count(of: "frames", atLeast: 1))
+  static let visible = Flag(
+    "--visible",
+    help: [
+      "Evaluate only the views a lazy stack would have: the copies of a repeated",
+      "chain that meet the viewport extended by its height above and below, and",
+      "every view of the other chains. The checksum sums those views.",
+    ])
   static let offsets = Option<OffsetSpec>(
     "--offsets", valueName: "spec", help: OffsetSpec.help + ["(default: \(defaultOffsets))"])
 
@@ -23,11 +30,13 @@ public struct BenchCommand: Subcommand {
       "of every column of every view of every frame) to compare runs by.",
     ],
     arguments: [scene.spec],
-    options: [frames.spec, offsets.spec])
+    options: [frames.spec, offsets.spec, visible.spec])
 
   public var scene: String
   public var frames: Int
   public var offsets: OffsetSpec
+  /// Whether `--visible` asks for visible-only frames.
+  public var visibleOnly: Bool
 
   /// The effect types scenes may name: built-ins and plugins.
   public var registry: EffectRegistry
@@ -36,6 +45,7 @@ public struct BenchCommand: Subcommand {
     registry = arguments.registry
     frames = try arguments.value(Self.frames, default: Self.defaultFrames)
     offsets = try arguments.value(Self.offsets, defaultText: Self.defaultOffsets)
+    visibleOnly = arguments.isSet(Self.visible)
     scene = try arguments.value(Self.scene) ?? "-"
   }
 
@@ -44,7 +54,8 @@ public struct BenchCommand: Subcommand {
       try SceneLoader(registry: registry).loadForCommand(scene))
     let clock = ContinuousClock()
     let start = clock.now
-    let checksum = Benchmark.checksum(host: &host, offsets: offsets, frames: frames)
+    let checksum = Benchmark.checksum(
+      host: &host, offsets: offsets, frames: frames, visibleOnly: visibleOnly)
     let elapsed = clock.now - start
     let seconds =
       Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18

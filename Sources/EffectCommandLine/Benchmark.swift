@@ -8,15 +8,21 @@ public enum Benchmark {
   /// column of every view of every frame, so that no evaluation can be
   /// optimised away and two runs can be compared.
   ///
+  /// With `visibleOnly`, each frame evaluates only the views a lazy stack
+  /// would have (``SceneHost/evaluate(offset:time:phase:visibleOnly:)``)
+  /// and the sum is of those views alone.
+  ///
   /// Returns 0 without evaluating when `frames` is not positive or `offsets`
   /// is empty.
-  public static func checksum(host: inout SceneHost, offsets: OffsetSpec, frames: Int) -> Double {
+  public static func checksum(
+    host: inout SceneHost, offsets: OffsetSpec, frames: Int, visibleOnly: Bool = false
+  ) -> Double {
     guard frames > 0, !offsets.isEmpty else { return 0 }
     let chains = host.chains
     var sum = 0.0
     var offsetIndex = 0
     for _ in 0..<frames {
-      host.evaluate(offset: offsets[offsetIndex])
+      host.evaluate(offset: offsets[offsetIndex], visibleOnly: visibleOnly)
       offsetIndex += 1
       if offsetIndex == offsets.count { offsetIndex = 0 }
       let geometry = host.geometry
@@ -27,7 +33,8 @@ public enum Benchmark {
           var frameSum = 0.0
           for index in chains.indices {
             let range = chains[index].viewRange
-            for copy in 0..<range.count {
+            let copies = visibleOnly ? host.visibleRange(ofChain: index) : 0..<range.count
+            for copy in copies {
               let natural = chains[index].naturalFrame(copy: copy, in: geometry)
               frameSum += columnSum(
                 views[range.lowerBound + copy], naturalX: natural.x, naturalY: natural.y)

@@ -21,6 +21,16 @@ public struct EvalCommand: Subcommand {
       "offset, chain, event, direction, value. The first offset fires none.",
     ])
 
+  static let visible = Flag(
+    "--visible",
+    help: [
+      "Evaluate and print only the views a lazy stack would have: the copies of",
+      "a repeated chain that meet the viewport extended by its height above and",
+      "below, and every view of the other chains. Their rows are the full",
+      "evaluation's. With --events, the same events (a chain with events is",
+      "always evaluated whole).",
+    ])
+
   public static let spec = CommandSpec(
     name: "eval",
     abstract: "Evaluate a scene at scroll offsets and print every view's transform.",
@@ -30,7 +40,7 @@ public struct EvalCommand: Subcommand {
       "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
     ],
     arguments: [scene.spec],
-    options: [offsets.spec, format.spec, chains.spec, events.spec])
+    options: [offsets.spec, format.spec, chains.spec, events.spec, visible.spec])
 
   public var scene: String
   public var offsets: OffsetSpec
@@ -39,6 +49,8 @@ public struct EvalCommand: Subcommand {
   public var chains: [String]
   /// Whether `--events` asks for event rows instead of transforms.
   public var printsEvents: Bool
+  /// Whether `--visible` asks for the rows of the visible views only.
+  public var visibleOnly: Bool
 
   /// The effect types scenes may name: built-ins and plugins.
   public var registry: EffectRegistry
@@ -49,6 +61,7 @@ public struct EvalCommand: Subcommand {
     format = try arguments.value(Self.format, default: .table)
     chains = try arguments.values(Self.chains)
     printsEvents = arguments.isSet(Self.events)
+    visibleOnly = arguments.isSet(Self.visible)
     scene = try arguments.value(Self.scene) ?? "-"
   }
 
@@ -78,6 +91,7 @@ public struct EvalCommand: Subcommand {
     }
     // The evaluation takes the only copy of the host: one view buffer.
     var evaluation = Evaluation(host: consume host, format: format, selection: selection)
+    evaluation.visibleOnly = visibleOnly
     do {
       try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
         try output.write(bytes)

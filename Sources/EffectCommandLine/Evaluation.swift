@@ -13,6 +13,11 @@ public struct Evaluation {
   /// The views whose rows are written.
   public let selection: ViewSelection
   public let format: RowFormat
+  /// Whether each offset evaluates and writes only the views a lazy stack
+  /// would have (``SceneHost/evaluate(offset:time:phase:visibleOnly:)``):
+  /// of each selected chain, the copies in
+  /// ``SceneHost/visibleRange(ofChain:)``, in order. `false` by default.
+  public var visibleOnly = false
   /// How many bytes are gathered before they are handed to the output.
   public var chunkSize = 1 << 18
 
@@ -41,16 +46,21 @@ public struct Evaluation {
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let offsetCell = ByteBuffer(capacity: 64)
     encoder.writeHeader(to: buffer)
+    let visibleOnly = visibleOnly
     var failure: Failure?
     for offset in offsets {
-      host.evaluate(offset: offset)
+      host.evaluate(offset: offset, visibleOnly: visibleOnly)
       encoder.encodeOffset(offset, into: offsetCell)
       let geometry = host.geometry
       host.withTransforms { views in
         for segment in segments {
           let chain = chains[segment.chain]
           let name = encoder.names[segment.chain]
-          for copy in segment.copies {
+          let copies =
+            visibleOnly
+            ? segment.copies.clamped(to: host.visibleRange(ofChain: segment.chain))
+            : segment.copies
+          for copy in copies {
             encoder.writeRow(
               offset: offsetCell, name: name, copy: copy,
               transform: views[chain.viewRange.lowerBound + copy],

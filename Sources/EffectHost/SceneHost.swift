@@ -1,13 +1,5 @@
 import EffectProtocol
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Evaluates every chain of a scene, frame by frame, into a buffer it reuses.
 ///
 /// Built once from a ``Scene``; each ``evaluate(offset:)`` starts every view
@@ -67,22 +59,26 @@ public struct SceneHost: Sendable {
   public private(set) var geometry: ScrollGeometry
   /// The time and phase of the last frame evaluated, which its batches
   /// point to.
-  private var clock = FrameClock(time: nil, phase: .idle)
+  var clock = FrameClock(time: nil, phase: .idle)
   /// The time of the last frame evaluated, in seconds; `nil` when it was
   /// untimed (as `effectctl eval`'s frames are).
   public var time: Double? { clock.time }
   /// The phase of the last frame evaluated; `idle` until the first.
   public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain, in file order.
-  private let runs: [ChainRun]
+  let runs: [ChainRun]
   /// Every chain's effects, chain by chain, each in order.
-  private var steps: [ChainStep]
+  var steps: [ChainStep]
   /// Shared by the copies of a host that share stateful steps; `nil` when no
   /// effect has state. See ``makeStatesUnique()``.
-  private var stateOwner: StateOwner?
-  /// The copies of each chain that the last frame evaluated (all of them
-  /// unless it was evaluated with `visibleOnly`); see ``visibleRange(ofChain:)``.
-  private var evaluated: [Range<Int>]
+  var stateOwner: StateOwner?
+  /// The copies of each chain that the last frame evaluated when it was
+  /// evaluated with `visibleOnly` (``isWindowed``); empty until the first
+  /// such frame. See ``visibleRange(ofChain:)``.
+  var evaluated: [Range<Int>] = []
+  /// Whether the last frame was evaluated with `visibleOnly`; when not,
+  /// every copy was evaluated and ``evaluated`` is stale.
+  var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline private(set) var buffer: [ViewTransform]
   /// The chains' declared events: their previous values and the events of
@@ -121,38 +117,11 @@ public struct SceneHost: Sendable {
     self.chains = layouts
     self.runs = runs
     self.steps = steps
-    self.evaluated = runs.map { 0..<$0.viewCount }
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.eventDetector = EventDetector(scene: scene)
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
-  }
-
-  /// A host for `scene`, as ``init(scene:)``, or an error naming the size
-  /// when the memory for its views cannot be had: a tool can then stop
-  /// cleanly where ``init(scene:)`` would trap (an array that fails to
-  /// allocate ends the process).
-  ///
-  /// The check maps the view buffer's size (`mmap`) and unmaps it
-  /// before the host allocates its own: it finds a limit on the address
-  /// space (`ulimit -v`) or a size no allocator can give, not memory that
-  /// another thread takes in between, nor an out-of-memory kill after an
-  /// overcommitted allocation.
-  public init(allocating scene: Scene) throws(BufferAllocationError) {
-    let viewCount = scene.viewCount
-    let stride = MemoryLayout<ViewTransform>.stride
-    let (byteCount, overflow) = viewCount.multipliedReportingOverflow(by: stride)
-    let error = BufferAllocationError(viewCount: viewCount, bytesPerView: stride)
-    guard !overflow else { throw error }
-    // Mapped rather than malloc'ed: the optimiser may drop a malloc whose
-    // memory is never used, and a large malloc is a mapping anyway.
-    if byteCount > 0 {
-      let probe = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-      guard let probe, probe != MAP_FAILED else { throw error }
-      munmap(probe, byteCount)
-    }
-    self.init(scene: scene)
   }
 
   /// The number of views, copies included.
@@ -174,57 +143,6 @@ public struct SceneHost: Sendable {
     evaluate(frame, time: time, phase: phase)
   }
 
-  /// Evaluates, at scroll offset `offset`, only the views a lazy stack would
-  /// have when `visibleOnly` is true: every copy of a repeated chain whose
-  /// natural frame meets the viewport extended by one viewport height above
-  /// and below (`-V...2V`, edges included), and every view of the other
-  /// chains. ``visibleRange(ofChain:)`` tells which copies were evaluated;
-  /// they get exactly what a full evaluation gives them, and the other
-  /// views keep whatever an earlier frame left. The copies are found from
-  /// the offset arithmetically, so the cost does not grow with the copies
-  /// off screen. A chain with an effect that is not known to change each
-  /// view by itself (a user's effect, `expression`, an effect with state)
-  /// is evaluated whole.
-  public mutating func evaluate(
-    offset: Double, time: Double? = nil, phase: ScrollPhase = .idle, visibleOnly: Bool
-  ) {
-    var frame = geometry
-    frame.offset = offset
-    evaluate(frame, time: time, phase: phase, visibleOnly: visibleOnly)
-  }
-
-  /// The copies of chain `chainIndex` that the last frame evaluated: every
-  /// copy, `0..<count`, unless it was evaluated with `visibleOnly`.
-  public func visibleRange(ofChain chainIndex: Int) -> Range<Int> {
-    evaluated[chainIndex]
-  }
-
-  /// The copies of `run` whose natural frames meet `-V...2V` in `geometry`:
-  /// an estimate from the first copy's top, the stride and the height,
-  /// corrected by testing the copies at the ends with the exact natural tops
-  /// that evaluation computes (which rounding keeps increasing).
-  private static func visibleCopies(of run: ChainRun, in geometry: ScrollGeometry) -> Range<Int> {
-    let height = geometry.viewport.height
-    let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
-    let count = run.viewCount
-    func naturalTop(_ copy: Int) -> Double { top + Double(copy) * run.stride }
-    // Copy i meets the window when its bottom is at or below -V and its top
-    // at or above 2V.
-    func endsAbove(_ copy: Int) -> Bool { naturalTop(copy) + run.frame.height < -height }
-    func startsBelow(_ copy: Int) -> Bool { naturalTop(copy) > 2 * height }
-    func estimate(_ y: Double) -> Int {
-      let copy = (y - top) / run.stride
-      return copy > 0 ? (copy < Double(count) ? Int(copy) : count) : 0
-    }
-    var first = estimate(-height - run.frame.height)
-    while first < count && endsAbove(first) { first += 1 }
-    while first > 0 && !endsAbove(first - 1) { first -= 1 }
-    var end = max(first, estimate(2 * height))
-    while end < count && !startsBelow(end) { end += 1 }
-    while end > first && startsBelow(end - 1) { end -= 1 }
-    return first..<end
-  }
-
   /// Evaluates every chain in `geometry` at `time` (seconds; `nil` for an
   /// untimed frame) in `phase`; the offset is clamped to ±``offsetLimit``.
   ///
@@ -239,66 +157,69 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
-    evaluate(geometry, time: time, phase: phase, visibleOnly: false)
+    startFrame(geometry, time: time, phase: phase)
+    isWindowed = false
+    runChains { _, run in 0..<run.viewCount }
+    // A separate step, after every chain's effects: see SceneHost+Events.swift.
+    if !eventDetector.isEmpty { detectEvents() }
   }
 
-  /// ``evaluate(_:time:phase:)``, of only the views a lazy stack would have
-  /// when `visibleOnly` is true: see ``evaluate(offset:time:phase:visibleOnly:)``.
-  public mutating func evaluate(
-    _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle,
-    visibleOnly: Bool
+  /// Sets the frame's geometry (the offset clamped), time and phase, and
+  /// makes the effects' states this host's own.
+  @inline(__always)
+  mutating func startFrame(
+    _ geometry: ScrollGeometry, time: Double?, phase: ScrollPhase
   ) {
     var geometry = geometry
     geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
     self.geometry = geometry
     clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
+  }
+
+  /// Runs every chain's effects on the copies `copies(index, run)` of chain
+  /// `index`, writing the rest of those copies at rest; inlined into each
+  /// caller, so that a full frame's `copies` is the whole chain with no
+  /// lookup.
+  @inline(__always)
+  mutating func runChains(_ copies: (Int, ChainRun) -> Range<Int>) {
     let runs = self.runs
     let steps = self.steps
-    // Taken out of the host for the frame (an empty array allocates
-    // nothing), so that the loop writes it while it holds the buffer.
-    var evaluated: [Range<Int>] = []
-    swap(&evaluated, &self.evaluated)
-    defer { swap(&evaluated, &self.evaluated) }
+    let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
-      buffer.withUnsafeMutableBufferPointer { views in
-        guard let base = views.baseAddress else { return }
-        for (index, run) in runs.enumerated() {
-          var copies = 0..<run.viewCount
-          if visibleOnly && run.isWindowed {
-            copies = Self.visibleCopies(of: run, in: geometry)
-            evaluated[index] = copies
-          } else if evaluated[index].count != run.viewCount {
-            evaluated[index] = copies
-          }
-          let first = base + run.firstView + copies.lowerBound
-          let count = copies.count
-          // The chain's first effect writes every view as it changes it,
-          // starting from the natural transform (see ViewBatch); views that no
-          // effect writes are written at the end.
-          var record = ViewBatch.Record()
-          withUnsafeMutablePointer(to: &record) { record in
-            var batch = ViewBatch(
-              record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-              naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-              firstCopy: copies.lowerBound)
-            for step in run.steps {
-              // `steps` holds every step for the whole loop: call without the
-              // retain and release that a plain call would pay a step.
-              Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
-            }
-            // Inline: for a chain without effects, a plain loop.
-            let written = record.pointee.writtenCount
-            if written < count {
-              batch.modifyResting(from: written, to: count) { _ in }
+      // Read through a buffer pointer: no bounds check a step.
+      steps.withUnsafeBufferPointer { steps in
+        buffer.withUnsafeMutableBufferPointer { views in
+          guard let base = views.baseAddress else { return }
+          for (index, run) in runs.enumerated() {
+            let copies = copies(index, run)
+            let count = copies.count
+            // The chain's first effect writes every view as it changes it,
+            // starting from the natural transform (see ViewBatch); views that no
+            // effect writes are written at the end.
+            var record = ViewBatch.Record()
+            withUnsafeMutablePointer(to: &record) { record in
+              var batch = ViewBatch(
+                record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+                naturalFrame: run.frame, stride: run.stride,
+                base: base + run.firstView + copies.lowerBound, count: count,
+                firstCopy: copies.lowerBound)
+              for step in run.steps {
+                // `steps` holds every step for the whole loop: call without the
+                // retain and release that a plain call would pay a step.
+                Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+              }
+              // Inline: for a chain without effects, a plain loop.
+              let written = record.pointee.writtenCount
+              if written < count {
+                batch.modifyResting(from: written, to: count) { _ in }
+              }
             }
           }
         }
       }
     }
-    // A separate step, after every chain's effects: see SceneHost+Events.swift.
-    if !eventDetector.isEmpty { detectEvents() }
   }
 
   /// Gives this host its own copy of every effect's state when a copy of the
@@ -348,131 +269,4 @@ public struct SceneHost: Sendable {
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
     chains[chainIndex].naturalFrame(copy: copy, in: geometry)
   }
-}
-
-/// The memory for a scene's views could not be allocated.
-public struct BufferAllocationError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The views, copies included.
-  public let viewCount: Int
-  /// The bytes of one view's transform.
-  public let bytesPerView: Int
-
-  /// `viewCount × bytesPerView`, or `nil` when the product overflows an `Int`.
-  public var byteCount: Int? {
-    let (product, overflow) = viewCount.multipliedReportingOverflow(by: bytesPerView)
-    return overflow ? nil : product
-  }
-
-  public var description: String {
-    let size = byteCount.map { "\($0) bytes" } ?? "more bytes than an Int counts"
-    return
-      "cannot allocate \(size) for the transforms of \(viewCount) views "
-      + "(\(bytesPerView) bytes each)"
-  }
-}
-
-/// What evaluation reads of a chain: plain values, so reading it retains nothing.
-private struct ChainRun {
-  var firstView: Int
-  var viewCount: Int
-  var frame: Rect
-  var attachment: Attachment
-  var stride: Double
-  /// The chain's effects: indices in `steps`.
-  var steps: Range<Int>
-  /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
-  /// without events whose effects are all ``CopyLocalEffect``s.
-  var isWindowed: Bool
-}
-
-/// One effect of one chain: the unit the host dispatches to, once a chain a
-/// frame. A class, so that a call copies no existential box and is one
-/// indirect call; each subclass overrides every member.
-///
-/// `@unchecked Sendable`: it has no stored properties; its subclasses say why
-/// they are safe.
-private class ChainStep: @unchecked Sendable {
-  /// Whether the step carries state from frame to frame.
-  var hasState: Bool { false }
-
-  /// Whether the effect changes each view by itself (``CopyLocalEffect``).
-  var isCopyLocal: Bool { false }
-
-  /// Runs the effect on `batch`, updating its state.
-  func run(_ batch: inout ViewBatch) {}
-
-  /// A step with the same effect and a copy of its state; `self` without state.
-  func copyingState() -> ChainStep { self }
-
-  /// A step with the same effect and the state it had before its first
-  /// frame; `self` without state.
-  func resettingState() -> ChainStep { self }
-}
-
-/// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
-/// is `Sendable`.
-private final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
-  let effect: Effect
-
-  init(effect: Effect) {
-    self.effect = effect
-  }
-
-  override var hasState: Bool { false }
-
-  override var isCopyLocal: Bool { effect is any CopyLocalEffect }
-
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
-  }
-
-  override func copyingState() -> ChainStep { self }
-}
-
-/// An effect and its state.
-///
-/// `@unchecked Sendable`: the state changes only in ``run(_:)``, which a host
-/// calls after ``SceneHost/makeStatesUnique()`` made sure that no other host
-/// holds this step, the check an array makes before it writes.
-private final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
-  let effect: Effect
-  var state: Effect.State
-  /// The chain's views, which a fresh state is made for.
-  let viewCount: Int
-
-  init(effect: Effect, state: Effect.State, viewCount: Int) {
-    self.effect = effect
-    self.state = state
-    self.viewCount = viewCount
-  }
-
-  override var hasState: Bool { true }
-
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch, state: &state)
-  }
-
-  override func copyingState() -> ChainStep {
-    StatefulStep(effect: effect, state: state, viewCount: viewCount)
-  }
-
-  override func resettingState() -> ChainStep {
-    StatefulStep(
-      effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
-  }
-}
-
-/// Held by every copy of a host that shares its stateful steps.
-private final class StateOwner: Sendable {}
-
-private func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainStep {
-  if let stateless = effect as? any StatelessScrollEffect {
-    return makeStatelessStep(stateless)
-  }
-  return StatefulStep(
-    effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
-}
-
-private func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
-  StatelessStep(effect: effect)
 }

@@ -78,6 +78,8 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
         "pulled down 50: below the line, unchanged", offset: -50, expected: [:]),
     ])
 
+  // Inlined into the protocol witness: one call a chain instead of two.
+  @inline(__always)
   public func apply(to views: inout ViewBatch) {
     let line = views.geometry.contentInsets.top + inset
     let minHeight = self.minHeight

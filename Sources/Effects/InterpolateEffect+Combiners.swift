@@ -7,9 +7,10 @@ extension InterpolateEffect {
   /// specialised for the property, the curve's type and the input, and kept
   /// out of line so that each is compiled once.
   @inline(__always)
-  func apply<Curve: KeyframeFunction>(_ curve: Curve, to views: inout ViewBatch) {
-    let input = parameters.input
-    switch parameters.property {
+  static func apply<Curve: KeyframeFunction>(
+    _ curve: Curve, property: Property, input: Input, to views: inout ViewBatch
+  ) {
+    switch property {
     case .opacity: Self.combine(&views, input, curve, Opacity.self)
     case .scale: Self.combine(&views, input, curve, Scale.self)
     case .scaleX: Self.combine(&views, input, curve, ScaleX.self)

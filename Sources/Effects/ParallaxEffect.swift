@@ -45,6 +45,8 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
       EffectExample("pulled down 100: no parallax", offset: -100, expected: [.y: 100]),
     ])
 
+  // Inlined into the protocol witness: one call a chain instead of two.
+  @inline(__always)
   public func apply(to views: inout ViewBatch) {
     let shift = Saturation.clamp(rate * max(0, views.geometry.offset))
     guard shift != 0 else { return }

@@ -53,6 +53,9 @@ enum SceneFuzzCheck {
     offsets += scene.chains.prefix(8).flatMap { [$0.frame.y, $0.frame.y - 1, -$0.frame.y] }
     var host = SceneHost(scene: evaluated)
     var twin = evaluated.viewCount <= 1000 ? SceneHost(scene: evaluated) : nil
+    // Visible only, over the same frames in the same order: its states (a
+    // chain with state is evaluated whole) follow the full host's.
+    var visible = SceneHost(scene: evaluated)
     // The eager evaluation carries stateful effects' states over the same
     // frames as the host.
     var eager = ViewAloneReference.Session(scene: evaluated, everyChainWhole: true)
@@ -65,6 +68,8 @@ enum SceneFuzzCheck {
           }
         }
       }
+      visible.evaluate(offset: offset, visibleOnly: true)
+      checkVisible(visible, against: host, offset: offset)
       guard var other = twin else { continue }
       other.evaluate(offset: offset)
       let same = host.withTransforms { first in
@@ -85,6 +90,43 @@ enum SceneFuzzCheck {
     }
     if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
     return .loaded(views: scene.viewCount)
+  }
+
+  /// `visible` (evaluated with `visibleOnly`) must give each chain's
+  /// evaluated copies the full host's transforms, bit for bit, and evaluate
+  /// exactly the copies whose natural frames meet `-V...2V` when it does not
+  /// evaluate a chain whole.
+  static func checkVisible(_ visible: SceneHost, against host: SceneHost, offset: Double) {
+    let height = visible.geometry.viewport.height
+    func meets(_ chain: Int, _ copy: Int) -> Bool {
+      let frame = visible.naturalFrame(chain: chain, copy: copy)
+      return frame.y <= 2 * height && frame.y + frame.height >= -height
+    }
+    for (index, chain) in visible.chains.enumerated() {
+      let range = visible.visibleRange(ofChain: index)
+      let count = chain.viewRange.count
+      guard range.lowerBound >= 0, range.upperBound <= count else {
+        fatalError("offset \(offset), chain \(index): visible range \(range) of \(count)")
+      }
+      if range.count != count {
+        let outside = [range.lowerBound - 1, range.upperBound].filter { (0..<count).contains($0) }
+        if range.contains(where: { !meets(index, $0) })
+          || outside.contains(where: { meets(index, $0) })
+        {
+          fatalError("offset \(offset), chain \(index): visible range \(range) is not -V...2V")
+        }
+      }
+      let first = chain.viewRange.lowerBound
+      for copy in range {
+        let (seen, expected) = (
+          visible.transform(at: first + copy), host.transform(at: first + copy)
+        )
+        if !seen.isBitwiseEqual(to: expected) {
+          fatalError(
+            "offset \(offset), chain \(index) copy \(copy): visible \(seen), full \(expected)")
+        }
+      }
+    }
   }
 
   /// Scenes of at most this many views also have their rows formatted.

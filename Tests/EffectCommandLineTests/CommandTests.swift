@@ -25,7 +25,7 @@ import Testing
     #expect(page.status == .success)
     #expect(
       page.stdout.contains(
-        "\nUSAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>]\n"))
+        "\nUSAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]\n"))
     #expect(page.stdout.contains("How many frames to evaluate. (default: 10000000)\n"))
     #expect(InProcess(["bench", "x", "--frames", "0", "-h"]).stdout == page.stdout)
   }
@@ -88,7 +88,7 @@ import Testing
         == InProcess.usageError(
           "The value 'heder' is invalid for '--chain <name> ...': no chain is named 'heder'. Did you mean 'header'? The chains are: header, body",
           usage:
-            "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]",
+            "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]",
           command: "eval"))
   }
 
@@ -180,6 +180,7 @@ import Testing
       result.stderr
         == InProcess.usageError(
           "The value '1.5' is invalid for '--frames <n>': expected a whole number of frames, 1 or more",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>]", command: "bench"))
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
   }
 }

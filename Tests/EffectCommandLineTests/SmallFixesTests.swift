@@ -9,7 +9,7 @@ import Testing
 /// Int, and the table's chain column in terminal cells.
 @Suite struct SmallFixesTests {
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
 
   @Test("help help prints the help subcommand's own page, exit 0")
   func helpHelp() {
@@ -103,7 +103,8 @@ import Testing
         == InProcess.usageError(
           "The value '\(text)' is invalid for '--frames <n>': the number is too large; expected "
             + "a whole number of frames from 1 to 9223372036854775807",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>]", command: "bench"))
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
   }
 
   @Test("the largest Int is still a count; 0 is still too small")

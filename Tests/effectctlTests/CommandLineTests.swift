@@ -37,11 +37,11 @@ enum BuiltInTypes {
   static let usages = [
     (
       "eval",
-      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]"
+      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
     ),
     ("validate", "USAGE: effectctl validate <scene> ..."),
     ("effects", "USAGE: effectctl effects [<type>]"),
-    ("bench", "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>]"),
+    ("bench", "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]"),
   ]
 
   @Test(

@@ -82,10 +82,10 @@ enum Effectctl {
   static func usageError(_ message: String, command: String?) -> String {
     let usages = [
       "eval":
-        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events]",
+        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]",
       "validate": "effectctl validate <scene> ...",
       "effects": "effectctl effects [<type>]",
-      "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>]",
+      "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
     ]
     let usage = command.flatMap { usages[$0] } ?? "effectctl <subcommand>"
     let help = command.map { "effectctl \($0) --help" } ?? "effectctl --help"

@@ -226,4 +226,32 @@ import Testing
     let output = try Effectctl.run(["eval", "nowhere.json", "--offsets", "x"])
     #expect(output.status == 64)
   }
+
+  @Test("--visible: the built effectctl prints the full rows of the copies meeting -V...2V")
+  func visibleEndToEnd() throws {
+    // 2,000 rows of 80 points, 8 apart, from y 0, in 390 x 844: row i's top
+    // at offset 10,000 is 88 i - 10000, so rows 104 (88 i + 80 >= 9156) to
+    // 132 (88 i <= 11688) meet the window.
+    let path = try Effectctl.temporaryFile(
+      """
+      {"viewport": {"width": 390, "height": 844}, "contentHeight": 176000, "chains": [
+        {"name": "row", "frame": {"height": 80}, "repeat": {"count": 2000, "spacing": 8},
+         "effects": [{"type": "interpolate", "property": "opacity", "input": "progress",
+                      "stops": [[0, 0], [0.2, 1]]}]}]}
+      """)
+    for format in ["csv", "ndjson", "table"] {
+      let full = try Effectctl.run(["eval", path, "--offsets", "10000", "--format", format])
+      let visible = try Effectctl.run([
+        "eval", path, "--offsets", "10000", "--format", format, "--visible",
+      ])
+      #expect(visible.status == 0 && visible.stderr == "")
+      let fullLines = full.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      let header = format == "ndjson" ? 0 : 1
+      let expected =
+        Array(fullLines[0..<header]) + Array(fullLines[(header + 104)...(header + 132)]) + [""]
+      #expect(
+        visible.stdout.split(separator: "\n", omittingEmptySubsequences: false) == expected,
+        "\(format)")
+    }
+  }
 }

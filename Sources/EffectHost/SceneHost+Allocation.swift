@@ -1,0 +1,58 @@
+import EffectProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SceneHost {
+  /// A host for `scene`, as ``init(scene:)``, or an error naming the size
+  /// when the memory for its views cannot be had: a tool can then stop
+  /// cleanly where ``init(scene:)`` would trap (an array that fails to
+  /// allocate ends the process).
+  ///
+  /// The check maps the view buffer's size (`mmap`) and unmaps it
+  /// before the host allocates its own: it finds a limit on the address
+  /// space (`ulimit -v`) or a size no allocator can give, not memory that
+  /// another thread takes in between, nor an out-of-memory kill after an
+  /// overcommitted allocation.
+  public init(allocating scene: Scene) throws(BufferAllocationError) {
+    let viewCount = scene.viewCount
+    let stride = MemoryLayout<ViewTransform>.stride
+    let (byteCount, overflow) = viewCount.multipliedReportingOverflow(by: stride)
+    let error = BufferAllocationError(viewCount: viewCount, bytesPerView: stride)
+    guard !overflow else { throw error }
+    // Mapped rather than malloc'ed: the optimiser may drop a malloc whose
+    // memory is never used, and a large malloc is a mapping anyway.
+    if byteCount > 0 {
+      let probe = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+      guard let probe, probe != MAP_FAILED else { throw error }
+      munmap(probe, byteCount)
+    }
+    self.init(scene: scene)
+  }
+}
+
+/// The memory for a scene's views could not be allocated.
+public struct BufferAllocationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The views, copies included.
+  public let viewCount: Int
+  /// The bytes of one view's transform.
+  public let bytesPerView: Int
+
+  /// `viewCount × bytesPerView`, or `nil` when the product overflows an `Int`.
+  public var byteCount: Int? {
+    let (product, overflow) = viewCount.multipliedReportingOverflow(by: bytesPerView)
+    return overflow ? nil : product
+  }
+
+  public var description: String {
+    let size = byteCount.map { "\($0) bytes" } ?? "more bytes than an Int counts"
+    return
+      "cannot allocate \(size) for the transforms of \(viewCount) views "
+      + "(\(bytesPerView) bytes each)"
+  }
+}

@@ -1,0 +1,107 @@
+import EffectProtocol
+
+/// What evaluation reads of a chain: plain values, so reading it retains nothing.
+struct ChainRun {
+  var firstView: Int
+  var viewCount: Int
+  var frame: Rect
+  var attachment: Attachment
+  var stride: Double
+  /// The chain's effects: indices in `steps`.
+  var steps: Range<Int>
+  /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
+  /// without events whose effects are all ``CopyLocalEffect``s.
+  var isWindowed: Bool
+}
+
+/// One effect of one chain: the unit the host dispatches to, once a chain a
+/// frame. A class, so that a call copies no existential box and is one
+/// indirect call; each subclass overrides every member.
+///
+/// `@unchecked Sendable`: it has no stored properties; its subclasses say why
+/// they are safe.
+class ChainStep: @unchecked Sendable {
+  /// Whether the step carries state from frame to frame.
+  var hasState: Bool { false }
+
+  /// Whether the effect changes each view by itself (``CopyLocalEffect``).
+  var isCopyLocal: Bool { false }
+
+  /// Runs the effect on `batch`, updating its state.
+  func run(_ batch: inout ViewBatch) {}
+
+  /// A step with the same effect and a copy of its state; `self` without state.
+  func copyingState() -> ChainStep { self }
+
+  /// A step with the same effect and the state it had before its first
+  /// frame; `self` without state.
+  func resettingState() -> ChainStep { self }
+}
+
+/// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
+/// is `Sendable`.
+final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
+  let effect: Effect
+
+  init(effect: Effect) {
+    self.effect = effect
+  }
+
+  override var hasState: Bool { false }
+
+  override var isCopyLocal: Bool { effect is any CopyLocalEffect }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
+  }
+
+  override func copyingState() -> ChainStep { self }
+}
+
+/// An effect and its state.
+///
+/// `@unchecked Sendable`: the state changes only in ``run(_:)``, which a host
+/// calls after ``SceneHost/makeStatesUnique()`` made sure that no other host
+/// holds this step, the check an array makes before it writes.
+final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
+  let effect: Effect
+  var state: Effect.State
+  /// The chain's views, which a fresh state is made for.
+  let viewCount: Int
+
+  init(effect: Effect, state: Effect.State, viewCount: Int) {
+    self.effect = effect
+    self.state = state
+    self.viewCount = viewCount
+  }
+
+  override var hasState: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch, state: &state)
+  }
+
+  override func copyingState() -> ChainStep {
+    StatefulStep(effect: effect, state: state, viewCount: viewCount)
+  }
+
+  override func resettingState() -> ChainStep {
+    StatefulStep(
+      effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+  }
+}
+
+/// Held by every copy of a host that shares its stateful steps.
+final class StateOwner: Sendable {}
+
+func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainStep {
+  if let stateless = effect as? any StatelessScrollEffect {
+    return makeStatelessStep(stateless)
+  }
+  return StatefulStep(
+    effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+}
+
+func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
+  StatelessStep(effect: effect)
+}
