@@ -6,7 +6,7 @@ public enum Effectctl {
   public static var tool: CommandLineTool {
     var tool = CommandLineTool(
       name: "effectctl",
-      abstract: "Evaluate, check, list and measure chains of scroll effects.",
+      abstract: "Evaluate, simulate, check, list, draw and measure chains of scroll effects.",
       discussion: [
         "Exit status: 0 success, 64 usage error, 65 invalid scene, 66 scene missing or",
         "unreadable, 1 any other failure.",
