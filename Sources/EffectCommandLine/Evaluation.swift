@@ -39,45 +39,18 @@ public struct Evaluation {
   public mutating func write<Failure: Error>(
     offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    let chains = host.chains
-    let segments = selection.segments
     let chunkSize = chunkSize
-    var encoder = RowEncoder(format: format, chains: chains, selection: selection)
+    var encoder = RowEncoder(format: format, chains: host.chains, selection: selection)
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let offsetCell = ByteBuffer(capacity: 64)
     encoder.writeHeader(to: buffer)
     let visibleOnly = visibleOnly
-    var failure: Failure?
     for offset in offsets {
       host.evaluate(offset: offset, visibleOnly: visibleOnly)
       encoder.encodeOffset(offset, into: offsetCell)
-      let geometry = host.geometry
-      host.withTransforms { views in
-        for segment in segments {
-          let chain = chains[segment.chain]
-          let name = encoder.names[segment.chain]
-          let copies =
-            visibleOnly
-            ? segment.copies.clamped(to: host.visibleRange(ofChain: segment.chain))
-            : segment.copies
-          for copy in copies {
-            encoder.writeRow(
-              offset: offsetCell, name: name, copy: copy,
-              transform: views[chain.viewRange.lowerBound + copy],
-              natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
-            if buffer.count >= chunkSize {
-              do throws(Failure) {
-                try output(buffer.bytes)
-              } catch {
-                failure = error
-                return
-              }
-              buffer.removeAll()
-            }
-          }
-        }
-      }
-      if let failure { throw failure }
+      try encoder.writeFrameRows(
+        of: host, selection: selection, lead: offsetCell, visibleOnly: visibleOnly, to: buffer,
+        chunkSize: chunkSize, output: output)
     }
     encoder.writeFooter(to: buffer)
     if buffer.count > 0 { try output(buffer.bytes) }

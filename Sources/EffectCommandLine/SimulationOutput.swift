@@ -52,41 +52,18 @@ public struct Simulation {
   public mutating func write<Failure: Error>(
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) {
-    let chains = host.chains
-    let segments = selection.segments
     let chunkSize = chunkSize
     var encoder = RowEncoder(
-      format: format, chains: chains, selection: selection, lead: Self.lead)
+      format: format, chains: host.chains, selection: selection, lead: Self.lead)
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadCell = ByteBuffer(capacity: 128)
     encoder.writeHeader(to: buffer)
-    var failure: Failure?
     for frame in frames {
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
       Self.encodeLead(of: frame, format: format, into: leadCell)
-      let geometry = host.geometry
-      host.withTransforms { views in
-        for segment in segments {
-          let chain = chains[segment.chain]
-          let name = encoder.names[segment.chain]
-          for copy in segment.copies {
-            encoder.writeRow(
-              offset: leadCell, name: name, copy: copy,
-              transform: views[chain.viewRange.lowerBound + copy],
-              natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
-            if buffer.count >= chunkSize {
-              do throws(Failure) {
-                try output(buffer.bytes)
-              } catch {
-                failure = error
-                return
-              }
-              buffer.removeAll()
-            }
-          }
-        }
-      }
-      if let failure { throw failure }
+      try encoder.writeFrameRows(
+        of: host, selection: selection, lead: leadCell, visibleOnly: false, to: buffer,
+        chunkSize: chunkSize, output: output)
     }
     encoder.writeFooter(to: buffer)
     if buffer.count > 0 { try output(buffer.bytes) }

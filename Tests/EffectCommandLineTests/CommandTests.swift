@@ -13,7 +13,8 @@ import Testing
       let help = InProcess(arguments)
       #expect(help.status == .success)
       #expect(help.stderr == "")
-      #expect(help.stdout.hasPrefix("OVERVIEW: Evaluate, simulate, check, list, draw and measure chains"))
+      #expect(
+        help.stdout.hasPrefix("OVERVIEW: Evaluate, simulate, check, list, draw and measure chains"))
       #expect(
         help.stdout.contains("\n  eval                    Evaluate a scene at scroll offsets"))
     }
