@@ -313,6 +313,41 @@ import Testing
     #expect(invalid.stderr.hasPrefix("error: "))
   }
 
+  @Test(
+    "a malformed snap declaration: simulate and validate refuse the scene with its path, exit 65",
+    arguments: [
+      (
+        #"{}"#,
+        #"snap: expected "offsets" (an array of offsets) or "chain" (the name of a repeated chain), found neither"#
+      ),
+      (
+        #"{"offsets": [0], "chain": "row"}"#,
+        #"snap: expected either "offsets" or "chain", found both (a snap declaration takes one of them)"#
+      ),
+      (
+        #"{"chain": "rwo"}"#,
+        #"snap.chain: expected the name of a repeated chain, found "rwo", which no chain has; did you mean "row"? (repeated chains: row)"#
+      ),
+      (
+        #"{"offsets": [0, 100], "mode": "proximity", "proximity": 0}"#,
+        "snap.proximity: expected a number greater than 0 (at most 1e9), found the number 0"
+      ),
+    ])
+  func malformedSnap(snap: String, message: String) throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "snap-\(UUID().uuidString).json")
+    let scene =
+      #"{"snap": \#(snap), "chains": [{"name": "row", "frame": {"height": 80}, "repeat": {"count": 20}}]}"#
+    try Data(scene.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    for arguments in [["simulate", url.path, "--gesture", "fling:1000"], ["validate", url.path]] {
+      let run = InProcess(arguments)
+      #expect(run.status.rawValue == 65, "\(arguments[0])")
+      #expect(run.stderr == "error: \(url.path): \(message)\n", "\(arguments[0])")
+      #expect(run.stdout == "")
+    }
+  }
+
   @Test("the help's examples run and show what it says")
   func helpExamples() throws {
     let page = InProcess(["simulate", "--help"])
