@@ -96,6 +96,11 @@ struct EventDetector: Sendable {
     var viewCount: Int
     /// The index of copy 0's previous value in ``EventDetector/previous``.
     var firstSlot: Int
+    /// The chain's natural frame (copy 0's), attachment and copy stride:
+    /// what a copy's natural frame is computed from.
+    var frame: Rect
+    var attachment: Attachment
+    var stride: Double
   }
 
   private(set) var watches: [Watch] = []
@@ -103,6 +108,21 @@ struct EventDetector: Sendable {
   private var previous: [Double] = []
   /// Whether a frame was evaluated since the start (or the last reset).
   private var hasPrevious = false
+  /// For each watch, copy 0's natural viewport top at the previous frame
+  /// when every copy had its natural frame then and the watch's previous
+  /// values were not stored (see ``detectInRanges``); NaN when its slots in
+  /// ``previous`` hold them.
+  private var previousTops: [Double] = []
+  /// The viewport height of the previous frame, which a progress computed
+  /// again from ``previousTops`` needs.
+  private var previousViewportHeight = 0.0
+  /// Whether each chain's views kept their natural frames after its last
+  /// effect in the frame just evaluated; the host sets it as it runs them.
+  var naturalChains: [Bool] = []
+  /// Whether a per-view watch of a chain whose frames are natural finds its
+  /// crossings by binary search instead of reading every copy; a test turns
+  /// it off to compare both ways.
+  var searchesNaturalRanges = true
   /// The events of the last frame, in order of chains, declarations, copies.
   private(set) var fired: [SceneEvent] = []
 
@@ -118,13 +138,16 @@ struct EventDetector: Sendable {
         watches.append(
           Watch(
             chain: chainIndex, event: eventIndex, declaration: event, firstView: firstView,
-            viewCount: chain.viewCount, firstSlot: slots))
+            viewCount: chain.viewCount, firstSlot: slots, frame: chain.frame,
+            attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
         slots += Self.isPerView(event.input) ? chain.viewCount : 1
       }
       firstView += chain.viewCount
     }
     previous = [Double](repeating: 0, count: slots)
+    previousTops = [Double](repeating: .nan, count: watches.count)
+    naturalChains = [Bool](repeating: false, count: scene.chains.count)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -155,36 +178,179 @@ struct EventDetector: Sendable {
   /// One loop per input kind, reading only the field it needs, because this
   /// runs every frame over every copy: a scroll input is read and compared
   /// once for all copies of a watch, and a per-view loop does a load, a
-  /// store and one multiplication per copy until a crossing.
+  /// store and one multiplication per copy until a crossing. A per-view
+  /// watch of a chain whose copies have their natural frames in this frame
+  /// and the previous one reads no loop at all: see ``searchRanges``.
   mutating func detect(in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry) {
     fired.removeAll(keepingCapacity: true)
     let firing = hasPrevious
     hasPrevious = true
     let viewportHeight = geometry.viewport.height
+    let previousViewportHeight = self.previousViewportHeight
+    self.previousViewportHeight = viewportHeight
     let watches = self.watches
-    previous.withUnsafeMutableBufferPointer { previous in
-      guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
-      for watch in watches {
-        let slot = slots + watch.firstSlot
-        let first = base + watch.firstView
-        let count = watch.viewCount
-        switch watch.declaration.input {
-        case .offset:
-          Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
-        case .pull:
-          Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
-        case .pullBottom:
-          Self.scan(watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
-        case .minY: Self.scan(watch, slot, firing, &fired) { first[$0].y }
-        case .height: Self.scan(watch, slot, firing, &fired) { first[$0].height }
-        case .progress:
-          Self.scan(watch, slot, firing, &fired) {
-            ScrollGeometry.coverProgress(
-              minY: first[$0].y, height: first[$0].height, viewportHeight: viewportHeight)
+    let naturalChains = self.naturalChains
+    let searches = searchesNaturalRanges
+    previousTops.withUnsafeMutableBufferPointer { tops in
+      previous.withUnsafeMutableBufferPointer { previous in
+        guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
+        for (index, watch) in watches.enumerated() {
+          let slot = slots + watch.firstSlot
+          let first = base + watch.firstView
+          let count = watch.viewCount
+          // Copy i's natural top is `top + i * stride`, as the host writes
+          // it; with stride >= 0 it never decreases with i.
+          let top = geometry.viewportY(ofNaturalY: watch.frame.y, attachment: watch.attachment)
+          let natural = searches && naturalChains[watch.chain] && watch.stride >= 0 && !top.isNaN
+          let previousTop = tops[index]
+          let stride = watch.stride
+          let height = watch.frame.height
+          let kept = Kept(natural: natural, previousTop: previousTop)
+          switch watch.declaration.input {
+          case .offset:
+            Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
+            continue
+          case .pull:
+            Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
+            continue
+          case .pullBottom:
+            Self.scan(
+              watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
+            continue
+          case .minY:
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: { previousTop + Double($0) * stride }, current: { first[$0].y })
+          case .height:
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: { _ in height }, current: { first[$0].height })
+          case .progress:
+            Self.scan(
+              watch, slot, firing, kept, ascending: false, &fired,
+              previous: {
+                ScrollGeometry.coverProgress(
+                  minY: previousTop + Double($0) * stride, height: height,
+                  viewportHeight: previousViewportHeight)
+              },
+              current: {
+                ScrollGeometry.coverProgress(
+                  minY: first[$0].y, height: first[$0].height, viewportHeight: viewportHeight)
+              })
           }
+          tops[index] = natural ? top : .nan
         }
       }
     }
+  }
+
+  /// Whether a watch's chain has its natural frames in this frame, and
+  /// copy 0's natural top in the previous frame if it had them then (NaN if
+  /// not: its previous values are in its slots).
+  struct Kept {
+    var natural: Bool
+    var previousTop: Double
+  }
+
+  /// A per-view input's watch: by binary search when the copies have their
+  /// natural frames in this frame and the previous one, otherwise by the
+  /// loop over every copy (after writing the previous values into `slots`
+  /// when the previous frame did not store them). `previous(copy)` is the
+  /// value at the previous frame computed from its natural frame, with the
+  /// expression `current` computes it with; both never decrease with the
+  /// copy when `ascending`, never increase when not.
+  @inline(__always)
+  private static func scan(
+    _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool, _ kept: Kept,
+    ascending: Bool, _ fired: inout [SceneEvent], previous: (Int) -> Double,
+    current: (Int) -> Double
+  ) {
+    let hadNatural = !kept.previousTop.isNaN
+    if kept.natural {
+      // Natural now: the next frame computes these values again.
+      guard firing else { return }
+      if hadNatural {
+        searchRanges(watch, ascending: ascending, &fired, previous: previous, current: current)
+        return
+      }
+    } else if firing && hadNatural {
+      for copy in 0..<watch.viewCount { slots[copy] = previous(copy) }
+    }
+    scan(watch, slots, firing, &fired, value: current)
+  }
+
+  /// Fires a watch's events from values that are monotone in the copy
+  /// (never decreasing when `ascending`, never increasing when not), in both
+  /// frames: the copies with `a < X` form a prefix or a suffix of the
+  /// copies, and so do those with `X <= b`, `a > X` and `b <= X`; each
+  /// direction fires on the intersection of two of them, a range found by
+  /// binary search, about 4 log2(copies) values read instead of all. The
+  /// values compared are those the loop over copies compares, so the
+  /// events are the same, in the same order (by copy: the two ranges are
+  /// disjoint, a copy crossing one way only).
+  @inline(__always)
+  private static func searchRanges(
+    _ watch: Watch, ascending: Bool, _ fired: inout [SceneEvent], previous: (Int) -> Double,
+    current: (Int) -> Double
+  ) {
+    let count = watch.viewCount
+    let crosses = watch.declaration.crosses
+    let direction = watch.declaration.direction
+    var rising = 0..<0
+    var falling = 0..<0
+    if direction != .decreasing {
+      rising = intersection(
+        part(count, prefix: ascending) { previous($0) < crosses },
+        part(count, prefix: !ascending) { crosses <= current($0) })
+    }
+    if direction != .increasing {
+      falling = intersection(
+        part(count, prefix: !ascending) { previous($0) > crosses },
+        part(count, prefix: ascending) { current($0) <= crosses })
+    }
+    // No array of the two: it would allocate every frame.
+    if rising.lowerBound <= falling.lowerBound {
+      emit(watch, rising, .increasing, &fired, current)
+      emit(watch, falling, .decreasing, &fired, current)
+    } else {
+      emit(watch, falling, .decreasing, &fired, current)
+      emit(watch, rising, .increasing, &fired, current)
+    }
+  }
+
+  /// Fires `watch` for each copy in `copies`, the way `direction`.
+  @inline(__always)
+  private static func emit(
+    _ watch: Watch, _ copies: Range<Int>, _ direction: SceneEvent.Direction,
+    _ fired: inout [SceneEvent], _ current: (Int) -> Double
+  ) {
+    for copy in copies {
+      fired.append(
+        SceneEvent(
+          chain: watch.chain, copy: copy, event: watch.event, direction: direction,
+          value: current(copy)))
+    }
+  }
+
+  /// The copies `0..<count` for which `contains` holds, given that they are
+  /// a prefix (`prefix`) or a suffix of them: found by binary search.
+  @inline(__always)
+  private static func part(_ count: Int, prefix: Bool, _ contains: (Int) -> Bool) -> Range<Int> {
+    // The first copy at which `contains(copy) != prefix`: `contains` is
+    // `prefix` before it and not from it on.
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if contains(middle) == prefix { low = middle + 1 } else { high = middle }
+    }
+    return prefix ? 0..<low : low..<count
+  }
+
+  @inline(__always)
+  private static func intersection(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+    let lower = max(a.lowerBound, b.lowerBound)
+    return lower..<max(lower, min(a.upperBound, b.upperBound))
   }
 
   /// A scroll input's watch: one previous value; a crossing fires for
