@@ -41,6 +41,14 @@ public struct ChainEvent: Sendable, Equatable {
   /// `previous > crosses >= current`.
   @inlinable
   public func crossing(from previous: Double, to current: Double) -> SceneEvent.Direction? {
+    Self.crossing(from: previous, to: current, crosses: crosses, direction: direction)
+  }
+
+  /// ``crossing(from:to:)`` of a threshold `crosses` watched in `direction`.
+  @inlinable @inline(__always)
+  static func crossing(
+    from previous: Double, to current: Double, crosses: Double, direction: Direction
+  ) -> SceneEvent.Direction? {
     if previous < crosses, crosses <= current {
       return direction == .decreasing ? nil : .increasing
     }
@@ -91,7 +99,12 @@ struct EventDetector: Sendable {
   struct Watch: Sendable {
     var chain: Int
     var event: Int
-    var declaration: ChainEvent
+    /// The declaration's input, threshold and direction: not the
+    /// declaration itself, whose name would be retained and released at
+    /// every copy of the watch, every frame.
+    var input: InterpolateEffect.Input
+    var crosses: Double
+    var direction: ChainEvent.Direction
     var firstView: Int
     var viewCount: Int
     /// The index of copy 0's previous value in ``EventDetector/previous``.
@@ -101,6 +114,12 @@ struct EventDetector: Sendable {
     var frame: Rect
     var attachment: Attachment
     var stride: Double
+
+    /// ``ChainEvent/crossing(from:to:)`` of the declaration.
+    @inline(__always)
+    func crossing(from previous: Double, to current: Double) -> SceneEvent.Direction? {
+      ChainEvent.crossing(from: previous, to: current, crosses: crosses, direction: direction)
+    }
   }
 
   private(set) var watches: [Watch] = []
@@ -137,7 +156,8 @@ struct EventDetector: Sendable {
       for (eventIndex, event) in chain.events.enumerated() {
         watches.append(
           Watch(
-            chain: chainIndex, event: eventIndex, declaration: event, firstView: firstView,
+            chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
+            direction: event.direction, firstView: firstView,
             viewCount: chain.viewCount, firstSlot: slots, frame: chain.frame,
             attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
@@ -205,8 +225,8 @@ struct EventDetector: Sendable {
           let previousTop = tops[index]
           let stride = watch.stride
           let height = watch.frame.height
-          let kept = Kept(natural: natural, previousTop: previousTop)
-          switch watch.declaration.input {
+          var kept = Kept(natural: natural, previousTop: previousTop)
+          switch watch.input {
           case .offset:
             Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
             continue
@@ -218,25 +238,28 @@ struct EventDetector: Sendable {
               watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
             continue
           case .minY:
+            // `top + x` never decreases with `top`.
+            kept.mayRise = top > previousTop
+            kept.mayFall = top < previousTop
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: { previousTop + Double($0) * stride }, current: { first[$0].y })
+              previous: NaturalMinY(top: previousTop, stride: stride), current: MinY(first: first))
           case .height:
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: { _ in height }, current: { first[$0].height })
+              previous: NaturalHeight(height: height), current: Height(first: first))
           case .progress:
+            // In the same viewport, progress never increases with the top.
+            if viewportHeight == previousViewportHeight {
+              kept.mayRise = top < previousTop
+              kept.mayFall = top > previousTop
+            }
             Self.scan(
               watch, slot, firing, kept, ascending: false, &fired,
-              previous: {
-                ScrollGeometry.coverProgress(
-                  minY: previousTop + Double($0) * stride, height: height,
-                  viewportHeight: previousViewportHeight)
-              },
-              current: {
-                ScrollGeometry.coverProgress(
-                  minY: first[$0].y, height: first[$0].height, viewportHeight: viewportHeight)
-              })
+              previous: NaturalProgress(
+                top: previousTop, stride: stride, height: height,
+                viewportHeight: previousViewportHeight),
+              current: Progress(first: first, viewportHeight: viewportHeight))
           }
           tops[index] = natural ? top : .nan
         }
@@ -250,6 +273,12 @@ struct EventDetector: Sendable {
   struct Kept {
     var natural: Bool
     var previousTop: Double
+    /// Whether, with natural frames in both frames, a copy's value may have
+    /// risen (or fallen) since the previous frame: every copy moves the
+    /// same way as the top, so a frame scrolled one way can cross the other
+    /// way nowhere, and the search looks for one direction only.
+    var mayRise = true
+    var mayFall = true
   }
 
   /// A per-view input's watch: by binary search when the copies have their
@@ -260,23 +289,24 @@ struct EventDetector: Sendable {
   /// expression `current` computes it with; both never decrease with the
   /// copy when `ascending`, never increase when not.
   @inline(__always)
-  private static func scan(
+  private static func scan<Previous: CopyValues, Current: CopyValues>(
     _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool, _ kept: Kept,
-    ascending: Bool, _ fired: inout [SceneEvent], previous: (Int) -> Double,
-    current: (Int) -> Double
+    ascending: Bool, _ fired: inout [SceneEvent], previous: Previous, current: Current
   ) {
     let hadNatural = !kept.previousTop.isNaN
     if kept.natural {
       // Natural now: the next frame computes these values again.
       guard firing else { return }
       if hadNatural {
-        searchRanges(watch, ascending: ascending, &fired, previous: previous, current: current)
+        searchRanges(
+          watch, ascending: ascending, rising: kept.mayRise, falling: kept.mayFall, &fired,
+          previous: previous, current: current)
         return
       }
     } else if firing && hadNatural {
       for copy in 0..<watch.viewCount { slots[copy] = previous(copy) }
     }
-    scan(watch, slots, firing, &fired, value: current)
+    scan(watch, slots, firing, &fired) { current($0) }
   }
 
   /// Fires a watch's events from values that are monotone in the copy
@@ -284,26 +314,27 @@ struct EventDetector: Sendable {
   /// frames: the copies with `a < X` form a prefix or a suffix of the
   /// copies, and so do those with `X <= b`, `a > X` and `b <= X`; each
   /// direction fires on the intersection of two of them, a range found by
-  /// binary search, about 4 log2(copies) values read instead of all. The
+  /// binary search, about 4 log2(copies) values read instead of all (2
+  /// when `rising` or `falling` says the values went one way only). The
   /// values compared are those the loop over copies compares, so the
   /// events are the same, in the same order (by copy: the two ranges are
   /// disjoint, a copy crossing one way only).
   @inline(__always)
-  private static func searchRanges(
-    _ watch: Watch, ascending: Bool, _ fired: inout [SceneEvent], previous: (Int) -> Double,
-    current: (Int) -> Double
+  private static func searchRanges<Previous: CopyValues, Current: CopyValues>(
+    _ watch: Watch, ascending: Bool, rising mayRise: Bool, falling mayFall: Bool,
+    _ fired: inout [SceneEvent], previous: Previous, current: Current
   ) {
     let count = watch.viewCount
-    let crosses = watch.declaration.crosses
-    let direction = watch.declaration.direction
+    let crosses = watch.crosses
+    let direction = watch.direction
     var rising = 0..<0
     var falling = 0..<0
-    if direction != .decreasing {
+    if mayRise && direction != .decreasing {
       rising = intersection(
         part(count, prefix: ascending) { previous($0) < crosses },
         part(count, prefix: !ascending) { crosses <= current($0) })
     }
-    if direction != .increasing {
+    if mayFall && direction != .increasing {
       falling = intersection(
         part(count, prefix: !ascending) { previous($0) > crosses },
         part(count, prefix: ascending) { current($0) <= crosses })
@@ -320,9 +351,9 @@ struct EventDetector: Sendable {
 
   /// Fires `watch` for each copy in `copies`, the way `direction`.
   @inline(__always)
-  private static func emit(
+  private static func emit<Current: CopyValues>(
     _ watch: Watch, _ copies: Range<Int>, _ direction: SceneEvent.Direction,
-    _ fired: inout [SceneEvent], _ current: (Int) -> Double
+    _ fired: inout [SceneEvent], _ current: Current
   ) {
     for copy in copies {
       fired.append(
@@ -362,7 +393,7 @@ struct EventDetector: Sendable {
   ) {
     let before = slot.pointee
     slot.pointee = value
-    guard firing, let direction = watch.declaration.crossing(from: before, to: value) else {
+    guard firing, let direction = watch.crossing(from: before, to: value) else {
       return
     }
     for copy in 0..<copies {
@@ -384,7 +415,7 @@ struct EventDetector: Sendable {
       for copy in 0..<count { slots[copy] = value(copy) }
       return
     }
-    let crosses = watch.declaration.crosses
+    let crosses = watch.crosses
     for copy in 0..<count {
       let current = value(copy)
       let before = slots[copy]
@@ -393,12 +424,67 @@ struct EventDetector: Sendable {
       // side of the threshold (or on it): a product of at most 0, one
       // multiplication instead of four comparisons; the rule then decides.
       guard (before - crosses) * (current - crosses) <= 0 else { continue }
-      if let direction = watch.declaration.crossing(from: before, to: current) {
+      if let direction = watch.crossing(from: before, to: current) {
         fired.append(
           SceneEvent(
             chain: watch.chain, copy: copy, event: watch.event, direction: direction,
             value: current))
       }
     }
+  }
+}
+
+/// A per-view input's value for each copy of a watch: read from the views
+/// of this frame, or computed again from the natural frames of the previous
+/// one with the same expression. Types, not closures, so that the search
+/// is specialised for each and calls nothing per value read.
+protocol CopyValues {
+  func callAsFunction(_ copy: Int) -> Double
+}
+
+/// The views' `minY` (`y`).
+struct MinY: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].y }
+}
+
+/// The views' heights.
+struct Height: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].height }
+}
+
+/// The views' cover progress (``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``).
+struct Progress: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  let viewportHeight: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    ScrollGeometry.coverProgress(
+      minY: first[copy].y, height: first[copy].height, viewportHeight: viewportHeight)
+  }
+}
+
+/// A natural top: `top + copy * stride`, as the host writes it.
+struct NaturalMinY: CopyValues {
+  let top: Double
+  let stride: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { top + Double(copy) * stride }
+}
+
+/// A natural height: the chain's, for every copy.
+struct NaturalHeight: CopyValues {
+  let height: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { height }
+}
+
+/// The cover progress of a natural frame.
+struct NaturalProgress: CopyValues {
+  let top: Double
+  let stride: Double
+  let height: Double
+  let viewportHeight: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    ScrollGeometry.coverProgress(
+      minY: top + Double(copy) * stride, height: height, viewportHeight: viewportHeight)
   }
 }

@@ -88,6 +88,7 @@ import Testing
       var loop = SceneHost(scene: scene)
       loop.eventDetector.searchesNaturalRanges = false
       var previous: [ViewTransform]?
+      var previousViewport = viewportHeight
       for frame in 0..<120 {
         if random.chance(0.02) {
           fast.resetState()
@@ -97,8 +98,13 @@ import Testing
         let offset =
           random.chance(0.6)
           ? Double(random.next(in: -10...80)) * 10 : random.signed(upTo: 900)
-        fast.evaluate(offset: offset)
-        loop.evaluate(offset: offset)
+        // Now and then a shorter viewport (a rotation, a keyboard): every
+        // progress changes without a scroll.
+        var geometry = scene.geometry(offset: offset)
+        let frameViewport = random.chance(0.1) ? 700.0 : viewportHeight
+        geometry.viewport.height = frameViewport
+        fast.evaluate(geometry)
+        loop.evaluate(geometry)
         let current = loop.withTransforms { Array($0) }
         searchedFrames += fast.eventDetector.naturalChains.filter { $0 }.count
         // The rule, from the transforms of the two frames.
@@ -109,9 +115,9 @@ import Testing
             for (index, event) in events.enumerated() {
               for copy in 0..<counts[chain] {
                 let a = Self.value(
-                  event.input, previous[firstView + copy], viewportHeight: viewportHeight)
+                  event.input, previous[firstView + copy], viewportHeight: previousViewport)
                 let b = Self.value(
-                  event.input, current[firstView + copy], viewportHeight: viewportHeight)
+                  event.input, current[firstView + copy], viewportHeight: frameViewport)
                 if a == event.crosses || b == event.crosses { onValue += 1 }
                 var direction: SceneEvent.Direction?
                 if a < event.crosses && event.crosses <= b && event.direction != "decreasing" {
@@ -140,6 +146,7 @@ import Testing
         #expect(fast.withTransforms { Array($0) } == current)
         firedEvents += expected.count
         previous = current
+        previousViewport = frameViewport
       }
     }
     // The search ran, events fired, and values landed on thresholds.
