@@ -41,6 +41,14 @@ public struct ChainEvent: Sendable, Equatable {
   /// `previous > crosses >= current`.
   @inlinable
   public func crossing(from previous: Double, to current: Double) -> SceneEvent.Direction? {
+    Self.crossing(from: previous, to: current, crosses: crosses, direction: direction)
+  }
+
+  /// ``crossing(from:to:)`` of a threshold `crosses` watched in `direction`.
+  @inlinable @inline(__always)
+  static func crossing(
+    from previous: Double, to current: Double, crosses: Double, direction: Direction
+  ) -> SceneEvent.Direction? {
     if previous < crosses, crosses <= current {
       return direction == .decreasing ? nil : .increasing
     }
@@ -91,11 +99,27 @@ struct EventDetector: Sendable {
   struct Watch: Sendable {
     var chain: Int
     var event: Int
-    var declaration: ChainEvent
+    /// The declaration's input, threshold and direction: not the
+    /// declaration itself, whose name would be retained and released at
+    /// every copy of the watch, every frame.
+    var input: InterpolateEffect.Input
+    var crosses: Double
+    var direction: ChainEvent.Direction
     var firstView: Int
     var viewCount: Int
     /// The index of copy 0's previous value in ``EventDetector/previous``.
     var firstSlot: Int
+    /// The chain's natural frame (copy 0's), attachment and copy stride:
+    /// what a copy's natural frame is computed from.
+    var frame: Rect
+    var attachment: Attachment
+    var stride: Double
+
+    /// ``ChainEvent/crossing(from:to:)`` of the declaration.
+    @inline(__always)
+    func crossing(from previous: Double, to current: Double) -> SceneEvent.Direction? {
+      ChainEvent.crossing(from: previous, to: current, crosses: crosses, direction: direction)
+    }
   }
 
   private(set) var watches: [Watch] = []
@@ -103,6 +127,21 @@ struct EventDetector: Sendable {
   private var previous: [Double] = []
   /// Whether a frame was evaluated since the start (or the last reset).
   private var hasPrevious = false
+  /// For each watch, copy 0's natural viewport top at the previous frame
+  /// when every copy had its natural frame then and the watch's previous
+  /// values were not stored (see ``detectInRanges``); NaN when its slots in
+  /// ``previous`` hold them.
+  private var previousTops: [Double] = []
+  /// The viewport height of the previous frame, which a progress computed
+  /// again from ``previousTops`` needs.
+  private var previousViewportHeight = 0.0
+  /// Whether each chain's views kept their natural frames after its last
+  /// effect in the frame just evaluated; the host sets it as it runs them.
+  var naturalChains: [Bool] = []
+  /// Whether a per-view watch of a chain whose frames are natural finds its
+  /// crossings by binary search instead of reading every copy; a test turns
+  /// it off to compare both ways.
+  var searchesNaturalRanges = true
   /// The events of the last frame, in order of chains, declarations, copies.
   private(set) var fired: [SceneEvent] = []
 
@@ -117,14 +156,18 @@ struct EventDetector: Sendable {
       for (eventIndex, event) in chain.events.enumerated() {
         watches.append(
           Watch(
-            chain: chainIndex, event: eventIndex, declaration: event, firstView: firstView,
-            viewCount: chain.viewCount, firstSlot: slots))
+            chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
+            direction: event.direction, firstView: firstView,
+            viewCount: chain.viewCount, firstSlot: slots, frame: chain.frame,
+            attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
         slots += Self.isPerView(event.input) ? chain.viewCount : 1
       }
       firstView += chain.viewCount
     }
     previous = [Double](repeating: 0, count: slots)
+    previousTops = [Double](repeating: .nan, count: watches.count)
+    naturalChains = [Bool](repeating: false, count: scene.chains.count)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -155,36 +198,190 @@ struct EventDetector: Sendable {
   /// One loop per input kind, reading only the field it needs, because this
   /// runs every frame over every copy: a scroll input is read and compared
   /// once for all copies of a watch, and a per-view loop does a load, a
-  /// store and one multiplication per copy until a crossing.
+  /// store and one multiplication per copy until a crossing. A per-view
+  /// watch of a chain whose copies have their natural frames in this frame
+  /// and the previous one reads no loop at all: see ``searchRanges``.
   mutating func detect(in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry) {
     fired.removeAll(keepingCapacity: true)
     let firing = hasPrevious
     hasPrevious = true
     let viewportHeight = geometry.viewport.height
+    let previousViewportHeight = self.previousViewportHeight
+    self.previousViewportHeight = viewportHeight
     let watches = self.watches
-    previous.withUnsafeMutableBufferPointer { previous in
-      guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
-      for watch in watches {
-        let slot = slots + watch.firstSlot
-        let first = base + watch.firstView
-        let count = watch.viewCount
-        switch watch.declaration.input {
-        case .offset:
-          Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
-        case .pull:
-          Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
-        case .pullBottom:
-          Self.scan(watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
-        case .minY: Self.scan(watch, slot, firing, &fired) { first[$0].y }
-        case .height: Self.scan(watch, slot, firing, &fired) { first[$0].height }
-        case .progress:
-          Self.scan(watch, slot, firing, &fired) {
-            ScrollGeometry.coverProgress(
-              minY: first[$0].y, height: first[$0].height, viewportHeight: viewportHeight)
+    let naturalChains = self.naturalChains
+    let searches = searchesNaturalRanges
+    previousTops.withUnsafeMutableBufferPointer { tops in
+      previous.withUnsafeMutableBufferPointer { previous in
+        guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
+        for (index, watch) in watches.enumerated() {
+          let slot = slots + watch.firstSlot
+          let first = base + watch.firstView
+          let count = watch.viewCount
+          // Copy i's natural top is `top + i * stride`, as the host writes
+          // it; with stride >= 0 it never decreases with i.
+          let top = geometry.viewportY(ofNaturalY: watch.frame.y, attachment: watch.attachment)
+          let natural = searches && naturalChains[watch.chain] && watch.stride >= 0 && !top.isNaN
+          let previousTop = tops[index]
+          let stride = watch.stride
+          let height = watch.frame.height
+          var kept = Kept(natural: natural, previousTop: previousTop)
+          switch watch.input {
+          case .offset:
+            Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
+            continue
+          case .pull:
+            Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
+            continue
+          case .pullBottom:
+            Self.scan(
+              watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
+            continue
+          case .minY:
+            // `top + x` never decreases with `top`.
+            kept.mayRise = top > previousTop
+            kept.mayFall = top < previousTop
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: NaturalMinY(top: previousTop, stride: stride), current: MinY(first: first))
+          case .height:
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: NaturalHeight(height: height), current: Height(first: first))
+          case .progress:
+            // In the same viewport, progress never increases with the top.
+            if viewportHeight == previousViewportHeight {
+              kept.mayRise = top < previousTop
+              kept.mayFall = top > previousTop
+            }
+            Self.scan(
+              watch, slot, firing, kept, ascending: false, &fired,
+              previous: NaturalProgress(
+                top: previousTop, stride: stride, height: height,
+                viewportHeight: previousViewportHeight),
+              current: Progress(first: first, viewportHeight: viewportHeight))
           }
+          tops[index] = natural ? top : .nan
         }
       }
     }
+  }
+
+  /// Whether a watch's chain has its natural frames in this frame, and
+  /// copy 0's natural top in the previous frame if it had them then (NaN if
+  /// not: its previous values are in its slots).
+  struct Kept {
+    var natural: Bool
+    var previousTop: Double
+    /// Whether, with natural frames in both frames, a copy's value may have
+    /// risen (or fallen) since the previous frame: every copy moves the
+    /// same way as the top, so a frame scrolled one way can cross the other
+    /// way nowhere, and the search looks for one direction only.
+    var mayRise = true
+    var mayFall = true
+  }
+
+  /// A per-view input's watch: by binary search when the copies have their
+  /// natural frames in this frame and the previous one, otherwise by the
+  /// loop over every copy (after writing the previous values into `slots`
+  /// when the previous frame did not store them). `previous(copy)` is the
+  /// value at the previous frame computed from its natural frame, with the
+  /// expression `current` computes it with; both never decrease with the
+  /// copy when `ascending`, never increase when not.
+  @inline(__always)
+  private static func scan<Previous: CopyValues, Current: CopyValues>(
+    _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool, _ kept: Kept,
+    ascending: Bool, _ fired: inout [SceneEvent], previous: Previous, current: Current
+  ) {
+    let hadNatural = !kept.previousTop.isNaN
+    if kept.natural {
+      // Natural now: the next frame computes these values again.
+      guard firing else { return }
+      if hadNatural {
+        searchRanges(
+          watch, ascending: ascending, rising: kept.mayRise, falling: kept.mayFall, &fired,
+          previous: previous, current: current)
+        return
+      }
+    } else if firing && hadNatural {
+      for copy in 0..<watch.viewCount { slots[copy] = previous(copy) }
+    }
+    scan(watch, slots, firing, &fired) { current($0) }
+  }
+
+  /// Fires a watch's events from values that are monotone in the copy
+  /// (never decreasing when `ascending`, never increasing when not), in both
+  /// frames: the copies with `a < X` form a prefix or a suffix of the
+  /// copies, and so do those with `X <= b`, `a > X` and `b <= X`; each
+  /// direction fires on the intersection of two of them, a range found by
+  /// binary search, about 4 log2(copies) values read instead of all (2
+  /// when `rising` or `falling` says the values went one way only). The
+  /// values compared are those the loop over copies compares, so the
+  /// events are the same, in the same order (by copy: the two ranges are
+  /// disjoint, a copy crossing one way only).
+  @inline(__always)
+  private static func searchRanges<Previous: CopyValues, Current: CopyValues>(
+    _ watch: Watch, ascending: Bool, rising mayRise: Bool, falling mayFall: Bool,
+    _ fired: inout [SceneEvent], previous: Previous, current: Current
+  ) {
+    let count = watch.viewCount
+    let crosses = watch.crosses
+    let direction = watch.direction
+    var rising = 0..<0
+    var falling = 0..<0
+    if mayRise && direction != .decreasing {
+      rising = intersection(
+        part(count, prefix: ascending) { previous($0) < crosses },
+        part(count, prefix: !ascending) { crosses <= current($0) })
+    }
+    if mayFall && direction != .increasing {
+      falling = intersection(
+        part(count, prefix: !ascending) { previous($0) > crosses },
+        part(count, prefix: ascending) { current($0) <= crosses })
+    }
+    // No array of the two: it would allocate every frame.
+    if rising.lowerBound <= falling.lowerBound {
+      emit(watch, rising, .increasing, &fired, current)
+      emit(watch, falling, .decreasing, &fired, current)
+    } else {
+      emit(watch, falling, .decreasing, &fired, current)
+      emit(watch, rising, .increasing, &fired, current)
+    }
+  }
+
+  /// Fires `watch` for each copy in `copies`, the way `direction`.
+  @inline(__always)
+  private static func emit<Current: CopyValues>(
+    _ watch: Watch, _ copies: Range<Int>, _ direction: SceneEvent.Direction,
+    _ fired: inout [SceneEvent], _ current: Current
+  ) {
+    for copy in copies {
+      fired.append(
+        SceneEvent(
+          chain: watch.chain, copy: copy, event: watch.event, direction: direction,
+          value: current(copy)))
+    }
+  }
+
+  /// The copies `0..<count` for which `contains` holds, given that they are
+  /// a prefix (`prefix`) or a suffix of them: found by binary search.
+  @inline(__always)
+  private static func part(_ count: Int, prefix: Bool, _ contains: (Int) -> Bool) -> Range<Int> {
+    // The first copy at which `contains(copy) != prefix`: `contains` is
+    // `prefix` before it and not from it on.
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = low + (high - low) / 2
+      if contains(middle) == prefix { low = middle + 1 } else { high = middle }
+    }
+    return prefix ? 0..<low : low..<count
+  }
+
+  @inline(__always)
+  private static func intersection(_ a: Range<Int>, _ b: Range<Int>) -> Range<Int> {
+    let lower = max(a.lowerBound, b.lowerBound)
+    return lower..<max(lower, min(a.upperBound, b.upperBound))
   }
 
   /// A scroll input's watch: one previous value; a crossing fires for
@@ -196,7 +393,7 @@ struct EventDetector: Sendable {
   ) {
     let before = slot.pointee
     slot.pointee = value
-    guard firing, let direction = watch.declaration.crossing(from: before, to: value) else {
+    guard firing, let direction = watch.crossing(from: before, to: value) else {
       return
     }
     for copy in 0..<copies {
@@ -218,7 +415,7 @@ struct EventDetector: Sendable {
       for copy in 0..<count { slots[copy] = value(copy) }
       return
     }
-    let crosses = watch.declaration.crosses
+    let crosses = watch.crosses
     for copy in 0..<count {
       let current = value(copy)
       let before = slots[copy]
@@ -227,12 +424,67 @@ struct EventDetector: Sendable {
       // side of the threshold (or on it): a product of at most 0, one
       // multiplication instead of four comparisons; the rule then decides.
       guard (before - crosses) * (current - crosses) <= 0 else { continue }
-      if let direction = watch.declaration.crossing(from: before, to: current) {
+      if let direction = watch.crossing(from: before, to: current) {
         fired.append(
           SceneEvent(
             chain: watch.chain, copy: copy, event: watch.event, direction: direction,
             value: current))
       }
     }
+  }
+}
+
+/// A per-view input's value for each copy of a watch: read from the views
+/// of this frame, or computed again from the natural frames of the previous
+/// one with the same expression. Types, not closures, so that the search
+/// is specialised for each and calls nothing per value read.
+protocol CopyValues {
+  func callAsFunction(_ copy: Int) -> Double
+}
+
+/// The views' `minY` (`y`).
+struct MinY: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].y }
+}
+
+/// The views' heights.
+struct Height: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].height }
+}
+
+/// The views' cover progress (``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``).
+struct Progress: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  let viewportHeight: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    ScrollGeometry.coverProgress(
+      minY: first[copy].y, height: first[copy].height, viewportHeight: viewportHeight)
+  }
+}
+
+/// A natural top: `top + copy * stride`, as the host writes it.
+struct NaturalMinY: CopyValues {
+  let top: Double
+  let stride: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { top + Double(copy) * stride }
+}
+
+/// A natural height: the chain's, for every copy.
+struct NaturalHeight: CopyValues {
+  let height: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { height }
+}
+
+/// The cover progress of a natural frame.
+struct NaturalProgress: CopyValues {
+  let top: Double
+  let stride: Double
+  let height: Double
+  let viewportHeight: Double
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    ScrollGeometry.coverProgress(
+      minY: top + Double(copy) * stride, height: height, viewportHeight: viewportHeight)
   }
 }

@@ -186,6 +186,7 @@ public struct SceneHost: Sendable {
     let runs = self.runs
     let steps = self.steps
     let geometry = self.geometry
+    let tracksFrames = !eventDetector.isEmpty
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
       // Read through a buffer pointer: no bounds check a step.
@@ -214,6 +215,10 @@ public struct SceneHost: Sendable {
               let written = record.pointee.writtenCount
               if written < count {
                 batch.modifyResting(from: written, to: count) { _ in }
+              }
+              // What event detection may count on (ChainEvent.swift).
+              if tracksFrames {
+                eventDetector.naturalChains[index] = record.pointee.hasNaturalFrames
               }
             }
           }

@@ -1,0 +1,157 @@
+import EffectProtocol
+import ScrollEffectsTestSupport
+import Testing
+
+@testable import EffectHost
+
+/// The event detector's binary search over copies with natural frames
+/// against its loop over every copy, and both against the rule read off the
+/// transforms, bit for bit.
+@Suite struct ChainEventTests {
+  /// Effects a row may have: keeping frames natural (none, interpolate on
+  /// visuals), losing them only while pulled (stretch), or always (pin,
+  /// parallax).
+  static let effectChoices = [
+    "[]",
+    #"[{"type": "interpolate", "property": "opacity", "input": "progress", "stops": [[0, 0], [0.2, 1]]}]"#,
+    #"[{"type": "interpolate", "property": "opacity", "input": "progress", "stops": [[0, 0], [0.2, 1]]}, {"type": "interpolate", "property": "scale", "input": "progress", "stops": [[0, 0.9], [0.3, 1]]}]"#,
+    #"[{"type": "interpolate", "property": "opacity", "stops": [[0, 1], [300, 0.3]]}, {"type": "stretch"}]"#,
+    #"[{"type": "pin", "until": 600}]"#,
+    #"[{"type": "parallax", "rate": 0.5}]"#,
+  ]
+
+  /// The value of `input` in `transform`, as DESIGN defines it.
+  static func value(_ input: String, _ transform: ViewTransform, viewportHeight: Double) -> Double {
+    switch input {
+    case "minY": transform.y
+    case "height": transform.height
+    default:
+      // Saturated, not clamped to 0...1 (Geometry's `coverProgress`).
+      Saturation.clamp((viewportHeight - transform.y) / (viewportHeight + transform.height))
+    }
+  }
+
+  @Test("natural-frame range search fires exactly what the per-copy loop and the rule fire")
+  func rangesMatchLoop() throws {
+    var random = SplitMix64(seed: 1212)
+    var searchedFrames = 0
+    var firedEvents = 0
+    var onValue = 0
+    let viewportHeight = 844.0
+    for _ in 0..<60 {
+      let chainCount = random.next(in: 1...2)
+      var chains: [String] = []
+      // (chain, input, crosses, direction) per declaration, in order.
+      var declarations: [[(input: String, crosses: Double, direction: String)]] = []
+      var counts: [Int] = []
+      for chain in 0..<chainCount {
+        let count = random.next(in: 1...60)
+        let height = random.pick([72.0, 100.0, 33.3])
+        let spacing = random.pick([0.0, 8.0, 2.5])
+        let y = random.pick([0.0, 232.0, 1000.5])
+        counts.append(count)
+        var events: [(input: String, crosses: Double, direction: String)] = []
+        for _ in 0..<random.next(in: 1...3) {
+          let input = random.pick(["minY", "progress", "height"])
+          // Often exactly a copy's value at an offset on the grid the
+          // sequence lands on.
+          let copy = Double(random.next(in: 0...(count - 1)))
+          let offset = Double(random.next(in: -10...80)) * 10
+          let minY = 47 + y - offset + copy * (height + spacing)
+          let crosses: Double =
+            switch input {
+            case "minY": random.chance(0.6) ? minY : random.signed(upTo: 1500)
+            case "height": random.chance(0.5) ? height : height + random.unit() * 40
+            default:
+              random.chance(0.6)
+                ? ScrollGeometry.coverProgress(
+                  minY: minY, height: height, viewportHeight: viewportHeight)
+                : random.pick([0, 0.2, 1, random.unit()])
+            }
+          events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
+        }
+        declarations.append(events)
+        let eventsJSON = events.enumerated().map { index, event in
+          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+        }.joined(separator: ", ")
+        let repetition = #", "repeat": {"count": \#(count), "spacing": \#(spacing)}"#
+        chains.append(
+          #"{"name": "c\#(chain)", "frame": {"y": \#(y), "height": \#(height)}\#(repetition), "effects": \#(random.pick(Self.effectChoices)), "events": [\#(eventsJSON)]}"#
+        )
+      }
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"viewport": {"width": 390, "height": \#(viewportHeight)}, "contentInsets": {"top": 47, "bottom": 34},
+           "contentHeight": 6000, "chains": [\#(chains.joined(separator: ", "))]}
+          """#)
+      var fast = SceneHost(scene: scene)
+      var loop = SceneHost(scene: scene)
+      loop.eventDetector.searchesNaturalRanges = false
+      var previous: [ViewTransform]?
+      var previousViewport = viewportHeight
+      for frame in 0..<120 {
+        if random.chance(0.02) {
+          fast.resetState()
+          loop.resetState()
+          previous = nil
+        }
+        let offset =
+          random.chance(0.6)
+          ? Double(random.next(in: -10...80)) * 10 : random.signed(upTo: 900)
+        // Now and then a shorter viewport (a rotation, a keyboard): every
+        // progress changes without a scroll.
+        var geometry = scene.geometry(offset: offset)
+        let frameViewport = random.chance(0.1) ? 700.0 : viewportHeight
+        geometry.viewport.height = frameViewport
+        fast.evaluate(geometry)
+        loop.evaluate(geometry)
+        let current = loop.withTransforms { Array($0) }
+        searchedFrames += fast.eventDetector.naturalChains.filter { $0 }.count
+        // The rule, from the transforms of the two frames.
+        var expected: [SceneEvent] = []
+        if let previous {
+          var firstView = 0
+          for (chain, events) in declarations.enumerated() {
+            for (index, event) in events.enumerated() {
+              for copy in 0..<counts[chain] {
+                let a = Self.value(
+                  event.input, previous[firstView + copy], viewportHeight: previousViewport)
+                let b = Self.value(
+                  event.input, current[firstView + copy], viewportHeight: frameViewport)
+                if a == event.crosses || b == event.crosses { onValue += 1 }
+                var direction: SceneEvent.Direction?
+                if a < event.crosses && event.crosses <= b && event.direction != "decreasing" {
+                  direction = .increasing
+                }
+                if a > event.crosses && event.crosses >= b && event.direction != "increasing" {
+                  direction = .decreasing
+                }
+                if let direction {
+                  expected.append(
+                    SceneEvent(
+                      chain: chain, copy: copy, event: index, direction: direction, value: b))
+                }
+              }
+            }
+            firstView += counts[chain]
+          }
+        }
+        let searched = fast.withEvents { Array($0) }
+        let looped = loop.withEvents { Array($0) }
+        #expect(searched == expected, "frame \(frame) at \(offset)")
+        #expect(looped == expected, "frame \(frame) at \(offset)")
+        #expect(
+          searched.map(\.value.bitPattern) == looped.map(\.value.bitPattern),
+          "frame \(frame) at \(offset)")
+        #expect(fast.withTransforms { Array($0) } == current)
+        firedEvents += expected.count
+        previous = current
+        previousViewport = frameViewport
+      }
+    }
+    // The search ran, events fired, and values landed on thresholds.
+    #expect(searchedFrames > 2000)
+    #expect(firedEvents > 1000)
+    #expect(onValue > 100)
+  }
+}
