@@ -183,10 +183,29 @@ public struct SceneHost: Sendable {
   /// lookup.
   @inline(__always)
   mutating func runChains(_ copies: (Int, ChainRun) -> Range<Int>) {
+    guard !eventDetector.isEmpty else {
+      runChains(copies, naturalFlags: nil)
+      return
+    }
+    // Event detection counts on whether each chain's frames stayed natural
+    // (ChainEvent.swift): the loop writes that into scratch memory on the
+    // stack, never into `self`, which made every scene's loop dearer.
+    let chainCount = runs.count
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
+      runChains(copies, naturalFlags: flags.baseAddress)
+      for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }
+    }
+  }
+
+  /// ``runChains(_:)``'s loop; with `naturalFlags`, it also records there
+  /// whether each chain's views kept their natural frames.
+  @inline(__always)
+  mutating func runChains(
+    _ copies: (Int, ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
+  ) {
     let runs = self.runs
     let steps = self.steps
     let geometry = self.geometry
-    let tracksFrames = !eventDetector.isEmpty
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
       // Read through a buffer pointer: no bounds check a step.
@@ -217,9 +236,7 @@ public struct SceneHost: Sendable {
                 batch.modifyResting(from: written, to: count) { _ in }
               }
               // What event detection may count on (ChainEvent.swift).
-              if tracksFrames {
-                eventDetector.naturalChains[index] = record.pointee.hasNaturalFrames
-              }
+              naturalFlags?[index] = record.pointee.hasNaturalFrames
             }
           }
         }
