@@ -68,15 +68,8 @@ public struct EvalCommand: Subcommand {
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
     let host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: registry).loadForCommand(scene))
-    let selection: ViewSelection
-    do {
-      selection = try ViewSelection(names: chains, in: host.chains)
-    } catch {
-      throw .usage(
-        UsageError(
-          message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
-            + error.description, command: Self.spec))
-    }
+    let selection = try ViewSelection.forCommand(
+      names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains)
     let output = console.output
     if printsEvents {
       var evaluation = EventEvaluation(host: consume host, format: format, selection: selection)

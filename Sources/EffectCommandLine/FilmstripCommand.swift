@@ -53,7 +53,7 @@ public struct FilmstripCommand: Subcommand {
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
     let host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: registry).loadForCommand(scene))
-    let selection = try PictureOutput.selection(
+    let selection = try ViewSelection.forCommand(
       names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))
     let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)

@@ -64,7 +64,7 @@ public struct PlotCommand: Subcommand {
   public func run(_ console: Console) throws(CommandError) -> ExitCode {
     let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
     let host = try SceneHost.allocatingForCommand(loaded)
-    let selection = try PictureOutput.selection(
+    let selection = try ViewSelection.forCommand(
       names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains,
       default: (try? PlotPicture.defaultSelection(for: host.chains))
         ?? ViewSelection(all: host.chains))

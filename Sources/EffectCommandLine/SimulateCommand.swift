@@ -116,15 +116,8 @@ public struct SimulateCommand: Subcommand {
             + "'\(Self.start.spec.fullLabel)': \(error.description)", command: Self.spec))
     }
     let host = try SceneHost.allocatingForCommand(loaded)
-    let selection: ViewSelection
-    do {
-      selection = try ViewSelection(names: chains, in: host.chains)
-    } catch {
-      throw .usage(
-        UsageError(
-          message: "The value '\(error.name)' is invalid for '\(Self.chains.spec.fullLabel)': "
-            + error.description, command: Self.spec))
-    }
+    let selection = try ViewSelection.forCommand(
+      names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
       host: consume host, frames: frames, format: format, selection: selection)
     let output = console.output

@@ -173,3 +173,24 @@ public enum ChainSelectionError: Error, Sendable, Equatable, CustomStringConvert
     }
   }
 }
+
+extension ViewSelection {
+  /// The views a subcommand's `--chain NAME...` keeps, or `fallback` (every
+  /// view by default) when none is given; an unknown name or copy is a usage
+  /// error of `command` naming `option` (exit 64), the same in every
+  /// subcommand.
+  static func forCommand(
+    names: [String], option: OptionSpec, command: CommandSpec,
+    chains: [SceneHost.ChainLayout], default fallback: ViewSelection? = nil
+  ) throws(CommandError) -> ViewSelection {
+    if names.isEmpty, let fallback { return fallback }
+    do {
+      return try ViewSelection(names: names, in: chains)
+    } catch {
+      throw .usage(
+        UsageError(
+          message: "The value '\(error.name)' is invalid for '\(option.fullLabel)': "
+            + error.description, command: command))
+    }
+  }
+}

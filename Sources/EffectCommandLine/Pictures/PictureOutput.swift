@@ -94,23 +94,6 @@ enum PictureOutput {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
   }
-
-  /// The `--chain` names chosen, or `defaultSelection` when none are given;
-  /// an unknown name is a usage error of `command`, as in `eval`.
-  static func selection(
-    names: [String], option: OptionSpec, command: CommandSpec, chains: [SceneHost.ChainLayout],
-    default defaultSelection: ViewSelection
-  ) throws(CommandError) -> ViewSelection {
-    guard !names.isEmpty else { return defaultSelection }
-    do {
-      return try ViewSelection(names: names, in: chains)
-    } catch {
-      throw .usage(
-        UsageError(
-          message: "The value '\(error.name)' is invalid for '\(option.fullLabel)': "
-            + error.description, command: command))
-    }
-  }
 }
 
 /// The value of `--offsets` for a picture: an offsets spec of at most
