@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
-    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin"]),
+    .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
     .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin"]),
     // Effects defined outside the libraries, as a user's module would.

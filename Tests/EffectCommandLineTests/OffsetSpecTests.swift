@@ -1,5 +1,6 @@
 import EffectCommandLine
 import EffectHost
+import ScrollEffectsTestSupport
 import Testing
 
 @Suite struct OffsetSpecTests {
@@ -111,7 +112,7 @@ import Testing
 
   @Test("random ranges agree with a reference that walks the points one by one")
   func randomRangesMatchAReference() throws {
-    var random = SplitMix(seed: 16)
+    var random = SplitMix64(seed: 16)
     for _ in 0..<20_000 {
       let scale = [1e-6, 1.0, 1e3, 1e9, 1e14][Int(random.next() % 5)]
       let from = (random.unit() * 2 - 1) * scale
@@ -225,22 +226,4 @@ import Testing
       #expect(error.description == message)
     }
   }
-}
-
-/// A small seeded generator, so that a failing case can be run again.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A Double in [0, 1).
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

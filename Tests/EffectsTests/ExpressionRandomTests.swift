@@ -1,6 +1,7 @@
 import EffectProtocol
 import Effects
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Random expressions, printed with as few parentheses as C's precedence
@@ -36,7 +37,7 @@ import Testing
       }
     }
 
-    func text(_ random: inout Generator) -> String {
+    func text(_ random: inout SplitMix64) -> String {
       // Now and then a pair of parentheses that changes nothing.
       func wrapped(_ tree: Tree, needed: Bool) -> String {
         let inner = tree.text(&random)
@@ -110,24 +111,6 @@ import Testing
     }
   }
 
-  /// SplitMix64: the same seed gives the same expressions everywhere.
-  struct Generator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-
-    mutating func int(_ count: Int) -> Int { Int(next() % UInt64(count)) }
-    mutating func chance(_ probability: Double) -> Bool {
-      Double(next() >> 11) * 0x1p-53 < probability
-    }
-  }
-
   static let functions: [(String, Int)] = [
     ("min", 2), ("min", 3), ("max", 2), ("max", 4), ("clamp", 3), ("abs", 1), ("sqrt", 1),
     ("pow", 2), ("exp", 1), ("log", 1), ("sin", 1), ("cos", 1), ("floor", 1), ("ceil", 1),
@@ -139,15 +122,15 @@ import Testing
     (300, "300"), (0.001, "1e-3"), (7, "7"),
   ]
 
-  static func tree(_ random: inout Generator, depth: Int, names: [String]) -> Tree {
+  static func tree(_ random: inout SplitMix64, depth: Int, names: [String]) -> Tree {
     if depth == 0 || random.chance(0.25) {
       if random.chance(0.5) {
-        let (value, text) = numbers[random.int(numbers.count)]
+        let (value, text) = numbers[random.int(0..<numbers.count)]
         return .number(value, text)
       }
-      return .name(names[random.int(names.count)])
+      return .name(names[random.int(0..<names.count)])
     }
-    switch random.int(10) {
+    switch random.int(0..<10) {
     case 0: return .negate(tree(&random, depth: depth - 1, names: names))
     case 1:
       return .conditional(
@@ -155,12 +138,12 @@ import Testing
         tree(&random, depth: depth - 1, names: names),
         tree(&random, depth: depth - 1, names: names))
     case 2, 3, 4:
-      let (function, arity) = functions[random.int(functions.count)]
+      let (function, arity) = functions[random.int(0..<functions.count)]
       return .call(
         function, (0..<arity).map { _ in tree(&random, depth: depth - 1, names: names) })
     default:
       return .binary(
-        operators[random.int(operators.count)], tree(&random, depth: depth - 1, names: names),
+        operators[random.int(0..<operators.count)], tree(&random, depth: depth - 1, names: names),
         tree(&random, depth: depth - 1, names: names))
     }
   }
@@ -177,7 +160,7 @@ import Testing
         """#)
     let setup = ExampleSetup(
       frame: Rect(y: 40, width: 390, height: 300), contentInsets: EdgeInsets(top: 20, bottom: 10))
-    var random = Generator(state: seed)
+    var random = SplitMix64(seed: seed)
     for round in 0..<300 {
       let offset = [-120.0, 0, 37.5, 400, 1300][round % 5]
       // maxOffset = 2000 + 20 + 10 - 844 = 1186; the view's top is 20 + 40 - offset
