@@ -2,6 +2,8 @@ import EffectProtocol
 
 /// What evaluation reads of a chain: plain values, so reading it retains nothing.
 struct ChainRun {
+  /// The chain's index in the scene.
+  var chain: Int
   var firstView: Int
   var viewCount: Int
   var frame: Rect

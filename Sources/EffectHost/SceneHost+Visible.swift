@@ -25,7 +25,7 @@ extension SceneHost {
   /// The copies of chain `chainIndex` that the last frame evaluated: every
   /// copy, `0..<count`, unless it was evaluated with `visibleOnly`.
   public func visibleRange(ofChain chainIndex: Int) -> Range<Int> {
-    let all = 0..<runs[chainIndex].viewCount
+    let all = 0..<chains[chainIndex].viewRange.count
     return isWindowed ? evaluated[chainIndex] : all
   }
 
@@ -65,14 +65,14 @@ extension SceneHost {
     startFrame(geometry, time: time, phase: phase)
     // Found before the loop, so that the loop only reads them: a full frame
     // then pays nothing for windows it does not use.
-    if evaluated.count != runs.count { evaluated = runs.map { 0..<$0.viewCount } }
-    for (index, run) in runs.enumerated() {
-      evaluated[index] =
+    if evaluated.count != chains.count { evaluated = chains.map { 0..<$0.viewRange.count } }
+    for run in runs {
+      evaluated[run.chain] =
         run.isWindowed ? Self.visibleCopies(of: run, in: self.geometry) : 0..<run.viewCount
     }
     isWindowed = true
     let evaluated = self.evaluated
-    runChains { index, _ in evaluated[index] }
+    runChains { run in evaluated[run.chain] }
     if !eventDetector.isEmpty { detectEvents() }
   }
 }

@@ -66,7 +66,10 @@ public struct SceneHost: Sendable {
   /// The phase of the last frame evaluated; `idle` until the first.
   public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain, in file order.
+  /// The chains evaluated one by one, in the order of the scene.
   let runs: [ChainRun]
+  /// The chains evaluated in groups (SceneHost+Groups.swift).
+  let groups: ChainGroup.Plan
   /// Every chain's effects, chain by chain, each in order.
   var steps: [ChainStep]
   /// Shared by the copies of a host that share stateful steps; `nil` when no
@@ -90,10 +93,7 @@ public struct SceneHost: Sendable {
   public init(scene: Scene) {
     self.scene = scene
     var layouts: [ChainLayout] = []
-    var runs: [ChainRun] = []
-    var steps: [ChainStep] = []
     layouts.reserveCapacity(scene.chains.count)
-    runs.reserveCapacity(scene.chains.count)
     var start = 0
     for chain in scene.chains {
       let count = chain.viewCount
@@ -101,6 +101,15 @@ public struct SceneHost: Sendable {
         ChainLayout(
           name: chain.name, viewRange: start..<start + count, isRepeated: chain.repetition != nil,
           frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
+      start += count
+    }
+    let (groups, ungrouped) = ChainGroup.grouping(scene)
+    var runs: [ChainRun] = []
+    var steps: [ChainStep] = []
+    runs.reserveCapacity(ungrouped.count)
+    for index in ungrouped {
+      let chain = scene.chains[index]
+      let count = chain.viewCount
       let firstStep = steps.count
       steps += chain.effects.map { makeStep($0, viewCount: count) }
       // A chain with events is evaluated whole: its copies off screen cross
@@ -110,12 +119,13 @@ public struct SceneHost: Sendable {
         && steps[firstStep...].allSatisfy { $0.isCopyLocal }
       runs.append(
         ChainRun(
-          firstView: start, viewCount: count, frame: chain.frame, attachment: chain.attachment,
-          stride: chain.stride, steps: firstStep..<steps.count, isWindowed: windowed))
-      start += count
+          chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
+          frame: chain.frame, attachment: chain.attachment, stride: chain.stride,
+          steps: firstStep..<steps.count, isWindowed: windowed))
     }
     self.chains = layouts
     self.runs = runs
+    self.groups = groups
     self.steps = steps
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
@@ -124,7 +134,6 @@ public struct SceneHost: Sendable {
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
 
-  /// The number of views, copies included.
   public var viewCount: Int { buffer.count }
 
   /// Evaluates every chain at scroll offset `offset` (the scene's viewport,
@@ -159,7 +168,7 @@ public struct SceneHost: Sendable {
   ) {
     startFrame(geometry, time: time, phase: phase)
     isWindowed = false
-    runChains { _, run in 0..<run.viewCount }
+    runChains { run in 0..<run.viewCount }
     // A separate step, after every chain's effects: see SceneHost+Events.swift.
     if !eventDetector.isEmpty { detectEvents() }
   }
@@ -182,7 +191,7 @@ public struct SceneHost: Sendable {
   /// caller, so that a full frame's `copies` is the whole chain with no
   /// lookup.
   @inline(__always)
-  mutating func runChains(_ copies: (Int, ChainRun) -> Range<Int>) {
+  mutating func runChains(_ copies: (ChainRun) -> Range<Int>) {
     guard !eventDetector.isEmpty else {
       runChains(copies, naturalFlags: nil)
       return
@@ -190,8 +199,10 @@ public struct SceneHost: Sendable {
     // Event detection counts on whether each chain's frames stayed natural
     // (ChainEvent.swift): the loop writes that into scratch memory on the
     // stack, never into `self`, which made every scene's loop dearer.
-    let chainCount = runs.count
+    let chainCount = chains.count
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
+      // Grouped chains have no events: their flags are never read.
+      flags.initialize(repeating: false)
       runChains(copies, naturalFlags: flags.baseAddress)
       for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }
     }
@@ -201,10 +212,11 @@ public struct SceneHost: Sendable {
   /// whether each chain's views kept their natural frames.
   @inline(__always)
   mutating func runChains(
-    _ copies: (Int, ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
+    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
   ) {
     let runs = self.runs
     let steps = self.steps
+    let groups = self.groups
     let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
@@ -212,8 +224,9 @@ public struct SceneHost: Sendable {
       steps.withUnsafeBufferPointer { steps in
         buffer.withUnsafeMutableBufferPointer { views in
           guard let base = views.baseAddress else { return }
-          for (index, run) in runs.enumerated() {
-            let copies = copies(index, run)
+          for group in groups.groups { group.run(in: base, geometry: geometry, clock: clock) }
+          for run in runs {
+            let copies = copies(run)
             let count = copies.count
             // The chain's first effect writes every view as it changes it,
             // starting from the natural transform (see ViewBatch); views that no
@@ -236,7 +249,7 @@ public struct SceneHost: Sendable {
                 batch.modifyResting(from: written, to: count) { _ in }
               }
               // What event detection may count on (ChainEvent.swift).
-              naturalFlags?[index] = record.pointee.hasNaturalFrames
+              naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
             }
           }
         }

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x8129_5264_8757_f784
+      0x58bc_b100_1b7d_5667
     #endif
   }
 

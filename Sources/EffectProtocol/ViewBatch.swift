@@ -335,11 +335,3 @@ package struct FrameClock: Sendable {
     self.phase = phase
   }
 }
-
-/// An effect whose result for a view depends only on the frame, the view's
-/// own transform and its natural frame, never on the batch's count or on the
-/// other views: a host may then evaluate only some copies of a repeated
-/// chain (the visible ones) and give each what a full evaluation gives it.
-/// The built-in effects that qualify say so; any other effect's chain is
-/// always evaluated whole.
-package protocol CopyLocalEffect: StatelessScrollEffect {}

@@ -5,10 +5,55 @@ import EffectProtocol
 // evaluate only the visible copies of their chains. `expression` is not one:
 // its `index` and `count` see the whole chain.
 
-extension StretchEffect: CopyLocalEffect {}
-extension FooterPinEffect: CopyLocalEffect {}
-extension PinEffect: CopyLocalEffect {}
-extension ParallaxEffect: CopyLocalEffect {}
-extension TranslateEffect: CopyLocalEffect {}
-extension CollapseEffect: CopyLocalEffect {}
-extension InterpolateEffect: CopyLocalEffect {}
+//
+// Each writes its own `applyEach` as `run(effects, group)`: the loop is
+// then specialised for the type (see CopyLocalEffect.applyEach).
+
+extension StretchEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension FooterPinEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension PinEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension ParallaxEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension TranslateEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension CollapseEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+extension InterpolateEffect: CopyLocalEffect {
+  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
+    run(effects, group)
+  }
+}
+
+extension CopyLocalEffect {
+  /// The default `applyEach`, compiled in this module, where the
+  /// conformances are: each type's `applyEach` gets the loop specialised
+  /// for it.
+  @inline(__always)
+  static func run(_ effects: [Self], _ group: SingleViewGroup) {
+    for index in group.members.indices {
+      var batch = group.batch(member: index)
+      effects[index].apply(to: &batch)
+    }
+  }
+}

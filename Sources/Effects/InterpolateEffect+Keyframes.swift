@@ -36,27 +36,40 @@ extension InterpolateEffect {
     }
   }
 
-  /// Two stops, linear easing, clamped: the common case, without the search
-  /// for a segment or the easing. Gives exactly what ``KeyframeCurve`` gives.
+  /// Two stops, linear easing, clamped or extended: the common case,
+  /// without the search for a segment or the easing. Gives exactly what
+  /// ``KeyframeCurve`` gives (the same expressions outside the stops).
   struct LinearPair: KeyframeFunction {
-    var holdsEnds: Bool { true }
+    var holdsEnds: Bool { !extends }
     let first: Stop
     let last: Stop
     let span: Double
     let change: Double
+    /// Whether the end segments continue past the stops, with the
+    /// keyframes' (saturated) slopes; with two stops both are the one
+    /// segment's.
+    let extends: Bool
+    let firstSlope: Double
+    let lastSlope: Double
 
-    init(_ first: Stop, _ last: Stop) {
+    init(_ first: Stop, _ last: Stop, extendingWith keyframes: Keyframes? = nil) {
       self.first = first
       self.last = last
       span = last.input - first.input
       change = last.output - first.output
+      extends = keyframes?.extends ?? false
+      firstSlope = keyframes?.firstSlope ?? 0
+      lastSlope = keyframes?.lastSlope ?? 0
     }
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       switch segment(of: x) {
-      case 0: return first.output
-      case 2: return last.output
+      case 0:
+        return extends
+          ? Saturation.clamp(first.output + (x - first.input) * firstSlope) : first.output
+      case 2:
+        return extends ? Saturation.clamp(last.output + (x - last.input) * lastSlope) : last.output
       default:
         // Strictly between two finite outputs of at most 1e9: no saturation needed.
         return first.output + change * ((x - first.input) / span)

@@ -201,10 +201,10 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     let keyframes = self.keyframes
     let (property, input) = (parameters.property, parameters.input)
     guard keyframes.stops.count >= 2 else { return }
-    if keyframes.stops.count == 2, keyframes.curve.isLinear, !keyframes.extends {
+    if keyframes.stops.count == 2, keyframes.curve.isLinear {
       Self.apply(
-        LinearPair(keyframes.stops[0], keyframes.stops[1]), property: property, input: input,
-        to: &views)
+        LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
+        property: property, input: input, to: &views)
     } else {
       keyframes.stops.withUnsafeBufferPointer { stops in
         Self.apply(

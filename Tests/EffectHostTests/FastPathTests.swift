@@ -12,12 +12,12 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Every scene file of `Configs/`, and the benchmark's scene.
+  /// Every scene file of `Configs/`, and the benchmarks' scenes.
   static let sceneFiles: [String] = {
     let configs = packageRoot.appendingPathComponent("Configs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: configs.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
-      + ["Benchmarks/bench-scene.json"]
+      + ["Benchmarks/bench-scene.json", "Benchmarks/feed-scene.json", "Benchmarks/list-scene.json"]
   }()
 
   /// Offsets from 300 before the top to 300 past the bottom in steps of 12.5,
@@ -75,6 +75,57 @@ import Testing
   }
 }
 
+/// Scenes whose single-view chains share lists of effect types, which the
+/// host evaluates in groups (one call per effect for every chain of a group).
+@Suite struct GroupedChainTests {
+  @Test("chains evaluated in groups give the transforms of each view alone, bit for bit")
+  func groupsMatch() throws {
+    var grouped = 0
+    for seed in 1...60 as ClosedRange<UInt64> {
+      var generator = RandomScene(seed: seed)
+      let json = generator.groupedSceneJSON()
+      let scene = try SceneLoader().load(json: json, file: "seed \(seed)")
+      grouped += SceneHost(scene: scene).groupedChainCount
+      FastPathTests.expectSameFrames(scene, label: "seed \(seed): \(json)")
+    }
+    // The draw must really exercise groups: about 40% of the chains can join one.
+    #expect(grouped > 150, "chains evaluated in groups over 60 scenes: \(grouped)")
+  }
+
+  @Test("a feed of single-view chains of the same types forms one group")
+  func feedIsOneGroup() throws {
+    let scene = try SceneLoader().load(
+      contentsOf: FastPathTests.packageRoot.appendingPathComponent("Benchmarks/feed-scene.json")
+        .path)
+    #expect(scene.chains.count == 50)
+    #expect(SceneHost(scene: scene).groupedChainCount == 50)
+  }
+
+  @Test("repeated chains, chains with events and stateful effects are not grouped")
+  func ungroupable() throws {
+    let scene = try SceneLoader().load(
+      json: """
+        {"chains": [
+          {"name": "a", "frame": {"y": 0, "height": 10, "width": 10},
+           "effects": [{"type": "parallax"}]},
+          {"name": "b", "frame": {"y": 20, "height": 10, "width": 10},
+           "effects": [{"type": "parallax"}]},
+          {"name": "rows", "frame": {"y": 40, "height": 10, "width": 10},
+           "repeat": {"count": 3}, "effects": [{"type": "parallax"}]},
+          {"name": "c", "frame": {"y": 90, "height": 10, "width": 10},
+           "effects": [{"type": "parallax"}],
+           "events": [{"name": "e", "input": "offset", "crosses": 5}]},
+          {"name": "d", "frame": {"y": 110, "height": 10, "width": 10},
+           "effects": [{"type": "float"}]},
+          {"name": "e", "frame": {"y": 130, "height": 10, "width": 10},
+           "effects": [{"type": "float"}]}
+        ]}
+        """, file: "ungroupable.json")
+    #expect(SceneHost(scene: scene).groupedChainCount == 2)
+    FastPathTests.expectSameFrames(scene, label: "ungroupable.json")
+  }
+}
+
 /// Random scenes of every built-in effect, from a seed: frames, insets and
 /// offsets on a grid of 1/2 points so that evaluation is exact.
 struct RandomScene {
@@ -104,6 +155,38 @@ struct RandomScene {
       }
       chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
     }
+    return wrap(chains)
+  }
+
+  /// A scene of 4 to 16 chains, most of one view, whose effect lists are
+  /// drawn from 1 to 3 lists of types (each chain with its own parameters),
+  /// with a repeated chain now and then.
+  mutating func groupedSceneJSON() -> String {
+    let types = BuiltInEffectGenerators.all.map(\.typeName).sorted()
+    let lists = (0..<random.next(in: 1...3)).map { _ in
+      (0..<random.next(in: 0...3)).map { _ in random.pick(types) }
+    }
+    var chains: [String] = []
+    for index in 0..<random.next(in: 4...16) {
+      let height = Double(random.next(in: 0...800)) / 2 + 0.5
+      var chain = "{\"name\": \"c\(index)\", \"frame\": {\"x\": \(random.next(in: -20...20))"
+      chain += ", \"y\": \(Double(random.next(in: -200...3000)) / 2), \"height\": \(height)"
+      chain += ", \"width\": \(random.next(in: 1...400))}"
+      chain += ", \"attachment\": \(random.pick(["\"content\"", "\"viewport\""]))"
+      if random.next(in: 0...5) == 0 {
+        chain += ", \"repeat\": {\"count\": \(random.next(in: 0...6))}"
+      }
+      let effects = random.pick(lists).map { type in
+        let members = BuiltInEffectGenerators.named(type).exact(&random)
+        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
+      }
+      chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
+    }
+    return wrap(chains)
+  }
+
+  /// A scene of `chains` with a random viewport, insets and content height.
+  mutating func wrap(_ chains: [String]) -> String {
     var scene = "{\"viewport\": {\"width\": \(random.next(in: 200...500))"
     scene += ", \"height\": \(random.next(in: 300...1000))}"
     scene += ", \"contentInsets\": {\"top\": \(random.next(in: 0...60))"
