@@ -46,12 +46,14 @@ extension InterpolateEffect {
       combine(&views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
       combine(&views, all, curve, Combiner.self, CurrentHeight.self)
-    case .minY where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
+    case .minY where views.hasNaturalFrames && views.count > 2:
       combineInRuns(&views, curve, Combiner.self, MinY.self)
     case .minY:
       combine(&views, all, curve, Combiner.self, MinY.self)
     case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
       combineInRuns(&views, curve, Combiner.self, HeldProgress.self)
+    case .progress where views.hasNaturalFrames && views.count > 2:
+      combineInRuns(&views, curve, Combiner.self, Progress.self)
     case .progress where curve.holdsEnds:
       combine(&views, all, curve, Combiner.self, HeldProgress.self)
     case .progress:
@@ -78,7 +80,7 @@ extension InterpolateEffect {
   /// property of the views in `range`.
   @inline(never)
   static func combine<
-    Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
+    Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
   >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
   {
     let views = views
