@@ -65,8 +65,8 @@ extension InterpolateEffect {
 
     @inline(__always)
     func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _: Combiner.Type,
-      _: Source.Type
+      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+      _: Combiner.Type
     ) {
       InterpolateEffect.combine(
         &views, range, atFirst ? first.output : last.output, Combiner.self)
@@ -80,17 +80,25 @@ extension InterpolateEffect {
     }
   }
 
-  /// The straight line through `origin` with slope `slope`, saturated: an
-  /// end segment's extension. ``KeyframeCurve`` evaluates its ends with it,
-  /// so a run of copies beyond an end gets the bits each copy would.
-  struct Extension: InputFunction {
+  /// The straight line through `origin` with slope `slope`.
+  struct Line: InputFunction {
     let origin: Stop
     let slope: Double
 
     @inline(__always)
-    func callAsFunction(_ x: Double) -> Double {
-      Saturation.clamp(origin.output + (x - origin.input) * slope)
-    }
+    func callAsFunction(_ x: Double) -> Double { origin.output + (x - origin.input) * slope }
+  }
+
+  /// A ``Line`` saturated (``Saturation/clamp(_:)``): an end segment's
+  /// extension. ``KeyframeCurve`` evaluates its ends with it, so a run of
+  /// copies beyond an end gets the bits each copy would.
+  struct Extension: InputFunction {
+    let line: Line
+
+    init(origin: Stop, slope: Double) { line = Line(origin: origin, slope: slope) }
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double { Saturation.clamp(line(x)) }
   }
 
   /// The eased value between two neighbouring stops, for an input from
@@ -188,15 +196,21 @@ extension InterpolateEffect {
 
     @inline(__always)
     func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _: Combiner.Type,
-      _: Source.Type
+      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+      _: Combiner.Type
     ) {
       let end = atFirst ? first : last
-      if extends {
-        let line = Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)
-        InterpolateEffect.combine(&views, range, line, Combiner.self, Source.self)
-      } else {
+      guard extends else {
         InterpolateEffect.combine(&views, range, end.output, Combiner.self)
+        return
+      }
+      let beyond = Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)
+      if runs.staysWithinLimits(range, beyond.line) {
+        // Every saturation would keep its value: the same bits without them.
+        InterpolateEffect.combine(
+          &views, range, beyond.line, Combiner.self, Source.Unsaturated.self)
+      } else {
+        InterpolateEffect.combine(&views, range, beyond, Combiner.self, Source.self)
       }
     }
 
@@ -264,8 +278,8 @@ protocol KeyframeFunction: InputFunction {
   /// stop's on, with `Combiner`'s property: what
   /// ``InterpolateEffect/combine(_:_:_:_:_:)`` with the curve itself gives.
   func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-    atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _: Combiner.Type,
-    _: Source.Type)
+    atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+    _: Combiner.Type)
   /// The same for views whose inputs are all strictly between the end
   /// stops', which `runs` locates.
   func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(

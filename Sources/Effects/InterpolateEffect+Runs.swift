@@ -38,9 +38,9 @@ extension InterpolateEffect {
       in: firstBetween..<count,
       guess: runs.guess(crossing: ascending ? curve.last.input : curve.first.input)
     ) { rank($0) >= 2 }
-    curve.combineEnd(atFirst: ascending, &views, 0..<firstBetween, Combiner.self, Source.self)
+    curve.combineEnd(atFirst: ascending, &views, 0..<firstBetween, runs, Combiner.self)
     curve.combineBetween(&views, firstBetween..<firstAfter, runs, Combiner.self)
-    curve.combineEnd(atFirst: !ascending, &views, firstAfter..<count, Combiner.self, Source.self)
+    curve.combineEnd(atFirst: !ascending, &views, firstAfter..<count, runs, Combiner.self)
   }
 }
 
@@ -66,6 +66,29 @@ struct CopyRuns<Source: FrameInput> {
   @inline(__always)
   func input(_ index: Int) -> Double {
     Source.input(batch.naturalTransform(at: index), viewportHeight)
+  }
+
+  /// Whether for every copy in `range` the input is its
+  /// `Source.Unsaturated` form and `line` of it is within
+  /// ±``Saturation/limit``: then saturating either keeps its value.
+  ///
+  /// Both are monotonic from copy to copy (as the input is; a line's
+  /// rounded subtraction, product and sum keep that), so checking the
+  /// run's end copies checks every one. An empty range holds none.
+  @inline(__always)
+  func staysWithinLimits(_ range: Range<Int>, _ line: InterpolateEffect.Line) -> Bool {
+    guard
+      !range.isEmpty,
+      Source.isUnsaturatedExact(height: batch.naturalFrame.height, viewportHeight)
+    else { return false }
+    func isWithinLimits(_ value: Double) -> Bool {
+      -Saturation.limit <= value && value <= Saturation.limit
+    }
+    for index in [range.lowerBound, range.upperBound - 1] {
+      let x = Source.Unsaturated.input(batch.naturalTransform(at: index), viewportHeight)
+      guard isWithinLimits(x), isWithinLimits(line(x)) else { return false }
+    }
+    return true
   }
 
   /// The copy about where the input reaches `threshold`. The input is

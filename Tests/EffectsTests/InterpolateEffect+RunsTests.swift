@@ -208,6 +208,86 @@ import Testing
     #expect(abs(result.resting[12].x - (36 + 17 * 20 / 382.0)) < 1e-12)
   }
 
+  @Test("an extended run whose values pass the saturation limit mid-run is saturated copy by copy")
+  func extensionsSaturateInRuns() {
+    // A slope of 1 / 1e-300, saturated to 1e15; tops -10 to 10 in the
+    // viewport: the copies above the first stop get y * 1e15, saturated at
+    // -1e15 from y = -1 on; those below the last, 1 + y * 1e15 (y - 1e-300
+    // is y), saturated at 1e15.
+    let steep = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .minY, stops: [.init(0, 0), .init(1e-300, 1)],
+        extrapolate: .extend))
+    for stride in [1.0, -1.0, 0.25] {
+      let count = Int(20 / abs(stride)) + 1
+      let result = Self.compare(
+        count: count, frame: Rect(x: 0, y: stride > 0 ? -10 : 10, width: 10, height: 10),
+        stride: stride, geometry: Self.geometry(offset: 0), attachment: .viewport,
+        viewByView: true
+      ) { batch in steep.apply(to: &batch) }
+      Self.expectSameBits(result, "stride \(stride)")
+      for view in result.resting {
+        let expected = view.y <= 0 ? max(view.y * 1e15, -1e15) : min(1 + view.y * 1e15, 1e15)
+        #expect(view.rotation == expected, "stride \(stride), y \(view.y)")
+      }
+      #expect(result.resting.contains { $0.rotation == -1e15 })
+      #expect(result.resting.contains { $0.rotation == -5e14 } == (stride == 0.25))
+    }
+  }
+
+  @Test(
+    "an extended run over progress saturates it where the span is tiny, and holds 0 where it is not positive"
+  )
+  func progressSaturatesInRuns() {
+    // Progress (V - y) / (V + h) with V = 0, h = 1e-300 and tops i * 1e-286:
+    // -i * 1e14, saturated at -1e15 from copy 10 on. Stops [0, 0], [1, 1]
+    // extended: the rotation is the progress itself.
+    let line = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1)],
+        extrapolate: .extend))
+    var flat = Self.geometry(offset: 0)
+    flat.viewport.height = 0
+    let tiny = Self.compare(
+      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+      geometry: flat, attachment: .viewport, viewByView: true
+    ) { batch in line.apply(to: &batch) }
+    Self.expectSameBits(tiny, "span 1e-300")
+    for (index, view) in tiny.resting.enumerated() {
+      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
+      #expect(view.rotation == max(progress, -1e15), "copy \(index)")
+    }
+    #expect(tiny.resting[20].rotation == -1e15)
+    // A slope of 1e-20 keeps the line well within the limits: what
+    // saturates is the progress alone.
+    let shallow = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1e-20)],
+        extrapolate: .extend))
+    let gentle = Self.compare(
+      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+      geometry: flat, attachment: .viewport, viewByView: true
+    ) { batch in shallow.apply(to: &batch) }
+    Self.expectSameBits(gentle, "span 1e-300, slope 1e-20")
+    for (index, view) in gentle.resting.enumerated() {
+      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
+      #expect(view.rotation == 0 + (max(progress, -1e15) - 0) * 1e-20, "copy \(index)")
+    }
+    #expect(abs(gentle.resting[20].rotation + 1e-5) < 1e-19)
+    // A span of 844 - 900 < 0: the progress is 0 for every copy, in the
+    // first extension of [0.5, 0], [1, 1]: 0 + (0 - 0.5) * 2.
+    let later = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0.5, 0), .init(1, 1)],
+        extrapolate: .extend))
+    let negative = Self.compare(
+      count: 30, frame: Rect(x: 0, y: 0, width: 10, height: -900), stride: 80,
+      geometry: Self.geometry(offset: 0), attachment: .viewport, viewByView: true
+    ) { batch in later.apply(to: &batch) }
+    Self.expectSameBits(negative, "span -56")
+    #expect(negative.resting.allSatisfy { $0.rotation == -1 })
+  }
+
   @Test("after an effect that moves the rows, a fade-in over progress reads where they are")
   func fadeInAfterMove() {
     // Every row 100 points lower, then faded in over the first fifth of its
