@@ -46,12 +46,14 @@ extension InterpolateEffect {
       combine(&views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
       combine(&views, all, curve, Combiner.self, CurrentHeight.self)
-    case .minY where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
+    case .minY where views.hasNaturalFrames && views.count > 2:
       combineInRuns(&views, curve, Combiner.self, MinY.self)
     case .minY:
       combine(&views, all, curve, Combiner.self, MinY.self)
     case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
       combineInRuns(&views, curve, Combiner.self, HeldProgress.self)
+    case .progress where views.hasNaturalFrames && views.count > 2:
+      combineInRuns(&views, curve, Combiner.self, Progress.self)
     case .progress where curve.holdsEnds:
       combine(&views, all, curve, Combiner.self, HeldProgress.self)
     case .progress:
@@ -78,7 +80,7 @@ extension InterpolateEffect {
   /// property of the views in `range`.
   @inline(never)
   static func combine<
-    Curve: KeyframeFunction, Combiner: PropertyCombiner, Source: FrameInput
+    Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
   >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
   {
     let views = views
@@ -191,7 +193,19 @@ extension InterpolateEffect {
 
 /// An input read from a view's current frame.
 protocol FrameInput {
+  /// The input without its saturation, if it has one: the same input
+  /// wherever this is within ±``Saturation/limit`` for a view whose height
+  /// passes ``isUnsaturatedExact(height:_:)``.
+  associatedtype Unsaturated: FrameInput = Self
   static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double
+  /// Whether ``Unsaturated`` is the input where it is within the limits,
+  /// for a view of height `height`; true by default.
+  static func isUnsaturatedExact(height: Double, _ viewportHeight: Double) -> Bool
+}
+
+extension FrameInput {
+  @inline(__always)
+  static func isUnsaturatedExact(height: Double, _ viewportHeight: Double) -> Bool { true }
 }
 
 extension InterpolateEffect {
@@ -224,6 +238,14 @@ extension InterpolateEffect {
   /// (``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``), so a
   /// flat end segment gives its output and not infinity times 0.
   enum Progress: FrameInput {
+    typealias Unsaturated = HeldProgress
+
+    /// A positive span, where the input is the quotient saturated.
+    @inline(__always)
+    static func isUnsaturatedExact(height: Double, _ viewportHeight: Double) -> Bool {
+      viewportHeight + height > 0
+    }
+
     @inline(__always)
     static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double {
       ScrollGeometry.coverProgress(

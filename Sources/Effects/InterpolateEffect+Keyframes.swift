@@ -75,6 +75,59 @@ extension InterpolateEffect {
         return first.output + change * ((x - first.input) / span)
       }
     }
+
+    @inline(__always)
+    func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
+      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+      _: Combiner.Type
+    ) {
+      InterpolateEffect.combine(
+        &views, range, atFirst ? first.output : last.output, Combiner.self)
+    }
+
+    @inline(__always)
+    func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(
+      _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>, _: Combiner.Type
+    ) {
+      InterpolateEffect.combine(&views, range, self, Combiner.self, Source.self)
+    }
+  }
+
+  /// The straight line through `origin` with slope `slope`.
+  struct Line: InputFunction {
+    let origin: Stop
+    let slope: Double
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double { origin.output + (x - origin.input) * slope }
+  }
+
+  /// A ``Line`` saturated (``Saturation/clamp(_:)``): an end segment's
+  /// extension. ``KeyframeCurve`` evaluates its ends with it, so a run of
+  /// copies beyond an end gets the bits each copy would.
+  struct Extension: InputFunction {
+    let line: Line
+
+    init(origin: Stop, slope: Double) { line = Line(origin: origin, slope: slope) }
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double { Saturation.clamp(line(x)) }
+  }
+
+  /// The eased value between two neighbouring stops, for an input from
+  /// `start`'s up to `stop`'s: ``KeyframeCurve``'s value between its stops,
+  /// without the search for the segment.
+  struct Segment: InputFunction {
+    let start: Stop
+    let stop: Stop
+    let curve: UnitBezier
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      let fraction = (x - start.input) / (stop.input - start.input)
+      let eased = curve.value(at: fraction)
+      return Saturation.clamp(start.output + (stop.output - start.output) * eased)
+    }
   }
 
   /// The keyframes as a function of the input, over borrowed storage.
@@ -91,6 +144,11 @@ extension InterpolateEffect {
     /// instead of being loaded again for every view.
     let first: Stop
     let last: Stop
+
+    /// Whether runs of copies are split at every stop (few stops, where
+    /// ``segmentEnd(of:in:)`` scans), each segment's run evaluated without
+    /// the search; with more, at the ends only.
+    var splitsAtStops: Bool { stops.count <= Self.linearSearchLimit }
 
     init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
       self.stops = stops
@@ -135,33 +193,110 @@ extension InterpolateEffect {
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       switch segment(of: x) {
-      case 0:
-        return extends
-          ? Saturation.clamp(first.output + (x - first.input) * firstSlope) : first.output
-      case 2:
-        return extends ? Saturation.clamp(last.output + (x - last.input) * lastSlope) : last.output
+      case 0: return extends ? Extension(origin: first, slope: firstSlope)(x) : first.output
+      case 2: return extends ? Extension(origin: last, slope: lastSlope)(x) : last.output
       default: break
       }
       // first.input < x < last.input.
-      let end = Self.segmentEnd(of: x, in: stops)
-      let start = stops[end - 1]
-      let stop = stops[end]
-      let fraction = (x - start.input) / (stop.input - start.input)
-      let eased = curve.value(at: fraction)
-      return Saturation.clamp(start.output + (stop.output - start.output) * eased)
+      return segment(ending: Self.segmentEnd(of: x, in: stops))(x)
+    }
+
+    /// The segment from stop `end - 1` to stop `end`.
+    @inline(__always)
+    func segment(ending end: Int) -> Segment {
+      Segment(start: stops[end - 1], stop: stops[end], curve: curve)
+    }
+
+    @inline(__always)
+    func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
+      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+      _: Combiner.Type
+    ) {
+      let end = atFirst ? first : last
+      guard extends else {
+        InterpolateEffect.combine(&views, range, end.output, Combiner.self)
+        return
+      }
+      let beyond = Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)
+      if runs.staysWithinLimits(range, beyond.line) {
+        // Every saturation would keep its value: the same bits without them.
+        InterpolateEffect.combine(
+          &views, range, beyond.line, Combiner.self, Source.Unsaturated.self)
+      } else {
+        InterpolateEffect.combine(&views, range, beyond, Combiner.self, Source.self)
+      }
+    }
+
+    /// Splits the copies at each stop between the ends, for a short list
+    /// (a long one evaluates them view by view): each run of copies in one
+    /// segment is evaluated without the search for it.
+    @inline(__always)
+    func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(
+      _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>, _: Combiner.Type
+    ) {
+      guard splitsAtStops else {
+        InterpolateEffect.combine(&views, range, self, Combiner.self, Source.self)
+        return
+      }
+      guard !range.isEmpty else { return }
+      let count = stops.count
+      // These inputs are strictly between the end stops', so not NaN: the
+      // run's own ends tell which way they go.
+      let ascending = runs.input(range.lowerBound) <= runs.input(range.upperBound - 1)
+      var start = range.lowerBound
+      // The stops between the ends in the order the copies meet them; the
+      // copies from a stop's input on are past it ascending, those below it
+      // descending, as segmentEnd(of:in:) decides.
+      for step in 1..<count - 1 {
+        let stop = ascending ? step : count - 1 - step
+        let threshold = stops[stop].input
+        let end = GallopingSearch.firstIndex(
+          in: start..<range.upperBound, guess: runs.guess(crossing: threshold)
+        ) { index in
+          let x = runs.input(index)
+          return ascending ? x >= threshold : x < threshold
+        }
+        if start < end {
+          InterpolateEffect.combine(
+            &views, start..<end, segment(ending: ascending ? stop : stop + 1), Combiner.self,
+            Source.self)
+        }
+        start = end
+      }
+      if start < range.upperBound {
+        InterpolateEffect.combine(
+          &views, start..<range.upperBound, segment(ending: ascending ? count - 1 : 1),
+          Combiner.self, Source.self)
+      }
     }
   }
 }
 
+/// A value computed from an input: what the per-view loops evaluate.
+protocol InputFunction {
+  func callAsFunction(_ x: Double) -> Double
+}
+
 /// The value of keyframes at an input.
-protocol KeyframeFunction {
+protocol KeyframeFunction: InputFunction {
   /// The first and last stops.
   var first: InterpolateEffect.Stop { get }
   var last: InterpolateEffect.Stop { get }
   /// Whether the value is the first stop's output up to its input and the
   /// last stop's output from its input on (`clamp`).
   var holdsEnds: Bool { get }
-  func callAsFunction(_ x: Double) -> Double
+
+  /// Combines the value of the views in `range`, whose `Source` inputs
+  /// are all up to the first stop's input (`atFirst`) or all from the last
+  /// stop's on, with `Combiner`'s property: what
+  /// ``InterpolateEffect/combine(_:_:_:_:_:)`` with the curve itself gives.
+  func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
+    atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+    _: Combiner.Type)
+  /// The same for views whose inputs are all strictly between the end
+  /// stops', which `runs` locates.
+  func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(
+    _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>, _: Combiner.Type)
 }
 
 extension KeyframeFunction {

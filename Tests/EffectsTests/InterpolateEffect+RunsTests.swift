@@ -22,13 +22,15 @@ import Testing
   /// Random keyframes, some of whose inputs are exactly the input of a copy
   /// or the next number either side of it, so that the runs' ends fall on
   /// ties and near misses.
-  /// Outputs are in 0..<1, or from -`outputs` to `outputs` when given.
+  /// Outputs are in 0..<1, or from -`outputs` to `outputs` when given;
+  /// `counts` bounds the number of inputs drawn (ties are dropped).
   static func randomStops(
-    _ random: inout SplitMix64, inputs: [Double], outputs: Double? = nil
+    _ random: inout SplitMix64, inputs: [Double], outputs: Double? = nil,
+    counts: Range<Int> = 2..<5
   ) -> [InterpolateEffect.Stop] {
     func output() -> Double { outputs.map { random.signed(upTo: $0) } ?? random.unit() }
     var values: [Double] = []
-    for _ in 0..<random.int(2..<5) {
+    for _ in 0..<random.int(counts) {
       switch random.int(0..<4) {
       case 0: values.append(inputs[random.int(0..<inputs.count)])
       case 1:
@@ -66,12 +68,8 @@ import Testing
     var geometry = Self.geometry(offset: offset)
     if random.chance(0.05) { geometry.viewport.height = 0 }
     // The copies' natural frames, to put stops on their inputs.
-    let natural = (0..<count).map { index in
-      Rect(
-        x: frame.x,
-        y: geometry.viewportY(ofNaturalY: frame.y, attachment: .content)
-          + Double(index) * stride, width: frame.width, height: frame.height)
-    }
+    let natural = Self.naturalFrames(
+      count: count, frame: frame, stride: stride, geometry: geometry)
     let viewportHeight = geometry.viewport.height
     var effects: [InterpolateEffect] = []
     for _ in 0..<random.int(1..<4) {
@@ -114,6 +112,180 @@ import Testing
     Self.expectSameBits(
       result,
       "seed \(seed): \(count) copies every \(stride), offset \(offset); \(described)")
+  }
+
+  /// The natural viewport frames of `count` copies of `frame`, `stride` apart.
+  static func naturalFrames(
+    count: Int, frame: Rect, stride: Double, geometry: ScrollGeometry
+  ) -> [Rect] {
+    (0..<count).map { index in
+      Rect(
+        x: frame.x,
+        y: geometry.viewportY(ofNaturalY: frame.y, attachment: .content)
+          + Double(index) * stride, width: frame.width, height: frame.height)
+    }
+  }
+
+  @Test(
+    "keyframes of 2 to 14 stops, eased, held or extended, over minY or progress, give what each view alone gives",
+    arguments: 0..<300)
+  func manyStopsInRuns(seed: UInt64) {
+    // Up to 8 stops the copies between the ends are split at every stop;
+    // beyond, they are evaluated view by view: both sides of the limit.
+    var random = SplitMix64(seed: 1000 + seed)
+    let count = random.pick([3, 5, 40, 500])
+    let stride = random.pick([72, -72, 0, 0.3, 72.1])
+    let frame = Rect(x: 16, y: random.signed(upTo: 4e3), width: 358, height: 64)
+    let geometry = Self.geometry(offset: random.signed(upTo: 4e3))
+    let natural = Self.naturalFrames(
+      count: count, frame: frame, stride: stride, geometry: geometry)
+    let input = random.pick([InterpolateEffect.Input.minY, .progress])
+    let viewportHeight = geometry.viewport.height
+    let inputs = natural.map { frame in
+      input == .minY ? frame.y : (viewportHeight - frame.y) / (viewportHeight + frame.height)
+    }
+    let property = random.pick([InterpolateEffect.Property.opacity, .translateX, .rotation])
+    let stops = Self.randomStops(
+      &random, inputs: inputs, outputs: property == .opacity ? nil : 300, counts: 2..<15)
+    let effect = InterpolateEffect(
+      parameters: .init(
+        property: property, input: input, stops: stops,
+        easing: random.pick([Easing.linear, .easeInOut, .easeOut]),
+        extrapolate: random.pick(InterpolateEffect.Extrapolation.allCases)))
+    // A second effect reads the frames the first left natural, or moved.
+    let then = InterpolateEffect(
+      parameters: .init(
+        property: .scale, input: random.pick([.minY, .progress]),
+        stops: Self.randomStops(&random, inputs: inputs, counts: 2..<12),
+        easing: .easeInOut, extrapolate: .extend))
+    let result = Self.compare(
+      count: count, frame: frame, stride: stride, geometry: geometry, viewByView: true
+    ) { batch in
+      effect.apply(to: &batch)
+      then.apply(to: &batch)
+    }
+    Self.expectSameBits(
+      result,
+      "seed \(seed): \(count) copies every \(stride); \(effect.parameters), then \(then.parameters)"
+    )
+  }
+
+  @Test("the list scene's arc: rows above, between and below three eased stops of minY, extended")
+  func extendedArcRuns() {
+    // 20 rows of 358 x 64 every 72 points from content y 16, scrolled 100:
+    // row i's top is 47 - 100 + 16 + 72 i = -37 + 72 i. translateX follows
+    // [47, 20], [428, 0], [810, 20], easeInOut, extended: rows 0 and 1 (tops
+    // -37 and 35) are above the first stop, 2 to 6 (107 to 395) in the
+    // first segment, 7 to 11 (467 to 755) in the second, 12 on (827) below.
+    let arc = InterpolateEffect(
+      parameters: .init(
+        property: .translateX, input: .minY,
+        stops: [.init(47, 20), .init(428, 0), .init(810, 20)], easing: .easeInOut,
+        extrapolate: .extend))
+    let result = Self.compare(
+      count: 20, frame: Rect(x: 16, y: 16, width: 358, height: 64), stride: 72,
+      geometry: Self.geometry(offset: 100), viewByView: true
+    ) { batch in arc.apply(to: &batch) }
+    Self.expectSameBits(result, "arc")
+    for (index, view) in result.resting.enumerated() {
+      let y = -37 + 72 * Double(index)
+      #expect(view.y == y)
+      let shift: Double
+      if y <= 47 {
+        shift = 20 + (y - 47) * ((0 - 20) / (428 - 47))
+      } else if y < 428 {
+        shift = 20 + (0 - 20) * Easing.easeInOut.value(at: (y - 47) / (428 - 47))
+      } else if y < 810 {
+        shift = 0 + (20 - 0) * Easing.easeInOut.value(at: (y - 428) / (810 - 428))
+      } else {
+        shift = 20 + (y - 810) * ((20 - 0) / (810 - 428))
+      }
+      #expect(view.x == 16 + shift, "row \(index) at y \(y)")
+    }
+    // Worked: row 0 is 84 above the first stop, 84 * 20 / 381 further right.
+    #expect(abs(result.resting[0].x - (36 + 84 * 20 / 381.0)) < 1e-12)
+    // Row 12 is 17 below the last stop, on the second segment's slope.
+    #expect(abs(result.resting[12].x - (36 + 17 * 20 / 382.0)) < 1e-12)
+  }
+
+  @Test("an extended run whose values pass the saturation limit mid-run is saturated copy by copy")
+  func extensionsSaturateInRuns() {
+    // A slope of 1 / 1e-300, saturated to 1e15; tops -10 to 10 in the
+    // viewport: the copies above the first stop get y * 1e15, saturated at
+    // -1e15 from y = -1 on; those below the last, 1 + y * 1e15 (y - 1e-300
+    // is y), saturated at 1e15.
+    let steep = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .minY, stops: [.init(0, 0), .init(1e-300, 1)],
+        extrapolate: .extend))
+    for stride in [1.0, -1.0, 0.25] {
+      let count = Int(20 / abs(stride)) + 1
+      let result = Self.compare(
+        count: count, frame: Rect(x: 0, y: stride > 0 ? -10 : 10, width: 10, height: 10),
+        stride: stride, geometry: Self.geometry(offset: 0), attachment: .viewport,
+        viewByView: true
+      ) { batch in steep.apply(to: &batch) }
+      Self.expectSameBits(result, "stride \(stride)")
+      for view in result.resting {
+        let expected = view.y <= 0 ? max(view.y * 1e15, -1e15) : min(1 + view.y * 1e15, 1e15)
+        #expect(view.rotation == expected, "stride \(stride), y \(view.y)")
+      }
+      #expect(result.resting.contains { $0.rotation == -1e15 })
+      #expect(result.resting.contains { $0.rotation == -5e14 } == (stride == 0.25))
+    }
+  }
+
+  @Test(
+    "an extended run over progress saturates it where the span is tiny, and holds 0 where it is not positive"
+  )
+  func progressSaturatesInRuns() {
+    // Progress (V - y) / (V + h) with V = 0, h = 1e-300 and tops i * 1e-286:
+    // -i * 1e14, saturated at -1e15 from copy 10 on. Stops [0, 0], [1, 1]
+    // extended: the rotation is the progress itself.
+    let line = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1)],
+        extrapolate: .extend))
+    var flat = Self.geometry(offset: 0)
+    flat.viewport.height = 0
+    let tiny = Self.compare(
+      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+      geometry: flat, attachment: .viewport, viewByView: true
+    ) { batch in line.apply(to: &batch) }
+    Self.expectSameBits(tiny, "span 1e-300")
+    for (index, view) in tiny.resting.enumerated() {
+      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
+      #expect(view.rotation == max(progress, -1e15), "copy \(index)")
+    }
+    #expect(tiny.resting[20].rotation == -1e15)
+    // A slope of 1e-20 keeps the line well within the limits: what
+    // saturates is the progress alone.
+    let shallow = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1e-20)],
+        extrapolate: .extend))
+    let gentle = Self.compare(
+      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+      geometry: flat, attachment: .viewport, viewByView: true
+    ) { batch in shallow.apply(to: &batch) }
+    Self.expectSameBits(gentle, "span 1e-300, slope 1e-20")
+    for (index, view) in gentle.resting.enumerated() {
+      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
+      #expect(view.rotation == 0 + (max(progress, -1e15) - 0) * 1e-20, "copy \(index)")
+    }
+    #expect(abs(gentle.resting[20].rotation + 1e-5) < 1e-19)
+    // A span of 844 - 900 < 0: the progress is 0 for every copy, in the
+    // first extension of [0.5, 0], [1, 1]: 0 + (0 - 0.5) * 2.
+    let later = InterpolateEffect(
+      parameters: .init(
+        property: .rotation, input: .progress, stops: [.init(0.5, 0), .init(1, 1)],
+        extrapolate: .extend))
+    let negative = Self.compare(
+      count: 30, frame: Rect(x: 0, y: 0, width: 10, height: -900), stride: 80,
+      geometry: Self.geometry(offset: 0), attachment: .viewport, viewByView: true
+    ) { batch in later.apply(to: &batch) }
+    Self.expectSameBits(negative, "span -56")
+    #expect(negative.resting.allSatisfy { $0.rotation == -1 })
   }
 
   @Test("after an effect that moves the rows, a fade-in over progress reads where they are")
