@@ -81,8 +81,14 @@ extension InterpolateEffect {
       atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
       _: Combiner.Type
     ) {
-      InterpolateEffect.combine(
-        &views, range, atFirst ? first.output : last.output, Combiner.self)
+      let end = atFirst ? first : last
+      guard extends else {
+        InterpolateEffect.combine(&views, range, end.output, Combiner.self)
+        return
+      }
+      KeyframeCurve.combineExtension(
+        Extension(origin: end, slope: atFirst ? firstSlope : lastSlope), &views, range, runs,
+        Combiner.self)
     }
 
     @inline(__always)
@@ -217,7 +223,18 @@ extension InterpolateEffect {
         InterpolateEffect.combine(&views, range, end.output, Combiner.self)
         return
       }
-      let beyond = Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)
+      Self.combineExtension(
+        Extension(origin: end, slope: atFirst ? firstSlope : lastSlope), &views, range, runs,
+        Combiner.self)
+    }
+
+    /// The copies of `range`, beyond an end stop, on the end segment's line
+    /// continued.
+    @inline(__always)
+    static func combineExtension<Combiner: PropertyCombiner, Source: FrameInput>(
+      _ beyond: Extension, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+      _: Combiner.Type
+    ) {
       if runs.staysWithinLimits(range, beyond.line) {
         // Every saturation would keep its value: the same bits without them.
         InterpolateEffect.combine(
