@@ -54,6 +54,15 @@ struct ChainGroup {
       self.groups = UnsafeBufferPointer(memory)
     }
 
+    /// Runs every group, out of line: a scene without groups pays one test.
+    @inline(never)
+    func run(
+      in views: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
+      clock: UnsafePointer<FrameClock>
+    ) {
+      for group in groups { group.run(in: views, geometry: geometry, clock: clock) }
+    }
+
     deinit {
       for group in groups {
         for step in group.steps { step.release() }

@@ -224,7 +224,7 @@ public struct SceneHost: Sendable {
       steps.withUnsafeBufferPointer { steps in
         buffer.withUnsafeMutableBufferPointer { views in
           guard let base = views.baseAddress else { return }
-          for group in groups.groups { group.run(in: base, geometry: geometry, clock: clock) }
+          if !groups.groups.isEmpty { groups.run(in: base, geometry: geometry, clock: clock) }
           for run in runs {
             let copies = copies(run)
             let count = copies.count
