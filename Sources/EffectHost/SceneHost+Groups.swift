@@ -135,14 +135,14 @@ class GroupStep: @unchecked Sendable {
 /// the order of the group's members. `@unchecked Sendable`: immutable after
 /// init, and `Effect` is `Sendable`.
 final class CopyLocalGroupStep<Effect: CopyLocalEffect>: GroupStep, @unchecked Sendable {
-  let effects: [Effect]
+  let forms: [Effect.GroupForm]
 
   init(_ effects: [Effect]) {
-    self.effects = effects
+    forms = Effect.groupForms(effects)
   }
 
   override func run(_ group: SingleViewGroup) {
-    Effect.applyEach(effects, group)
+    Effect.applyEach(forms, group)
   }
 }
 

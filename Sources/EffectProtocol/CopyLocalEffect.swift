@@ -6,24 +6,32 @@
 /// (``applyEach(_:)``). The built-in effects that qualify say so; any other
 /// effect's chain is always evaluated whole, by itself.
 package protocol CopyLocalEffect: StatelessScrollEffect {
-  /// Runs `effects[i]` on the view of `group.members[i]`, for every member
-  /// of the group, as ``apply(to:)`` would on a batch of that view alone.
-  /// An array, which the call borrows: an effect read from it is read in
-  /// place, where one read from raw memory would be copied (its arrays
-  /// retained) for each call of ``apply(to:)``.
+  /// What a group keeps of each chain's effect: the effect itself, or a
+  /// form made once at load that a frame evaluates with less work.
+  associatedtype GroupForm: Sendable = Self
+
+  /// The forms of `effects`, in their order.
+  static func groupForms(_ effects: [Self]) -> [GroupForm]
+
+  /// Runs the effect of `forms[i]` on the view of `group.members[i]`, for
+  /// every member of the group, as ``apply(to:)`` would on a batch of that
+  /// view alone. An array, which the call borrows: an effect read from it
+  /// is read in place, where one read from raw memory is copied (its
+  /// arrays retained) for each call of ``apply(to:)``.
   ///
   /// A requirement, so that a conforming type's witness can be the loop
   /// specialised for that type: a host calls it once for a whole group of
   /// chains, through one indirect call. The default implementation is
   /// generic (Swift's witness for a default implementation calls the
-  /// generic code rather than a specialisation of it): it copies each
-  /// effect through value witnesses and calls ``apply(to:)`` through the
-  /// witness table. The built-in effects implement it with a loop
-  /// specialised for each (Effects' CopyLocalEffects.swift).
-  static func applyEach(_ effects: [Self], _ group: SingleViewGroup)
+  /// generic code rather than a specialisation of it), so the built-in
+  /// effects each implement it (Effects' CopyLocalEffects.swift).
+  static func applyEach(_ forms: [GroupForm], _ group: SingleViewGroup)
 }
 
-extension CopyLocalEffect {
+extension CopyLocalEffect where GroupForm == Self {
+  @inlinable
+  package static func groupForms(_ effects: [Self]) -> [Self] { effects }
+
   @inlinable
   package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
     for index in group.members.indices {

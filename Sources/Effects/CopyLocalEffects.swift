@@ -39,13 +39,9 @@ extension CollapseEffect: CopyLocalEffect {
     run(effects, group)
   }
 }
-extension InterpolateEffect: CopyLocalEffect {
-  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
-    run(effects, group)
-  }
-}
+// interpolate keeps a form of its own: InterpolateEffect+Group.swift.
 
-extension CopyLocalEffect {
+extension CopyLocalEffect where GroupForm == Self {
   /// The default `applyEach`, compiled in this module, where the
   /// conformances are: each type's `applyEach` gets the loop specialised
   /// for it.

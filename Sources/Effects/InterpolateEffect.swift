@@ -119,7 +119,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   }
 
   /// The stops that can be evaluated and the curve, prepared once.
-  private var keyframes: Keyframes
+  private(set) var keyframes: Keyframes
 
   public init(parameters: Parameters) {
     self.parameters = parameters
