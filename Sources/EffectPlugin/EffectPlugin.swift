@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x8129_5264_8757_f784
+      0x9bed_e6f2_7d9d_5559
     #endif
   }
 

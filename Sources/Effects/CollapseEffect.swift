@@ -16,25 +16,22 @@ import EffectProtocol
 /// also works on viewport-attached views moved by earlier effects.
 public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The height the view collapses to, in points; default 0.
-  public var minHeight = Self.minHeight.defaultValue
+  public var minHeight: Double
   public static let minHeight = EffectParameter.number(
     "minHeight", default: 0, in: .nonNegative, unit: .points,
     summary: "the height the view collapses to")
 
   /// The line's distance below the top content inset, in points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance below the top content inset")
 
   /// Whether the collapsed view stays at the line; default `true`.
-  public var pinned = Self.pinned.defaultValue
+  public var pinned: Bool
   public static let pinned = EffectParameter.bool(
     "pinned", default: true,
     summary: "whether the collapsed view stays at the line or scrolls away")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -46,9 +43,8 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     self.pinned = pinned
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.minHeight, minHeight), .init(\.inset, inset), .init(\.pinned, pinned),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(minHeight:inset:pinned:), minHeight, inset, pinned)
 
   public static let descriptor = EffectDescriptor(
     typeName: "collapse",
@@ -60,7 +56,7 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
       once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
       y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "scrolled 120: held at the top, 120 shorter", offset: 120,

@@ -27,20 +27,18 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
   }
 
   /// The line's distance below the top inset, in points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line the view returns to, below the top inset")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(inset: Double = Self.inset.defaultValue) {
     self.inset = inset
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [.init(\.inset, inset)]
+  public static let parameterList = ParameterList(
+    Self.init(inset:), inset)
 
   public static let descriptor = EffectDescriptor(
     typeName: "float",
@@ -51,7 +49,7 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
       y = max(y, It + inset - h): it scrolls away with the content and comes back as soon as
       the content scrolls back down, wherever the list is.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "scrolled up 100: hidden 100, it scrolls with the content", after: [0], offset: 100,

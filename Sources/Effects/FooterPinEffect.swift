@@ -20,20 +20,18 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   }
 
   /// How the gap below the footer is closed; default `stretch`.
-  public var mode = Self.mode.defaultValue
+  public var mode: Mode
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.stretch,
     summary: "grow the footer into the gap, or move it down onto the bottom edge")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(mode: Mode = Self.mode.defaultValue) {
     self.mode = mode
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [.init(\.mode, mode)]
+  public static let parameterList = ParameterList(
+    Self.init(mode:), mode)
 
   public static let descriptor = EffectDescriptor(
     typeName: "footerPin",
@@ -44,7 +42,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
       height += gap (seed 000's stretchy footer); move: y += gap (a sticky footer for short
       content). No gap, no change; on content shorter than the viewport the gap is open at rest.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",

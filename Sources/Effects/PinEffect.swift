@@ -20,26 +20,23 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   }
 
   /// The edge of the viewport the view sticks to; default `top`.
-  public var edge = Self.edge.defaultValue
+  public var edge: Edge
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge of the viewport the view sticks to")
 
   /// The line's distance from the edge (inside the content insets), in
   /// points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance from that edge, inside the content insets")
 
   /// The content y that pushes the view off (the end of its section for the
   /// top edge, the start for the bottom edge), or `nil` (the default).
-  public var until = Self.until.defaultValue
+  public var until: Double?
   public static let until = EffectParameter.optionalNumber(
     "until", in: .finite, unit: .contentY,
     summary: "the section edge that pushes the view off; null for none")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -51,9 +48,8 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     self.until = until
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.edge, edge), .init(\.inset, inset), .init(\.until, until),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(edge:inset:until:), edge, inset, until)
 
   public static let descriptor = EffectDescriptor(
     typeName: "pin",
@@ -65,7 +61,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
       y and height are the view's current frame.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "a 60-point section title at y 500, scrolled 700: held at the top", setup: titleSetup,

@@ -30,29 +30,26 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
   }
 
   /// The edge whose overscroll stretches the view; default `top`.
-  public var edge = Self.edge.defaultValue
+  public var edge: Edge
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge whose overscroll stretches the view")
 
   /// The fraction of the overscroll that stretches the view, 0...1; default 1.
-  public var resistance = Self.resistance.defaultValue
+  public var resistance: Double
   public static let resistance = EffectParameter.number(
     "resistance", default: 1, in: .unitInterval, unit: .fraction,
     summary: "the share of the overscroll that becomes stretch")
 
   /// The largest stretch in points, or `nil` (the default) for no limit.
-  public var maxStretch = Self.maxStretch.defaultValue
+  public var maxStretch: Double?
   public static let maxStretch = EffectParameter.optionalNumber(
     "maxStretch", in: .nonNegative, unit: .points, summary: "the largest stretch; null for no limit"
   )
 
   /// How the stretch is shown; default `grow`.
-  public var mode = Self.mode.defaultValue
+  public var mode: Mode
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -65,10 +62,8 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
     self.mode = mode
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.edge, edge), .init(\.resistance, resistance), .init(\.maxStretch, maxStretch),
-    .init(\.mode, mode),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(edge:resistance:maxStretch:mode:), edge, resistance, maxStretch, mode)
 
   public static let descriptor = EffectDescriptor(
     typeName: "stretch",
@@ -80,7 +75,7 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
       mirror image). zoom: height unchanged, uniform scale (h + s) / h about the centre of that
       edge (anchor 0.5,0 for the top, 0.5,1 for the bottom), the visual covering the grow frame.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "pulled down 100: the header fills the gap", offset: -100,

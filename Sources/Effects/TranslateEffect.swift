@@ -17,32 +17,29 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   }
 
   /// The axis the view moves along; default `y`.
-  public var axis = Self.axis.defaultValue
+  public var axis: Axis
   public static let axis = EffectParameter.choice(
     "axis", default: Axis.y, summary: "the axis the view moves along")
 
   /// Points moved per point of offset; default 1.
-  public var factor = Self.factor.defaultValue
+  public var factor: Double
   public static let factor = EffectParameter.number(
     "factor", default: 1, in: .finite, unit: ParameterUnit("points per point of offset"),
     summary: "how far the view moves per point of offset")
 
   /// The offset below which the view stops moving, or `nil` (the default)
   /// for none.
-  public var from = Self.from.defaultValue
+  public var from: Double?
   public static let from = EffectParameter.optionalNumber(
     "from", in: .finite, unit: .offset,
     summary: "the offset below which the view stops moving; null for none")
 
   /// The offset above which the view stops moving, or `nil` (the default)
   /// for none.
-  public var to = Self.to.defaultValue
+  public var to: Double?
   public static let to = EffectParameter.optionalNumber(
     "to", in: .finite, unit: .offset,
     summary: "the offset above which the view stops moving; null for none")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -55,12 +52,11 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     self.to = to
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.axis, axis), .init(\.factor, factor), .init(\.from, from), .init(\.to, to),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(axis:factor:from:to:), axis, factor, from, to)
 
   public init(from reader: inout ParameterReader) {
-    self.init(fieldsFrom: &reader)
+    self.init(parametersFrom: &reader)
     if let from, let to, from > to {
       reader.report(
         .mismatch(
@@ -78,7 +74,7 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
       changing only while the offset is between from and to (null: no bound). from is not
       greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "seed 003's overlay, scrolled 150: rises with the content",

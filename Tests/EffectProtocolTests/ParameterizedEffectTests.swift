@@ -2,34 +2,35 @@ import EffectProtocol
 import Testing
 
 /// An effect written against ``ParameterizedEffect``: its parameters are its
-/// stored properties, bound to their declarations by fields.
+/// stored properties, each declared once and listed with the memberwise init.
 private struct ShiftEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   enum Side: String, Sendable, CaseIterable { case up, down }
 
-  var distance = Self.distance.defaultValue
+  var distance: Double
   static let distance = EffectParameter.number(
     "distance", default: 10, in: .nonNegative, unit: .points, summary: "how far")
 
-  var side = Self.side.defaultValue
+  var side: Side
   static let side = EffectParameter.choice("side", default: Side.up, summary: "which way")
 
-  var limit = Self.limit.defaultValue
+  var limit: Double?
   static let limit = EffectParameter.optionalNumber(
     "limit", in: .finite, unit: .points, summary: "the farthest; null for none")
 
-  init() {}
-
-  init(distance: Double = Self.distance.defaultValue, side: Side = Self.side.defaultValue) {
+  init(
+    distance: Double = Self.distance.defaultValue, side: Side = Self.side.defaultValue,
+    limit: Double? = Self.limit.defaultValue
+  ) {
     self.distance = distance
     self.side = side
+    self.limit = limit
   }
 
-  static let parameterFields: [ParameterField<Self>] = [
-    .init(\.distance, distance), .init(\.side, side), .init(\.limit, limit),
-  ]
+  static let parameterList = ParameterList(Self.init(distance:side:limit:), distance, side, limit)
 
   static let descriptor = EffectDescriptor(
-    typeName: "shift", summary: "Moves a view.", discussion: "", parameters: parameterFields,
+    typeName: "shift", summary: "Moves a view.", discussion: "",
+    parameters: parameterList.descriptors,
     examples: [])
 
   func apply(to views: inout ViewBatch) {
