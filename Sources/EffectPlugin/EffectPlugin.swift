@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x9bed_e6f2_7d9d_5559
+      0x3a8a_ba56_6a20_f3d5
     #endif
   }
 

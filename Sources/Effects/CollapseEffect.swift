@@ -50,11 +50,14 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     typeName: "collapse",
     summary: "Shrinks a view against a line near the top as the content scrolls up.",
     discussion: """
-      Line L = It + inset; excess e = L - y (y the current top; offset - (y0 - inset) for an
-      unmoved content-attached view). While e <= 0 nothing changes. Past it the view's top stays
-      at L and height = max(minHeight, h - e) (a view shorter than minHeight keeps its height);
-      once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
-      y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
+      Line L = It + inset; excess e = L - y, from the view's current top (offset - (y0 - inset)
+      for a content-attached view that no earlier effect moved). While e <= 0 nothing changes.
+      Past it the view's top stays at L and its height shrinks by the excess, down to
+      minHeight: height = max(minHeight, h - e) (a view already shorter than minHeight keeps
+      its height). Once it can shrink no further it stays at L when pinned, or else scrolls
+      away by the rest of the excess, y = L - (e - (h - height)), its bottom moving with the
+      content. Measuring from the current top makes the effect work after parallax and on
+      viewport-attached views too. Seed 002's sticky stretchy header is [stretch, collapse].
       """,
     parameters: parameterList.descriptors,
     examples: [
@@ -72,6 +75,12 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
         expected: [.y: -200, .height: 100]),
       EffectExample(
         "pulled down 50: below the line, unchanged", offset: -50, expected: [:]),
+      EffectExample(
+        "after stretch, pulled down 50: stretched, below the line",
+        chainedAfter: [#"{"type": "stretch"}"#], offset: -50, expected: [.y: 0, .height: 350]),
+      EffectExample(
+        "after stretch, scrolled 300: collapsed to nothing at the top",
+        chainedAfter: [#"{"type": "stretch"}"#], offset: 300, expected: [.y: 0, .height: 0]),
     ])
 
   // Inlined into the protocol witness: one call a chain instead of two.

@@ -46,8 +46,13 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     discussion: """
       Stateful. h, how far the view is hidden, starts at 0; each frame, with delta = offset -
       the previous frame's offset (0 on the first frame), h = clamp(h + delta, 0, height) and
-      y = max(y, It + inset - h): it scrolls away with the content and comes back as soon as
-      the content scrolls back down, wherever the list is.
+      y = max(y, It + inset - h), height and y being the view's current frame: it scrolls away
+      with the content and comes back as soon as the content scrolls back down, wherever the
+      list is (Flutter's floating SliverAppBar, Android's enterAlways, React Native's
+      diffClamp). Each copy of a repeated chain keeps its own h. The frames are those the
+      host evaluates, in order: eval evaluates --offsets in their order, and a host's
+      resetState() starts over (a new scroll session). A host copied mid-scroll carries its
+      own copy of the state.
       """,
     parameters: parameterList.descriptors,
     examples: [

@@ -29,8 +29,9 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     summary: "Moves a view at a different speed from the content while it scrolls up.",
     discussion: """
       y += rate * max(0, offset). rate 0 moves with the content, 1 holds a content-attached view
-      fixed, 0.5 moves it at half speed (Android's parallax multiplier). Pulling past the top
-      moves nothing.
+      fixed, 0.5 moves it at half speed (Android's parallax multiplier); above 1 the view moves
+      down, below 0 faster than the content. Pulling past the top (offset < 0) moves nothing.
+      A viewport-attached view moves down by the same amount.
       """,
     parameters: parameterList.descriptors,
     examples: [

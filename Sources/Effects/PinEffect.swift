@@ -56,10 +56,13 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     summary: "Holds a view at a line near the top or bottom edge once it scrolls there (sticky).",
     discussion: """
       Top: line = It + inset, y = max(y, line); with until (a content y, the end of the view's
-      section) the view is pushed off: y = max(y, min(line, It + until - offset - height)).
+      section) the view is pushed off, its bottom never below that edge:
+      y = max(y, min(line, It + until - offset - height)).
       Bottom: line = V - Ib - inset, y = min(y, line - height); with until (the start of the
-      view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
-      y and height are the view's current frame.
+      view's section) the mirror image, its top never above that edge:
+      y = min(y, max(line - height, It + until - offset)).
+      y and height are the view's current frame, so pin also holds a view that earlier effects
+      moved.
       """,
     parameters: parameterList.descriptors,
     examples: [
@@ -70,6 +73,9 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         "held 20 points below the top", parameters: #"{"inset": 20}"#, setup: titleSetup,
         offset: 700, expected: [.y: 20]),
       EffectExample(
+        "its section ends at 1000: scrolled 940, its bottom reaches the section end",
+        parameters: #"{"until": 1000}"#, setup: titleSetup, offset: 940, expected: [.y: 0]),
+      EffectExample(
         "its section ends at 1000: scrolled 1000, pushed 60 above the top",
         parameters: #"{"until": 1000}"#, setup: titleSetup, offset: 1000, expected: [.y: -60]),
       EffectExample(
@@ -77,6 +83,17 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       EffectExample(
         "bottom edge: a 60-point bar at y 1500 held on the bottom edge at rest",
         parameters: #"{"edge": "bottom"}"#, setup: barSetup, offset: 0, expected: [.y: 784]),
+      EffectExample(
+        "bottom edge, scrolled 800: above the line the bar scrolls normally",
+        parameters: #"{"edge": "bottom"}"#, setup: barSetup, offset: 800, expected: [.y: 700]),
+      EffectExample(
+        "bottom edge, its section starts at 1200: held at the section's start at rest",
+        parameters: #"{"edge": "bottom", "until": 1200}"#, setup: barSetup, offset: 0,
+        expected: [.y: 1200]),
+      EffectExample(
+        "bottom edge, its section starts at 1200: scrolled 500, held on the bottom edge",
+        parameters: #"{"edge": "bottom", "until": 1200}"#, setup: barSetup, offset: 500,
+        expected: [.y: 784]),
     ])
 
   static let titleSetup = ExampleSetup(frame: Rect(y: 500, width: 390, height: 60))

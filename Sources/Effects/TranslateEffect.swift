@@ -71,8 +71,12 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     summary: "Moves a view along x or y in proportion to the offset, within a range of offsets.",
     discussion: """
       Adds factor * (clamp(offset, from, to) - clamp(0, from, to)) to x or y: zero at rest,
-      changing only while the offset is between from and to (null: no bound). from is not
-      greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
+      changing only while the offset is between from and to (null: no bound). When both are
+      given, from must not be greater than to.
+
+      Seed 003, the iOS 18 onScrollGeometryChange header, is a viewport-attached view with
+      [stretch, {"type": "translate", "factor": -1, "from": 0}]: an overlay that does not
+      scroll gives the same frames as the content-attached stretchy header under stretch.
       """,
     parameters: parameterList.descriptors,
     examples: [
@@ -89,8 +93,22 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
         "along x at half the offset", parameters: #"{"axis": "x", "factor": 0.5}"#, offset: 100,
         expected: [.x: 50]),
       EffectExample(
-        "only between offsets 0 and 100", parameters: #"{"from": 0, "to": 100}"#, offset: 300,
-        expected: [.y: -200]),
+        "only between offsets 0 and 100: moved by 100 only",
+        parameters: #"{"from": 0, "to": 100}"#, offset: 300, expected: [.y: -200]),
+      EffectExample(
+        "seed 003's header after stretch, pulled down 100: fills the gap",
+        parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
+        setup: ExampleSetup(attachment: .viewport), offset: -100,
+        expected: [.y: 0, .height: 400]),
+      EffectExample(
+        "seed 003's header after stretch, at rest", parameters: #"{"factor": -1, "from": 0}"#,
+        chainedAfter: [#"{"type": "stretch"}"#], setup: ExampleSetup(attachment: .viewport),
+        offset: 0, expected: [.y: 0, .height: 300]),
+      EffectExample(
+        "seed 003's header after stretch, scrolled 150: rises with the content",
+        parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
+        setup: ExampleSetup(attachment: .viewport), offset: 150,
+        expected: [.y: -150, .height: 300]),
     ])
 
   // Inlined into the protocol witness: one call a chain instead of two.
