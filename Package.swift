@@ -46,7 +46,7 @@ let package = Package(
     // share: SplitMix64, the view-alone reference evaluation, random
     // parameters for every built-in effect, bitwise comparisons. Not a
     // product, and free of Testing, so the fuzzer and effect-bench link it.
-    .target(name: "ScrollEffectsTestSupport", dependencies: ["EffectHost", "EffectProtocol"], path: "Tests/TestSupport"),
+    .target(name: "ScrollEffectsTestSupport", dependencies: ["EffectHost", "Effects", "EffectProtocol"], path: "Tests/TestSupport"),
     .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),

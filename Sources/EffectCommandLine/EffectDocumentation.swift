@@ -37,7 +37,7 @@ public enum EffectDocumentation {
       text += "unless stated):\n"
       for example in descriptor.examples {
         text += "  \(example.title)\n"
-        var parts = [effectJSON(typeName: descriptor.typeName, parameters: example.parameters)]
+        var parts = [chainJSON(typeName: descriptor.typeName, example: example)]
         parts += setupDifferences(example.setup)
         // An example whose view is left as it rests expects nothing: say so.
         let expected = example.expectedDescription.trimmingSpaces
@@ -65,6 +65,14 @@ public enum EffectDocumentation {
     }
     let members = trimmed.dropFirst().dropLast().trimmingSpaces
     return "{\"type\": \"\(typeName)\"\(members.isEmpty ? "" : ", " + members)}"
+  }
+
+  /// The example's effect as JSON, or its chain, `[{"type": "stretch"},
+  /// {"type": "collapse"}]`, when effects run before it.
+  static func chainJSON(typeName: String, example: EffectExample) -> String {
+    let effect = effectJSON(typeName: typeName, parameters: example.parameters)
+    guard !example.chainedAfter.isEmpty else { return effect }
+    return "[" + (example.chainedAfter + [effect]).joined(separator: ", ") + "]"
   }
 
   /// How an example's setup differs from ``ExampleSetup/header``.
@@ -108,7 +116,7 @@ public enum EffectDocumentation {
 
 extension StringProtocol {
   /// Without leading and trailing spaces and line breaks.
-  fileprivate var trimmingSpaces: String {
+  var trimmingSpaces: String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0.isNewline || $0 == "\t" }
     guard let first = firstIndex(where: { !isSpace($0) }),
       let last = lastIndex(where: { !isSpace($0) })

@@ -108,11 +108,18 @@ public struct ExampleSetup: Sendable, Equatable {
 /// A stateful effect's example names the earlier frames too: ``earlierOffsets``
 /// are evaluated first, in order, by one evaluator that carries the state,
 /// and ``expected`` is the transform of the frame at ``offset`` after them.
+/// An example of the effect in a chain names the effects before it
+/// (``chainedAfter``), which whoever evaluates the example decodes and runs
+/// first.
 public struct EffectExample: Sendable {
   /// What the example shows.
   public var title: String
   /// The effect's JSON object without `type`, e.g. `{"resistance": 0.5}`.
   public var parameters: String
+  /// The JSON objects, `type` included, of the effects that run before this
+  /// one in the example's chain, in order; empty (the default) for the
+  /// effect alone.
+  public var chainedAfter: [String]
   public var setup: ExampleSetup
   /// The offsets of the frames before the one shown, in order; empty (the
   /// default) when ``offset`` is the first frame.
@@ -123,19 +130,22 @@ public struct EffectExample: Sendable {
   public var expected: [TransformColumn: Double]
 
   public init(
-    _ title: String, parameters: String = "{}", setup: ExampleSetup = .header,
-    after earlierOffsets: [Double] = [], offset: Double, expected: [TransformColumn: Double]
+    _ title: String, parameters: String = "{}", chainedAfter: [String] = [],
+    setup: ExampleSetup = .header, after earlierOffsets: [Double] = [], offset: Double,
+    expected: [TransformColumn: Double]
   ) {
     self.title = title
     self.parameters = parameters
+    self.chainedAfter = chainedAfter
     self.setup = setup
     self.earlierOffsets = earlierOffsets
     self.offset = offset
     self.expected = expected
   }
 
-  /// The transform that `effects` give in this example: the earlier frames,
-  /// then the one at ``offset``, with states carried.
+  /// The transform that `effects` (those of ``chainedAfter``, then the
+  /// example's effect) give in this example: the earlier frames, then the
+  /// one at ``offset``, with states carried.
   public func evaluate(_ effects: [any ScrollEffect]) -> ViewTransform {
     setup.evaluate(effects, after: earlierOffsets, offset: offset)
   }

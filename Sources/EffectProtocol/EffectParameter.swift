@@ -2,10 +2,11 @@
 /// values and unit, and summary.
 ///
 /// The reader reads it (``ParameterReader/read(_:)``), the descriptor lists it
-/// (``ParameterDescriptor/init(_:)``), and the property that holds it takes its
-/// default from ``defaultValue``, so none of them can drift from the others.
-/// Declare a parameter as a static member of its effect (and bind it to its
-/// property with a ``ParameterField``, see ``ParameterizedEffect``):
+/// (``ParameterDescriptor/init(_:)``), and the init that sets the property
+/// that holds it takes its default from ``defaultValue``, so none of them can
+/// drift from the others. Declare a parameter as a static member of its
+/// effect (and list it in the effect's ``ParameterList``, see
+/// ``ParameterizedEffect``):
 ///
 /// ```swift
 /// static let resistance = EffectParameter.number(
@@ -25,15 +26,19 @@ public struct EffectParameter<Value: Sendable>: Sendable {
   public let defaultText: String
   /// What the parameter does.
   public let summary: String
+  /// The JSON values it takes, for tools that make valid values (random
+  /// parameters for tests) or write its documentation.
+  public let domain: ParameterDomain
   /// Reads the value of `key`, reporting problems; `defaultValue` when absent.
-  private let decode: @Sendable (_ reader: inout ParameterReader, _ parameter: Self) -> Value
+  @usableFromInline let decode:
+    @Sendable (_ reader: inout ParameterReader, _ parameter: Self) -> Value
 
   /// A parameter read by `read`, for values the other declarations do not
   /// cover; `read` returns `defaultValue` (or a placeholder) after reporting a
   /// problem.
   public init(
     key: String, values: String, default defaultValue: Value, defaultText: String,
-    summary: String,
+    summary: String, domain: ParameterDomain = .other,
     read: @escaping @Sendable (_ reader: inout ParameterReader, _ parameter: Self) -> Value
   ) {
     self.key = key
@@ -41,6 +46,7 @@ public struct EffectParameter<Value: Sendable>: Sendable {
     self.defaultValue = defaultValue
     self.defaultText = defaultText
     self.summary = summary
+    self.domain = domain
     self.decode = read
   }
 
@@ -51,9 +57,26 @@ public struct EffectParameter<Value: Sendable>: Sendable {
   public var isRequired: Bool { defaultText == Self.requiredText }
 
   /// Reads the parameter from `reader`.
-  func read(from reader: inout ParameterReader) -> Value {
+  // Inlinable, as the reader's `read(_:)` is: a parameter list reads each
+  // parameter where its type is known, through no generic metadata.
+  @inlinable func read(from reader: inout ParameterReader) -> Value {
     decode(&reader, self)
   }
+}
+
+/// The JSON values a parameter takes, as its declaration states them.
+public enum ParameterDomain: Sendable, Equatable {
+  /// A number in the range.
+  case number(NumberRange, unit: ParameterUnit)
+  /// A number in the range, or `null`.
+  case optionalNumber(NumberRange, unit: ParameterUnit)
+  /// `true` or `false`.
+  case bool
+  /// One of these strings.
+  case choice([String])
+  /// Values read by the declaration's own code (stops, an easing), which only
+  /// its description states.
+  case other
 }
 
 /// The unit of a number parameter, as its description names it.
@@ -101,7 +124,8 @@ extension EffectParameter where Value == Double {
   ) -> Self {
     Self(
       key: key, values: "\(unit.name), \(range.summary)", default: defaultValue,
-      defaultText: MessageText.number(defaultValue), summary: summary
+      defaultText: MessageText.number(defaultValue), summary: summary,
+      domain: .number(range, unit: unit)
     ) { reader, parameter in
       reader.number(parameter.key, default: parameter.defaultValue, in: range)
     }
@@ -115,7 +139,7 @@ extension EffectParameter where Value == Double? {
   ) -> Self {
     Self(
       key: key, values: "\(unit.name), \(range.summary), or null", default: nil,
-      defaultText: "null", summary: summary
+      defaultText: "null", summary: summary, domain: .optionalNumber(range, unit: unit)
     ) { reader, parameter in
       reader.optionalNumber(parameter.key, in: range)
     }
@@ -127,7 +151,7 @@ extension EffectParameter where Value == Bool {
   public static func bool(_ key: String, default defaultValue: Bool, summary: String) -> Self {
     Self(
       key: key, values: "true or false", default: defaultValue,
-      defaultText: defaultValue ? "true" : "false", summary: summary
+      defaultText: defaultValue ? "true" : "false", summary: summary, domain: .bool
     ) { reader, parameter in
       reader.bool(parameter.key, default: parameter.defaultValue)
     }
@@ -139,7 +163,8 @@ extension EffectParameter where Value: RawRepresentable & CaseIterable, Value.Ra
   public static func choice(_ key: String, default defaultValue: Value, summary: String) -> Self {
     Self(
       key: key, values: ParameterReader.describeChoices(Value.self), default: defaultValue,
-      defaultText: "\"\(defaultValue.rawValue)\"", summary: summary
+      defaultText: "\"\(defaultValue.rawValue)\"", summary: summary,
+      domain: .choice(Value.allCases.map(\.rawValue))
     ) { reader, parameter in
       reader.choice(parameter.key, default: parameter.defaultValue)
     }
@@ -154,7 +179,8 @@ extension EffectParameter {
   ) -> Self where Value == Choice?, Choice.RawValue == String {
     let expected = ParameterReader.describeChoices(Choice.self)
     return Self(
-      key: key, values: expected, default: nil, defaultText: requiredText, summary: summary
+      key: key, values: expected, default: nil, defaultText: requiredText, summary: summary,
+      domain: .choice(Choice.allCases.map(\.rawValue))
     ) { reader, parameter in
       guard let value = reader.value(parameter.key) else {
         reader.report(.missingKey(expected: expected), at: parameter.key)
@@ -171,7 +197,7 @@ extension EffectParameter {
 
 extension ParameterReader {
   /// The value of `parameter`, reported when wrong; its default when absent.
-  public mutating func read<Value>(_ parameter: EffectParameter<Value>) -> Value {
+  @inlinable public mutating func read<Value>(_ parameter: EffectParameter<Value>) -> Value {
     parameter.read(from: &self)
   }
 }
@@ -189,6 +215,12 @@ extension ParameterDescriptor {
 public protocol ParameterDeclaration: Sendable {
   /// What `effectctl effects TYPE` prints about it.
   var descriptor: ParameterDescriptor { get }
+  /// The JSON values it takes; `.other` unless the declaration says.
+  var domain: ParameterDomain { get }
+}
+
+extension ParameterDeclaration {
+  public var domain: ParameterDomain { .other }
 }
 
 extension EffectParameter: ParameterDeclaration {

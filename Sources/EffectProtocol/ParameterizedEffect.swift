@@ -1,70 +1,143 @@
-/// A declared parameter bound to the stored property of the effect that holds
-/// it: what ``ParameterizedEffect`` reads and lists.
-// A class: reading copies each field out of the list, and a copy is then one
-// reference count rather than one for each string of the descriptor.
-public final class ParameterField<Effect>: ParameterDeclaration {
-  /// What `effectctl effects TYPE` prints about the parameter.
-  public let descriptor: ParameterDescriptor
-  /// Reads the parameter and stores it in the property.
-  @usableFromInline let readValue:
-    @Sendable (_ effect: inout Effect, _ reader: inout ParameterReader) -> Void
+/// An effect's declared parameters, in order, with the memberwise init that
+/// makes the effect of their values: what ``ParameterizedEffect`` reads and
+/// the descriptor lists.
+///
+/// ```swift
+/// public static let parameterList = ParameterList(Self.init(edge:inset:until:), edge, inset, until)
+/// ```
+///
+/// The init's parameters take the declarations' values in order, and the
+/// compiler checks that their types match; reading calls the init with each
+/// declaration read from the JSON object, and ``defaults`` with each
+/// declaration's default.
+public struct ParameterList<Effect>: Sendable {
+  /// Every parameter's declaration, in order.
+  public let declarations: [any ParameterDeclaration]
+  /// What `effectctl effects TYPE` prints about each parameter, in order.
+  public let descriptors: [ParameterDescriptor]
+  /// Reads every parameter in order and makes the effect of their values.
+  @usableFromInline let readEffect: @Sendable (_ reader: inout ParameterReader) -> Effect
+  /// Makes the effect of every parameter's default.
+  @usableFromInline let makeDefaults: @Sendable () -> Effect
 
-  /// `parameter`, read into `property`.
-  // Inlinable so that the closure is specialised where the key path is a
-  // literal, and the write is a plain store rather than a key path
-  // application: it runs once per parameter of every effect loaded.
-  @inlinable public init<Value>(
-    _ property: WritableKeyPath<Effect, Value> & Sendable, _ parameter: EffectParameter<Value>
+  /// The parameters `parameter`, read in this order and given to `make`: the
+  /// effect's memberwise init, `Self.init(edge:inset:until:)`.
+  // Inlinable so that the closures are specialised for each effect where the
+  // list is declared. The optimiser does not unroll a pack expansion, so
+  // reading through this init asks for each parameter's generic metadata and
+  // copies it; the overloads below for up to four parameters (every built-in)
+  // read each one where its type is known.
+  @inlinable public init<each Value>(
+    _ make: @escaping @Sendable (repeat each Value) -> Effect,
+    _ parameter: repeat EffectParameter<each Value>
   ) {
-    descriptor = ParameterDescriptor(parameter)
-    readValue = { effect, reader in effect[keyPath: property] = reader.read(parameter) }
+    var declarations: [any ParameterDeclaration] = []
+    for declared in repeat each parameter { declarations.append(declared) }
+    // Arguments are evaluated left to right: the keys are read, and their
+    // problems reported, in the declarations' order.
+    self.init(
+      declarations, read: { reader in make(repeat reader.read(each parameter)) },
+      defaults: { make(repeat (each parameter).defaultValue) })
   }
 
-  /// Reads the parameter from `reader` into `effect`.
-  @inlinable public func read(into effect: inout Effect, from reader: inout ParameterReader) {
-    readValue(&effect, &reader)
+  /// One parameter, given to `make`.
+  @inlinable public init<A>(
+    _ make: @escaping @Sendable (A) -> Effect, _ a: EffectParameter<A>
+  ) {
+    self.init([a], read: { make($0.read(a)) }, defaults: { make(a.defaultValue) })
   }
+
+  /// Two parameters, read in this order and given to `make`.
+  @inlinable public init<A, B>(
+    _ make: @escaping @Sendable (A, B) -> Effect, _ a: EffectParameter<A>,
+    _ b: EffectParameter<B>
+  ) {
+    self.init(
+      [a, b], read: { make($0.read(a), $0.read(b)) },
+      defaults: { make(a.defaultValue, b.defaultValue) })
+  }
+
+  /// Three parameters, read in this order and given to `make`.
+  @inlinable public init<A, B, C>(
+    _ make: @escaping @Sendable (A, B, C) -> Effect, _ a: EffectParameter<A>,
+    _ b: EffectParameter<B>, _ c: EffectParameter<C>
+  ) {
+    self.init(
+      [a, b, c], read: { make($0.read(a), $0.read(b), $0.read(c)) },
+      defaults: { make(a.defaultValue, b.defaultValue, c.defaultValue) })
+  }
+
+  /// Four parameters, read in this order and given to `make`.
+  @inlinable public init<A, B, C, D>(
+    _ make: @escaping @Sendable (A, B, C, D) -> Effect, _ a: EffectParameter<A>,
+    _ b: EffectParameter<B>, _ c: EffectParameter<C>, _ d: EffectParameter<D>
+  ) {
+    self.init(
+      [a, b, c, d], read: { make($0.read(a), $0.read(b), $0.read(c), $0.read(d)) },
+      defaults: { make(a.defaultValue, b.defaultValue, c.defaultValue, d.defaultValue) })
+  }
+
+  @inlinable init(
+    _ declarations: [any ParameterDeclaration],
+    read: @escaping @Sendable (_ reader: inout ParameterReader) -> Effect,
+    defaults: @escaping @Sendable () -> Effect
+  ) {
+    self.declarations = declarations
+    descriptors = declarations.map(\.descriptor)
+    readEffect = read
+    makeDefaults = defaults
+  }
+
+  /// Reads every parameter from `reader`, reporting problems, and makes the
+  /// effect of their values (a parameter with a problem at its default).
+  @inlinable public func read(from reader: inout ParameterReader) -> Effect {
+    readEffect(&reader)
+  }
+
+  /// The effect with every parameter at its declared default: what decoding
+  /// `{}` gives.
+  public var defaults: Effect { makeDefaults() }
 }
 
-/// An effect whose parameters are its own stored properties, each bound to its
-/// declaration by a ``ParameterField``.
+/// An effect whose parameters are its own stored properties, each declared
+/// once by an ``EffectParameter``, and made by its public memberwise init.
 ///
-/// The effect writes its properties, a public memberwise init whose defaults
-/// are the declarations' (`resistance: Double = Self.resistance.defaultValue`),
-/// `init()` and the list of fields; reading (``init(from:)``) and the
-/// descriptor's parameters (`parameters: parameterFields`) derive from the
-/// list. An effect that checks a relation between parameters writes its own
-/// `init(from:)` that calls ``init(fieldsFrom:)`` first.
+/// The effect writes its properties, each with its declaration, the public
+/// memberwise init whose defaults are the declarations'
+/// (`resistance: Double = Self.resistance.defaultValue`), and the
+/// ``ParameterList`` of the declarations with that init; reading
+/// (``init(from:)``) and the descriptor's parameters
+/// (`parameters: parameterList.descriptors`) derive from the list. An effect
+/// that checks a relation between parameters writes its own `init(from:)`
+/// that calls ``init(parametersFrom:)`` first.
+///
+/// Swift has no public memberwise init (the one it synthesises is internal)
+/// and no way to list a type's stored properties without macros, so the
+/// init and the list are written by hand; the compiler checks both against
+/// the declarations' types, and `ParameterDeclarationTests` that each value
+/// lands in the property of its key.
 ///
 /// The effect is its own `Parameters`: `StretchEffect(parameters: .init(resistance: 0.5))`
 /// and `effect.parameters.resistance`, the spellings of the time when the
 /// parameters were a struct of their own, still work.
 public protocol ParameterizedEffect: ScrollEffect {
-  /// The effect with every parameter at its declared default.
-  init()
-
-  /// Every parameter with the property that holds it, in the order the effect
-  /// reads them and the descriptor lists them.
-  static var parameterFields: [ParameterField<Self>] { get }
+  /// Every parameter, in the order the effect reads them and the descriptor
+  /// lists them, with the memberwise init that takes their values.
+  static var parameterList: ParameterList<Self> { get }
 }
 
 extension ParameterizedEffect {
   /// The effect's parameters: the effect itself.
   public typealias Parameters = Self
 
-  /// Reads every field in order into an effect at its defaults, reporting
-  /// problems to `reader`.
-  // Inlinable, as the fields' reads are: specialised for each effect, loading
-  // copies no field through generic value witnesses.
-  @inlinable public init(fieldsFrom reader: inout ParameterReader) {
-    self.init()
-    for field in Self.parameterFields {
-      field.read(into: &self, from: &reader)
-    }
+  /// Reads every parameter in order and makes the effect of their values,
+  /// reporting problems to `reader`.
+  @inlinable public init(parametersFrom reader: inout ParameterReader) {
+    self = Self.parameterList.read(from: &reader)
   }
 
   @inlinable public init(from reader: inout ParameterReader) {
-    self.init(fieldsFrom: &reader)
+    self.init(parametersFrom: &reader)
   }
 
   /// The effect with `parameters`: the effect itself.

@@ -16,25 +16,22 @@ import EffectProtocol
 /// also works on viewport-attached views moved by earlier effects.
 public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The height the view collapses to, in points; default 0.
-  public var minHeight = Self.minHeight.defaultValue
+  public var minHeight: Double
   public static let minHeight = EffectParameter.number(
     "minHeight", default: 0, in: .nonNegative, unit: .points,
     summary: "the height the view collapses to")
 
   /// The line's distance below the top content inset, in points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance below the top content inset")
 
   /// Whether the collapsed view stays at the line; default `true`.
-  public var pinned = Self.pinned.defaultValue
+  public var pinned: Bool
   public static let pinned = EffectParameter.bool(
     "pinned", default: true,
     summary: "whether the collapsed view stays at the line or scrolls away")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -46,21 +43,23 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     self.pinned = pinned
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.minHeight, minHeight), .init(\.inset, inset), .init(\.pinned, pinned),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(minHeight:inset:pinned:), minHeight, inset, pinned)
 
   public static let descriptor = EffectDescriptor(
     typeName: "collapse",
     summary: "Shrinks a view against a line near the top as the content scrolls up.",
     discussion: """
-      Line L = It + inset; excess e = L - y (y the current top; offset - (y0 - inset) for an
-      unmoved content-attached view). While e <= 0 nothing changes. Past it the view's top stays
-      at L and height = max(minHeight, h - e) (a view shorter than minHeight keeps its height);
-      once it is that short it stays at L (pinned) or scrolls away by the rest of the excess,
-      y = L - (e - (h - height)). Seed 002's sticky stretchy header is [stretch, collapse].
+      Line L = It + inset; excess e = L - y, from the view's current top (offset - (y0 - inset)
+      for a content-attached view that no earlier effect moved). While e <= 0 nothing changes.
+      Past it the view's top stays at L and its height shrinks by the excess, down to
+      minHeight: height = max(minHeight, h - e) (a view already shorter than minHeight keeps
+      its height). Once it can shrink no further it stays at L when pinned, or else scrolls
+      away by the rest of the excess, y = L - (e - (h - height)), its bottom moving with the
+      content. Measuring from the current top makes the effect work after parallax and on
+      viewport-attached views too. Seed 002's sticky stretchy header is [stretch, collapse].
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "scrolled 120: held at the top, 120 shorter", offset: 120,
@@ -76,6 +75,12 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
         expected: [.y: -200, .height: 100]),
       EffectExample(
         "pulled down 50: below the line, unchanged", offset: -50, expected: [:]),
+      EffectExample(
+        "after stretch, pulled down 50: stretched, below the line",
+        chainedAfter: [#"{"type": "stretch"}"#], offset: -50, expected: [.y: 0, .height: 350]),
+      EffectExample(
+        "after stretch, scrolled 300: collapsed to nothing at the top",
+        chainedAfter: [#"{"type": "stretch"}"#], offset: 300, expected: [.y: 0, .height: 0]),
     ])
 
   // Inlined into the protocol witness: one call a chain instead of two.

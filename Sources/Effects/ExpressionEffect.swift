@@ -99,7 +99,9 @@ public struct ExpressionEffect: StatelessScrollEffect {
       "Every expression reads the transform before the effect; then all are assigned. A result",
       "that is not finite leaves its column unchanged; the others are saturated at 1e15, opacity",
       "clamped to 0...1, width, height and blur to 0 or more. Mistakes are reported when the",
-      "scene loads, with the position in the expression (counted from 1).",
+      "scene loads, with the position in the expression (counted from 1). At least one column",
+      "is required; scale sets both scale factors and cannot be given with scaleX or scaleY.",
+      "The language is described in full in Docs/Expressions.md.",
       "",
       "Operators, loosest first (C's precedence): c ? a : b (right-associative; c holds when",
       "not 0); == !=; < <= > >= (comparisons give 1 or 0); + -; * /; unary -; parentheses.",
@@ -147,6 +149,9 @@ public struct ExpressionEffect: StatelessScrollEffect {
         #"{"y": "height", "height": "y"}"#, at: 100, [.y: 300, .height: 0]),
       example(
         "y / 0 is not finite: y is left unchanged", #"{"y": "y / 0"}"#, at: 100, [:]),
+      example(
+        "height / 0 is not finite: the height stays 300", #"{"height": "height / 0"}"#, at: 0,
+        [.height: 300]),
       // Names.
       example("offset", #"{"zIndex": "offset"}"#, at: 100, [.zIndex: 100]),
       example("pull: pulled down 40", #"{"zIndex": "pull"}"#, at: -40, [.zIndex: 40]),
@@ -218,6 +223,9 @@ public struct ExpressionEffect: StatelessScrollEffect {
       example(
         "smoothstep: a quarter of the way is 0.15625",
         #"{"opacity": "1 - smoothstep(0, 200, offset)"}"#, at: 50, [.opacity: 0.84375]),
+      example(
+        "smoothstep: halfway is 0.5", #"{"opacity": "1 - smoothstep(0, 200, offset)"}"#, at: 100,
+        [.opacity: 0.5]),
     ]
   }()
 }

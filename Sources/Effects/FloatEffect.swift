@@ -27,20 +27,18 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
   }
 
   /// The line's distance below the top inset, in points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line the view returns to, below the top inset")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(inset: Double = Self.inset.defaultValue) {
     self.inset = inset
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [.init(\.inset, inset)]
+  public static let parameterList = ParameterList(
+    Self.init(inset:), inset)
 
   public static let descriptor = EffectDescriptor(
     typeName: "float",
@@ -48,10 +46,15 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     discussion: """
       Stateful. h, how far the view is hidden, starts at 0; each frame, with delta = offset -
       the previous frame's offset (0 on the first frame), h = clamp(h + delta, 0, height) and
-      y = max(y, It + inset - h): it scrolls away with the content and comes back as soon as
-      the content scrolls back down, wherever the list is.
+      y = max(y, It + inset - h), height and y being the view's current frame: it scrolls away
+      with the content and comes back as soon as the content scrolls back down, wherever the
+      list is (Flutter's floating SliverAppBar, Android's enterAlways, React Native's
+      diffClamp). Each copy of a repeated chain keeps its own h. The frames are those the
+      host evaluates, in order: eval evaluates --offsets in their order, and a host's
+      resetState() starts over (a new scroll session). A host copied mid-scroll carries its
+      own copy of the state.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "scrolled up 100: hidden 100, it scrolls with the content", after: [0], offset: 100,

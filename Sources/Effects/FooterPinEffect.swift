@@ -20,31 +20,35 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   }
 
   /// How the gap below the footer is closed; default `stretch`.
-  public var mode = Self.mode.defaultValue
+  public var mode: Mode
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.stretch,
     summary: "grow the footer into the gap, or move it down onto the bottom edge")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(mode: Mode = Self.mode.defaultValue) {
     self.mode = mode
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [.init(\.mode, mode)]
+  public static let parameterList = ParameterList(
+    Self.init(mode:), mode)
 
   public static let descriptor = EffectDescriptor(
     typeName: "footerPin",
     summary:
       "Keeps a footer's bottom edge on the viewport's bottom edge when a gap opens below it.",
     discussion: """
-      gap = max(0, V - Ib - maxY), with maxY the bottom of the view's current frame. stretch:
-      height += gap (seed 000's stretchy footer); move: y += gap (a sticky footer for short
-      content). No gap, no change; on content shorter than the viewport the gap is open at rest.
+      gap = max(0, V - Ib - (y + h)), from the bottom of the view's current frame to the
+      viewport's bottom edge V - Ib. stretch: height += gap (seed 000's stretchy footer); move:
+      y += gap (a sticky footer for short content). With no gap nothing changes. On content
+      shorter than the viewport the gap is open at rest, so the footer fills it even at
+      offset 0.
+
+      footerPin is not stretch with "edge": "bottom": the two agree only while the content is
+      taller than the viewport (compare the examples at offset 1206 here and under stretch); on
+      short content only footerPin fills the gap at rest.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",
@@ -53,7 +57,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
         "the same, moved instead of stretched", parameters: #"{"mode": "move"}"#,
         setup: footerSetup, offset: 1206, expected: [.y: 664, .height: 180]),
       EffectExample(
-        "scrolled to the bottom and no further: no gap, no change", setup: footerSetup,
+        "scrolled to maxOffset 1156 and no further: no gap, no change", setup: footerSetup,
         offset: 1156, expected: [:]),
       EffectExample(
         "short content: a 100-point footer at y 400 of 500 points fills down to 844 at rest",

@@ -152,43 +152,9 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public static let descriptor = EffectDescriptor(
     typeName: "interpolate",
     summary: "Maps a scroll input through keyframes to one property of a view.",
-    discussion: """
-      The input (offset, pull, pullBottom, minY, height or progress = (V - minY) / (V + height))
-      is located between two neighbouring stops and their outputs interpolated, the fraction
-      shaped by the easing within each segment. Outside the stops, clamp holds the end output;
-      extend continues the end segment's straight line. opacity, scale, scaleX, scaleY multiply;
-      blur, rotation, translateX, translateY add; width, height, zIndex replace. Then opacity is
-      clamped to 0...1 and blur, width and height to 0 or more.
-      """,
+    discussion: descriptorDiscussion,
     parameters: [property, input, stops, easing, extrapolate],
-    examples: [
-      EffectExample(
-        "fades out over the first 300 points: halfway at 150",
-        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]]}"#, offset: 150,
-        expected: [.opacity: 0.5]),
-      EffectExample(
-        "past the last stop the end value holds",
-        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]]}"#, offset: 600,
-        expected: [.opacity: 0]),
-      EffectExample(
-        "easeInOut is symmetric: still halfway at 150",
-        parameters: #"{"property": "opacity", "stops": [[0, 1], [300, 0]], "easing": "easeInOut"}"#,
-        offset: 150, expected: [.opacity: 0.5]),
-      EffectExample(
-        "scales to 2 over a 200-point pull: 1.5 when pulled 100",
-        parameters: #"{"property": "scale", "input": "pull", "stops": [[0, 1], [200, 2]]}"#,
-        offset: -100, expected: [.scaleX: 1.5, .scaleY: 1.5]),
-      EffectExample(
-        "extend: moves up at half speed beyond the last stop",
-        parameters:
-          #"{"property": "translateY", "stops": [[0, 0], [100, -50]], "extrapolate": "extend"}"#,
-        offset: 200, expected: [.translateY: -100]),
-      EffectExample(
-        "a 156-point row at y 844, scrolled 500: halfway through the viewport",
-        parameters: #"{"property": "opacity", "input": "progress", "stops": [[0, 0], [1, 1]]}"#,
-        setup: ExampleSetup(frame: Rect(y: 844, width: 390, height: 156)), offset: 500,
-        expected: [.opacity: 0.5]),
-    ])
+    examples: descriptorExamples)
 
   // Inlined into the protocol witness, which then reads the effect where it
   // is instead of copying all of it to the stack first.

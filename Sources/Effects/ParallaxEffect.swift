@@ -11,30 +11,29 @@ import EffectProtocol
 /// moves down by the same amount.
 public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The share of the scroll the view resists; default 0.5.
-  public var rate = Self.rate.defaultValue
+  public var rate: Double
   public static let rate = EffectParameter.number(
     "rate", default: 0.5, in: .finite, unit: .factor,
     summary: "the share of the scroll the view resists")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(rate: Double = Self.rate.defaultValue) {
     self.rate = rate
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [.init(\.rate, rate)]
+  public static let parameterList = ParameterList(
+    Self.init(rate:), rate)
 
   public static let descriptor = EffectDescriptor(
     typeName: "parallax",
     summary: "Moves a view at a different speed from the content while it scrolls up.",
     discussion: """
       y += rate * max(0, offset). rate 0 moves with the content, 1 holds a content-attached view
-      fixed, 0.5 moves it at half speed (Android's parallax multiplier). Pulling past the top
-      moves nothing.
+      fixed, 0.5 moves it at half speed (Android's parallax multiplier); above 1 the view moves
+      down, below 0 faster than the content. Pulling past the top (offset < 0) moves nothing.
+      A viewport-attached view moves down by the same amount.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample("scrolled 100 at rate 0.5: 50 up", offset: 100, expected: [.y: -50]),
       EffectExample(

@@ -20,26 +20,23 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   }
 
   /// The edge of the viewport the view sticks to; default `top`.
-  public var edge = Self.edge.defaultValue
+  public var edge: Edge
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge of the viewport the view sticks to")
 
   /// The line's distance from the edge (inside the content insets), in
   /// points; default 0.
-  public var inset = Self.inset.defaultValue
+  public var inset: Double
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance from that edge, inside the content insets")
 
   /// The content y that pushes the view off (the end of its section for the
   /// top edge, the start for the bottom edge), or `nil` (the default).
-  public var until = Self.until.defaultValue
+  public var until: Double?
   public static let until = EffectParameter.optionalNumber(
     "until", in: .finite, unit: .contentY,
     summary: "the section edge that pushes the view off; null for none")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -51,21 +48,23 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     self.until = until
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.edge, edge), .init(\.inset, inset), .init(\.until, until),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(edge:inset:until:), edge, inset, until)
 
   public static let descriptor = EffectDescriptor(
     typeName: "pin",
     summary: "Holds a view at a line near the top or bottom edge once it scrolls there (sticky).",
     discussion: """
       Top: line = It + inset, y = max(y, line); with until (a content y, the end of the view's
-      section) the view is pushed off: y = max(y, min(line, It + until - offset - height)).
+      section) the view is pushed off, its bottom never below that edge:
+      y = max(y, min(line, It + until - offset - height)).
       Bottom: line = V - Ib - inset, y = min(y, line - height); with until (the start of the
-      view's section) the mirror image: y = min(y, max(line - height, It + until - offset)).
-      y and height are the view's current frame.
+      view's section) the mirror image, its top never above that edge:
+      y = min(y, max(line - height, It + until - offset)).
+      y and height are the view's current frame, so pin also holds a view that earlier effects
+      moved.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "a 60-point section title at y 500, scrolled 700: held at the top", setup: titleSetup,
@@ -74,6 +73,9 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         "held 20 points below the top", parameters: #"{"inset": 20}"#, setup: titleSetup,
         offset: 700, expected: [.y: 20]),
       EffectExample(
+        "its section ends at 1000: scrolled 940, its bottom reaches the section end",
+        parameters: #"{"until": 1000}"#, setup: titleSetup, offset: 940, expected: [.y: 0]),
+      EffectExample(
         "its section ends at 1000: scrolled 1000, pushed 60 above the top",
         parameters: #"{"until": 1000}"#, setup: titleSetup, offset: 1000, expected: [.y: -60]),
       EffectExample(
@@ -81,6 +83,17 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       EffectExample(
         "bottom edge: a 60-point bar at y 1500 held on the bottom edge at rest",
         parameters: #"{"edge": "bottom"}"#, setup: barSetup, offset: 0, expected: [.y: 784]),
+      EffectExample(
+        "bottom edge, scrolled 800: above the line the bar scrolls normally",
+        parameters: #"{"edge": "bottom"}"#, setup: barSetup, offset: 800, expected: [.y: 700]),
+      EffectExample(
+        "bottom edge, its section starts at 1200: held at the section's start at rest",
+        parameters: #"{"edge": "bottom", "until": 1200}"#, setup: barSetup, offset: 0,
+        expected: [.y: 1200]),
+      EffectExample(
+        "bottom edge, its section starts at 1200: scrolled 500, held on the bottom edge",
+        parameters: #"{"edge": "bottom", "until": 1200}"#, setup: barSetup, offset: 500,
+        expected: [.y: 784]),
     ])
 
   static let titleSetup = ExampleSetup(frame: Rect(y: 500, width: 390, height: 60))

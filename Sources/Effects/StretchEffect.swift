@@ -30,29 +30,26 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
   }
 
   /// The edge whose overscroll stretches the view; default `top`.
-  public var edge = Self.edge.defaultValue
+  public var edge: Edge
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge whose overscroll stretches the view")
 
   /// The fraction of the overscroll that stretches the view, 0...1; default 1.
-  public var resistance = Self.resistance.defaultValue
+  public var resistance: Double
   public static let resistance = EffectParameter.number(
     "resistance", default: 1, in: .unitInterval, unit: .fraction,
     summary: "the share of the overscroll that becomes stretch")
 
   /// The largest stretch in points, or `nil` (the default) for no limit.
-  public var maxStretch = Self.maxStretch.defaultValue
+  public var maxStretch: Double?
   public static let maxStretch = EffectParameter.optionalNumber(
     "maxStretch", in: .nonNegative, unit: .points, summary: "the largest stretch; null for no limit"
   )
 
   /// How the stretch is shown; default `grow`.
-  public var mode = Self.mode.defaultValue
+  public var mode: Mode
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -65,22 +62,35 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
     self.mode = mode
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.edge, edge), .init(\.resistance, resistance), .init(\.maxStretch, maxStretch),
-    .init(\.mode, mode),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(edge:resistance:maxStretch:mode:), edge, resistance, maxStretch, mode)
 
   public static let descriptor = EffectDescriptor(
     typeName: "stretch",
     summary: "Stretches a view into the gap when the content is pulled past the top or bottom.",
     discussion: """
-      s = min(resistance * pull, maxStretch) for the top edge (pullBottom for the bottom edge).
-      grow: height += s and the edge the content is pulled away from stays put (top edge,
-      content-attached: y -= s; top edge, viewport-attached: y unchanged; the bottom edge is the
-      mirror image). zoom: height unchanged, uniform scale (h + s) / h about the centre of that
-      edge (anchor 0.5,0 for the top, 0.5,1 for the bottom), the visual covering the grow frame.
+      s = min(resistance * pull, maxStretch) for the top edge, min(resistance * pullBottom,
+      maxStretch) for the bottom edge. With s = 0 nothing changes.
+
+      - grow: height += s, and the edge the content is pulled away from stays put. Top edge: a
+      content-attached view moves up, y -= s (its top stays where it rests); a
+      viewport-attached view keeps y and grows downward. Bottom edge, the mirror image: a
+      content-attached view keeps y and grows downward; a viewport-attached view moves up,
+      y -= s.
+      - zoom: the layout height stays h; the view is scaled uniformly, scaleX = scaleY =
+      (h + s) / h (multiplying any scale before it), about the centre of the edge that stays
+      put: anchor (0.5, 0) for the top edge, (0.5, 1) for the bottom edge. The frame is placed
+      so that the scaled visual covers exactly the frame grow gives: for the top edge the frame
+      has grow's origin; for the bottom edge its bottom meets grow's bottom (y = grow's y + s).
+      A view of height 0 cannot be scaled to cover anything, so zoom grows it instead. The
+      anchor is set only while stretching, so at rest the effect is the identity.
+
+      The zoom of a header (a picture that keeps its layout frame and scales from the centre
+      of its top edge) matches the popular "scale the image" stretchy header in its drawn top,
+      drawn height, uniform scale and horizontal centre; hand-written versions that also widen
+      the layout frame by twice the pull differ from it there.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "pulled down 100: the header fills the gap", offset: -100,
@@ -89,10 +99,11 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
         "scrolled up 150: the header scrolls away unchanged", offset: 150,
         expected: [.y: -150, .height: 300]),
       EffectExample(
-        "half resistance, at most 40 points", parameters: #"{"resistance": 0.5, "maxStretch": 40}"#,
+        "half resistance, at most 40 points: s = min(50, 40)",
+        parameters: #"{"resistance": 0.5, "maxStretch": 40}"#,
         offset: -100, expected: [.y: 60, .height: 340]),
       EffectExample(
-        "zoom: same area, scaled from the top edge", parameters: #"{"mode": "zoom"}"#,
+        "zoom: same area, scaled by 400/300 from the top edge", parameters: #"{"mode": "zoom"}"#,
         offset: -100,
         expected: [
           .y: 0, .height: 300, .scaleX: 400.0 / 300.0, .scaleY: 400.0 / 300.0, .anchorY: 0,
@@ -103,9 +114,24 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
       EffectExample(
         "a 180-point footer at the end of 2000 points, pulled 50 past the bottom",
         parameters: #"{"edge": "bottom"}"#,
-        setup: ExampleSetup(frame: Rect(y: 1820, width: 390, height: 180)), offset: 1206,
-        expected: [.y: 614, .height: 230]),
+        setup: footerSetup, offset: 1206, expected: [.y: 614, .height: 230]),
+      EffectExample(
+        "the same footer at maxOffset 1156: no stretch", parameters: #"{"edge": "bottom"}"#,
+        setup: footerSetup, offset: 1156, expected: [.y: 664, .height: 180]),
+      EffectExample(
+        "the same footer zoomed: scaled by 230/180 from the bottom edge",
+        parameters: #"{"edge": "bottom", "mode": "zoom"}"#, setup: footerSetup, offset: 1206,
+        expected: [
+          .y: 664, .height: 180, .scaleX: 230.0 / 180.0, .scaleY: 230.0 / 180.0, .anchorY: 1,
+        ]),
+      EffectExample(
+        "a viewport-attached 180-point view at y 664, pulled 50 past the bottom: moves up",
+        parameters: #"{"edge": "bottom"}"#,
+        setup: ExampleSetup(frame: Rect(y: 664, width: 390, height: 180), attachment: .viewport),
+        offset: 1206, expected: [.y: 614, .height: 230]),
     ])
+
+  static let footerSetup = ExampleSetup(frame: Rect(y: 1820, width: 390, height: 180))
 
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)

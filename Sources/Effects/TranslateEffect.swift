@@ -17,32 +17,29 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   }
 
   /// The axis the view moves along; default `y`.
-  public var axis = Self.axis.defaultValue
+  public var axis: Axis
   public static let axis = EffectParameter.choice(
     "axis", default: Axis.y, summary: "the axis the view moves along")
 
   /// Points moved per point of offset; default 1.
-  public var factor = Self.factor.defaultValue
+  public var factor: Double
   public static let factor = EffectParameter.number(
     "factor", default: 1, in: .finite, unit: ParameterUnit("points per point of offset"),
     summary: "how far the view moves per point of offset")
 
   /// The offset below which the view stops moving, or `nil` (the default)
   /// for none.
-  public var from = Self.from.defaultValue
+  public var from: Double?
   public static let from = EffectParameter.optionalNumber(
     "from", in: .finite, unit: .offset,
     summary: "the offset below which the view stops moving; null for none")
 
   /// The offset above which the view stops moving, or `nil` (the default)
   /// for none.
-  public var to = Self.to.defaultValue
+  public var to: Double?
   public static let to = EffectParameter.optionalNumber(
     "to", in: .finite, unit: .offset,
     summary: "the offset above which the view stops moving; null for none")
-
-  /// Every parameter at its default.
-  public init() {}
 
   /// The effect with these parameters, each one left out at its default.
   public init(
@@ -55,12 +52,11 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     self.to = to
   }
 
-  public static let parameterFields: [ParameterField<Self>] = [
-    .init(\.axis, axis), .init(\.factor, factor), .init(\.from, from), .init(\.to, to),
-  ]
+  public static let parameterList = ParameterList(
+    Self.init(axis:factor:from:to:), axis, factor, from, to)
 
   public init(from reader: inout ParameterReader) {
-    self.init(fieldsFrom: &reader)
+    self.init(parametersFrom: &reader)
     if let from, let to, from > to {
       reader.report(
         .mismatch(
@@ -75,10 +71,14 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     summary: "Moves a view along x or y in proportion to the offset, within a range of offsets.",
     discussion: """
       Adds factor * (clamp(offset, from, to) - clamp(0, from, to)) to x or y: zero at rest,
-      changing only while the offset is between from and to (null: no bound). from is not
-      greater than to. Seed 003: a viewport-attached header with factor -1, from 0.
+      changing only while the offset is between from and to (null: no bound). When both are
+      given, from must not be greater than to.
+
+      Seed 003, the iOS 18 onScrollGeometryChange header, is a viewport-attached view with
+      [stretch, {"type": "translate", "factor": -1, "from": 0}]: an overlay that does not
+      scroll gives the same frames as the content-attached stretchy header under stretch.
       """,
-    parameters: parameterFields,
+    parameters: parameterList.descriptors,
     examples: [
       EffectExample(
         "seed 003's overlay, scrolled 150: rises with the content",
@@ -93,8 +93,22 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
         "along x at half the offset", parameters: #"{"axis": "x", "factor": 0.5}"#, offset: 100,
         expected: [.x: 50]),
       EffectExample(
-        "only between offsets 0 and 100", parameters: #"{"from": 0, "to": 100}"#, offset: 300,
-        expected: [.y: -200]),
+        "only between offsets 0 and 100: moved by 100 only",
+        parameters: #"{"from": 0, "to": 100}"#, offset: 300, expected: [.y: -200]),
+      EffectExample(
+        "seed 003's header after stretch, pulled down 100: fills the gap",
+        parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
+        setup: ExampleSetup(attachment: .viewport), offset: -100,
+        expected: [.y: 0, .height: 400]),
+      EffectExample(
+        "seed 003's header after stretch, at rest", parameters: #"{"factor": -1, "from": 0}"#,
+        chainedAfter: [#"{"type": "stretch"}"#], setup: ExampleSetup(attachment: .viewport),
+        offset: 0, expected: [.y: 0, .height: 300]),
+      EffectExample(
+        "seed 003's header after stretch, scrolled 150: rises with the content",
+        parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
+        setup: ExampleSetup(attachment: .viewport), offset: 150,
+        expected: [.y: -150, .height: 300]),
     ])
 
   // Inlined into the protocol witness: one call a chain instead of two.

@@ -152,7 +152,7 @@ import Testing
       wrong.stderr
         == InProcess.usageError(
           "Unknown effect type 'strech'. Did you mean 'stretch'? The types are: \(names).",
-          usage: "effectctl effects [<type>]", command: "effects"))
+          usage: "effectctl effects [<type>] [--markdown]", command: "effects"))
   }
 
   @Test("bench: frames, views, times and the checksum of Benchmark.checksum")

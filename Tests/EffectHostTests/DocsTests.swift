@@ -36,7 +36,7 @@ import Testing
     }
   }
 
-  /// The rows of the table headed `| parameter | values | unit | default |`.
+  /// The rows of the table headed `| parameter | values | default | what it does |`.
   static func parameterRows(_ lines: [Substring]) -> [[String]] {
     guard let header = lines.firstIndex(where: { cells($0).first == "parameter" }) else {
       return []
@@ -61,12 +61,13 @@ import Testing
     #expect(documented == type.descriptor.parameters.map(\.name))
     for parameter in type.descriptor.parameters {
       guard let row = rows.first(where: { $0.first == "`\(parameter.name)`" }) else { continue }
-      // The default column shows the descriptor's default, in code voice
-      // unless it is `required`.
+      // The default column (the third) shows the descriptor's default, in
+      // code voice unless it is `required`.
       #expect(row.count == 4, "the row of \(parameter.name) has \(row.count) cells, expected 4")
+      let documentedDefault = row.count > 2 ? row[2] : "none"
       #expect(
-        row.last?.replacing("`", with: "") == parameter.defaultValue,
-        "\(typeName).\(parameter.name): documented default \(row.last ?? "none"), the descriptor's \(parameter.defaultValue)"
+        documentedDefault.replacing("`", with: "") == parameter.defaultValue,
+        "\(typeName).\(parameter.name): documented default \(documentedDefault), the descriptor's \(parameter.defaultValue)"
       )
     }
   }

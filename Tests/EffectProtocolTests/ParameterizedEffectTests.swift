@@ -2,34 +2,35 @@ import EffectProtocol
 import Testing
 
 /// An effect written against ``ParameterizedEffect``: its parameters are its
-/// stored properties, bound to their declarations by fields.
+/// stored properties, each declared once and listed with the memberwise init.
 private struct ShiftEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   enum Side: String, Sendable, CaseIterable { case up, down }
 
-  var distance = Self.distance.defaultValue
+  var distance: Double
   static let distance = EffectParameter.number(
     "distance", default: 10, in: .nonNegative, unit: .points, summary: "how far")
 
-  var side = Self.side.defaultValue
+  var side: Side
   static let side = EffectParameter.choice("side", default: Side.up, summary: "which way")
 
-  var limit = Self.limit.defaultValue
+  var limit: Double?
   static let limit = EffectParameter.optionalNumber(
     "limit", in: .finite, unit: .points, summary: "the farthest; null for none")
 
-  init() {}
-
-  init(distance: Double = Self.distance.defaultValue, side: Side = Self.side.defaultValue) {
+  init(
+    distance: Double = Self.distance.defaultValue, side: Side = Self.side.defaultValue,
+    limit: Double? = Self.limit.defaultValue
+  ) {
     self.distance = distance
     self.side = side
+    self.limit = limit
   }
 
-  static let parameterFields: [ParameterField<Self>] = [
-    .init(\.distance, distance), .init(\.side, side), .init(\.limit, limit),
-  ]
+  static let parameterList = ParameterList(Self.init(distance:side:limit:), distance, side, limit)
 
   static let descriptor = EffectDescriptor(
-    typeName: "shift", summary: "Moves a view.", discussion: "", parameters: parameterFields,
+    typeName: "shift", summary: "Moves a view.", discussion: "",
+    parameters: parameterList.descriptors,
     examples: [])
 
   func apply(to views: inout ViewBatch) {
@@ -38,7 +39,71 @@ private struct ShiftEffect: ParameterizedEffect, StatelessScrollEffect, Equatabl
   }
 }
 
+/// An effect of five parameters: its list is read through the parameter pack
+/// init, which the overloads for one to four parameters leave to longer lists.
+private struct BoxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
+  var x: Double
+  static let x = EffectParameter.number(
+    "x", default: 1, in: .finite, unit: .points, summary: "the left")
+  var y: Double
+  static let y = EffectParameter.number(
+    "y", default: 2, in: .finite, unit: .points, summary: "the top")
+  var width: Double
+  static let width = EffectParameter.number(
+    "width", default: 3, in: .nonNegative, unit: .points, summary: "the width")
+  var clip: Bool
+  static let clip = EffectParameter.bool("clip", default: false, summary: "whether it clips")
+  var limit: Double?
+  static let limit = EffectParameter.optionalNumber(
+    "limit", in: .finite, unit: .points, summary: "the farthest; null for none")
+
+  init(
+    x: Double = Self.x.defaultValue, y: Double = Self.y.defaultValue,
+    width: Double = Self.width.defaultValue, clip: Bool = Self.clip.defaultValue,
+    limit: Double? = Self.limit.defaultValue
+  ) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.clip = clip
+    self.limit = limit
+  }
+
+  static let parameterList = ParameterList(
+    Self.init(x:y:width:clip:limit:), x, y, width, clip, limit)
+  static let descriptor = EffectDescriptor(
+    typeName: "box", summary: "Moves a view.", discussion: "",
+    parameters: parameterList.descriptors, examples: [])
+
+  func apply(to views: inout ViewBatch) {}
+}
+
 @Suite struct ParameterizedEffectTests {
+  @Test("a list of five: read in order through the pack, defaults from the declarations")
+  func packList() throws {
+    #expect(BoxEffect.parameterList.defaults == BoxEffect(x: 1, y: 2, width: 3, clip: false))
+    #expect(try BoxEffect.decode(json: "{}") == BoxEffect(x: 1, y: 2, width: 3, clip: false))
+    #expect(
+      try BoxEffect.decode(json: #"{"limit": 9, "clip": true, "width": 7, "y": -5, "x": 4}"#)
+        == BoxEffect(x: 4, y: -5, width: 7, clip: true, limit: 9))
+    #expect(BoxEffect.descriptor.parameters.map(\.name) == ["x", "y", "width", "clip", "limit"])
+    let error = #expect(throws: SceneDiagnostics.self) {
+      try BoxEffect.decode(json: #"{"limit": "far", "width": -1, "x": true}"#)
+    }
+    // In the list's order, not the object's.
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        "x: expected a number from -1e9 to 1e9, found true",
+        "width: expected a number from 0 to 1e9, found the number -1",
+        #"limit: expected a number from -1e9 to 1e9 or null, found the string "far""#,
+      ])
+  }
+
+  @Test("the defaults of a list: the memberwise init given every declared default")
+  func defaults() {
+    #expect(ShiftEffect.parameterList.defaults == ShiftEffect(distance: 10, side: .up, limit: nil))
+  }
+
   @Test("each field's value is read into its property; absent keys keep the declared defaults")
   func readsFields() throws {
     #expect(try ShiftEffect.decode(json: "{}") == ShiftEffect(distance: 10, side: .up))

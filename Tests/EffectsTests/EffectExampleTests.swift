@@ -14,7 +14,8 @@ import Testing
     let type = try #require(BuiltInEffects.all.first { $0.descriptor.typeName == typeName })
     let example = type.descriptor.examples[index]
     let effect = try type.decode(json: example.parameters)
-    let result = example.evaluate([effect])
+    let before = try example.chainedAfter.map(Self.decode)
+    let result = example.evaluate(before + [effect])
     let expected = example.expectedTransform
     for column in TransformColumn.allCases {
       let natural = example.setup.naturalViewportFrame(offset: example.offset)
@@ -41,6 +42,17 @@ import Testing
         "\(descriptor.typeName): parameters read differ from parameters documented")
     }
   }
+
+  /// A built-in effect from its JSON object, `type` included.
+  static func decode(_ json: String) throws -> any ScrollEffect {
+    guard case .object(let object) = try JSONParser.parse(json),
+      case .string(let name) = object["type"],
+      let type = BuiltInEffects.all.first(where: { $0.descriptor.typeName == name })
+    else { throw ExampleError.notAnEffect(json) }
+    return try type.decode(object)
+  }
+
+  enum ExampleError: Error { case notAnEffect(String) }
 
   @Test("type names are unique")
   func typeNamesAreUnique() {

@@ -1,3 +1,6 @@
+import EffectProtocol
+import Effects
+
 /// An effect's random JSON members and how it bounds the rate of change of
 /// a view's continuous columns with the offset: after it, a bound `L` on
 /// that rate (points of change per point of offset) becomes
@@ -35,118 +38,52 @@ public struct EffectGenerator: Sendable {
   }
 }
 
-/// Random valid parameters for every built-in effect: the one list a new
-/// built-in effect adds its generator to (a test checks that every built-in
-/// has one).
+/// Random valid parameters for every built-in effect, in the order of
+/// ``BuiltInEffects/all``: a `ParameterizedEffect` gets the generator its
+/// declarations make (``EffectGenerator/declared(_:rate:)``), so a new one
+/// needs no line here; only effects whose parameters the declarations cannot
+/// describe (interpolate's stops, expression's sources) have one written
+/// here, in ``handWritten``.
 public enum BuiltInEffectGenerators {
-  /// One entry per built-in effect type. The rate bounds follow from the
-  /// formulas of DESIGN.md: a maximum or minimum of functions changes no
-  /// faster than the fastest of them.
-  public static let all: [EffectGenerator] = [
-    EffectGenerator(typeName: "stretch") { random in
-      var members: [String] = []
-      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
-      sometimes(&members, &random) { random in
-        #""resistance": \#(random.pick([0, 1, random.unit()]))"#
-      }
-      sometimes(&members, &random) { random in
-        let limit = random.chance(0.2) ? "null" : "\(random.magnitude(upTo: 1e9))"
-        return #""maxStretch": \#(limit)"#
-      }
-      sometimes(&members, &random) { random in #""mode": "\#(random.pick(["grow", "zoom"]))""# }
+  /// One entry per built-in effect type.
+  public static let all: [EffectGenerator] = BuiltInEffects.all.map { type in
+    let name = type.descriptor.typeName
+    if let written = handWritten.first(where: { $0.typeName == name }) { return written }
+    guard let parameterized = type as? any ParameterizedEffect.Type else {
+      preconditionFailure(
+        "\(name) is not a ParameterizedEffect: write its generator in BuiltInEffectGenerators.handWritten"
+      )
+    }
+    return EffectGenerator.declared(parameterized, rate: rateBounds[name] ?? { _ in nil })
+  }
+
+  /// How each built-in bounds the rate of change of a view's continuous
+  /// columns, from its decoded parameters: what the declarations cannot say.
+  /// The bounds follow from the formulas of Docs/Effects.md: a maximum or
+  /// minimum of functions changes no faster than the fastest of them. An
+  /// effect without an entry gives no bound (the other properties still
+  /// hold for it).
+  static let rateBounds: [String: @Sendable (any ScrollEffect) -> (gain: Double, added: Double)?] =
+    [
       // The stretch grows at most as fast as the pull.
-      return GeneratedEffect(members: members, rate: (1, 1))
-    } exact: { random in
-      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
-      members += ", \"resistance\": \(random.pick(["0", "0.25", "0.5", "1"]))"
-      members += ", \"maxStretch\": \(random.pick(["null", "0", "40", "1000"]))"
-      members += ", \"mode\": \(random.pick(["\"grow\"", "\"zoom\""]))"
-      return members
-    },
-    EffectGenerator(typeName: "footerPin") { random in
-      let members =
-        random.chance(0.5) ? [#""mode": "\#(random.pick(["stretch", "move"]))""#] : []
+      "stretch": { _ in (1, 1) },
       // height = max(height, V - Ib - y), or y = max(y, V - Ib - height).
-      return GeneratedEffect(members: members, rate: (1, 0))
-    } exact: { random in
-      "\"mode\": \(random.pick(["\"stretch\"", "\"move\""]))"
-    },
-    EffectGenerator(typeName: "pin") { random in
-      var members: [String] = []
-      sometimes(&members, &random) { random in #""edge": "\#(random.pick(["top", "bottom"]))""# }
-      sometimes(&members, &random) { random in
-        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
-      }
-      sometimes(&members, &random) { random in
-        let until = random.chance(0.2) ? "null" : "\(random.signed(upTo: random.pick([1e4, 1e9])))"
-        return #""until": \#(until)"#
-      }
+      "footerPin": { _ in (1, 0) },
       // y = max(y, min(line, It + until - offset - height)).
-      return GeneratedEffect(members: members, rate: (1, 1))
-    } exact: { random in
-      var members = "\"edge\": \(random.pick(["\"top\"", "\"bottom\""]))"
-      members += ", \"inset\": \(random.pick(["0", "12", "-8", "30.5"]))"
-      members +=
-        ", \"until\": \(random.pick(["null", "\(Double(random.next(in: -400...6000)) / 2)"]))"
-      return members
-    },
-    EffectGenerator(typeName: "parallax") { random in
-      guard random.chance(0.8) else { return GeneratedEffect(members: [], rate: (1, 0.5)) }
-      let rate = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
-      return GeneratedEffect(members: [#""rate": \#(rate)"#], rate: (1, abs(rate)))
-    } exact: { random in
-      "\"rate\": \(random.pick(["-0.5", "0", "0.25", "0.5", "1", "1.5"]))"
-    },
-    EffectGenerator(typeName: "float") { random in
-      let members =
-        random.chance(0.7) ? [#""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#] : []
+      "pin": { _ in (1, 1) },
+      "parallax": { effect in (1, abs((effect as? ParallaxEffect)?.rate ?? .infinity)) },
       // y = max(y, It + inset - h): h moves by the offset's change, and is
       // clamped to the current height, which moves at most at the bound.
-      return GeneratedEffect(members: members, rate: (1, 1))
-    } exact: { random in
-      "\"inset\": \(random.pick(["0", "12", "-8", "30.5"]))"
-    },
-    EffectGenerator(typeName: "translate") { random in
-      var members: [String] = []
-      sometimes(&members, &random) { random in #""axis": "\#(random.pick(["x", "y"]))""# }
-      var factor = 1.0
-      if random.chance(0.7) {
-        factor = random.chance(0.9) ? random.signed(upTo: 10) : random.signed(upTo: 1e9)
-        members.append(#""factor": \#(factor)"#)
-      }
-      let ends = [random.signed(upTo: 1e4), random.signed(upTo: 1e4)].sorted()
-      sometimes(&members, &random) { _ in #""from": \#(ends[0])"# }
-      sometimes(&members, &random) { _ in #""to": \#(ends[1])"# }
-      return GeneratedEffect(members: members, rate: (1, abs(factor)))
-    } exact: { random in
-      let bounds = [
-        Double(random.next(in: -600...600)) / 2, Double(random.next(in: -600...600)) / 2,
-      ]
-      var members = "\"axis\": \(random.pick(["\"x\"", "\"y\""]))"
-      members += ", \"factor\": \(random.pick(["-1", "-0.5", "0", "1", "2"]))"
-      if random.next(in: 0...1) == 0 { members += ", \"from\": \(bounds.min()!)" }
-      if random.next(in: 0...1) == 0 { members += ", \"to\": \(bounds.max()!)" }
-      return members
-    },
-    EffectGenerator(typeName: "collapse") { random in
-      var members: [String] = []
-      sometimes(&members, &random) { random in
-        #""minHeight": \#(random.magnitude(upTo: random.pick([1e3, 1e9])))"#
-      }
-      sometimes(&members, &random) { random in
-        #""inset": \#(random.signed(upTo: random.pick([1e3, 1e9])))"#
-      }
-      sometimes(&members, &random) { random in #""pinned": \#(random.chance(0.5))"# }
+      "float": { _ in (1, 1) },
+      "translate": { effect in (1, abs((effect as? TranslateEffect)?.factor ?? .infinity)) },
       // height = min(h, max(minHeight, h + y - line)) changes up to twice as
       // fast as y and h; y = max(y, line), or y + max(0, min(h - minHeight,
       // line - y)) when not pinned.
-      return GeneratedEffect(members: members, rate: (2, 0))
-    } exact: { random in
-      var members = "\"minHeight\": \(random.pick(["0", "44", "88", "500"]))"
-      members += ", \"inset\": \(random.pick(["0", "10", "-20.5"]))"
-      members += ", \"pinned\": \(random.pick(["true", "false"]))"
-      return members
-    },
+      "collapse": { _ in (2, 0) },
+    ]
+
+  /// The effects whose parameters their declarations cannot describe.
+  static let handWritten: [EffectGenerator] = [
     EffectGenerator(typeName: "interpolate", make: interpolate, exact: interpolateExact),
     EffectGenerator(typeName: "expression") { random in
       // Any expression: it gives no bound on the rate; the contract (finite,
@@ -275,15 +212,6 @@ public enum BuiltInEffectGenerators {
       steepest = max(steepest, abs(derivative(t, y1, y2)) / derivative(t, x1, x2))
     }
     return steepest * 1.2 + 0.01
-  }
-
-  /// Appends `member`'s JSON half the time: a parameter is as often left to
-  /// its default as given.
-  static func sometimes(
-    _ members: inout [String], _ random: inout SplitMix64,
-    _ member: (inout SplitMix64) -> String
-  ) {
-    if random.chance(0.5) { members.append(member(&random)) }
   }
 
   /// The generator of `typeName`; traps for a type without one.

@@ -40,7 +40,7 @@ enum BuiltInTypes {
       "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
     ),
     ("validate", "USAGE: effectctl validate <scene> ..."),
-    ("effects", "USAGE: effectctl effects [<type>]"),
+    ("effects", "USAGE: effectctl effects [<type>] [--markdown]"),
     ("bench", "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]"),
   ]
 
