@@ -40,7 +40,6 @@ extension InterpolateEffect {
   /// without the search for a segment or the easing. Gives exactly what
   /// ``KeyframeCurve`` gives (the same expressions outside the stops).
   struct LinearPair: KeyframeFunction {
-    var holdsEnds: Bool { !extends }
     let first: Stop
     let last: Stop
     let span: Double
@@ -65,30 +64,12 @@ extension InterpolateEffect {
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       switch segment(of: x) {
-      case 0:
-        return extends
-          ? Saturation.clamp(first.output + (x - first.input) * firstSlope) : first.output
-      case 2:
-        return extends ? Saturation.clamp(last.output + (x - last.input) * lastSlope) : last.output
+      case 0: return endValue(atFirst: true, x)
+      case 2: return endValue(atFirst: false, x)
       default:
         // Strictly between two finite outputs of at most 1e9: no saturation needed.
         return first.output + change * ((x - first.input) / span)
       }
-    }
-
-    @inline(__always)
-    func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
-      _: Combiner.Type
-    ) {
-      let end = atFirst ? first : last
-      guard extends else {
-        InterpolateEffect.combine(&views, range, end.output, Combiner.self)
-        return
-      }
-      KeyframeCurve.combineExtension(
-        Extension(origin: end, slope: atFirst ? firstSlope : lastSlope), &views, range, runs,
-        Combiner.self)
     }
 
     @inline(__always)
@@ -138,7 +119,6 @@ extension InterpolateEffect {
 
   /// The keyframes as a function of the input, over borrowed storage.
   struct KeyframeCurve: KeyframeFunction {
-    var holdsEnds: Bool { !extends }
     let stops: UnsafeBufferPointer<Stop>
     let curve: UnitBezier
     let extends: Bool
@@ -199,8 +179,8 @@ extension InterpolateEffect {
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       switch segment(of: x) {
-      case 0: return extends ? Extension(origin: first, slope: firstSlope)(x) : first.output
-      case 2: return extends ? Extension(origin: last, slope: lastSlope)(x) : last.output
+      case 0: return endValue(atFirst: true, x)
+      case 2: return endValue(atFirst: false, x)
       default: break
       }
       // first.input < x < last.input.
@@ -211,37 +191,6 @@ extension InterpolateEffect {
     @inline(__always)
     func segment(ending end: Int) -> Segment {
       Segment(start: stops[end - 1], stop: stops[end], curve: curve)
-    }
-
-    @inline(__always)
-    func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-      atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
-      _: Combiner.Type
-    ) {
-      let end = atFirst ? first : last
-      guard extends else {
-        InterpolateEffect.combine(&views, range, end.output, Combiner.self)
-        return
-      }
-      Self.combineExtension(
-        Extension(origin: end, slope: atFirst ? firstSlope : lastSlope), &views, range, runs,
-        Combiner.self)
-    }
-
-    /// The copies of `range`, beyond an end stop, on the end segment's line
-    /// continued.
-    @inline(__always)
-    static func combineExtension<Combiner: PropertyCombiner, Source: FrameInput>(
-      _ beyond: Extension, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
-      _: Combiner.Type
-    ) {
-      if runs.staysWithinLimits(range, beyond.line) {
-        // Every saturation would keep its value: the same bits without them.
-        InterpolateEffect.combine(
-          &views, range, beyond.line, Combiner.self, Source.Unsaturated.self)
-      } else {
-        InterpolateEffect.combine(&views, range, beyond, Combiner.self, Source.self)
-      }
     }
 
     /// Splits the copies at each stop between the ends, for a short list
@@ -299,24 +248,63 @@ protocol KeyframeFunction: InputFunction {
   /// The first and last stops.
   var first: InterpolateEffect.Stop { get }
   var last: InterpolateEffect.Stop { get }
-  /// Whether the value is the first stop's output up to its input and the
-  /// last stop's output from its input on (`clamp`).
-  var holdsEnds: Bool { get }
+  /// Whether the end segments continue past the end stops (`extend`) rather
+  /// than hold their outputs (`clamp`), and the (saturated) slopes they
+  /// continue with.
+  var extends: Bool { get }
+  var firstSlope: Double { get }
+  var lastSlope: Double { get }
 
-  /// Combines the value of the views in `range`, whose `Source` inputs
-  /// are all up to the first stop's input (`atFirst`) or all from the last
-  /// stop's on, with `Combiner`'s property: what
-  /// ``InterpolateEffect/combine(_:_:_:_:_:)`` with the curve itself gives.
-  func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
-    atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
-    _: Combiner.Type)
-  /// The same for views whose inputs are all strictly between the end
-  /// stops', which `runs` locates.
+  /// Combines the value of the views in `range`, whose inputs are all
+  /// strictly between the end stops', which `runs` locates, with
+  /// `Combiner`'s property: what ``InterpolateEffect/combine(_:_:_:_:_:)``
+  /// with the curve itself gives.
   func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(
     _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>, _: Combiner.Type)
 }
 
 extension KeyframeFunction {
+  /// Whether the value is the first stop's output up to its input and the
+  /// last stop's output from its input on (`clamp`).
+  @inline(__always)
+  var holdsEnds: Bool { !extends }
+
+  /// The value at `x`, which is up to the first stop's input (`atFirst`) or
+  /// from the last stop's on: the end output held, or the end segment's line
+  /// continued.
+  @inline(__always)
+  func endValue(atFirst: Bool, _ x: Double) -> Double {
+    let end = atFirst ? first : last
+    return extends
+      ? InterpolateEffect.Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)(x)
+      : end.output
+  }
+
+  /// Combines the value of the views in `range`, whose `Source` inputs
+  /// are all up to the first stop's input (`atFirst`) or all from the last
+  /// stop's on, with `Combiner`'s property: what
+  /// ``InterpolateEffect/combine(_:_:_:_:_:)`` with the curve itself gives.
+  @inline(__always)
+  func combineEnd<Combiner: PropertyCombiner, Source: FrameInput>(
+    atFirst: Bool, _ views: inout ViewBatch, _ range: Range<Int>, _ runs: CopyRuns<Source>,
+    _: Combiner.Type
+  ) {
+    let end = atFirst ? first : last
+    guard extends else {
+      InterpolateEffect.combine(&views, range, end.output, Combiner.self)
+      return
+    }
+    let beyond = InterpolateEffect.Extension(
+      origin: end, slope: atFirst ? firstSlope : lastSlope)
+    if runs.staysWithinLimits(range, beyond.line) {
+      // Every saturation would keep its value: the same bits without them.
+      InterpolateEffect.combine(
+        &views, range, beyond.line, Combiner.self, Source.Unsaturated.self)
+    } else {
+      InterpolateEffect.combine(&views, range, beyond, Combiner.self, Source.self)
+    }
+  }
+
   /// 0 where the value is the first stop's output (`x` not above its input,
   /// NaN included), 2 where it is the last stop's (`x` not below its input),
   /// 1 between. ``callAsFunction(_:)`` decides by it too, so the runs of
