@@ -303,15 +303,28 @@ public struct ViewBatch {
   package func modifyResting(
     from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void
   ) {
+    Self.modifyResting(
+      base + first, base + end, top: naturalTop, copy: Double(firstCopy + first),
+      frame: naturalFrame, stride: stride, body)
+  }
+
+  /// Writes `body` applied to the natural transforms with frame `frame` from
+  /// `view` to `end`: copy `copy` first, at viewport y `top + copy * stride`
+  /// as ``naturalViewportFrame(at:)`` computes it. A host writes a chain
+  /// without effects with it, from the chain's own scalars, with no batch.
+  @inlinable @inline(__always)
+  package static func modifyResting(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    top: Double, copy: Double, frame: Rect, stride: Double,
+    _ body: (inout ViewTransform) -> Void
+  ) {
     // Each view starts from its natural transform, built in registers (all
     // but `y` the same for every view) instead of read from memory:
     // `naturalViewportFrame(at:)`, with the top taken once and the copy
     // counted in Doubles, which is exact.
-    let top = naturalTop
-    var natural = ViewTransform(frame: naturalFrame)
-    var copy = Double(firstCopy + first)
-    var view = base + first
-    let end = base + end
+    var natural = ViewTransform(frame: frame)
+    var copy = copy
+    var view = view
     while view != end {
       natural.y = top + copy * stride
       var transform = natural
