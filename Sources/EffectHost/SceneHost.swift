@@ -189,11 +189,11 @@ public struct SceneHost: Sendable {
     // A scene without state, events or groups (most of them) pays this one
     // test for all three.
     if isPlain {
-      runChains({ run in 0..<run.viewCount }, naturalFlags: nil, hasGroups: false)
+      runChains({ run in run.allCopies }, naturalFlags: nil, hasGroups: false)
       return
     }
     if stateOwner != nil { makeStatesUnique() }
-    runChains { run in 0..<run.viewCount }
+    runChains { run in run.allCopies }
     // A separate step, after every chain's effects: see SceneHost+Events.swift.
     if !eventDetector.isEmpty { detectEvents() }
   }
@@ -247,46 +247,48 @@ public struct SceneHost: Sendable {
     let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
-      // Read through a buffer pointer: no bounds check a step.
-      steps.withUnsafeBufferPointer { steps in
-        buffer.withUnsafeMutableBufferPointer { views in
-          guard let base = views.baseAddress else { return }
-          if hasGroups { groups.run(in: base, geometry: geometry, clock: clock) }
-          for run in runs {
-            let copies = copies(run)
-            let count = copies.count
-            let first = base + run.firstView + copies.lowerBound
-            guard !run.steps.isEmpty else {
-              // A chain without effects: its natural transforms, with no batch.
-              ViewBatch.modifyResting(
-                first, first + count,
-                top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-                copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
-              ) { _ in }
-              naturalFlags?[run.chain] = true
-              continue
-            }
-            // The chain's first effect writes every view as it changes it,
-            // starting from the natural transform (see ViewBatch); views that no
-            // effect writes are written at the end.
-            var record = ViewBatch.Record()
-            withUnsafeMutablePointer(to: &record) { record in
-              var batch = ViewBatch(
-                record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-                naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-                firstCopy: copies.lowerBound)
-              for step in run.steps {
-                // `steps` holds every step for the whole loop: call without the
-                // retain and release that a plain call would pay a step.
-                Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+      // Read through buffer pointers: no bounds check a chain or a step.
+      runs.withUnsafeBufferPointer { runs in
+        steps.withUnsafeBufferPointer { steps in
+          buffer.withUnsafeMutableBufferPointer { views in
+            guard let base = views.baseAddress else { return }
+            if hasGroups { groups.run(in: base, geometry: geometry, clock: clock) }
+            for run in runs {
+              let copies = copies(run)
+              let count = copies.count
+              let first = base + run.firstView + copies.lowerBound
+              guard !run.steps.isEmpty else {
+                // A chain without effects: its natural transforms, with no batch.
+                ViewBatch.modifyResting(
+                  first, first + count,
+                  top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                  copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+                ) { _ in }
+                naturalFlags?[run.chain] = true
+                continue
               }
-              // Inline: for a chain without effects, a plain loop.
-              let written = record.pointee.writtenCount
-              if written < count {
-                batch.modifyResting(from: written, to: count) { _ in }
+              // The chain's first effect writes every view as it changes it,
+              // starting from the natural transform (see ViewBatch); views that no
+              // effect writes are written at the end.
+              var record = ViewBatch.Record()
+              withUnsafeMutablePointer(to: &record) { record in
+                var batch = ViewBatch(
+                  record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+                  naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+                  firstCopy: copies.lowerBound)
+                for step in run.steps {
+                  // `steps` holds every step for the whole loop: call without the
+                  // retain and release that a plain call would pay a step.
+                  Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+                }
+                // Inline: for a chain without effects, a plain loop.
+                let written = record.pointee.writtenCount
+                if written < count {
+                  batch.modifyResting(from: written, to: count) { _ in }
+                }
+                // What event detection may count on (ChainEvent.swift).
+                naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
               }
-              // What event detection may count on (ChainEvent.swift).
-              naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
             }
           }
         }
