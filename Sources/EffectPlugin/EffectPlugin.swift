@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xccb1_f951_2e62_915a
+      0x49be_a7b2_2563_a7c4
     #endif
   }
 
