@@ -14,6 +14,11 @@ struct ChainRun {
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
   /// without events whose effects are all ``CopyLocalEffect``s.
   var isWindowed: Bool
+
+  /// Every copy, `0..<viewCount`, built without the check that a count is
+  /// not negative (it never is): a frame makes one per chain.
+  @inline(__always)
+  var allCopies: Range<Int> { Range(uncheckedBounds: (0, viewCount)) }
 }
 
 /// One effect of one chain: the unit the host dispatches to, once a chain a

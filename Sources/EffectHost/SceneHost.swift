@@ -87,6 +87,9 @@ public struct SceneHost: Sendable {
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
+  /// Whether the scene has no effect with state, no events and no groups:
+  /// a frame then skips all three with one test.
+  let isPlain: Bool
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -130,6 +133,7 @@ public struct SceneHost: Sendable {
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.eventDetector = EventDetector(scene: scene)
+    self.isPlain = stateOwner == nil && eventDetector.isEmpty && groups.groups.isEmpty
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -147,9 +151,9 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     offset: Double, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
-    var frame = geometry
-    frame.offset = offset
-    evaluate(frame, time: time, phase: phase)
+    // Only the offset changes: the rest of the geometry stays where it is.
+    geometry.offset = Self.clamped(offset)
+    evaluateFrame(time: time, phase: phase)
   }
 
   /// Evaluates every chain in `geometry` at `time` (seconds; `nil` for an
@@ -166,9 +170,30 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
-    startFrame(geometry, time: time, phase: phase)
+    self.geometry = geometry
+    self.geometry.offset = Self.clamped(geometry.offset)
+    evaluateFrame(time: time, phase: phase)
+  }
+
+  /// `offset` clamped to ±``offsetLimit``.
+  @inline(__always)
+  static func clamped(_ offset: Double) -> Double {
+    min(max(offset, -offsetLimit), offsetLimit)
+  }
+
+  /// Evaluates every chain in ``geometry``, which the caller has set.
+  @inline(__always)
+  mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
+    clock = FrameClock(time: time, phase: phase)
     isWindowed = false
-    runChains { run in 0..<run.viewCount }
+    // A scene without state, events or groups (most of them) pays this one
+    // test for all three.
+    if isPlain {
+      runChains({ run in run.allCopies }, naturalFlags: nil, hasGroups: false)
+      return
+    }
+    if stateOwner != nil { makeStatesUnique() }
+    runChains { run in run.allCopies }
     // A separate step, after every chain's effects: see SceneHost+Events.swift.
     if !eventDetector.isEmpty { detectEvents() }
   }
@@ -180,7 +205,7 @@ public struct SceneHost: Sendable {
     _ geometry: ScrollGeometry, time: Double?, phase: ScrollPhase
   ) {
     var geometry = geometry
-    geometry.offset = min(max(geometry.offset, -Self.offsetLimit), Self.offsetLimit)
+    geometry.offset = Self.clamped(geometry.offset)
     self.geometry = geometry
     clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
@@ -192,8 +217,9 @@ public struct SceneHost: Sendable {
   /// lookup.
   @inline(__always)
   mutating func runChains(_ copies: (ChainRun) -> Range<Int>) {
+    let hasGroups = !groups.groups.isEmpty
     guard !eventDetector.isEmpty else {
-      runChains(copies, naturalFlags: nil)
+      runChains(copies, naturalFlags: nil, hasGroups: hasGroups)
       return
     }
     // Event detection counts on whether each chain's frames stayed natural
@@ -203,7 +229,7 @@ public struct SceneHost: Sendable {
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
       // Grouped chains have no events: their flags are never read.
       flags.initialize(repeating: false)
-      runChains(copies, naturalFlags: flags.baseAddress)
+      runChains(copies, naturalFlags: flags.baseAddress, hasGroups: hasGroups)
       for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }
     }
   }
@@ -212,7 +238,8 @@ public struct SceneHost: Sendable {
   /// whether each chain's views kept their natural frames.
   @inline(__always)
   mutating func runChains(
-    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
+    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?,
+    hasGroups: Bool
   ) {
     let runs = self.runs
     let steps = self.steps
@@ -220,36 +247,48 @@ public struct SceneHost: Sendable {
     let geometry = self.geometry
     // Every batch of the frame points to its one clock.
     withUnsafePointer(to: &clock) { clock in
-      // Read through a buffer pointer: no bounds check a step.
-      steps.withUnsafeBufferPointer { steps in
-        buffer.withUnsafeMutableBufferPointer { views in
-          guard let base = views.baseAddress else { return }
-          if !groups.groups.isEmpty { groups.run(in: base, geometry: geometry, clock: clock) }
-          for run in runs {
-            let copies = copies(run)
-            let count = copies.count
-            // The chain's first effect writes every view as it changes it,
-            // starting from the natural transform (see ViewBatch); views that no
-            // effect writes are written at the end.
-            var record = ViewBatch.Record()
-            withUnsafeMutablePointer(to: &record) { record in
-              var batch = ViewBatch(
-                record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-                naturalFrame: run.frame, stride: run.stride,
-                base: base + run.firstView + copies.lowerBound, count: count,
-                firstCopy: copies.lowerBound)
-              for step in run.steps {
-                // `steps` holds every step for the whole loop: call without the
-                // retain and release that a plain call would pay a step.
-                Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+      // Read through buffer pointers: no bounds check a chain or a step.
+      runs.withUnsafeBufferPointer { runs in
+        steps.withUnsafeBufferPointer { steps in
+          buffer.withUnsafeMutableBufferPointer { views in
+            guard let base = views.baseAddress else { return }
+            if hasGroups { groups.run(in: base, geometry: geometry, clock: clock) }
+            for run in runs {
+              let copies = copies(run)
+              let count = copies.count
+              let first = base + run.firstView + copies.lowerBound
+              guard !run.steps.isEmpty else {
+                // A chain without effects: its natural transforms, with no batch.
+                ViewBatch.modifyResting(
+                  first, first + count,
+                  top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                  copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+                ) { _ in }
+                naturalFlags?[run.chain] = true
+                continue
               }
-              // Inline: for a chain without effects, a plain loop.
-              let written = record.pointee.writtenCount
-              if written < count {
-                batch.modifyResting(from: written, to: count) { _ in }
+              // The chain's first effect writes every view as it changes it,
+              // starting from the natural transform (see ViewBatch); views that no
+              // effect writes are written at the end.
+              var record = ViewBatch.Record()
+              withUnsafeMutablePointer(to: &record) { record in
+                var batch = ViewBatch(
+                  record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+                  naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+                  firstCopy: copies.lowerBound)
+                for step in run.steps {
+                  // `steps` holds every step for the whole loop: call without the
+                  // retain and release that a plain call would pay a step.
+                  Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+                }
+                // Inline: for a chain without effects, a plain loop.
+                let written = record.pointee.writtenCount
+                if written < count {
+                  batch.modifyResting(from: written, to: count) { _ in }
+                }
+                // What event detection may count on (ChainEvent.swift).
+                naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
               }
-              // What event detection may count on (ChainEvent.swift).
-              naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
             }
           }
         }

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x885c_61fc_ac9f_19c5
+      0x324b_4d53_2c39_522b
     #endif
   }
 

@@ -195,7 +195,7 @@ public struct ViewBatch {
   @inlinable @inline(__always)
   func writeNaturalTransforms(from first: Int, to end: Int) {
     Self.writeNaturalTransforms(
-      base + first, base + end, top: naturalTop, copy: Double(firstCopy + first),
+      base + first, base + end, top: naturalTop, copy: Double(firstCopy &+ first),
       frame: naturalFrame,
       stride: stride)
   }
@@ -223,7 +223,8 @@ public struct ViewBatch {
   /// per-view effect. `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyEach(_ body: (inout ViewTransform) -> Void) {
-    modifyEach(in: 0..<count, body)
+    record?.pointee.hasNaturalFrames = false
+    modifyAll(body)
   }
 
   /// Runs `body` on the transforms of the views in `range`, in order.
@@ -241,7 +242,15 @@ public struct ViewBatch {
   /// count on. Checked in debug builds. `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyVisuals(_ body: (inout ViewTransform) -> Void) {
-    modifyVisuals(in: 0..<count, body)
+    modifyAll { view in
+      #if DEBUG
+        let frame = (view.x, view.y, view.width, view.height)
+      #endif
+      body(&view)
+      #if DEBUG
+        Self.checkFrameKept(frame, view)
+      #endif
+    }
   }
 
   /// ``modifyVisuals(_:)`` for the views in `range`.
@@ -253,13 +262,36 @@ public struct ViewBatch {
       #endif
       body(&view)
       #if DEBUG
-        precondition(
-          frame.0.bitPattern == view.x.bitPattern && frame.1.bitPattern == view.y.bitPattern
-            && frame.2.bitPattern == view.width.bitPattern
-            && frame.3.bitPattern == view.height.bitPattern,
-          "modifyVisuals: the body changed a view's frame")
+        Self.checkFrameKept(frame, view)
       #endif
     }
+  }
+
+  #if DEBUG
+    /// Stops when a ``modifyVisuals(_:)`` body changed `view`'s frame from `frame`.
+    @usableFromInline
+    static func checkFrameKept(
+      _ frame: (Double, Double, Double, Double), _ view: ViewTransform
+    ) {
+      precondition(
+        frame.0.bitPattern == view.x.bitPattern && frame.1.bitPattern == view.y.bitPattern
+          && frame.2.bitPattern == view.width.bitPattern
+          && frame.3.bitPattern == view.height.bitPattern,
+        "modifyVisuals: the body changed a view's frame")
+    }
+  #endif
+
+  /// ``modify(in:_:)`` over every view: the written ones changed in place,
+  /// then those at rest written from their natural transforms. With no
+  /// range to check or split, a chain's one effect call pays a few tests
+  /// instead of a dozen.
+  @inlinable @inline(__always)
+  func modifyAll(_ body: (inout ViewTransform) -> Void) {
+    let written = self.written
+    Self.modifyWritten(base, base + written, body)
+    guard written < count else { return }
+    modifyResting(from: written, to: count, body)
+    record?.pointee.writtenCount = count
   }
 
   /// Runs `body` on the transforms of the views in `range`, writing views at
@@ -303,15 +335,28 @@ public struct ViewBatch {
   package func modifyResting(
     from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void
   ) {
+    Self.modifyResting(
+      base + first, base + end, top: naturalTop, copy: Double(firstCopy &+ first),
+      frame: naturalFrame, stride: stride, body)
+  }
+
+  /// Writes `body` applied to the natural transforms with frame `frame` from
+  /// `view` to `end`: copy `copy` first, at viewport y `top + copy * stride`
+  /// as ``naturalViewportFrame(at:)`` computes it. A host writes a chain
+  /// without effects with it, from the chain's own scalars, with no batch.
+  @inlinable @inline(__always)
+  package static func modifyResting(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    top: Double, copy: Double, frame: Rect, stride: Double,
+    _ body: (inout ViewTransform) -> Void
+  ) {
     // Each view starts from its natural transform, built in registers (all
     // but `y` the same for every view) instead of read from memory:
     // `naturalViewportFrame(at:)`, with the top taken once and the copy
     // counted in Doubles, which is exact.
-    let top = naturalTop
-    var natural = ViewTransform(frame: naturalFrame)
-    var copy = Double(firstCopy + first)
-    var view = base + first
-    let end = base + end
+    var natural = ViewTransform(frame: frame)
+    var copy = copy
+    var view = view
     while view != end {
       natural.y = top + copy * stride
       var transform = natural
