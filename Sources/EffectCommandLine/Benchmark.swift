@@ -26,22 +26,25 @@ public enum Benchmark {
       offsetIndex += 1
       if offsetIndex == offsets.count { offsetIndex = 0 }
       let geometry = host.geometry
-      sum += host.withTransforms { views in
-        // Through a buffer pointer, the layouts are read in place rather
-        // than copied (with their names) chain by chain, frame by frame.
-        chains.withUnsafeBufferPointer { chains in
-          var frameSum = 0.0
-          for index in chains.indices {
-            let range = chains[index].viewRange
-            let copies = visibleOnly ? host.visibleRange(ofChain: index) : 0..<range.count
+      // Through a buffer pointer, the layouts are read in place rather than
+      // copied (with their names) chain by chain, frame by frame.
+      sum += chains.withUnsafeBufferPointer { chains in
+        var frameSum = 0.0
+        for index in chains.indices {
+          let range = chains[index].viewRange
+          // Asked outside `withTransforms`: inside it, calling the host
+          // copied all of it, every chain of every frame.
+          let copies = visibleOnly ? host.visibleRange(ofChain: index) : 0..<range.count
+          // Added view by view to the frame's sum, in the order of before.
+          host.withTransforms { views in
             for copy in copies {
               let natural = chains[index].naturalFrame(copy: copy, in: geometry)
               frameSum += columnSum(
                 views[range.lowerBound + copy], naturalX: natural.x, naturalY: natural.y)
             }
           }
-          return frameSum
         }
+        return frameSum
       }
     }
     return sum
