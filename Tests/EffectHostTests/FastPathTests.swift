@@ -139,11 +139,7 @@ struct RandomScene {
     let types = BuiltInEffectGenerators.all.map(\.typeName).sorted()
     var chains: [String] = []
     for index in 0..<random.next(in: 1...6) {
-      let height = Double(random.next(in: 0...800)) / 2 + 0.5
-      var chain = "{\"name\": \"c\(index)\", \"frame\": {\"x\": \(random.next(in: -20...20))"
-      chain += ", \"y\": \(Double(random.next(in: -200...3000)) / 2), \"height\": \(height)"
-      chain += ", \"width\": \(random.next(in: 1...400))}"
-      chain += ", \"attachment\": \(random.pick(["\"content\"", "\"viewport\""]))"
+      var chain = chainStart(index)
       if random.next(in: 0...2) == 0 {
         chain += ", \"repeat\": {\"count\": \(random.next(in: 0...12))"
         chain += ", \"spacing\": \(Double(random.next(in: 0...40)) / 2)}"
@@ -168,11 +164,7 @@ struct RandomScene {
     }
     var chains: [String] = []
     for index in 0..<random.next(in: 4...16) {
-      let height = Double(random.next(in: 0...800)) / 2 + 0.5
-      var chain = "{\"name\": \"c\(index)\", \"frame\": {\"x\": \(random.next(in: -20...20))"
-      chain += ", \"y\": \(Double(random.next(in: -200...3000)) / 2), \"height\": \(height)"
-      chain += ", \"width\": \(random.next(in: 1...400))}"
-      chain += ", \"attachment\": \(random.pick(["\"content\"", "\"viewport\""]))"
+      var chain = chainStart(index)
       if random.next(in: 0...5) == 0 {
         chain += ", \"repeat\": {\"count\": \(random.next(in: 0...6))}"
       }
@@ -183,6 +175,16 @@ struct RandomScene {
       chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
     }
     return wrap(chains)
+  }
+
+  /// The start of chain `index`'s object: its name, a random frame on the
+  /// half-point grid and its attachment.
+  mutating func chainStart(_ index: Int) -> String {
+    let height = Double(random.next(in: 0...800)) / 2 + 0.5
+    var chain = "{\"name\": \"c\(index)\", \"frame\": {\"x\": \(random.next(in: -20...20))"
+    chain += ", \"y\": \(Double(random.next(in: -200...3000)) / 2), \"height\": \(height)"
+    chain += ", \"width\": \(random.next(in: 1...400))}"
+    return chain + ", \"attachment\": \(random.pick(["\"content\"", "\"viewport\""]))"
   }
 
   /// A scene of `chains` with a random viewport, insets and content height.
