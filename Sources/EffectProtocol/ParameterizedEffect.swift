@@ -124,6 +124,15 @@ public protocol ParameterizedEffect: ScrollEffect {
   /// Every parameter, in the order the effect reads them and the descriptor
   /// lists them, with the memberwise init that takes their values.
   static var parameterList: ParameterList<Self> { get }
+
+  /// The effect with every parameter at its default: by default
+  /// `parameterList.defaults`. An effect of the old spelling (before
+  /// ``ParameterList``) declares its own, with `parameterFields`
+  /// (Deprecated.swift).
+  init()
+
+  /// The old spelling's fields (Deprecated.swift); empty by default.
+  static var parameterFields: [ParameterField<Self>] { get }
 }
 
 extension ParameterizedEffect {
