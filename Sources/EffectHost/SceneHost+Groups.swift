@@ -82,7 +82,6 @@ struct ChainGroup {
   /// every chain that is repeated, has events or has an effect that is not
   /// copy-local, and the chains of a group too small, in the order of the
   /// scene.
-
   static func grouping(_ scene: Scene) -> (groups: Plan, ungrouped: [Int]) {
     var groups: [(members: [SingleView], steps: [GroupStep])] = []
     var effectsOfGroups: [[[any CopyLocalEffect]]] = []
