@@ -83,10 +83,15 @@ struct ChainGroup {
   /// copy-local, and the chains of a group too small, in the order of the
   /// scene.
   static func grouping(_ scene: Scene) -> (groups: Plan, ungrouped: [Int]) {
-    var groups: [(members: [SingleView], steps: [GroupStep])] = []
-    var effectsOfGroups: [[[any CopyLocalEffect]]] = []
-    var chainsOfGroups: [[Int]] = []
-    var groupOfSignature: [[ObjectIdentifier]: Int] = [:]
+    // A group as it is found: its chains, their views and, for each effect
+    // position, the chains' effects there.
+    struct Draft {
+      var chains: [Int]
+      var members: [SingleView]
+      var effects: [[any CopyLocalEffect]]
+    }
+    var drafts: [Draft] = []
+    var draftOfSignature: [[ObjectIdentifier]: Int] = [:]
     var ungrouped: [Int] = []
     var firstView = 0
     for (index, chain) in scene.chains.enumerated() {
@@ -100,26 +105,24 @@ struct ChainGroup {
       let signature = effects.map { ObjectIdentifier(type(of: $0)) }
       let member = SingleView(
         view: firstView, frame: chain.frame, attachment: chain.attachment, stride: chain.stride)
-      if let group = groupOfSignature[signature] {
-        groups[group].members.append(member)
-        chainsOfGroups[group].append(index)
+      if let draft = draftOfSignature[signature] {
+        drafts[draft].chains.append(index)
+        drafts[draft].members.append(member)
         for (position, effect) in effects.enumerated() {
-          effectsOfGroups[group][position].append(effect)
+          drafts[draft].effects[position].append(effect)
         }
       } else {
-        groupOfSignature[signature] = groups.count
-        groups.append((members: [member], steps: []))
-        effectsOfGroups.append(effects.map { [$0] })
-        chainsOfGroups.append([index])
+        draftOfSignature[signature] = drafts.count
+        drafts.append(Draft(chains: [index], members: [member], effects: effects.map { [$0] }))
       }
     }
     var kept: [(members: [SingleView], steps: [GroupStep])] = []
-    for (group, positions) in effectsOfGroups.enumerated() {
-      guard groups[group].members.count >= minimumMembers else {
-        ungrouped += chainsOfGroups[group]
+    for draft in drafts {
+      guard draft.members.count >= minimumMembers else {
+        ungrouped += draft.chains
         continue
       }
-      kept.append((groups[group].members, positions.map { makeGroupStep($0[0], $0) }))
+      kept.append((draft.members, draft.effects.map { makeGroupStep($0[0], $0) }))
     }
     return (Plan(kept), ungrouped.sorted())
   }
