@@ -65,8 +65,8 @@ public struct SceneHost: Sendable {
   public var time: Double? { clock.time }
   /// The phase of the last frame evaluated; `idle` until the first.
   public var phase: ScrollPhase { clock.phase }
-  /// What evaluation reads of each chain, in file order.
-  /// The chains evaluated one by one, in the order of the scene.
+  /// What evaluation reads of each chain evaluated one by one (every chain
+  /// not in a group), in the order of the scene.
   let runs: [ChainRun]
   /// The chains evaluated in groups (SceneHost+Groups.swift).
   let groups: ChainGroup.Plan
@@ -138,6 +138,7 @@ public struct SceneHost: Sendable {
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
 
+  /// The number of views, copies included.
   public var viewCount: Int { buffer.count }
 
   /// Evaluates every chain at scroll offset `offset` (the scene's viewport,
@@ -281,7 +282,7 @@ public struct SceneHost: Sendable {
                   // retain and release that a plain call would pay a step.
                   Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
                 }
-                // Inline: for a chain without effects, a plain loop.
+                // The views that no effect wrote, from their natural transforms.
                 let written = record.pointee.writtenCount
                 if written < count {
                   batch.modifyResting(from: written, to: count) { _ in }

@@ -4,7 +4,6 @@ import EffectProtocol
 // transform and its natural frame alone (see CopyLocalEffect): a host may
 // evaluate only the visible copies of their chains. `expression` is not one:
 // its `index` and `count` see the whole chain.
-
 //
 // Each writes its own `applyEach` as `run(effects, group)`: the loop is
 // then specialised for the type (see CopyLocalEffect.applyEach).
@@ -44,7 +43,10 @@ extension CollapseEffect: CopyLocalEffect {
 extension CopyLocalEffect where GroupForm == Self {
   /// The default `applyEach`, compiled in this module, where the
   /// conformances are: each type's `applyEach` gets the loop specialised
-  /// for it.
+  /// for it. The same loop as EffectProtocol's default on purpose: a
+  /// witness here that calls that generic inlinable loop is not
+  /// specialised across the module boundary (the feed measured 18 975
+  /// instructions a frame that way, 7 225 with this copy).
   @inline(__always)
   static func run(_ effects: [Self], _ group: SingleViewGroup) {
     for index in group.members.indices {
