@@ -1,92 +1,112 @@
 import EffectProtocol
 
 /// Chains of one view, without events, whose effects are all
-/// ``CopyLocalEffect``s of the same types in the same order: evaluated
-/// together, one call per effect for the whole group instead of one per
-/// chain.
+/// ``CopyLocalEffect``s (or who have none): evaluated by a plan made at load
+/// instead of one by one. The chains whose effects are of the same types in
+/// the same order form a group; each frame writes every member's natural
+/// transform, then makes one call per effect position of each group, which
+/// runs that effect over every member of the group.
 ///
 /// A feed of 50 cards, each its own chain of `parallax`, `interpolate` and
-/// `pin`, costs three indirect calls a frame this way instead of 150, and no
-/// batch is built per chain. The order in which the chains of a frame are
-/// evaluated changes (each effect runs over every chain of the group before
-/// the next effect runs), which nothing can observe: a copy-local effect
-/// reads only its own view, the frame and its natural frame. Every frame is
-/// still a full evaluation of every chain.
-struct ChainGroup {
-  /// The chains' views, in the order of the scene.
-  var members: UnsafeBufferPointer<SingleView>
-  /// One step per effect of the chains' common list.
-  var steps: UnsafeBufferPointer<Unmanaged<GroupStep>>
-
-  /// Writes every member's natural transform, then runs the steps.
-  @inline(__always)
-  func run(
-    in views: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
-    clock: UnsafePointer<FrameClock>
-  ) {
-    for member in members { member.writeNaturalTransform(in: views, geometry: geometry) }
-    let group = SingleViewGroup(members: members, views: views, geometry: geometry, clock: clock)
-    for step in steps {
-      step._withUnsafeGuaranteedRef { $0.run(group) }
-    }
+/// `pin`, costs three calls a frame this way instead of 150, and no batch
+/// is built per chain; a stretchy header, a group of one, costs one call
+/// and no batch. The order in which the chains of a frame are evaluated
+/// changes (each effect runs over every chain of its group before the next
+/// effect runs), which nothing can observe: a copy-local effect reads only
+/// its own view, the frame and its natural frame. Every frame is still a
+/// full evaluation of every chain.
+enum ChainGroup {
+  /// One effect position of one group: the effects' type, their forms and
+  /// the group's members.
+  struct Kernel {
+    /// The type of the group's effects at this position, whose
+    /// ``CopyLocalEffect/applyEach(_:_:)`` is called.
+    let kind: any CopyLocalEffect.Type
+    /// The forms of a ``GroupForms`` of `kind`, one per member.
+    let forms: UnsafeRawPointer
+    /// The group's members, in the plan's memory.
+    let members: UnsafeBufferPointer<SingleView>
   }
 
   /// A scene's groups in memory of their own, which a frame reads without
   /// retaining or releasing anything.
   ///
   /// `@unchecked Sendable`: immutable after init; it owns the memory its
-  /// groups point to and a reference to each step.
+  /// kernels point to and the forms.
   final class Plan: @unchecked Sendable {
-    let groups: UnsafeBufferPointer<ChainGroup>
+    /// Every group's members, group by group.
+    let members: UnsafeBufferPointer<SingleView>
+    /// Every group's effect positions, group by group, each in order.
+    let kernels: UnsafeBufferPointer<Kernel>
+    /// The number of groups.
+    let groupCount: Int
+    /// What keeps the kernels' forms alive; never read by a frame.
+    private let forms: [AnyObject]
 
-    init(_ groups: [(members: [SingleView], steps: [GroupStep])]) {
-      let memory = UnsafeMutableBufferPointer<ChainGroup>.allocate(capacity: groups.count)
-      for (index, group) in groups.enumerated() {
-        let members = UnsafeMutableBufferPointer<SingleView>.allocate(
-          capacity: group.members.count)
-        _ = members.initialize(from: group.members)
-        let steps = UnsafeMutableBufferPointer<Unmanaged<GroupStep>>.allocate(
-          capacity: group.steps.count)
-        _ = steps.initialize(from: group.steps.map { Unmanaged.passRetained($0) })
-        (memory.baseAddress! + index).initialize(
-          to: ChainGroup(members: UnsafeBufferPointer(members), steps: UnsafeBufferPointer(steps)))
+    init(
+      _ groups: [(
+        members: [SingleView], kernels: [(any CopyLocalEffect.Type, UnsafeRawPointer, AnyObject)]
+      )]
+    ) {
+      let members = UnsafeMutableBufferPointer<SingleView>.allocate(
+        capacity: groups.reduce(0) { $0 + $1.members.count })
+      let kernels = UnsafeMutableBufferPointer<Kernel>.allocate(
+        capacity: groups.reduce(0) { $0 + $1.kernels.count })
+      var memberCount = 0
+      var kernelCount = 0
+      var forms: [AnyObject] = []
+      for group in groups {
+        let first = members.baseAddress! + memberCount
+        first.initialize(from: group.members, count: group.members.count)
+        memberCount += group.members.count
+        for (kind, start, store) in group.kernels {
+          (kernels.baseAddress! + kernelCount).initialize(
+            to: Kernel(
+              kind: kind, forms: start,
+              members: UnsafeBufferPointer(start: first, count: group.members.count)))
+          kernelCount += 1
+          forms.append(store)
+        }
       }
-      self.groups = UnsafeBufferPointer(memory)
+      self.members = UnsafeBufferPointer(members)
+      self.kernels = UnsafeBufferPointer(kernels)
+      self.groupCount = groups.count
+      self.forms = forms
     }
 
-    /// Runs every group, out of line: a scene without groups pays one test.
-    @inline(never)
+    /// Whether the scene has no chain in a group: a frame then skips the
+    /// plan with this one test.
+    var isEmpty: Bool { members.isEmpty }
+
+    /// Writes every member's natural transform, then runs every group's
+    /// effects.
+    @inline(__always)
     func run(
-      in views: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
+      in views: UnsafeMutablePointer<ViewTransform>, geometry: UnsafePointer<ScrollGeometry>,
       clock: UnsafePointer<FrameClock>
     ) {
-      for group in groups { group.run(in: views, geometry: geometry, clock: clock) }
+      let frame = geometry.pointee
+      for member in members { member.writeNaturalTransform(in: views, geometry: frame) }
+      for kernel in kernels {
+        kernel.kind.applyEach(
+          kernel.forms,
+          SingleViewGroup(members: kernel.members, views: views, geometry: geometry, clock: clock))
+      }
     }
 
     deinit {
-      for group in groups {
-        for step in group.steps { step.release() }
-        group.steps.deallocate()
-        group.members.deallocate()
-      }
-      groups.deallocate()
+      members.deallocate()
+      kernels.deallocate()
     }
   }
 
-  /// The fewest chains a group has: one chain alone costs less on its own
-  /// path (the header measured 370 instructions a frame grouped, 374 not,
-  /// before the fixed-cost work; 386 against 290 after it).
-  static var minimumMembers: Int { 2 }
-
   /// The groups of `scene`'s chains, and the chains evaluated one by one:
   /// every chain that is repeated, has events or has an effect that is not
-  /// copy-local, and the chains of a group too small, in the order of the
-  /// scene.
+  /// copy-local, in the order of the scene.
   static func grouping(_ scene: Scene) -> (groups: Plan, ungrouped: [Int]) {
-    // A group as it is found: its chains, their views and, for each effect
-    // position, the chains' effects there.
+    // A group as it is found: its views and, for each effect position, the
+    // chains' effects there.
     struct Draft {
-      var chains: [Int]
       var members: [SingleView]
       var effects: [[any CopyLocalEffect]]
     }
@@ -106,65 +126,37 @@ struct ChainGroup {
       let member = SingleView(
         view: firstView, frame: chain.frame, attachment: chain.attachment, stride: chain.stride)
       if let draft = draftOfSignature[signature] {
-        drafts[draft].chains.append(index)
         drafts[draft].members.append(member)
         for (position, effect) in effects.enumerated() {
           drafts[draft].effects[position].append(effect)
         }
       } else {
         draftOfSignature[signature] = drafts.count
-        drafts.append(Draft(chains: [index], members: [member], effects: effects.map { [$0] }))
+        drafts.append(Draft(members: [member], effects: effects.map { [$0] }))
       }
     }
-    var kept: [(members: [SingleView], steps: [GroupStep])] = []
-    for draft in drafts {
-      guard draft.members.count >= minimumMembers else {
-        ungrouped += draft.chains
-        continue
-      }
-      kept.append((draft.members, draft.effects.map { makeGroupStep($0[0], $0) }))
+    let groups = drafts.map { draft in
+      (draft.members, draft.effects.map { makeKernel($0[0], $0) })
     }
-    return (Plan(kept), ungrouped.sorted())
+    return (Plan(groups), ungrouped)
   }
 }
 
-/// One effect of a group's chains: the unit the host dispatches to, once a
-/// group a frame. A class for the reason ``ChainStep`` is one.
-///
-/// `@unchecked Sendable`: it has no stored properties; its subclass says why
-/// it is safe.
-class GroupStep: @unchecked Sendable {
-  /// Runs each chain's effect on the chain's view.
-  func run(_ group: SingleViewGroup) {}
-}
-
-/// The effects of one type at one position of a group, one per chain, in
-/// the order of the group's members. `@unchecked Sendable`: immutable after
-/// init, and `Effect` is `Sendable`.
-final class CopyLocalGroupStep<Effect: CopyLocalEffect>: GroupStep, @unchecked Sendable {
-  let forms: [Effect.GroupForm]
-
-  init(_ effects: [Effect]) {
-    forms = Effect.groupForms(effects)
-  }
-
-  override func run(_ group: SingleViewGroup) {
-    Effect.applyEach(forms, group)
-  }
-}
-
-/// A group step of the effects' type, which `first` has: every one of
-/// `effects` has the same type (the group's signature says so).
-func makeGroupStep<Effect: CopyLocalEffect>(
+/// The type and the forms of `effects` for a kernel, of the type that
+/// `first` has: every one of `effects` has it (the group's signature says
+/// so). The forms start at the pointer, which the object keeps valid.
+func makeKernel<Effect: CopyLocalEffect>(
   _ first: Effect, _ effects: [any CopyLocalEffect]
-) -> GroupStep {
-  CopyLocalGroupStep(effects.map { $0 as! Effect })
+) -> (any CopyLocalEffect.Type, UnsafeRawPointer, AnyObject) {
+  let forms = GroupForms(effects.map { $0 as! Effect })
+  return (Effect.self, forms.start, forms)
 }
 
 extension SceneHost {
   /// The number of chains evaluated in groups rather than one by one: what
   /// tests check the grouping with.
-  package var groupedChainCount: Int {
-    groups.groups.reduce(0) { $0 + $1.members.count }
-  }
+  package var groupedChainCount: Int { groups.members.count }
+
+  /// The number of groups those chains form.
+  package var groupCount: Int { groups.groupCount }
 }

@@ -87,8 +87,8 @@ public struct SceneHost: Sendable {
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
-  /// Whether the scene has no effect with state, no events and no groups:
-  /// a frame then skips all three with one test.
+  /// Whether the scene has no effect with state and no events: a frame
+  /// then skips both with one test.
   let isPlain: Bool
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
@@ -133,7 +133,7 @@ public struct SceneHost: Sendable {
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.geometry = scene.geometry(offset: 0)
     self.eventDetector = EventDetector(scene: scene)
-    self.isPlain = stateOwner == nil && eventDetector.isEmpty && groups.groups.isEmpty
+    self.isPlain = stateOwner == nil && eventDetector.isEmpty
     self.buffer = [ViewTransform](
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -187,10 +187,10 @@ public struct SceneHost: Sendable {
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     clock = FrameClock(time: time, phase: phase)
     isWindowed = false
-    // A scene without state, events or groups (most of them) pays this one
-    // test for all three.
+    // A scene without state or events (most of them) pays this one test
+    // for both.
     if isPlain {
-      runChains({ run in run.allCopies }, naturalFlags: nil, hasGroups: false)
+      runChains({ run in run.allCopies }, naturalFlags: nil, hasGroups: !groups.isEmpty)
       return
     }
     if stateOwner != nil { makeStatesUnique() }
@@ -218,7 +218,7 @@ public struct SceneHost: Sendable {
   /// lookup.
   @inline(__always)
   mutating func runChains(_ copies: (ChainRun) -> Range<Int>) {
-    let hasGroups = !groups.groups.isEmpty
+    let hasGroups = !groups.isEmpty
     guard !eventDetector.isEmpty else {
       runChains(copies, naturalFlags: nil, hasGroups: hasGroups)
       return
@@ -245,50 +245,55 @@ public struct SceneHost: Sendable {
     let runs = self.runs
     let steps = self.steps
     let groups = self.groups
-    let geometry = self.geometry
-    // Every batch of the frame points to its one clock.
+    // Every batch of the frame points to its one clock; the groups to its
+    // one geometry.
     withUnsafePointer(to: &clock) { clock in
-      // Read through buffer pointers: no bounds check a chain or a step.
-      runs.withUnsafeBufferPointer { runs in
-        steps.withUnsafeBufferPointer { steps in
-          buffer.withUnsafeMutableBufferPointer { views in
-            guard let base = views.baseAddress else { return }
-            if hasGroups { groups.run(in: base, geometry: geometry, clock: clock) }
-            for run in runs {
-              let copies = copies(run)
-              let count = copies.count
-              let first = base + run.firstView + copies.lowerBound
-              guard !run.steps.isEmpty else {
-                // A chain without effects: its natural transforms, with no batch.
-                ViewBatch.modifyResting(
-                  first, first + count,
-                  top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-                  copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
-                ) { _ in }
-                naturalFlags?[run.chain] = true
-                continue
-              }
-              // The chain's first effect writes every view as it changes it,
-              // starting from the natural transform (see ViewBatch); views that no
-              // effect writes are written at the end.
-              var record = ViewBatch.Record()
-              withUnsafeMutablePointer(to: &record) { record in
-                var batch = ViewBatch(
-                  record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-                  naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-                  firstCopy: copies.lowerBound)
-                for step in run.steps {
-                  // `steps` holds every step for the whole loop: call without the
-                  // retain and release that a plain call would pay a step.
-                  Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef { $0.run(&batch) }
+      withUnsafePointer(to: &geometry) { geometryPointer in
+        // Read through buffer pointers: no bounds check a chain or a step.
+        runs.withUnsafeBufferPointer { runs in
+          steps.withUnsafeBufferPointer { steps in
+            buffer.withUnsafeMutableBufferPointer { views in
+              guard let base = views.baseAddress else { return }
+              if hasGroups { groups.run(in: base, geometry: geometryPointer, clock: clock) }
+              let geometry = geometryPointer.pointee
+              for run in runs {
+                let copies = copies(run)
+                let count = copies.count
+                let first = base + run.firstView + copies.lowerBound
+                guard !run.steps.isEmpty else {
+                  // A chain without effects: its natural transforms, with no batch.
+                  ViewBatch.modifyResting(
+                    first, first + count,
+                    top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                    copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+                  ) { _ in }
+                  naturalFlags?[run.chain] = true
+                  continue
                 }
-                // The views that no effect wrote, from their natural transforms.
-                let written = record.pointee.writtenCount
-                if written < count {
-                  batch.modifyResting(from: written, to: count) { _ in }
+                // The chain's first effect writes every view as it changes it,
+                // starting from the natural transform (see ViewBatch); views that no
+                // effect writes are written at the end.
+                var record = ViewBatch.Record()
+                withUnsafeMutablePointer(to: &record) { record in
+                  var batch = ViewBatch(
+                    record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+                    naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+                    firstCopy: copies.lowerBound)
+                  for step in run.steps {
+                    // `steps` holds every step for the whole loop: call without the
+                    // retain and release that a plain call would pay a step.
+                    Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef {
+                      $0.run(&batch)
+                    }
+                  }
+                  // The views that no effect wrote, from their natural transforms.
+                  let written = record.pointee.writtenCount
+                  if written < count {
+                    batch.modifyResting(from: written, to: count) { _ in }
+                  }
+                  // What event detection may count on (ChainEvent.swift).
+                  naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
                 }
-                // What event detection may count on (ChainEvent.swift).
-                naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
               }
             }
           }

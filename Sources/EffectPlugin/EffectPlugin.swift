@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xac15_76dc_8971_8f2e
+      0x5850_1c08_bf76_cd92
     #endif
   }
 

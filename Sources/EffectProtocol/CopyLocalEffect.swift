@@ -3,7 +3,7 @@
 /// other views: a host may then evaluate only some copies of a repeated
 /// chain (the visible ones) and give each what a full evaluation gives it,
 /// and may run the effect of many single-view chains in one call
-/// (``applyEach(_:)``). The built-in effects that qualify say so; any other
+/// (``applyEach(_:_:)``). The built-in effects that qualify say so; any other
 /// effect's chain is always evaluated whole, by itself.
 package protocol CopyLocalEffect: StatelessScrollEffect {
   /// What a group keeps of each chain's effect: the effect itself, or a
@@ -13,31 +13,47 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// The forms of `effects`, in their order.
   static func groupForms(_ effects: [Self]) -> [GroupForm]
 
-  /// Runs the effect of `forms[i]` on the view of `group.members[i]`, for
-  /// every member of the group, as ``apply(to:)`` would on a batch of that
-  /// view alone. An array, which the call borrows: an effect read from it
-  /// is read in place, where one read from raw memory is copied (its
-  /// arrays retained) for each call of ``apply(to:)``.
+  /// Runs the effect of the `i`th form on the view of `group.members[i]`,
+  /// for every member of the group, as ``apply(to:)`` would on a batch of
+  /// that view alone. `forms` points to the forms, one per member, of a
+  /// ``GroupForms`` of this type.
   ///
   /// A requirement, so that a conforming type's witness can be the loop
-  /// specialised for that type: a host calls it once for a whole group of
-  /// chains, through one indirect call. The default implementation is
-  /// generic (Swift's witness for a default implementation calls the
-  /// generic code rather than a specialisation of it), so the built-in
-  /// effects each implement it (Effects' CopyLocalEffects.swift).
-  static func applyEach(_ forms: [GroupForm], _ group: SingleViewGroup)
+  /// specialised for that type: a host calls it through the type
+  /// (`any CopyLocalEffect.Type`), with no generic code between, once for
+  /// a whole group of chains. The forms are untyped so that the call needs
+  /// no generic argument. Swift's witness for a default implementation
+  /// would call the generic code rather than a specialisation of it, so the
+  /// built-in effects each implement it (Effects' CopyLocalEffects.swift).
+  static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
 }
 
 extension CopyLocalEffect where GroupForm == Self {
   @inlinable
   package static func groupForms(_ effects: [Self]) -> [Self] { effects }
+}
 
-  @inlinable
-  package static func applyEach(_ effects: [Self], _ group: SingleViewGroup) {
-    for index in group.members.indices {
-      var batch = group.batch(member: index)
-      effects[index].apply(to: &batch)
-    }
+/// The forms of one effect type at one position of a group of chains, one
+/// per chain, in the order of the group's members, in memory of their own:
+/// what a host keeps and passes to ``CopyLocalEffect/applyEach(_:_:)``.
+///
+/// `@unchecked Sendable`: immutable after init, and the forms are `Sendable`.
+package final class GroupForms<Effect: CopyLocalEffect>: @unchecked Sendable {
+  private let memory: UnsafeMutableBufferPointer<Effect.GroupForm>
+
+  package init(_ effects: [Effect]) {
+    let forms = Effect.groupForms(effects)
+    memory = .allocate(capacity: forms.count)
+    _ = memory.initialize(from: forms)
+  }
+
+  /// The first form: ``CopyLocalEffect/applyEach(_:_:)``'s argument, valid
+  /// while `self` is.
+  package var start: UnsafeRawPointer { UnsafeRawPointer(memory.baseAddress!) }
+
+  deinit {
+    memory.deinitialize()
+    memory.deallocate()
   }
 }
 
@@ -52,24 +68,30 @@ package struct SingleViewGroup {
   /// ``SingleView/writeNaturalTransform(in:geometry:)``, or what earlier
   /// effects made of it).
   @usableFromInline package let views: UnsafeMutablePointer<ViewTransform>
-  @usableFromInline package let geometry: ScrollGeometry
+  /// The frame's geometry, which no view aliases: read it once into a
+  /// local (``geometry``) before a loop that writes views.
+  @usableFromInline package let geometryPointer: UnsafePointer<ScrollGeometry>
   @usableFromInline package let clock: UnsafePointer<FrameClock>
 
   @inlinable
   package init(
     members: UnsafeBufferPointer<SingleView>, views: UnsafeMutablePointer<ViewTransform>,
-    geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>
+    geometry: UnsafePointer<ScrollGeometry>, clock: UnsafePointer<FrameClock>
   ) {
     self.members = members
     self.views = views
-    self.geometry = geometry
+    self.geometryPointer = geometry
     self.clock = clock
   }
 
+  /// The frame's scroll geometry.
+  @inlinable package var geometry: ScrollGeometry { geometryPointer.pointee }
+
   /// A batch of member `index`'s one written view, whose frame is not
-  /// known to be natural: what a chain's effects after its first see.
+  /// known to be natural, in a frame of `geometry` (``geometry``, read
+  /// once): what a chain's effects after its first see.
   @inlinable @inline(__always)
-  package func batch(member index: Int) -> ViewBatch {
+  package func batch(member index: Int, geometry: ScrollGeometry) -> ViewBatch {
     let member = members[index]
     return ViewBatch(
       geometry: geometry, clock: clock, attachment: member.attachment,

@@ -10,7 +10,9 @@ extension InterpolateEffect: CopyLocalEffect {
   /// to the curve: read through the effect's parameters instead, the feed
   /// cost 53 instructions a frame more.
   package struct GroupForm: Sendable {
-    let effect: InterpolateEffect
+    /// The effect, which `borrowed` reads without retaining anything.
+    let effect: EffectBox
+    unowned(unsafe) let borrowed: EffectBox
     let pair: LinearPair?
     let property: Property
     let input: Input
@@ -22,22 +24,47 @@ extension InterpolateEffect: CopyLocalEffect {
       let pair =
         keyframes.stops.count == 2 && keyframes.curve.isLinear
         ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
+      let box = EffectBox(effect)
       return GroupForm(
-        effect: effect, pair: pair, property: effect.parameters.property,
+        effect: box, borrowed: box, pair: pair, property: effect.parameters.property,
         input: effect.parameters.input)
     }
   }
 
-  package static func applyEach(_ forms: [GroupForm], _ group: SingleViewGroup) {
+  /// An effect in a class of its own: a group's forms are in raw memory,
+  /// where calling the effect itself copies it (its arrays retained and
+  /// released) at each call; through an unowned reference to this, the
+  /// effect is read in place.
+  package final class EffectBox: Sendable {
+    let effect: InterpolateEffect
+
+    init(_ effect: InterpolateEffect) {
+      self.effect = effect
+    }
+
+    /// The effect's `apply(to:)`, with the box as `self`, which Swift then
+    /// holds for the call: the effect is read in place.
+    func apply(to batch: inout ViewBatch) {
+      effect.apply(to: &batch)
+    }
+  }
+
+  package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    run(Self.forms(forms, count: group.members.count), group)
+  }
+
+  @inline(__always)
+  static func run(_ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup) {
+    let geometry = group.geometry
     for index in group.members.indices {
       guard let pair = forms[index].pair else {
-        var batch = group.batch(member: index)
-        forms[index].effect.apply(to: &batch)
+        var batch = group.batch(member: index, geometry: geometry)
+        forms[index].borrowed.apply(to: &batch)
         continue
       }
       combineOne(
         pair, property: forms[index].property, input: forms[index].input,
-        view: &group.views[group.members[index].view], geometry: group.geometry)
+        view: &group.views[group.members[index].view], geometry: geometry)
     }
   }
 

@@ -99,6 +99,18 @@ import Testing
         .path)
     #expect(scene.chains.count == 50)
     #expect(SceneHost(scene: scene).groupedChainCount == 50)
+    #expect(SceneHost(scene: scene).groupCount == 1)
+  }
+
+  @Test("a single-view chain with no partner is a group of its own, one without effects too")
+  func loneChainsAreGroups() throws {
+    let scene = try SceneLoader().load(
+      contentsOf: FastPathTests.packageRoot.appendingPathComponent("Configs/stretchy-header.json")
+        .path)
+    let host = SceneHost(scene: scene)
+    #expect(host.groupedChainCount == 2)
+    #expect(host.groupCount == 2)
+    FastPathTests.expectSameFrames(scene, label: "stretchy-header.json")
   }
 
   @Test("repeated chains, chains with events and stateful effects are not grouped")
