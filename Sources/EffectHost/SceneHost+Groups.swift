@@ -28,16 +28,51 @@ enum ChainGroup {
     let members: UnsafeBufferPointer<SingleView>
   }
 
+  /// A member's view at its natural transform: what a frame writes before
+  /// the groups' effects run.
+  struct NaturalView {
+    /// The view's index in the host's buffer.
+    let view: Int
+    /// The chain's natural frame, in its own coordinates.
+    let frame: Rect
+    /// `0 * stride`, which a batch adds to copy 0's top (`+0` for a top of
+    /// `-0`), found once.
+    let zero: Double
+
+    init(_ member: SingleView) {
+      view = member.view
+      frame = member.frame
+      zero = 0 * member.stride
+    }
+
+    /// Writes the view's natural transform, its top at viewport y `top`
+    /// before the stride's zero is added.
+    @inline(__always)
+    func write(in views: UnsafeMutablePointer<ViewTransform>, top: Double) {
+      var natural = ViewTransform(frame: frame)
+      natural.y = top + zero
+      views[view] = natural
+    }
+  }
+
   /// A scene's groups in memory of their own, which a frame reads without
   /// retaining or releasing anything.
   ///
   /// `@unchecked Sendable`: immutable after init; it owns the memory its
   /// kernels point to and the forms.
   final class Plan: @unchecked Sendable {
-    /// Every group's members, group by group.
-    let members: UnsafeBufferPointer<SingleView>
+    /// Every group's members, group by group, and their number. Pointers
+    /// that are never nil (memory is allocated for at least one), so that
+    /// a frame tests only the counts.
+    let members: UnsafeMutablePointer<SingleView>
+    let memberCount: Int
     /// Every group's effect positions, group by group, each in order.
-    let kernels: UnsafeBufferPointer<Kernel>
+    let kernels: UnsafeMutablePointer<Kernel>
+    let kernelCount: Int
+    /// Every member's natural view, those attached to the content first,
+    /// so that writing them tests no attachment.
+    let naturals: UnsafeMutablePointer<NaturalView>
+    let contentAttachedCount: Int
     /// The number of groups.
     let groupCount: Int
     /// What keeps the kernels' forms alive; never read by a frame.
@@ -48,19 +83,19 @@ enum ChainGroup {
         members: [SingleView], kernels: [(any CopyLocalEffect.Type, UnsafeRawPointer, AnyObject)]
       )]
     ) {
-      let members = UnsafeMutableBufferPointer<SingleView>.allocate(
-        capacity: groups.reduce(0) { $0 + $1.members.count })
-      let kernels = UnsafeMutableBufferPointer<Kernel>.allocate(
-        capacity: groups.reduce(0) { $0 + $1.kernels.count })
+      let members = UnsafeMutablePointer<SingleView>.allocate(
+        capacity: max(1, groups.reduce(0) { $0 + $1.members.count }))
+      let kernels = UnsafeMutablePointer<Kernel>.allocate(
+        capacity: max(1, groups.reduce(0) { $0 + $1.kernels.count }))
       var memberCount = 0
       var kernelCount = 0
       var forms: [AnyObject] = []
       for group in groups {
-        let first = members.baseAddress! + memberCount
+        let first = members + memberCount
         first.initialize(from: group.members, count: group.members.count)
         memberCount += group.members.count
         for (kind, start, store) in group.kernels {
-          (kernels.baseAddress! + kernelCount).initialize(
+          (kernels + kernelCount).initialize(
             to: Kernel(
               kind: kind, forms: start,
               members: UnsafeBufferPointer(start: first, count: group.members.count)))
@@ -68,35 +103,44 @@ enum ChainGroup {
           forms.append(store)
         }
       }
-      self.members = UnsafeBufferPointer(members)
-      self.kernels = UnsafeBufferPointer(kernels)
+      let allMembers = UnsafeBufferPointer(start: members, count: memberCount)
+      let contentAttached = allMembers.filter { $0.attachment == .content }
+      let viewportAttached = allMembers.filter { $0.attachment != .content }
+      self.naturals = UnsafeMutablePointer.allocate(capacity: max(1, memberCount))
+      self.naturals.initialize(
+        from: (contentAttached + viewportAttached).map(NaturalView.init), count: memberCount)
+      self.contentAttachedCount = contentAttached.count
+      self.members = members
+      self.memberCount = memberCount
+      self.kernels = kernels
+      self.kernelCount = kernelCount
       self.groupCount = groups.count
       self.forms = forms
     }
 
-    /// Whether the scene has no chain in a group: a frame then skips the
-    /// plan with this one test.
-    var isEmpty: Bool { members.isEmpty }
-
     /// Writes every member's natural transform, then runs every group's
     /// effects.
     @inline(__always)
-    func run(
-      in views: UnsafeMutablePointer<ViewTransform>, geometry: UnsafePointer<ScrollGeometry>,
-      clock: UnsafePointer<FrameClock>
-    ) {
-      let frame = geometry.pointee
-      for member in members { member.writeNaturalTransform(in: views, geometry: frame) }
-      for kernel in kernels {
+    func run(in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>) {
+      let origin = frame.pointee.geometry.contentOrigin
+      for index in 0..<contentAttachedCount {
+        naturals[index].write(in: views, top: origin + naturals[index].frame.y)
+      }
+      for index in contentAttachedCount..<memberCount {
+        naturals[index].write(in: views, top: naturals[index].frame.y)
+      }
+      for index in 0..<kernelCount {
+        let kernel = kernels[index]
         kernel.kind.applyEach(
           kernel.forms,
-          SingleViewGroup(members: kernel.members, views: views, geometry: geometry, clock: clock))
+          SingleViewGroup(members: kernel.members, views: views, frame: frame))
       }
     }
 
     deinit {
       members.deallocate()
       kernels.deallocate()
+      naturals.deallocate()
     }
   }
 
@@ -155,7 +199,7 @@ func makeKernel<Effect: CopyLocalEffect>(
 extension SceneHost {
   /// The number of chains evaluated in groups rather than one by one: what
   /// tests check the grouping with.
-  package var groupedChainCount: Int { groups.members.count }
+  package var groupedChainCount: Int { groups.memberCount }
 
   /// The number of groups those chains form.
   package var groupCount: Int { groups.groupCount }

@@ -56,10 +56,12 @@ public struct SceneHost: Sendable {
   /// The chains, in file order.
   public let chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
-  public private(set) var geometry: ScrollGeometry
-  /// The time and phase of the last frame evaluated, which its batches
-  /// point to.
-  var clock = FrameClock(time: nil, phase: .idle)
+  public var geometry: ScrollGeometry { frame.geometry }
+  /// The time, phase and geometry of the last frame evaluated, which its
+  /// batches and groups point to.
+  var frame: GroupFrame
+  /// The time and phase of the last frame evaluated.
+  var clock: FrameClock { frame.clock }
   /// The time of the last frame evaluated, in seconds; `nil` when it was
   /// untimed (as `effectctl eval`'s frames are).
   public var time: Double? { clock.time }
@@ -131,7 +133,8 @@ public struct SceneHost: Sendable {
     self.groups = groups
     self.steps = steps
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
-    self.geometry = scene.geometry(offset: 0)
+    self.frame = GroupFrame(
+      clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
     self.eventDetector = EventDetector(scene: scene)
     self.isPlain = stateOwner == nil && eventDetector.isEmpty
     self.buffer = [ViewTransform](
@@ -153,7 +156,7 @@ public struct SceneHost: Sendable {
     offset: Double, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
     // Only the offset changes: the rest of the geometry stays where it is.
-    geometry.offset = Self.clamped(offset)
+    frame.geometry.offset = Self.clamped(offset)
     evaluateFrame(time: time, phase: phase)
   }
 
@@ -171,8 +174,8 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
-    self.geometry = geometry
-    self.geometry.offset = Self.clamped(geometry.offset)
+    frame.geometry = geometry
+    frame.geometry.offset = Self.clamped(geometry.offset)
     evaluateFrame(time: time, phase: phase)
   }
 
@@ -185,14 +188,21 @@ public struct SceneHost: Sendable {
   /// Evaluates every chain in ``geometry``, which the caller has set.
   @inline(__always)
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
-    clock = FrameClock(time: time, phase: phase)
+    frame.clock = FrameClock(time: time, phase: phase)
     isWindowed = false
     // A scene without state or events (most of them) pays this one test
     // for both.
     if isPlain {
-      runChains({ run in run.allCopies }, naturalFlags: nil, hasGroups: !groups.isEmpty)
+      runChains({ run in run.allCopies }, naturalFlags: nil)
       return
     }
+    evaluateStatefulFrame()
+  }
+
+  /// ``evaluateFrame(time:phase:)`` of a scene with state or events; out of
+  /// line, so that a plain scene's frame carries none of it.
+  @inline(never)
+  mutating func evaluateStatefulFrame() {
     if stateOwner != nil { makeStatesUnique() }
     runChains { run in run.allCopies }
     // A separate step, after every chain's effects: see SceneHost+Events.swift.
@@ -207,8 +217,8 @@ public struct SceneHost: Sendable {
   ) {
     var geometry = geometry
     geometry.offset = Self.clamped(geometry.offset)
-    self.geometry = geometry
-    clock = FrameClock(time: time, phase: phase)
+    frame.geometry = geometry
+    frame.clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
   }
 
@@ -218,9 +228,8 @@ public struct SceneHost: Sendable {
   /// lookup.
   @inline(__always)
   mutating func runChains(_ copies: (ChainRun) -> Range<Int>) {
-    let hasGroups = !groups.isEmpty
     guard !eventDetector.isEmpty else {
-      runChains(copies, naturalFlags: nil, hasGroups: hasGroups)
+      runChains(copies, naturalFlags: nil)
       return
     }
     // Event detection counts on whether each chain's frames stayed natural
@@ -230,7 +239,7 @@ public struct SceneHost: Sendable {
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
       // Grouped chains have no events: their flags are never read.
       flags.initialize(repeating: false)
-      runChains(copies, naturalFlags: flags.baseAddress, hasGroups: hasGroups)
+      runChains(copies, naturalFlags: flags.baseAddress)
       for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }
     }
   }
@@ -239,63 +248,79 @@ public struct SceneHost: Sendable {
   /// whether each chain's views kept their natural frames.
   @inline(__always)
   mutating func runChains(
-    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?,
-    hasGroups: Bool
+    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
   ) {
     let runs = self.runs
     let steps = self.steps
     let groups = self.groups
-    // Every batch of the frame points to its one clock; the groups to its
-    // one geometry.
-    withUnsafePointer(to: &clock) { clock in
-      withUnsafePointer(to: &geometry) { geometryPointer in
-        // Read through buffer pointers: no bounds check a chain or a step.
-        runs.withUnsafeBufferPointer { runs in
-          steps.withUnsafeBufferPointer { steps in
-            buffer.withUnsafeMutableBufferPointer { views in
-              guard let base = views.baseAddress else { return }
-              if hasGroups { groups.run(in: base, geometry: geometryPointer, clock: clock) }
-              let geometry = geometryPointer.pointee
-              for run in runs {
-                let copies = copies(run)
-                let count = copies.count
-                let first = base + run.firstView + copies.lowerBound
-                guard !run.steps.isEmpty else {
-                  // A chain without effects: its natural transforms, with no batch.
-                  ViewBatch.modifyResting(
-                    first, first + count,
-                    top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-                    copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
-                  ) { _ in }
-                  naturalFlags?[run.chain] = true
-                  continue
-                }
-                // The chain's first effect writes every view as it changes it,
-                // starting from the natural transform (see ViewBatch); views that no
-                // effect writes are written at the end.
-                var record = ViewBatch.Record()
-                withUnsafeMutablePointer(to: &record) { record in
-                  var batch = ViewBatch(
-                    record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-                    naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-                    firstCopy: copies.lowerBound)
-                  for step in run.steps {
-                    // `steps` holds every step for the whole loop: call without the
-                    // retain and release that a plain call would pay a step.
-                    Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef {
-                      $0.run(&batch)
-                    }
-                  }
-                  // The views that no effect wrote, from their natural transforms.
-                  let written = record.pointee.writtenCount
-                  if written < count {
-                    batch.modifyResting(from: written, to: count) { _ in }
-                  }
-                  // What event detection may count on (ChainEvent.swift).
-                  naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
-                }
+    // Every batch of the frame points to its one clock, every group to the
+    // frame's clock and geometry.
+    withUnsafePointer(to: &frame) { frame in
+      buffer.withUnsafeMutableBufferPointer { views in
+        guard let base = views.baseAddress else { return }
+        groups.run(in: base, frame: frame)
+        guard !runs.isEmpty else { return }
+        Self.runEach(
+          runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
+          clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
+          naturalFlags: naturalFlags)
+      }
+    }
+  }
+
+  /// Runs the effects of each chain evaluated one by one (``runs``) on its
+  /// copies `copies(run)`, writing the rest of those copies at rest; with
+  /// `naturalFlags`, it also records there whether each chain's views kept
+  /// their natural frames.
+  ///
+  /// Out of line: a scene whose chains are all in groups (a stretchy
+  /// header and its body) then pays nothing for this loop's stack frame.
+  @inline(never)
+  static func runEach(
+    _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
+    in base: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
+    clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?
+  ) {
+    // Read through buffer pointers: no bounds check a chain or a step.
+    runs.withUnsafeBufferPointer { runs in
+      steps.withUnsafeBufferPointer { steps in
+        for run in runs {
+          let copies = copies(run)
+          let count = copies.count
+          let first = base + run.firstView + copies.lowerBound
+          guard !run.steps.isEmpty else {
+            // A chain without effects: its natural transforms, with no batch.
+            ViewBatch.modifyResting(
+              first, first + count,
+              top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+              copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+            ) { _ in }
+            naturalFlags?[run.chain] = true
+            continue
+          }
+          // The chain's first effect writes every view as it changes it,
+          // starting from the natural transform (see ViewBatch); views that no
+          // effect writes are written at the end.
+          var record = ViewBatch.Record()
+          withUnsafeMutablePointer(to: &record) { record in
+            var batch = ViewBatch(
+              record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+              naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+              firstCopy: copies.lowerBound)
+            for step in run.steps {
+              // `steps` holds every step for the whole loop: call without the
+              // retain and release that a plain call would pay a step.
+              Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef {
+                $0.run(&batch)
               }
             }
+            // The views that no effect wrote, from their natural transforms.
+            let written = record.pointee.writtenCount
+            if written < count {
+              batch.modifyResting(from: written, to: count) { _ in }
+            }
+            // What event detection may count on (ChainEvent.swift).
+            naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
           }
         }
       }

@@ -64,28 +64,30 @@ package struct SingleViewGroup {
   /// The chains' views.
   @usableFromInline package let members: UnsafeBufferPointer<SingleView>
   /// The host's buffer, which `members` index; every member's view is
-  /// written (its natural transform,
-  /// ``SingleView/writeNaturalTransform(in:geometry:)``, or what earlier
-  /// effects made of it).
+  /// written (its natural transform, or what earlier effects made of it).
   @usableFromInline package let views: UnsafeMutablePointer<ViewTransform>
-  /// The frame's geometry, which no view aliases: read it once into a
-  /// local (``geometry``) before a loop that writes views.
-  @usableFromInline package let geometryPointer: UnsafePointer<ScrollGeometry>
-  @usableFromInline package let clock: UnsafePointer<FrameClock>
+  /// The frame's geometry and clock, which no view aliases: read the
+  /// geometry once into a local (``geometry``) before a loop that writes
+  /// views.
+  @usableFromInline package let frame: UnsafePointer<GroupFrame>
 
   @inlinable
   package init(
     members: UnsafeBufferPointer<SingleView>, views: UnsafeMutablePointer<ViewTransform>,
-    geometry: UnsafePointer<ScrollGeometry>, clock: UnsafePointer<FrameClock>
+    frame: UnsafePointer<GroupFrame>
   ) {
     self.members = members
     self.views = views
-    self.geometryPointer = geometry
-    self.clock = clock
+    self.frame = frame
   }
 
   /// The frame's scroll geometry.
-  @inlinable package var geometry: ScrollGeometry { geometryPointer.pointee }
+  @inlinable package var geometry: ScrollGeometry { frame.pointee.geometry }
+
+  /// The frame's time and phase, which batches point to.
+  @inlinable package var clock: UnsafePointer<FrameClock> {
+    UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
+  }
 
   /// A batch of member `index`'s one written view, whose frame is not
   /// known to be natural, in a frame of `geometry` (``geometry``, read
@@ -96,6 +98,22 @@ package struct SingleViewGroup {
     return ViewBatch(
       geometry: geometry, clock: clock, attachment: member.attachment,
       naturalFrame: member.frame, stride: member.stride, base: views + member.view, count: 1)
+  }
+}
+
+/// A frame's time, phase and geometry, which a host keeps together so that
+/// a ``SingleViewGroup`` points to all three with one word (four words are
+/// passed in registers, five were not).
+@usableFromInline
+package struct GroupFrame: Sendable {
+  /// First, at the address of the frame: ``SingleViewGroup/clock`` counts
+  /// on it.
+  @usableFromInline package var clock: FrameClock
+  @usableFromInline package var geometry: ScrollGeometry
+
+  @inlinable package init(clock: FrameClock, geometry: ScrollGeometry) {
+    self.clock = clock
+    self.geometry = geometry
   }
 }
 
@@ -119,15 +137,5 @@ package struct SingleView: Sendable {
     self.frame = frame
     self.attachment = attachment
     self.stride = stride
-  }
-
-  /// Writes the view's natural transform in a frame of `geometry` into `views`.
-  @inlinable
-  package func writeNaturalTransform(
-    in views: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry
-  ) {
-    var natural = ViewTransform(frame: frame)
-    natural.y = geometry.viewportY(ofNaturalY: frame.y, attachment: attachment) + 0 * stride
-    views[view] = natural
   }
 }

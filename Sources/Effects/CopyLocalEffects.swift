@@ -9,31 +9,42 @@ import EffectProtocol
 // specialised for the type (see CopyLocalEffect.applyEach).
 
 extension StretchEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    // A stretch is `resistance * overscroll`: nothing stretches unless the
+    // content is pulled past an edge, as in most frames, and then no view
+    // need be read.
+    let geometry = group.geometry
+    guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
     run(Self.forms(forms, count: group.members.count), group)
   }
 }
 extension FooterPinEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
 }
 extension PinEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
 }
 extension ParallaxEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
 }
 extension TranslateEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
 }
 extension CollapseEffect: CopyLocalEffect {
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }

@@ -49,6 +49,7 @@ extension InterpolateEffect: CopyLocalEffect {
     }
   }
 
+  @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
