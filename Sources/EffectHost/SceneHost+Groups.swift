@@ -61,61 +61,50 @@ enum ChainGroup {
   /// `@unchecked Sendable`: immutable after init; it owns the memory its
   /// kernels point to and the forms.
   final class Plan: @unchecked Sendable {
-    /// Every group's members, group by group, and their number. Pointers
-    /// that are never nil (memory is allocated for at least one), so that
-    /// a frame tests only the counts.
-    let members: UnsafeMutablePointer<SingleView>
-    let memberCount: Int
-    /// Every group's effect positions, group by group, each in order.
+    /// Every group's effect positions, group by group, each in order (one
+    /// kernel for each class of forms at a position), and their number.
+    /// Pointers that are never nil (memory is allocated for at least one),
+    /// so that a frame tests only the counts.
     let kernels: UnsafeMutablePointer<Kernel>
     let kernelCount: Int
+    /// The kernels' members, kernel by kernel.
+    private let kernelMembers: UnsafeMutablePointer<SingleView>
     /// Every member's natural view, those attached to the content first,
-    /// so that writing them tests no attachment.
+    /// so that writing them tests no attachment, and their number.
     let naturals: UnsafeMutablePointer<NaturalView>
+    let memberCount: Int
     let contentAttachedCount: Int
     /// The number of groups.
     let groupCount: Int
     /// What keeps the kernels' forms alive; never read by a frame.
     private let forms: [AnyObject]
 
-    init(
-      _ groups: [(
-        members: [SingleView], kernels: [(any CopyLocalEffect.Type, UnsafeRawPointer, AnyObject)]
-      )]
-    ) {
-      let members = UnsafeMutablePointer<SingleView>.allocate(
-        capacity: max(1, groups.reduce(0) { $0 + $1.members.count }))
-      let kernels = UnsafeMutablePointer<Kernel>.allocate(
-        capacity: max(1, groups.reduce(0) { $0 + $1.kernels.count }))
-      var memberCount = 0
-      var kernelCount = 0
-      var forms: [AnyObject] = []
-      for group in groups {
-        let first = members + memberCount
-        first.initialize(from: group.members, count: group.members.count)
-        memberCount += group.members.count
-        for (kind, start, store) in group.kernels {
-          (kernels + kernelCount).initialize(
-            to: Kernel(
-              kind: kind, forms: start,
-              members: UnsafeBufferPointer(start: first, count: group.members.count)))
-          kernelCount += 1
-          forms.append(store)
-        }
+    init(_ groups: [(members: [SingleView], kernels: [KernelDraft])]) {
+      let kernelDrafts = groups.flatMap { group in
+        group.kernels.map { ($0, $0.members.map { group.members[$0] }) }
       }
-      let allMembers = UnsafeBufferPointer(start: members, count: memberCount)
+      kernels = .allocate(capacity: max(1, kernelDrafts.count))
+      kernelMembers = .allocate(capacity: max(1, kernelDrafts.reduce(0) { $0 + $1.1.count }))
+      var next = kernelMembers
+      for (index, (draft, members)) in kernelDrafts.enumerated() {
+        next.initialize(from: members, count: members.count)
+        (kernels + index).initialize(
+          to: Kernel(
+            kind: draft.kind, forms: draft.forms,
+            members: UnsafeBufferPointer(start: next, count: members.count)))
+        next += members.count
+      }
+      kernelCount = kernelDrafts.count
+      forms = kernelDrafts.map { $0.0.owner }
+      let allMembers = groups.flatMap(\.members)
       let contentAttached = allMembers.filter { $0.attachment == .content }
       let viewportAttached = allMembers.filter { $0.attachment != .content }
-      self.naturals = UnsafeMutablePointer.allocate(capacity: max(1, memberCount))
-      self.naturals.initialize(
-        from: (contentAttached + viewportAttached).map(NaturalView.init), count: memberCount)
-      self.contentAttachedCount = contentAttached.count
-      self.members = members
-      self.memberCount = memberCount
-      self.kernels = kernels
-      self.kernelCount = kernelCount
-      self.groupCount = groups.count
-      self.forms = forms
+      naturals = .allocate(capacity: max(1, allMembers.count))
+      naturals.initialize(
+        from: (contentAttached + viewportAttached).map(NaturalView.init), count: allMembers.count)
+      memberCount = allMembers.count
+      contentAttachedCount = contentAttached.count
+      groupCount = groups.count
     }
 
     /// Writes every member's natural transform, then runs every group's
@@ -138,8 +127,8 @@ enum ChainGroup {
     }
 
     deinit {
-      members.deallocate()
       kernels.deallocate()
+      kernelMembers.deallocate()
       naturals.deallocate()
     }
   }
@@ -180,20 +169,43 @@ enum ChainGroup {
       }
     }
     let groups = drafts.map { draft in
-      (draft.members, draft.effects.map { makeKernel($0[0], $0) })
+      (draft.members, draft.effects.flatMap { makeKernels($0[0], $0) })
     }
     return (Plan(groups), ungrouped)
   }
 }
 
-/// The type and the forms of `effects` for a kernel, of the type that
-/// `first` has: every one of `effects` has it (the group's signature says
-/// so). The forms start at the pointer, which the object keeps valid.
-func makeKernel<Effect: CopyLocalEffect>(
+/// One kernel of a group as the grouping finds it: the effects' type, the
+/// forms of one class (``CopyLocalEffect/groupClass(of:)``), at `forms`,
+/// which `owner` keeps valid, and the members they are for, as indices in
+/// the group's members.
+struct KernelDraft {
+  var kind: any CopyLocalEffect.Type
+  var forms: UnsafeRawPointer
+  var owner: AnyObject
+  var members: [Int]
+}
+
+/// The kernels of `effects`, one effect per member of a group at one
+/// position, all of the type that `first` has (the group's signature says
+/// so): one for each class of their forms, in the order each class first
+/// appears.
+func makeKernels<Effect: CopyLocalEffect>(
   _ first: Effect, _ effects: [any CopyLocalEffect]
-) -> (any CopyLocalEffect.Type, UnsafeRawPointer, AnyObject) {
-  let forms = GroupForms(effects.map { $0 as! Effect })
-  return (Effect.self, forms.start, forms)
+) -> [KernelDraft] {
+  let forms = Effect.groupForms(effects.map { $0 as! Effect })
+  var membersOfClass: [Int: [Int]] = [:]
+  var classes: [Int] = []
+  for (member, form) in forms.enumerated() {
+    let formClass = Effect.groupClass(of: form)
+    if membersOfClass[formClass] == nil { classes.append(formClass) }
+    membersOfClass[formClass, default: []].append(member)
+  }
+  return classes.map { formClass in
+    let members = membersOfClass[formClass]!
+    let store = GroupForms<Effect>(members.map { forms[$0] })
+    return KernelDraft(kind: Effect.self, forms: store.start, owner: store, members: members)
+  }
 }
 
 extension SceneHost {
@@ -203,4 +215,8 @@ extension SceneHost {
 
   /// The number of groups those chains form.
   package var groupCount: Int { groups.groupCount }
+
+  /// The number of calls a frame makes for the groups' effects: one for
+  /// each class of forms at each effect position of each group.
+  package var groupKernelCount: Int { groups.kernelCount }
 }

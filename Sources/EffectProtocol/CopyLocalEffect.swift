@@ -13,6 +13,13 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// The forms of `effects`, in their order.
   static func groupForms(_ effects: [Self]) -> [GroupForm]
 
+  /// Which class of forms `form` is in: a host calls
+  /// ``applyEach(_:_:)`` with the forms of one class at a time, so that it
+  /// can choose its loop once for all of them (one for each property an
+  /// `interpolate` changes, say). Found at load; 0 for every form by
+  /// default.
+  static func groupClass(of form: GroupForm) -> Int
+
   /// Runs the effect of the `i`th form on the view of `group.members[i]`,
   /// for every member of the group, as ``apply(to:)`` would on a batch of
   /// that view alone. `forms` points to the forms, one per member, of a
@@ -33,6 +40,10 @@ extension CopyLocalEffect where GroupForm == Self {
   package static func groupForms(_ effects: [Self]) -> [Self] { effects }
 }
 
+extension CopyLocalEffect {
+  package static func groupClass(of form: GroupForm) -> Int { 0 }
+}
+
 /// The forms of one effect type at one position of a group of chains, one
 /// per chain, in the order of the group's members, in memory of their own:
 /// what a host keeps and passes to ``CopyLocalEffect/applyEach(_:_:)``.
@@ -41,8 +52,7 @@ extension CopyLocalEffect where GroupForm == Self {
 package final class GroupForms<Effect: CopyLocalEffect>: @unchecked Sendable {
   private let memory: UnsafeMutableBufferPointer<Effect.GroupForm>
 
-  package init(_ effects: [Effect]) {
-    let forms = Effect.groupForms(effects)
+  package init(_ forms: [Effect.GroupForm]) {
     memory = .allocate(capacity: forms.count)
     _ = memory.initialize(from: forms)
   }

@@ -26,15 +26,38 @@ extension FooterPinEffect: CopyLocalEffect {
   }
 }
 extension PinEffect: CopyLocalEffect {
+  /// One class for each edge, with an `until` or without.
+  package static func groupClass(of form: Self) -> Int {
+    (form.edge == .top ? 0 : 2) + (form.until == nil ? 0 : 1)
+  }
+
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    run(Self.forms(forms, count: group.members.count), group)
+    let effects = Self.forms(forms, count: group.members.count)
+    switch groupClass(of: effects[0]) {
+    case 0: run(effects, group) { $0.applyTop(to: &$1) }
+    case 1: run(effects, group) { $0.applyTopUntil(to: &$1) }
+    case 2: run(effects, group) { $0.applyBottom(to: &$1) }
+    default: run(effects, group) { $0.applyBottomUntil(to: &$1) }
+    }
   }
 }
 extension ParallaxEffect: CopyLocalEffect {
+  /// 1 for a rate of at most 1 in magnitude, whose shift needs no
+  /// saturation: a host bounds the offset by ``Saturation/limit`` (its
+  /// `offsetLimit`, which a test checks is the same).
+  package static func groupClass(of form: Self) -> Int {
+    abs(form.rate) <= 1 ? 1 : 0
+  }
+
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    run(Self.forms(forms, count: group.members.count), group)
+    let effects = Self.forms(forms, count: group.members.count)
+    if groupClass(of: effects[0]) == 1 {
+      run(effects, group) { $0.apply(to: &$1, saturating: false) }
+    } else {
+      run(effects, group) { $0.apply(to: &$1, saturating: true) }
+    }
   }
 }
 extension TranslateEffect: CopyLocalEffect {
@@ -59,10 +82,20 @@ extension CopyLocalEffect where GroupForm == Self {
   /// feed measured 18 975 instructions a frame that way, 7 225 with this).
   @inline(__always)
   static func run(_ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup) {
+    run(effects, group) { $0.apply(to: &$1) }
+  }
+
+  /// ``run(_:_:)`` with `apply` in place of ``apply(to:)``: a class's
+  /// variant of it.
+  @inline(__always)
+  static func run(
+    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup,
+    _ apply: (Self, inout ViewBatch) -> Void
+  ) {
     let geometry = group.geometry
     for index in group.members.indices {
       var batch = group.batch(member: index, geometry: geometry)
-      effects[index].apply(to: &batch)
+      apply(effects[index], &batch)
     }
   }
 }

@@ -54,18 +54,75 @@ extension InterpolateEffect: CopyLocalEffect {
     run(Self.forms(forms, count: group.members.count), group)
   }
 
+  /// The class of a form: 0 for a curve other than two linear stops, else
+  /// one for each property, input and whether the curve extends, so that
+  /// ``applyEach(_:_:)`` chooses its loop once for a whole class.
+  package static func groupClass(of form: GroupForm) -> Int {
+    guard let pair = form.pair else { return 0 }
+    let property = Property.allCases.firstIndex(of: form.property)!
+    let input = Input.allCases.firstIndex(of: form.input)!
+    return 1 + (property * Input.allCases.count + input) * 2 + (pair.extends ? 1 : 0)
+  }
+
   @inline(__always)
   static func run(_ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup) {
-    let geometry = group.geometry
-    for index in group.members.indices {
-      guard let pair = forms[index].pair else {
+    // Every form is of one class (groupClass(of:)): the first tells which.
+    guard let first = forms.first, first.pair != nil else {
+      let geometry = group.geometry
+      for index in group.members.indices {
         var batch = group.batch(member: index, geometry: geometry)
         forms[index].borrowed.apply(to: &batch)
-        continue
       }
-      combineOne(
-        pair, property: forms[index].property, input: forms[index].input,
-        view: &group.views[group.members[index].view], geometry: geometry)
+      return
+    }
+    switch first.property {
+    case .opacity: combinePairs(forms, group, Opacity.self)
+    case .scale: combinePairs(forms, group, Scale.self)
+    case .scaleX: combinePairs(forms, group, ScaleX.self)
+    case .scaleY: combinePairs(forms, group, ScaleY.self)
+    case .blur: combinePairs(forms, group, Blur.self)
+    case .rotation: combinePairs(forms, group, Rotation.self)
+    case .translateX: combinePairs(forms, group, TranslateX.self)
+    case .translateY: combinePairs(forms, group, TranslateY.self)
+    case .width: combinePairs(forms, group, Width.self)
+    case .height: combinePairs(forms, group, Height.self)
+    case .zIndex: combinePairs(forms, group, ZIndex.self)
+    }
+  }
+
+  /// The two-stop linear curves of `forms`, all of one property
+  /// (`Combiner`'s) and one input, each combined with its member's view:
+  /// one loop for each input.
+  @inline(__always)
+  static func combinePairs<Combiner: PropertyCombiner>(
+    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type
+  ) {
+    let geometry = group.geometry
+    let height = geometry.viewport.height
+    switch forms[0].input {
+    case .offset: combinePairs(forms, group, Combiner.self) { _ in geometry.offset }
+    case .pull: combinePairs(forms, group, Combiner.self) { _ in geometry.pull }
+    case .pullBottom: combinePairs(forms, group, Combiner.self) { _ in geometry.pullBottom }
+    case .height:
+      combinePairs(forms, group, Combiner.self) { CurrentHeight.input($0, height) }
+    case .minY: combinePairs(forms, group, Combiner.self) { MinY.input($0, height) }
+    case .progress where !forms[0].pair.unsafelyUnwrapped.extends:
+      combinePairs(forms, group, Combiner.self) { HeldProgress.input($0, height) }
+    case .progress: combinePairs(forms, group, Combiner.self) { Progress.input($0, height) }
+    }
+  }
+
+  /// ``combineOne(_:_:_:_:_:)`` for every member, with `input`.
+  @inline(__always)
+  static func combinePairs<Combiner: PropertyCombiner>(
+    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
+    input: (ViewTransform) -> Double
+  ) {
+    let views = group.views
+    for index in group.members.indices {
+      let view = views + group.members[index].view
+      let value = forms[index].pair.unsafelyUnwrapped(input(view.pointee))
+      Combiner.combine(&view.pointee, value)
     }
   }
 

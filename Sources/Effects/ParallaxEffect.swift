@@ -47,7 +47,17 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    let shift = Saturation.clamp(rate * max(0, views.geometry.offset))
+    apply(to: &views, saturating: true)
+  }
+
+  /// ``apply(to:)``, with the shift saturated only when `saturating`: it
+  /// cannot pass the limit when `|rate| <= 1`, as a host bounds the offset
+  /// by the same limit (``groupClass(of:)``). A group of chains passes it
+  /// as a constant.
+  @inline(__always)
+  func apply(to views: inout ViewBatch, saturating: Bool) {
+    let product = rate * max(0, views.geometry.offset)
+    let shift = saturating ? Saturation.clamp(product) : product
     guard shift != 0 else { return }
     views.modifyEach { view in
       view.y += shift

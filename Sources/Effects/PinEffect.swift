@@ -102,33 +102,74 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    let geometry = views.geometry
-    let insets = geometry.contentInsets
-    // The viewport y of content y `until`.
-    let sectionEdge = until.map { geometry.contentOrigin + $0 }
-    switch edge {
-    case .top:
-      let line = insets.top + inset
-      if let sectionEnd = sectionEdge {
-        views.modifyEach { view in
-          view.y = max(view.y, min(line, sectionEnd - view.height))
-        }
-      } else {
-        views.modifyEach { view in
-          view.y = max(view.y, line)
-        }
-      }
-    case .bottom:
-      let line = geometry.viewport.height - insets.bottom - inset
-      if let sectionStart = sectionEdge {
-        views.modifyEach { view in
-          view.y = min(view.y, max(line - view.height, sectionStart))
-        }
-      } else {
-        views.modifyEach { view in
-          view.y = min(view.y, line - view.height)
-        }
-      }
+    apply(to: &views, edge: edge, bounded: until != nil)
+  }
+
+  /// ``apply(to:)`` for an effect of edge `edge` that has an `until` when
+  /// `bounded`. A group of chains calls the four cases' functions itself,
+  /// each loop for one of them: each is small enough to be inlined there.
+  @inline(__always)
+  func apply(to views: inout ViewBatch, edge: Edge, bounded: Bool) {
+    switch (edge, bounded) {
+    case (.top, false): applyTop(to: &views)
+    case (.top, true): applyTopUntil(to: &views)
+    case (.bottom, false): applyBottom(to: &views)
+    case (.bottom, true): applyBottomUntil(to: &views)
+    }
+  }
+
+  /// The top edge's line, `It + inset`, in `geometry`.
+  @inline(__always)
+  func topLine(_ geometry: ScrollGeometry) -> Double { geometry.contentInsets.top + inset }
+
+  /// The bottom edge's line, `V - Ib - inset`, in `geometry`.
+  @inline(__always)
+  func bottomLine(_ geometry: ScrollGeometry) -> Double {
+    geometry.viewport.height - geometry.contentInsets.bottom - inset
+  }
+
+  /// The viewport y of content y `until` (which must not be `nil`) in
+  /// `geometry`.
+  @inline(__always)
+  func sectionEdge(_ geometry: ScrollGeometry) -> Double {
+    geometry.contentOrigin + until.unsafelyUnwrapped
+  }
+
+  /// ``apply(to:)`` at the top edge without `until`.
+  @inline(__always)
+  func applyTop(to views: inout ViewBatch) {
+    let line = topLine(views.geometry)
+    views.modifyEach { view in
+      view.y = max(view.y, line)
+    }
+  }
+
+  /// ``apply(to:)`` at the top edge with `until`.
+  @inline(__always)
+  func applyTopUntil(to views: inout ViewBatch) {
+    let line = topLine(views.geometry)
+    let sectionEnd = sectionEdge(views.geometry)
+    views.modifyEach { view in
+      view.y = max(view.y, min(line, sectionEnd - view.height))
+    }
+  }
+
+  /// ``apply(to:)`` at the bottom edge without `until`.
+  @inline(__always)
+  func applyBottom(to views: inout ViewBatch) {
+    let line = bottomLine(views.geometry)
+    views.modifyEach { view in
+      view.y = min(view.y, line - view.height)
+    }
+  }
+
+  /// ``apply(to:)`` at the bottom edge with `until`.
+  @inline(__always)
+  func applyBottomUntil(to views: inout ViewBatch) {
+    let line = bottomLine(views.geometry)
+    let sectionStart = sectionEdge(views.geometry)
+    views.modifyEach { view in
+      view.y = min(view.y, max(line - view.height, sectionStart))
     }
   }
 }

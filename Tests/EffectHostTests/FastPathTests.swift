@@ -26,6 +26,9 @@ import Testing
   static func offsets(maxOffset: Double) -> [Double] {
     var offsets = Array(stride(from: -300.0, through: maxOffset + 300, by: 12.5))
     offsets += [-0.25, 0, 0.25, maxOffset - 0.25, maxOffset, maxOffset + 0.25]
+    // Where products saturate, up to the host's limit on offsets (the
+    // reference does not clamp offsets beyond it).
+    offsets += [6e14, -6e14, 1e15, -1e15]
     return offsets
   }
 
@@ -100,6 +103,38 @@ import Testing
     #expect(scene.chains.count == 50)
     #expect(SceneHost(scene: scene).groupedChainCount == 50)
     #expect(SceneHost(scene: scene).groupCount == 1)
+    // parallax: every rate within ±1, one class; interpolate: opacity,
+    // translateY and scale of minY, all extended, three; pin: all at the
+    // top with an until, one.
+    #expect(SceneHost(scene: scene).groupKernelCount == 5)
+  }
+
+  @Test("a group's effects run one loop per class: pin by edge and until, parallax by rate")
+  func classesSplitKernels() throws {
+    let scene = try SceneLoader().load(
+      json: """
+        {"viewport": {"width": 100, "height": 200}, "contentHeight": 2000, "chains": [
+          {"name": "a", "frame": {"y": 0, "height": 10, "width": 10},
+           "effects": [{"type": "parallax", "rate": 0.5}, {"type": "pin"}]},
+          {"name": "b", "frame": {"y": 300, "height": 10, "width": 10},
+           "effects": [{"type": "parallax", "rate": 2}, {"type": "pin", "until": 900}]},
+          {"name": "c", "frame": {"y": 600, "height": 10, "width": 10},
+           "effects": [{"type": "parallax", "rate": -1}, {"type": "pin", "edge": "bottom"}]},
+          {"name": "d", "frame": {"y": 1200, "height": 10, "width": 10}, "attachment": "viewport",
+           "effects": [{"type": "parallax", "rate": -1.5},
+                       {"type": "pin", "edge": "bottom", "until": 1100, "inset": 4}]}
+        ]}
+        """, file: "classes.json")
+    let host = SceneHost(scene: scene)
+    #expect(host.groupCount == 1)
+    // parallax: |rate| <= 1 (a, c) and above (b, d); pin: all four classes.
+    #expect(host.groupKernelCount == 2 + 4)
+    FastPathTests.expectSameFrames(scene, label: "classes.json")
+  }
+
+  @Test("a parallax within ±1 needs no saturation: the host bounds offsets by the same limit")
+  func offsetLimitIsSaturationLimit() {
+    #expect(SceneHost.offsetLimit == Saturation.limit)
   }
 
   @Test("a single-view chain with no partner is a group of its own, one without effects too")
