@@ -31,8 +31,8 @@ enum ChainGroup {
   /// A member's view at its natural transform: what a frame writes before
   /// the groups' effects run.
   struct NaturalView {
-    /// The view's index in the host's buffer.
-    let view: Int
+    /// The view's distance in bytes from the buffer's start.
+    let byteOffset: Int
     /// The chain's natural frame, in its own coordinates.
     let frame: Rect
     /// `0 * stride`, which a batch adds to copy 0's top (`+0` for a top of
@@ -40,7 +40,7 @@ enum ChainGroup {
     let zero: Double
 
     init(_ member: SingleView) {
-      view = member.view
+      byteOffset = member.byteOffset
       frame = member.frame
       zero = 0 * member.stride
     }
@@ -51,7 +51,8 @@ enum ChainGroup {
     func write(in views: UnsafeMutablePointer<ViewTransform>, top: Double) {
       var natural = ViewTransform(frame: frame)
       natural.y = top + zero
-      views[view] = natural
+      (UnsafeMutableRawPointer(views) + byteOffset).assumingMemoryBound(to: ViewTransform.self)
+        .pointee = natural
     }
   }
 

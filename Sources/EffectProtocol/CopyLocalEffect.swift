@@ -107,7 +107,14 @@ package struct SingleViewGroup {
     let member = members[index]
     return ViewBatch(
       geometry: geometry, clock: clock, attachment: member.attachment,
-      naturalFrame: member.frame, stride: member.stride, base: views + member.view, count: 1)
+      naturalFrame: member.frame, stride: member.stride, base: view(member: index), count: 1)
+  }
+
+  /// Member `index`'s view in the host's buffer.
+  @inlinable @inline(__always)
+  package func view(member index: Int) -> UnsafeMutablePointer<ViewTransform> {
+    (UnsafeMutableRawPointer(views) + members[index].byteOffset)
+      .assumingMemoryBound(to: ViewTransform.self)
   }
 }
 
@@ -133,6 +140,9 @@ package struct GroupFrame: Sendable {
 package struct SingleView: Sendable {
   /// The view's index in the host's buffer.
   @usableFromInline package var view: Int
+  /// Its distance in bytes from the buffer's start, `view` times a
+  /// transform's stride: found once, so that a loop over members adds it.
+  @usableFromInline package var byteOffset: Int
   /// The chain's natural frame, in its own coordinates.
   @usableFromInline package var frame: Rect
   @usableFromInline package var attachment: Attachment
@@ -144,6 +154,7 @@ package struct SingleView: Sendable {
   @inlinable
   package init(view: Int, frame: Rect, attachment: Attachment, stride: Double) {
     self.view = view
+    self.byteOffset = view * MemoryLayout<ViewTransform>.stride
     self.frame = frame
     self.attachment = attachment
     self.stride = stride

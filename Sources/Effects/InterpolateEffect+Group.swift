@@ -118,10 +118,24 @@ extension InterpolateEffect: CopyLocalEffect {
     _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
     input: (ViewTransform) -> Double
   ) {
-    let views = group.views
+    // Every curve of a class extends, or none does.
+    if forms[0].pair.unsafelyUnwrapped.extends {
+      combinePairs(forms, group, Combiner.self, extending: true, input: input)
+    } else {
+      combinePairs(forms, group, Combiner.self, extending: false, input: input)
+    }
+  }
+
+  /// ``combinePairs(_:_:_:input:)`` for curves that extend when `extending`.
+  @inline(__always)
+  static func combinePairs<Combiner: PropertyCombiner>(
+    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
+    extending: Bool, input: (ViewTransform) -> Double
+  ) {
     for index in group.members.indices {
-      let view = views + group.members[index].view
-      let value = forms[index].pair.unsafelyUnwrapped(input(view.pointee))
+      let view = group.view(member: index)
+      let value = forms[index].pair.unsafelyUnwrapped.value(
+        at: input(view.pointee), extending: extending)
       Combiner.combine(&view.pointee, value)
     }
   }

@@ -63,9 +63,17 @@ extension InterpolateEffect {
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
+      value(at: x, extending: extends)
+    }
+
+    /// The value at `x` of the curve, which extends past its stops when
+    /// `extending`, which must be ``extends``: a group's loop passes it as
+    /// a constant, so that it is not tested at each view.
+    @inline(__always)
+    func value(at x: Double, extending: Bool) -> Double {
       switch segment(of: x) {
-      case 0: return endValue(atFirst: true, x)
-      case 2: return endValue(atFirst: false, x)
+      case 0: return endValue(atFirst: true, x, extending: extending)
+      case 2: return endValue(atFirst: false, x, extending: extending)
       default:
         // Strictly between two finite outputs of at most 1e9: no saturation needed.
         return first.output + change * ((x - first.input) / span)
@@ -274,8 +282,14 @@ extension KeyframeFunction {
   /// continued.
   @inline(__always)
   func endValue(atFirst: Bool, _ x: Double) -> Double {
+    endValue(atFirst: atFirst, x, extending: extends)
+  }
+
+  /// ``endValue(atFirst:_:)`` with `extending`, which must be ``extends``.
+  @inline(__always)
+  func endValue(atFirst: Bool, _ x: Double, extending: Bool) -> Double {
     let end = atFirst ? first : last
-    return extends
+    return extending
       ? InterpolateEffect.Extension(origin: end, slope: atFirst ? firstSlope : lastSlope)(x)
       : end.output
   }
