@@ -33,24 +33,25 @@ enum ChainGroup {
   struct NaturalView {
     /// The view's distance in bytes from the buffer's start.
     let byteOffset: Int
-    /// The chain's natural frame, in its own coordinates.
+    /// The chain's natural frame, in its own coordinates, with `y` plus
+    /// `0 * stride`, which a batch adds to copy 0's top: `(origin + y) +
+    /// zero` and `origin + (y + zero)` are the same bits for every origin
+    /// (they differ from `origin + y` only where that is `-0`, which needs
+    /// `y` to be `-0`), so the zero is added once, here.
     let frame: Rect
-    /// `0 * stride`, which a batch adds to copy 0's top (`+0` for a top of
-    /// `-0`), found once.
-    let zero: Double
 
     init(_ member: SingleView) {
       byteOffset = member.byteOffset
-      frame = member.frame
-      zero = 0 * member.stride
+      var frame = member.frame
+      frame.y += 0 * member.stride
+      self.frame = frame
     }
 
-    /// Writes the view's natural transform, its top at viewport y `top`
-    /// before the stride's zero is added.
+    /// Writes the view's natural transform, its top at viewport y `top`.
     @inline(__always)
     func write(in views: UnsafeMutablePointer<ViewTransform>, top: Double) {
       var natural = ViewTransform(frame: frame)
-      natural.y = top + zero
+      natural.y = top
       (UnsafeMutableRawPointer(views) + byteOffset).assumingMemoryBound(to: ViewTransform.self)
         .pointee = natural
     }

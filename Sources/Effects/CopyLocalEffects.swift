@@ -43,20 +43,31 @@ extension PinEffect: CopyLocalEffect {
   }
 }
 extension ParallaxEffect: CopyLocalEffect {
-  /// 1 for a rate of at most 1 in magnitude, whose shift needs no
-  /// saturation: a host bounds the offset by ``Saturation/limit`` (its
-  /// `offsetLimit`, which a test checks is the same).
+  /// The smallest rate magnitude of class 1, and the smallest scroll that
+  /// such a rate is known to move by a nonzero amount: their product is
+  /// far above the smallest normal number, so it cannot round to 0.
+  static var smallestUnsaturatedRate: Double { 1e-150 }
+
+  /// 1 for a rate of magnitude from ``smallestUnsaturatedRate`` to 1,
+  /// whose shift needs no saturation (a host bounds the offset by
+  /// ``Saturation/limit``, its `offsetLimit`, which a test checks is the
+  /// same) and is not 0 once the content is scrolled by at least
+  /// ``smallestUnsaturatedRate``; 0 for any other.
   package static func groupClass(of form: Self) -> Int {
-    abs(form.rate) <= 1 ? 1 : 0
+    abs(form.rate) >= smallestUnsaturatedRate && abs(form.rate) <= 1 ? 1 : 0
   }
 
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let effects = Self.forms(forms, count: group.members.count)
-    if groupClass(of: effects[0]) == 1 {
-      run(effects, group) { $0.apply(to: &$1, saturating: false) }
+    guard groupClass(of: effects[0]) == 1 else {
+      run(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
+      return
+    }
+    if group.geometry.offset >= smallestUnsaturatedRate {
+      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
     } else {
-      run(effects, group) { $0.apply(to: &$1, saturating: true) }
+      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
     }
   }
 }

@@ -47,18 +47,18 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    apply(to: &views, saturating: true)
+    apply(to: &views, saturating: true, mayBeZero: true)
   }
 
-  /// ``apply(to:)``, with the shift saturated only when `saturating`: it
-  /// cannot pass the limit when `|rate| <= 1`, as a host bounds the offset
-  /// by the same limit (``groupClass(of:)``). A group of chains passes it
-  /// as a constant.
+  /// ``apply(to:)``, with the shift saturated only when `saturating` and
+  /// tested for 0 only when it `mayBeZero`. A group of chains passes both
+  /// as constants, when it knows the answers (``groupClass(of:)``).
   @inline(__always)
-  func apply(to views: inout ViewBatch, saturating: Bool) {
+  func apply(to views: inout ViewBatch, saturating: Bool, mayBeZero: Bool) {
     let product = rate * max(0, views.geometry.offset)
     let shift = saturating ? Saturation.clamp(product) : product
-    guard shift != 0 else { return }
+    // A shift of 0 leaves the view as it is (its y may be -0).
+    if mayBeZero { guard shift != 0 else { return } }
     views.modifyEach { view in
       view.y += shift
     }
