@@ -26,6 +26,10 @@ enum ChainGroup {
     let forms: UnsafeRawPointer
     /// The group's members, in the plan's memory.
     let members: UnsafeBufferPointer<SingleView>
+    /// Whether this is a group's first effect and its type writes views at
+    /// rest (``CopyLocalEffect/writesViewsAtRest``): its members' natural
+    /// transforms are then not written before it.
+    let isAtRest: Bool
   }
 
   /// A member's view at its natural transform: what a frame writes before
@@ -33,17 +37,14 @@ enum ChainGroup {
   struct NaturalView {
     /// The view's distance in bytes from the buffer's start.
     let byteOffset: Int
-    /// The chain's natural frame, in its own coordinates, with `y` plus
-    /// `0 * stride`, which a batch adds to copy 0's top: `(origin + y) +
-    /// zero` and `origin + (y + zero)` are the same bits for every origin
-    /// (they differ from `origin + y` only where that is `-0`, which needs
-    /// `y` to be `-0`), so the zero is added once, here.
+    /// The chain's natural frame, in its own coordinates, with `y` its
+    /// ``SingleView/naturalY``.
     let frame: Rect
 
     init(_ member: SingleView) {
       byteOffset = member.byteOffset
       var frame = member.frame
-      frame.y += 0 * member.stride
+      frame.y = member.naturalY
       self.frame = frame
     }
 
@@ -64,18 +65,23 @@ enum ChainGroup {
   /// kernels point to and the forms.
   final class Plan: @unchecked Sendable {
     /// Every group's effect positions, group by group, each in order (one
-    /// kernel for each class of forms at a position), and their number.
-    /// Pointers that are never nil (memory is allocated for at least one),
-    /// so that a frame tests only the counts.
+    /// kernel for each class of forms at a position, and for a first
+    /// effect that writes views at rest, for each attachment), and their
+    /// number. Pointers that are never nil (memory is allocated for at
+    /// least one), so that a frame tests only the counts.
     let kernels: UnsafeMutablePointer<Kernel>
     let kernelCount: Int
     /// The kernels' members, kernel by kernel.
     private let kernelMembers: UnsafeMutablePointer<SingleView>
-    /// Every member's natural view, those attached to the content first,
-    /// so that writing them tests no attachment, and their number.
+    /// The natural views that a frame writes before the groups' effects
+    /// run (every member's, but those of groups whose first effect writes
+    /// views at rest), those attached to the content first, so that
+    /// writing them tests no attachment, and their number.
     let naturals: UnsafeMutablePointer<NaturalView>
-    let memberCount: Int
+    let naturalCount: Int
     let contentAttachedCount: Int
+    /// The number of members of every group.
+    let memberCount: Int
     /// The number of groups.
     let groupCount: Int
     /// What keeps the kernels' forms alive; never read by a frame.
@@ -93,38 +99,53 @@ enum ChainGroup {
         (kernels + index).initialize(
           to: Kernel(
             kind: draft.kind, forms: draft.forms,
-            members: UnsafeBufferPointer(start: next, count: members.count)))
+            members: UnsafeBufferPointer(start: next, count: members.count),
+            isAtRest: draft.isAtRest))
         next += members.count
       }
       kernelCount = kernelDrafts.count
       forms = kernelDrafts.map { $0.0.owner }
-      let allMembers = groups.flatMap(\.members)
+      // A group whose first effect writes its views at rest needs none.
+      let allMembers = groups.filter { !($0.kernels.first?.isAtRest ?? false) }.flatMap(
+        \.members)
       let contentAttached = allMembers.filter { $0.attachment == .content }
       let viewportAttached = allMembers.filter { $0.attachment != .content }
       naturals = .allocate(capacity: max(1, allMembers.count))
       naturals.initialize(
         from: (contentAttached + viewportAttached).map(NaturalView.init), count: allMembers.count)
-      memberCount = allMembers.count
+      naturalCount = allMembers.count
       contentAttachedCount = contentAttached.count
+      memberCount = groups.reduce(0) { $0 + $1.members.count }
       groupCount = groups.count
     }
 
-    /// Writes every member's natural transform, then runs every group's
-    /// effects.
+    /// Writes the natural transforms that the groups' first effects do not
+    /// write, then runs every group's effects.
     @inline(__always)
     func run(in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>) {
+      // Loops over pointers, which check no range.
       let origin = frame.pointee.geometry.contentOrigin
-      for index in 0..<contentAttachedCount {
-        naturals[index].write(in: views, top: origin + naturals[index].frame.y)
+      var natural = naturals
+      let viewportAttached = naturals + contentAttachedCount
+      while natural < viewportAttached {
+        natural.pointee.write(in: views, top: origin + natural.pointee.frame.y)
+        natural += 1
       }
-      for index in contentAttachedCount..<memberCount {
-        naturals[index].write(in: views, top: naturals[index].frame.y)
+      let naturalsEnd = naturals + naturalCount
+      while natural < naturalsEnd {
+        natural.pointee.write(in: views, top: natural.pointee.frame.y)
+        natural += 1
       }
-      for index in 0..<kernelCount {
-        let kernel = kernels[index]
-        kernel.kind.applyEach(
-          kernel.forms,
-          SingleViewGroup(members: kernel.members, views: views, frame: frame))
+      var kernel = kernels
+      let kernelsEnd = kernels + kernelCount
+      while kernel < kernelsEnd {
+        let group = SingleViewGroup(members: kernel.pointee.members, views: views, frame: frame)
+        if kernel.pointee.isAtRest {
+          kernel.pointee.kind.applyEachAtRest(kernel.pointee.forms, group)
+        } else {
+          kernel.pointee.kind.applyEach(kernel.pointee.forms, group)
+        }
+        kernel += 1
       }
     }
 
@@ -171,7 +192,12 @@ enum ChainGroup {
       }
     }
     let groups = drafts.map { draft in
-      (draft.members, draft.effects.flatMap { makeKernels($0[0], $0) })
+      (
+        draft.members,
+        draft.effects.enumerated().flatMap { position, effects in
+          makeKernels(effects[0], effects, members: draft.members, isFirst: position == 0)
+        }
+      )
     }
     return (Plan(groups), ungrouped)
   }
@@ -186,27 +212,41 @@ struct KernelDraft {
   var forms: UnsafeRawPointer
   var owner: AnyObject
   var members: [Int]
+  /// Whether it is of the group's first effect and its type writes views
+  /// at rest (its members then all have one attachment).
+  var isAtRest: Bool
+}
+
+/// What tells a position's kernels apart: the forms' class, and the
+/// members' attachment for a first effect that writes views at rest.
+struct KernelKey: Hashable {
+  var formClass: Int
+  var attachment: Attachment?
 }
 
 /// The kernels of `effects`, one effect per member of a group at one
 /// position, all of the type that `first` has (the group's signature says
 /// so): one for each class of their forms, in the order each class first
-/// appears.
+/// appears. The first effect of a type that writes views at rest has one
+/// for each class and attachment.
 func makeKernels<Effect: CopyLocalEffect>(
-  _ first: Effect, _ effects: [any CopyLocalEffect]
+  _ first: Effect, _ effects: [any CopyLocalEffect], members: [SingleView], isFirst: Bool
 ) -> [KernelDraft] {
   let forms = Effect.groupForms(effects.map { $0 as! Effect })
-  var membersOfClass: [Int: [Int]] = [:]
-  var classes: [Int] = []
+  let atRest = isFirst && Effect.writesViewsAtRest
+  var membersOfKey: [KernelKey: [Int]] = [:]
+  var keys: [KernelKey] = []
   for (member, form) in forms.enumerated() {
-    let formClass = Effect.groupClass(of: form)
-    if membersOfClass[formClass] == nil { classes.append(formClass) }
-    membersOfClass[formClass, default: []].append(member)
+    let key = KernelKey(
+      formClass: Effect.groupClass(of: form), attachment: atRest ? members[member].attachment : nil)
+    if membersOfKey[key] == nil { keys.append(key) }
+    membersOfKey[key, default: []].append(member)
   }
-  return classes.map { formClass in
-    let members = membersOfClass[formClass]!
+  return keys.map { key in
+    let members = membersOfKey[key]!
     let store = GroupForms<Effect>(members.map { forms[$0] })
-    return KernelDraft(kind: Effect.self, forms: store.start, owner: store, members: members)
+    return KernelDraft(
+      kind: Effect.self, forms: store.start, owner: store, members: members, isAtRest: atRest)
   }
 }
 

@@ -33,6 +33,32 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// would call the generic code rather than a specialisation of it, so the
   /// built-in effects each implement it (Effects' CopyLocalEffects.swift).
   static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+
+  /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
+  /// from its natural transform, in one pass: a host then calls it for a
+  /// group's first effect, with members of one attachment, instead of
+  /// writing their natural transforms first and calling
+  /// ``applyEach(_:_:)``. False by default.
+  static var writesViewsAtRest: Bool { get }
+
+  /// ``applyEach(_:_:)`` on views at rest, none written yet in this frame,
+  /// every member of one attachment (the first's): each member's view
+  /// becomes its natural transform as the effect changes it. The default
+  /// writes the natural transforms, then calls ``applyEach(_:_:)``.
+  static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+}
+
+extension CopyLocalEffect {
+  package static var writesViewsAtRest: Bool { false }
+
+  package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let geometry = group.geometry
+    for index in group.members.indices {
+      group.view(member: index).pointee = group.naturalTransform(
+        member: index, geometry: geometry)
+    }
+    applyEach(forms, group)
+  }
 }
 
 extension CopyLocalEffect where GroupForm == Self {
@@ -110,6 +136,16 @@ package struct SingleViewGroup {
       naturalFrame: member.frame, stride: member.stride, base: view(member: index), count: 1)
   }
 
+  /// Member `index`'s natural transform in a frame of `geometry`: what a
+  /// batch of its view at rest holds.
+  @inlinable @inline(__always)
+  package func naturalTransform(member index: Int, geometry: ScrollGeometry) -> ViewTransform {
+    let member = members[index]
+    return member.naturalTransform(
+      top: member.attachment == .content
+        ? geometry.contentOrigin + member.naturalY : member.naturalY)
+  }
+
   /// Member `index`'s view in the host's buffer.
   @inlinable @inline(__always)
   package func view(member index: Int) -> UnsafeMutablePointer<ViewTransform> {
@@ -151,8 +187,26 @@ package struct SingleView: Sendable {
   /// of `-0`).
   @usableFromInline package var stride: Double
 
+  /// The natural frame's `y` plus `0 * stride`, which a batch adds to
+  /// copy 0's top: `(origin + y) + zero` and `origin + (y + zero)` are the
+  /// same bits for every origin (they differ from `origin + y` only where
+  /// that is `-0`, which needs `y` to be `-0`), so the zero is added once.
+  /// The natural top is `contentOrigin + naturalY` for a content-attached
+  /// view, `naturalY` for a viewport-attached one.
+  @usableFromInline package var naturalY: Double
+
+  /// The natural transform, its top at viewport y `top` (from
+  /// ``naturalY``).
+  @inlinable @inline(__always)
+  package func naturalTransform(top: Double) -> ViewTransform {
+    var natural = ViewTransform(frame: frame)
+    natural.y = top
+    return natural
+  }
+
   @inlinable
   package init(view: Int, frame: Rect, attachment: Attachment, stride: Double) {
+    self.naturalY = frame.y + 0 * stride
     self.view = view
     self.byteOffset = view * MemoryLayout<ViewTransform>.stride
     self.frame = frame

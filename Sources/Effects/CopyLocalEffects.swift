@@ -70,6 +70,48 @@ extension ParallaxEffect: CopyLocalEffect {
       run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
     }
   }
+
+  package static var writesViewsAtRest: Bool { true }
+
+  /// Each view's natural transform moved by its shift, written once.
+  package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let effects = Self.forms(forms, count: group.members.count)
+    let geometry = group.geometry
+    // Every member has the first's attachment.
+    if group.members[0].attachment == .content {
+      let origin = geometry.contentOrigin
+      moveAtRest(effects, group, geometry) { origin + $0 }
+    } else {
+      moveAtRest(effects, group, geometry) { $0 }
+    }
+  }
+
+  /// ``applyEachAtRest(_:_:)`` for members whose natural top is
+  /// `top(naturalY)`: the same classes and tests as ``applyEach(_:_:)``.
+  @inline(__always)
+  static func moveAtRest(
+    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    top: (Double) -> Double
+  ) {
+    let unsaturated = groupClass(of: effects[0]) == 1
+    guard unsaturated && geometry.offset >= smallestUnsaturatedRate else {
+      for index in group.members.indices {
+        let member = group.members[index]
+        var view = member.naturalTransform(top: top(member.naturalY))
+        // As apply(to:): a shift of 0 leaves the view as it is.
+        let shift = effects[index].shift(in: geometry, saturating: !unsaturated)
+        if shift != 0 { view.y += shift }
+        group.view(member: index).pointee = view
+      }
+      return
+    }
+    for index in group.members.indices {
+      let member = group.members[index]
+      var view = member.naturalTransform(top: top(member.naturalY))
+      view.y += effects[index].shift(in: geometry, saturating: false)
+      group.view(member: index).pointee = view
+    }
+  }
 }
 extension TranslateEffect: CopyLocalEffect {
   @inline(__always)

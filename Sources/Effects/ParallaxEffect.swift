@@ -55,12 +55,19 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   /// as constants, when it knows the answers (``groupClass(of:)``).
   @inline(__always)
   func apply(to views: inout ViewBatch, saturating: Bool, mayBeZero: Bool) {
-    let product = rate * max(0, views.geometry.offset)
-    let shift = saturating ? Saturation.clamp(product) : product
+    let shift = shift(in: views.geometry, saturating: saturating)
     // A shift of 0 leaves the view as it is (its y may be -0).
     if mayBeZero { guard shift != 0 else { return } }
     views.modifyEach { view in
       view.y += shift
     }
+  }
+
+  /// How far the view moves down in `geometry`: `rate * max(0, offset)`,
+  /// saturated when `saturating`.
+  @inline(__always)
+  func shift(in geometry: ScrollGeometry, saturating: Bool) -> Double {
+    let product = rate * max(0, geometry.offset)
+    return saturating ? Saturation.clamp(product) : product
   }
 }

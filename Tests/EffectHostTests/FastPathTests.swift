@@ -127,8 +127,10 @@ import Testing
         """, file: "classes.json")
     let host = SceneHost(scene: scene)
     #expect(host.groupCount == 1)
-    // parallax: |rate| <= 1 (a, c) and above (b, d); pin: all four classes.
-    #expect(host.groupKernelCount == 2 + 4)
+    // parallax, the first effect, writes views at rest: one loop for each
+    // class and attachment: |rate| <= 1 (a, c), above it attached to the
+    // content (b) and to the viewport (d); pin: all four classes.
+    #expect(host.groupKernelCount == 3 + 4)
     FastPathTests.expectSameFrames(scene, label: "classes.json")
   }
 
