@@ -32,8 +32,7 @@ extension SceneHost {
   /// and records those that fired.
   mutating func detectEvents() {
     let geometry = self.geometry
-    buffer.withUnsafeBufferPointer { views in
-      eventDetector.detect(in: views, geometry: geometry)
-    }
+    let views = UnsafeBufferPointer(start: storage.views, count: storage.count)
+    eventDetector.detect(in: views, geometry: geometry)
   }
 }

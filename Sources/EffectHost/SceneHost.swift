@@ -85,7 +85,7 @@ public struct SceneHost: Sendable {
   /// every copy was evaluated and ``evaluated`` is stale.
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
-  @usableFromInline private(set) var buffer: [ViewTransform]
+  @usableFromInline private(set) var storage: ViewStorage
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
@@ -137,12 +137,20 @@ public struct SceneHost: Sendable {
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
     self.eventDetector = EventDetector(scene: scene)
     self.isPlain = stateOwner == nil && eventDetector.isEmpty
-    self.buffer = [ViewTransform](
+    self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
 
   /// The number of views, copies included.
-  public var viewCount: Int { buffer.count }
+  public var viewCount: Int { storage.count }
+
+  /// The transforms, this host's own: copied first when a copy of the host
+  /// shares them, as an array is before a write.
+  @inline(__always)
+  mutating func uniqueViews() -> UnsafeMutablePointer<ViewTransform> {
+    if !isKnownUniquelyReferenced(&storage) { storage = ViewStorage(copying: storage) }
+    return storage.views
+  }
 
   /// Evaluates every chain at scroll offset `offset` (the scene's viewport,
   /// insets and content height).
@@ -193,10 +201,26 @@ public struct SceneHost: Sendable {
     // A scene without state or events (most of them) pays this one test
     // for both.
     if isPlain {
-      runChains({ run in run.allCopies }, naturalFlags: nil)
+      // A scene whose chains are all in groups (a stretchy header and its
+      // body, a feed) needs only the groups' loop.
+      if runs.isEmpty {
+        runGroups()
+      } else {
+        runChains({ run in run.allCopies }, naturalFlags: nil)
+      }
       return
     }
     evaluateStatefulFrame()
+  }
+
+  /// Runs the groups, when no chain is evaluated by itself.
+  @inline(__always)
+  mutating func runGroups() {
+    let groups = self.groups
+    let base = uniqueViews()
+    withUnsafeMutablePointer(to: &frame) { frame in
+      groups.run(in: base, frame: frame)
+    }
   }
 
   /// ``evaluateFrame(time:phase:)`` of a scene with state or events; out of
@@ -255,16 +279,14 @@ public struct SceneHost: Sendable {
     let groups = self.groups
     // Every batch of the frame points to its one clock, every group to the
     // frame's clock and geometry.
+    let base = uniqueViews()
     withUnsafePointer(to: &frame) { frame in
-      buffer.withUnsafeMutableBufferPointer { views in
-        guard let base = views.baseAddress else { return }
-        groups.run(in: base, frame: frame)
-        guard !runs.isEmpty else { return }
-        Self.runEach(
-          runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
-          clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
-          naturalFlags: naturalFlags)
-      }
+      groups.run(in: base, frame: frame)
+      guard !runs.isEmpty else { return }
+      Self.runEach(
+        runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
+        clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
+        naturalFlags: naturalFlags)
     }
   }
 
@@ -272,10 +294,7 @@ public struct SceneHost: Sendable {
   /// copies `copies(run)`, writing the rest of those copies at rest; with
   /// `naturalFlags`, it also records there whether each chain's views kept
   /// their natural frames.
-  ///
-  /// Out of line: a scene whose chains are all in groups (a stretchy
-  /// header and its body) then pays nothing for this loop's stack frame.
-  @inline(never)
+  @inline(__always)
   static func runEach(
     _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
     in base: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
@@ -366,12 +385,45 @@ public struct SceneHost: Sendable {
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
-    try buffer.withUnsafeBufferPointer(body)
+    try withExtendedLifetime(storage) {
+      try body(UnsafeBufferPointer(start: storage.views, count: storage.count))
+    }
   }
 
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
     chains[chainIndex].naturalFrame(copy: copy, in: geometry)
+  }
+}
+
+/// A host's transforms, in memory of their own that a frame writes through
+/// a pointer. An array's `withUnsafeMutableBufferPointer` keeps the buffer
+/// in a local whose address it takes, which cost every frame a stack
+/// protector; this is copied on write as an array is, so that copies of a
+/// host evaluate independently.
+///
+/// `@unchecked Sendable`: a host writes it only when it holds the only
+/// reference (``SceneHost/uniqueViews()``), the check an array makes.
+@usableFromInline
+final class ViewStorage: @unchecked Sendable {
+  @usableFromInline let views: UnsafeMutablePointer<ViewTransform>
+  @usableFromInline let count: Int
+
+  init(repeating transform: ViewTransform, count: Int) {
+    views = .allocate(capacity: max(1, count))
+    views.initialize(repeating: transform, count: count)
+    self.count = count
+  }
+
+  init(copying other: ViewStorage) {
+    views = .allocate(capacity: max(1, other.count))
+    views.initialize(from: other.views, count: other.count)
+    count = other.count
+  }
+
+  deinit {
+    views.deinitialize(count: count)
+    views.deallocate()
   }
 }
