@@ -17,7 +17,11 @@ import Testing
     let configs = packageRoot.appendingPathComponent("Configs")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: configs.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
-      + ["Benchmarks/bench-scene.json", "Benchmarks/feed-scene.json", "Benchmarks/list-scene.json"]
+      + [
+        "Benchmarks/bench-scene.json", "Benchmarks/feed-scene.json", "Benchmarks/list-scene.json",
+        "Benchmarks/one-effect-scene.json", "Benchmarks/user-effect-scene.json",
+        "Fuzz/corpus/valid-groups.json", "Fuzz/corpus/valid-group-classes.json",
+      ]
   }()
 
   /// Offsets from 300 before the top to 300 past the bottom in steps of 12.5,
@@ -53,7 +57,7 @@ import Testing
     }
   }
 
-  @Test("every scene file of Configs and the bench scene is evaluated by the host as view by view")
+  @Test("the scene files of Configs, Benchmarks and the fuzz corpus's groups match view by view")
   func configsMatch() throws {
     #expect(Self.sceneFiles.count > 1)
     for file in Self.sceneFiles {
