@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xc65d_8fe0_106d_9cfc
+      0x77eb_0128_f194_3082
     #endif
   }
 

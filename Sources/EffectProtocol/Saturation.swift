@@ -18,10 +18,6 @@ public enum Saturation {
   /// have this hide one.
   @inlinable
   public static func clamp(_ value: Double) -> Double {
-    // `min(max(value, -limit), limit)`, the same for every value, NaN
-    // included, written so that it compiles to `maxsd` and `minsd` with no
-    // branch.
-    let low = value < -Saturation.limit ? -Saturation.limit : value
-    return low > Saturation.limit ? Saturation.limit : low
+    min(max(value, -Saturation.limit), Saturation.limit)
   }
 }
