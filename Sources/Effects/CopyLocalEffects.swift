@@ -57,17 +57,26 @@ extension ParallaxEffect: CopyLocalEffect {
     abs(form.rate) >= smallestUnsaturatedRate && abs(form.rate) <= 1 ? 1 : 0
   }
 
+  /// Which loop a class of `effects` runs in a frame of `geometry`: whether
+  /// its shifts need saturation and may be 0 (the tests ``apply(to:)``
+  /// makes), as far as the class and the scroll tell.
+  @inline(__always)
+  static func shiftTests(_ effects: UnsafeBufferPointer<Self>, _ geometry: ScrollGeometry) -> (
+    saturating: Bool, mayBeZero: Bool
+  ) {
+    guard groupClass(of: effects[0]) == 1 else { return (true, true) }
+    return (false, geometry.offset < smallestUnsaturatedRate)
+  }
+
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let effects = Self.forms(forms, count: group.members.count)
-    guard groupClass(of: effects[0]) == 1 else {
-      run(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
-      return
-    }
-    if group.geometry.offset >= smallestUnsaturatedRate {
+    switch shiftTests(effects, group.geometry) {
+    case (false, false):
       run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
-    } else {
+    case (false, true):
       run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
+    default: run(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
     }
   }
 
@@ -87,28 +96,32 @@ extension ParallaxEffect: CopyLocalEffect {
   }
 
   /// ``applyEachAtRest(_:_:)`` for members whose natural top is
-  /// `top(naturalY)`: the same classes and tests as ``applyEach(_:_:)``.
+  /// `top(naturalY)`, with the loops and tests of ``applyEach(_:_:)``.
   @inline(__always)
   static func moveAtRest(
     _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
     top: (Double) -> Double
   ) {
-    let unsaturated = groupClass(of: effects[0]) == 1
-    guard unsaturated && geometry.offset >= smallestUnsaturatedRate else {
-      for index in group.members.indices {
-        let member = group.members[index]
-        var view = member.naturalTransform(top: top(member.naturalY))
-        // As apply(to:): a shift of 0 leaves the view as it is.
-        let shift = effects[index].shift(in: geometry, saturating: !unsaturated)
-        if shift != 0 { view.y += shift }
-        group.view(member: index).pointee = view
-      }
-      return
+    switch shiftTests(effects, geometry) {
+    case (false, false): moveAtRest(effects, group, geometry, false, false, top)
+    case (false, true): moveAtRest(effects, group, geometry, false, true, top)
+    default: moveAtRest(effects, group, geometry, true, true, top)
     }
+  }
+
+  /// One loop of ``moveAtRest(_:_:_:top:)``, `saturating` and `mayBeZero`
+  /// as ``apply(to:saturating:mayBeZero:)`` takes them.
+  @inline(__always)
+  static func moveAtRest(
+    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    _ saturating: Bool, _ mayBeZero: Bool, _ top: (Double) -> Double
+  ) {
     for index in group.members.indices {
       let member = group.members[index]
       var view = member.naturalTransform(top: top(member.naturalY))
-      view.y += effects[index].shift(in: geometry, saturating: false)
+      let shift = effects[index].shift(in: geometry, saturating: saturating)
+      // As apply(to:): a shift of 0 leaves the view as it is.
+      if !mayBeZero || shift != 0 { view.y += shift }
       group.view(member: index).pointee = view
     }
   }

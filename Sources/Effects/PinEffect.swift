@@ -102,15 +102,9 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    apply(to: &views, edge: edge, bounded: until != nil)
-  }
-
-  /// ``apply(to:)`` for an effect of edge `edge` that has an `until` when
-  /// `bounded`. A group of chains calls the four cases' functions itself,
-  /// each loop for one of them: each is small enough to be inlined there.
-  @inline(__always)
-  func apply(to views: inout ViewBatch, edge: Edge, bounded: Bool) {
-    switch (edge, bounded) {
+    // A group of chains calls the four cases' functions itself, each loop
+    // for one of them: each is small enough to be inlined there.
+    switch (edge, until != nil) {
     case (.top, false): applyTop(to: &views)
     case (.top, true): applyTopUntil(to: &views)
     case (.bottom, false): applyBottom(to: &views)
