@@ -37,32 +37,6 @@ enum ChainGroup {
     let isAtRest: Bool
   }
 
-  /// A member's view at its natural transform: what a frame writes before
-  /// the groups' effects run.
-  struct NaturalView {
-    /// The view's distance in bytes from the buffer's start.
-    let byteOffset: Int
-    /// The chain's natural frame, in its own coordinates, with `y` its
-    /// ``SingleView/naturalY``.
-    let frame: Rect
-
-    init(_ member: SingleView) {
-      byteOffset = member.byteOffset
-      var frame = member.frame
-      frame.y = member.naturalY
-      self.frame = frame
-    }
-
-    /// Writes the view's natural transform, its top at viewport y `top`.
-    @inline(__always)
-    func write(in views: UnsafeMutablePointer<ViewTransform>, top: Double) {
-      var natural = ViewTransform(frame: frame)
-      natural.y = top
-      (UnsafeMutableRawPointer(views) + byteOffset).assumingMemoryBound(to: ViewTransform.self)
-        .pointee = natural
-    }
-  }
-
   /// A scene's groups in memory of their own, which a frame reads without
   /// retaining or releasing anything.
   ///
@@ -82,7 +56,7 @@ enum ChainGroup {
     /// run (every member's, but those of groups whose first effect writes
     /// views at rest), those attached to the content first, so that
     /// writing them tests no attachment, and their number.
-    let naturals: UnsafeMutablePointer<NaturalView>
+    let naturals: UnsafeMutablePointer<SingleView>
     let naturalCount: Int
     let contentAttachedCount: Int
     /// The number of members of every group.
@@ -116,8 +90,7 @@ enum ChainGroup {
       let contentAttached = allMembers.filter { $0.attachment == .content }
       let viewportAttached = allMembers.filter { $0.attachment != .content }
       naturals = .allocate(capacity: max(1, allMembers.count))
-      naturals.initialize(
-        from: (contentAttached + viewportAttached).map(NaturalView.init), count: allMembers.count)
+      naturals.initialize(from: contentAttached + viewportAttached, count: allMembers.count)
       naturalCount = allMembers.count
       contentAttachedCount = contentAttached.count
       memberCount = groups.reduce(0) { $0 + $1.members.count }
@@ -133,12 +106,14 @@ enum ChainGroup {
       var natural = naturals
       let viewportAttached = naturals + contentAttachedCount
       while natural < viewportAttached {
-        natural.pointee.write(in: views, top: origin + natural.pointee.frame.y)
+        natural.pointee.view(in: views).pointee = natural.pointee.naturalTransform(
+          top: origin + natural.pointee.naturalY)
         natural += 1
       }
       let naturalsEnd = naturals + naturalCount
       while natural < naturalsEnd {
-        natural.pointee.write(in: views, top: natural.pointee.frame.y)
+        natural.pointee.view(in: views).pointee = natural.pointee.naturalTransform(
+          top: natural.pointee.naturalY)
         natural += 1
       }
       var kernel = kernels

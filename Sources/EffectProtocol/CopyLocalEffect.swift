@@ -149,8 +149,7 @@ package struct SingleViewGroup {
   /// Member `index`'s view in the host's buffer.
   @inlinable @inline(__always)
   package func view(member index: Int) -> UnsafeMutablePointer<ViewTransform> {
-    (UnsafeMutableRawPointer(views) + members[index].byteOffset)
-      .assumingMemoryBound(to: ViewTransform.self)
+    members[index].view(in: views)
   }
 }
 
@@ -194,6 +193,14 @@ package struct SingleView: Sendable {
   /// The natural top is `contentOrigin + naturalY` for a content-attached
   /// view, `naturalY` for a viewport-attached one.
   @usableFromInline package var naturalY: Double
+
+  /// The view in a host's buffer that starts at `views`.
+  @inlinable @inline(__always)
+  package func view(in views: UnsafeMutablePointer<ViewTransform>)
+    -> UnsafeMutablePointer<ViewTransform>
+  {
+    (UnsafeMutableRawPointer(views) + byteOffset).assumingMemoryBound(to: ViewTransform.self)
+  }
 
   /// The natural transform, its top at viewport y `top` (from
   /// ``naturalY``).
