@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x3883_45e5_4d4a_126a
+      0x14c3_8ae4_f4af_3a9a
     #endif
   }
 

@@ -242,29 +242,25 @@ public struct ViewBatch {
   /// count on. Checked in debug builds. `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyVisuals(_ body: (inout ViewTransform) -> Void) {
-    modifyAll { view in
-      #if DEBUG
-        let frame = (view.x, view.y, view.width, view.height)
-      #endif
-      body(&view)
-      #if DEBUG
-        Self.checkFrameKept(frame, view)
-      #endif
-    }
+    modifyAll { Self.changeVisuals(&$0, body) }
   }
 
   /// ``modifyVisuals(_:)`` for the views in `range`.
   @inlinable @inline(__always)
   package func modifyVisuals(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
-    modify(in: range) { view in
-      #if DEBUG
-        let frame = (view.x, view.y, view.width, view.height)
-      #endif
-      body(&view)
-      #if DEBUG
-        Self.checkFrameKept(frame, view)
-      #endif
-    }
+    modify(in: range) { Self.changeVisuals(&$0, body) }
+  }
+
+  /// Runs `body` on `view`, checking in debug builds that it kept the frame.
+  @inlinable @inline(__always)
+  static func changeVisuals(_ view: inout ViewTransform, _ body: (inout ViewTransform) -> Void) {
+    #if DEBUG
+      let frame = (view.x, view.y, view.width, view.height)
+    #endif
+    body(&view)
+    #if DEBUG
+      checkFrameKept(frame, view)
+    #endif
   }
 
   #if DEBUG
