@@ -240,40 +240,31 @@ import Testing
   )
   func progressSaturatesInRuns() {
     // Progress (V - y) / (V + h) with V = 0, h = 1e-300 and tops i * 1e-286:
-    // -i * 1e14, saturated at -1e15 from copy 10 on. Stops [0, 0], [1, 1]
-    // extended: the rotation is the progress itself.
-    let line = InterpolateEffect(
-      parameters: .init(
-        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1)],
-        extrapolate: .extend))
+    // -i * 1e14, saturated at -1e15 from copy 10 on. Stops [0, 0],
+    // [1, slope] extended: the rotation is the progress times the slope.
     var flat = Self.geometry(offset: 0)
     flat.viewport.height = 0
-    let tiny = Self.compare(
-      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
-      geometry: flat, attachment: .viewport, viewByView: true
-    ) { batch in line.apply(to: &batch) }
-    Self.expectSameBits(tiny, "span 1e-300")
-    for (index, view) in tiny.resting.enumerated() {
-      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
-      #expect(view.rotation == max(progress, -1e15), "copy \(index)")
+    func tinySpan(slope: Double) -> RestingBatchComparison {
+      let line = InterpolateEffect(
+        parameters: .init(
+          property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, slope)],
+          extrapolate: .extend))
+      let result = Self.compare(
+        count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+        geometry: flat, attachment: .viewport, viewByView: true
+      ) { batch in line.apply(to: &batch) }
+      Self.expectSameBits(result, "span 1e-300, slope \(slope)")
+      for (index, view) in result.resting.enumerated() {
+        let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
+        #expect(
+          view.rotation == 0 + (max(progress, -1e15) - 0) * slope, "slope \(slope), copy \(index)")
+      }
+      return result
     }
-    #expect(tiny.resting[20].rotation == -1e15)
+    #expect(tinySpan(slope: 1).resting[20].rotation == -1e15)
     // A slope of 1e-20 keeps the line well within the limits: what
     // saturates is the progress alone.
-    let shallow = InterpolateEffect(
-      parameters: .init(
-        property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, 1e-20)],
-        extrapolate: .extend))
-    let gentle = Self.compare(
-      count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
-      geometry: flat, attachment: .viewport, viewByView: true
-    ) { batch in shallow.apply(to: &batch) }
-    Self.expectSameBits(gentle, "span 1e-300, slope 1e-20")
-    for (index, view) in gentle.resting.enumerated() {
-      let progress = (0 - Double(index) * 1e-286) / (0 + 1e-300)
-      #expect(view.rotation == 0 + (max(progress, -1e15) - 0) * 1e-20, "copy \(index)")
-    }
-    #expect(abs(gentle.resting[20].rotation + 1e-5) < 1e-19)
+    #expect(abs(tinySpan(slope: 1e-20).resting[20].rotation + 1e-5) < 1e-19)
     // A span of 844 - 900 < 0: the progress is 0 for every copy, in the
     // first extension of [0.5, 0], [1, 1]: 0 + (0 - 0.5) * 2.
     let later = InterpolateEffect(
