@@ -112,7 +112,10 @@ extension InterpolateEffect: CopyLocalEffect {
     }
   }
 
-  /// ``combineOne(_:_:_:_:_:)`` for every member, with `input`.
+  /// Each member's curve at `input` of its view, combined with the view,
+  /// in place: what ``apply(_:property:input:to:)`` does to a batch of one
+  /// written view whose frame is not known to be natural, with the same
+  /// inputs and combiners, so the same bits.
   @inline(__always)
   static func combinePairs<Combiner: PropertyCombiner>(
     _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
@@ -138,49 +141,5 @@ extension InterpolateEffect: CopyLocalEffect {
         at: input(view.pointee), extending: extending)
       Combiner.combine(&view.pointee, value)
     }
-  }
-
-  /// What ``apply(_:property:input:to:)`` does to a batch of one written
-  /// view whose frame is not known to be natural, for one view in place:
-  /// the same inputs and combiners, so the same bits.
-  @inline(__always)
-  static func combineOne<Curve: KeyframeFunction>(
-    _ curve: Curve, property: Property, input: Input, view: inout ViewTransform,
-    geometry: ScrollGeometry
-  ) {
-    switch property {
-    case .opacity: combineOne(curve, input, Opacity.self, &view, geometry)
-    case .scale: combineOne(curve, input, Scale.self, &view, geometry)
-    case .scaleX: combineOne(curve, input, ScaleX.self, &view, geometry)
-    case .scaleY: combineOne(curve, input, ScaleY.self, &view, geometry)
-    case .blur: combineOne(curve, input, Blur.self, &view, geometry)
-    case .rotation: combineOne(curve, input, Rotation.self, &view, geometry)
-    case .translateX: combineOne(curve, input, TranslateX.self, &view, geometry)
-    case .translateY: combineOne(curve, input, TranslateY.self, &view, geometry)
-    case .width: combineOne(curve, input, Width.self, &view, geometry)
-    case .height: combineOne(curve, input, Height.self, &view, geometry)
-    case .zIndex: combineOne(curve, input, ZIndex.self, &view, geometry)
-    }
-  }
-
-  /// ``combine(_:_:_:_:)`` for one view: the input the batch path takes for
-  /// a batch of one view whose frames are not known to be natural.
-  @inline(__always)
-  static func combineOne<Curve: KeyframeFunction, Combiner: PropertyCombiner>(
-    _ curve: Curve, _ input: Input, _: Combiner.Type, _ view: inout ViewTransform,
-    _ geometry: ScrollGeometry
-  ) {
-    let height = geometry.viewport.height
-    let value: Double
-    switch input {
-    case .offset: value = curve(geometry.offset)
-    case .pull: value = curve(geometry.pull)
-    case .pullBottom: value = curve(geometry.pullBottom)
-    case .height: value = curve(CurrentHeight.input(view, height))
-    case .minY: value = curve(MinY.input(view, height))
-    case .progress where curve.holdsEnds: value = curve(HeldProgress.input(view, height))
-    case .progress: value = curve(Progress.input(view, height))
-    }
-    Combiner.combine(&view, value)
   }
 }
