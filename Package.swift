@@ -23,8 +23,13 @@ let package = Package(
       dependencies: ["StrictJSON"],
       // `rounded()` and friends call libm, which Linux links only on request.
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-    .target(name: "Effects", dependencies: ["EffectProtocol"]),
-    .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol"]),
+    // The host's fast path for chains of one view: the copy-local protocol
+    // and the memory a group of such chains is evaluated in. Apart from
+    // EffectProtocol, so that the plugin surface (EffectPlugin.surfaceHash)
+    // does not change when the host's grouping does.
+    .target(name: "EffectGroups", dependencies: ["EffectProtocol"]),
+    .target(name: "Effects", dependencies: ["EffectProtocol", "EffectGroups"]),
+    .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol", "EffectGroups"]),
     // A plugin's side of loading: the signature and `EffectPlugin.register`.
     .target(name: "EffectPlugin", dependencies: ["EffectProtocol"]),
     // Everything `effectctl` and `effect-bench` share: argument parsing, the
@@ -48,7 +53,7 @@ let package = Package(
     // product, and free of Testing, so the fuzzer and effect-bench link it.
     .target(name: "ScrollEffectsTestSupport", dependencies: ["EffectHost", "Effects", "EffectProtocol"], path: "Tests/TestSupport"),
     .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
-    .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "ScrollEffectsTestSupport"]),
+    .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "Effects", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),

@@ -19,14 +19,14 @@ public struct ChainEvent: Sendable, Equatable {
 
   /// Unique within the chain.
   public var name: String
-  /// What is measured: `interpolate`'s inputs.
-  public var input: InterpolateEffect.Input
+  /// What is measured: `interpolate`'s inputs (``ScrollInput``).
+  public var input: ScrollInput
   /// The threshold, in the input's unit (points; a fraction for progress).
   public var crosses: Double
   public var direction: Direction
 
   public init(
-    name: String, input: InterpolateEffect.Input = .offset, crosses: Double,
+    name: String, input: ScrollInput = .offset, crosses: Double,
     direction: Direction = .both
   ) {
     self.name = name
@@ -102,7 +102,7 @@ struct EventDetector: Sendable {
     /// The declaration's input, threshold and direction: not the
     /// declaration itself, whose name would be retained and released at
     /// every copy of the watch, every frame.
-    var input: InterpolateEffect.Input
+    var input: ScrollInput
     var crosses: Double
     var direction: ChainEvent.Direction
     var firstView: Int
@@ -161,7 +161,7 @@ struct EventDetector: Sendable {
             viewCount: chain.viewCount, firstSlot: slots, frame: chain.frame,
             attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
-        slots += Self.isPerView(event.input) ? chain.viewCount : 1
+        slots += event.input.isPerView ? chain.viewCount : 1
       }
       firstView += chain.viewCount
     }
@@ -172,14 +172,6 @@ struct EventDetector: Sendable {
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
         Self.reservedEvents))
-  }
-
-  /// Whether `input` is read from each view (else from the scroll geometry).
-  static func isPerView(_ input: InterpolateEffect.Input) -> Bool {
-    switch input {
-    case .offset, .pull, .pullBottom: false
-    case .minY, .height, .progress: true
-    }
   }
 
   /// Whether the scene declares no event: the host then skips detection.

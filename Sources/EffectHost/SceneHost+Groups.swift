@@ -1,3 +1,4 @@
+import EffectGroups
 import EffectProtocol
 
 /// Chains of one view, without events, whose effects are all
@@ -199,8 +200,8 @@ struct KernelDraft {
 
 /// What tells a position's kernels apart: the forms' class, and the
 /// members' attachment for a first effect that writes views at rest.
-struct KernelKey: Hashable {
-  var formClass: Int
+struct KernelKey<FormClass: Hashable>: Hashable {
+  var formClass: FormClass
   var attachment: Attachment?
 }
 
@@ -214,8 +215,8 @@ func makeKernels<Effect: CopyLocalEffect>(
 ) -> [KernelDraft] {
   let forms = Effect.groupForms(effects.map { $0 as! Effect })
   let atRest = isFirst && Effect.writesViewsAtRest
-  var membersOfKey: [KernelKey: [Int]] = [:]
-  var keys: [KernelKey] = []
+  var membersOfKey: [KernelKey<Effect.GroupClass>: [Int]] = [:]
+  var keys: [KernelKey<Effect.GroupClass>] = []
   for (member, form) in forms.enumerated() {
     let key = KernelKey(
       formClass: Effect.groupClass(of: form), attachment: atRest ? members[member].attachment : nil)

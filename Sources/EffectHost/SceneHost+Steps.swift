@@ -1,3 +1,4 @@
+import EffectGroups
 import EffectProtocol
 
 /// What evaluation reads of a chain: plain values, so reading it retains nothing.

@@ -1,3 +1,4 @@
+import EffectGroups
 import EffectProtocol
 
 /// Evaluates every chain of a scene, frame by frame, into a buffer it reuses.

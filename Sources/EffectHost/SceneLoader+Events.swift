@@ -36,7 +36,7 @@ extension SceneLoader {
           .mismatch(expected: "an event name (a non-empty string)", found: .string("")), at: "name")
         name = nil
       }
-      let input = Self.snapChoice(&sub, "input", default: InterpolateEffect.Input.offset)
+      let input = Self.snapChoice(&sub, "input", default: ScrollInput.offset)
       let crosses = sub.requiredNumber("crosses", in: .finite)
       let direction = Self.snapChoice(&sub, "direction", default: ChainEvent.Direction.both)
       sub.finish()

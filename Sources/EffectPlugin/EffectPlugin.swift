@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x14c3_8ae4_f4af_3a9a
+      0xabf3_63d7_2354_68ea
     #endif
   }
 

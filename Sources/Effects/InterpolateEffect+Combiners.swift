@@ -8,7 +8,7 @@ extension InterpolateEffect {
   /// out of line so that each is compiled once.
   @inline(__always)
   static func apply<Curve: KeyframeFunction>(
-    _ curve: Curve, property: Property, input: Input, to views: inout ViewBatch
+    _ curve: Curve, property: Property, input: ScrollInput, to views: inout ViewBatch
   ) {
     switch property {
     case .opacity: Self.combine(&views, input, curve, Opacity.self)
@@ -30,7 +30,7 @@ extension InterpolateEffect {
   /// evaluated once.
   @inline(__always)
   static func combine<Curve: KeyframeFunction, Combiner: PropertyCombiner>(
-    _ views: inout ViewBatch, _ input: Input, _ curve: Curve, _: Combiner.Type
+    _ views: inout ViewBatch, _ input: ScrollInput, _ curve: Curve, _: Combiner.Type
   ) {
     let geometry = views.geometry
     let all = views.indices

@@ -55,20 +55,8 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   }
 
   /// What the stops' inputs are measured in.
-  public enum Input: String, Sendable, CaseIterable {
-    /// The scroll offset, points.
-    case offset
-    /// How far the content is pulled past its top, points.
-    case pull
-    /// How far the content is pulled past its bottom, points.
-    case pullBottom
-    /// The view's current top in the viewport, points.
-    case minY
-    /// The view's current height, points.
-    case height
-    /// CSS's `view()` cover progress, `(V - minY) / (V + height)`.
-    case progress
-  }
+  @available(*, deprecated, renamed: "ScrollInput")
+  public typealias Input = ScrollInput
 
   /// What happens before the first stop and after the last.
   public enum Extrapolation: String, Sendable, CaseIterable {
@@ -93,7 +81,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     /// The part of the transform the value drives; required.
     public var property: Property
     /// What the stops' inputs measure; default `offset`.
-    public var input: Input
+    public var input: ScrollInput
     /// The keyframes; required: at least 2, inputs strictly increasing.
     public var stops: [Stop]
     /// The curve within each segment; default `linear`.
@@ -102,7 +90,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     public var extrapolate: Extrapolation
 
     public init(
-      property: Property, input: Input = InterpolateEffect.input.defaultValue, stops: [Stop],
+      property: Property, input: ScrollInput = InterpolateEffect.input.defaultValue, stops: [Stop],
       easing: Easing = InterpolateEffect.easing.defaultValue,
       extrapolate: Extrapolation = InterpolateEffect.extrapolate.defaultValue
     ) {
@@ -129,7 +117,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public static let property = EffectParameter<Property?>.requiredChoice(
     "property", summary: "the part of the transform the value drives")
   public static let input = EffectParameter.choice(
-    "input", default: Input.offset,
+    "input", default: ScrollInput.offset,
     summary: "what the stops' inputs measure (points; progress is a fraction)")
   /// The stops, their outputs checked against `outputs` (see ``outputRange(_:)``).
   public static func stops(outputs: NumberRange) -> EffectParameter<[Stop]> {

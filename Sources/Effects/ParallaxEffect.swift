@@ -52,7 +52,7 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
 
   /// ``apply(to:)``, with the shift saturated only when `saturating` and
   /// tested for 0 only when it `mayBeZero`. A group of chains passes both
-  /// as constants, when it knows the answers (``groupClass(of:)``).
+  /// as constants, when it knows the answers (``shiftTests(_:_:)``).
   @inline(__always)
   func apply(to views: inout ViewBatch, saturating: Bool, mayBeZero: Bool) {
     let shift = shift(in: views.geometry, saturating: saturating)
@@ -69,5 +69,50 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   func shift(in geometry: ScrollGeometry, saturating: Bool) -> Double {
     let product = rate * max(0, geometry.offset)
     return saturating ? Saturation.clamp(product) : product
+  }
+}
+
+extension ParallaxEffect {
+  /// The smallest rate magnitude of ``RateClass/bounded``, and the smallest
+  /// scroll that such a rate is known to move by a nonzero amount: their
+  /// product is far above the smallest normal number, so it cannot round
+  /// to 0.
+  static var smallestBoundedRate: Double { 1e-150 }
+
+  /// What a rate tells of its shifts before any frame.
+  package enum RateClass: Hashable {
+    /// A magnitude from ``smallestBoundedRate`` to 1: the shift needs no
+    /// saturation (a host bounds the offset by ``Saturation/limit``, its
+    /// `offsetLimit`, which a test checks is the same) and is not 0 once the
+    /// content is scrolled by at least ``smallestBoundedRate``.
+    case bounded
+    /// Any other rate: the shift may need saturation and may be 0.
+    case unbounded
+  }
+
+  /// This rate's class.
+  var rateClass: RateClass {
+    abs(rate) >= Self.smallestBoundedRate && abs(rate) <= 1 ? .bounded : .unbounded
+  }
+
+  /// The tests that ``apply(to:)`` makes of a shift, as far as a frame
+  /// needs them.
+  enum ShiftTests {
+    /// Neither saturation nor a test for 0.
+    case neither
+    /// A test for 0 only.
+    case zero
+    /// Saturation and a test for 0: every test ``apply(to:)`` makes.
+    case all
+  }
+
+  /// Which tests the shifts of rates of `rateClass` need in a frame of
+  /// `geometry`, as far as the class and the scroll tell.
+  @inline(__always)
+  static func shiftTests(_ rateClass: RateClass, _ geometry: ScrollGeometry) -> ShiftTests {
+    switch rateClass {
+    case .bounded: geometry.offset < smallestBoundedRate ? .zero : .neither
+    case .unbounded: .all
+    }
   }
 }

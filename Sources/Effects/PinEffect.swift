@@ -102,13 +102,30 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    // A group of chains calls the four cases' functions itself, each loop
+    // A group of chains calls the four variants' functions itself, each loop
     // for one of them: each is small enough to be inlined there.
+    switch variant {
+    case .top: applyTop(to: &views)
+    case .topUntil: applyTopUntil(to: &views)
+    case .bottom: applyBottom(to: &views)
+    case .bottomUntil: applyBottomUntil(to: &views)
+    }
+  }
+
+  /// Pin's four formulas: an edge, with an `until` or without. ``apply(to:)``
+  /// and a group's loop (Groups/PinEffect+Group.swift) switch over them.
+  package enum Variant: Hashable {
+    case top, topUntil, bottom, bottomUntil
+  }
+
+  /// Which of the four formulas this pin computes.
+  @inline(__always)
+  var variant: Variant {
     switch (edge, until != nil) {
-    case (.top, false): applyTop(to: &views)
-    case (.top, true): applyTopUntil(to: &views)
-    case (.bottom, false): applyBottom(to: &views)
-    case (.bottom, true): applyBottomUntil(to: &views)
+    case (.top, false): .top
+    case (.top, true): .topUntil
+    case (.bottom, false): .bottom
+    case (.bottom, true): .bottomUntil
     }
   }
 

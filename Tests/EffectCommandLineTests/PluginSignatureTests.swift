@@ -24,14 +24,17 @@ import Testing
     #expect(Self.fnv1a(Array("foobar".utf8)) == 0x8594_4171_f739_67e8)
   }
 
-  @Test(
-    "the surface hash is that of EffectProtocol's and StrictJSON's code as it is now"
-  )
-  func surfaceHash() throws {
+  /// The modules a plugin compiles against, whose code the surface hash
+  /// covers.
+  static let surfaceModules = ["EffectProtocol", "StrictJSON"]
+
+  /// The surface hash of the sources under `sources` (a `Sources` folder):
+  /// every line of code of ``surfaceModules``, comments and blank lines
+  /// left out, whitespace collapsed, files in name order.
+  static func surfaceHash(sources: URL) throws -> UInt64 {
     var lines: [String] = []
-    // What effects are written against: EffectProtocol, and the JSON types it re-exports.
-    for module in ["EffectProtocol", "StrictJSON"] {
-      let directory = Self.root.appendingPathComponent("Sources/\(module)")
+    for module in surfaceModules {
+      let directory = sources.appendingPathComponent(module)
       let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         .filter { $0.hasSuffix(".swift") }.sorted {
           Array($0.utf8).lexicographicallyPrecedes($1.utf8)
@@ -48,13 +51,69 @@ import Testing
       }
     }
     #expect(lines.count > 1000)
-    let hash = Self.fnv1a(Array(lines.joined(separator: "\n").utf8))
+    return fnv1a(Array(lines.joined(separator: "\n").utf8))
+  }
+
+  @Test(
+    "the surface hash is that of EffectProtocol's and StrictJSON's code as it is now"
+  )
+  func surfaceHash() throws {
+    let hash = try Self.surfaceHash(sources: Self.root.appendingPathComponent("Sources"))
     #expect(
       EffectPlugin.surfaceHash == hash,
       """
       EffectProtocol's public surface changed: set EffectPlugin.surfaceHash to \
       0x\(String(hash, radix: 16)) (plugins built before are then refused)
       """)
+  }
+
+  /// A copy of `Sources` in a new temporary folder, with `line` appended to
+  /// the file at `path` (relative to `Sources`).
+  static func sources(appending line: String, to path: String) throws -> URL {
+    let copy = FileManager.default.temporaryDirectory
+      .appendingPathComponent("surface-\(UInt64.random(in: 0...UInt64.max))")
+      .appendingPathComponent("Sources")
+    try FileManager.default.createDirectory(
+      at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: root.appendingPathComponent("Sources"), to: copy)
+    let file = copy.appendingPathComponent(path)
+    let text = try String(contentsOf: file, encoding: .utf8)
+    try (text + line + "\n").write(to: file, atomically: true, encoding: .utf8)
+    return copy
+  }
+
+  @Test(
+    "a change to the host's grouping code leaves the surface hash as it is; one to EffectProtocol changes it",
+    arguments: [
+      ("EffectGroups/CopyLocalEffect.swift", false),
+      ("EffectGroups/SingleViewGroup.swift", false),
+      ("Effects/Groups/PinEffect+Group.swift", false),
+      ("EffectHost/SceneHost+Groups.swift", false),
+      ("EffectProtocol/ViewBatch.swift", true),
+      ("StrictJSON/JSONValue.swift", true),
+    ])
+  func surfaceHashCoversWhatPluginsCompile(path: String, changes: Bool) throws {
+    let original = try Self.surfaceHash(sources: Self.root.appendingPathComponent("Sources"))
+    let copy = try Self.sources(appending: "package let surfaceProbe = 1", to: path)
+    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    #expect((try Self.surfaceHash(sources: copy) != original) == changes)
+  }
+
+  @Test("EffectProtocol and StrictJSON import nothing of the package but StrictJSON")
+  func surfaceModulesImportNoHostCode() throws {
+    let sources = Self.root.appendingPathComponent("Sources")
+    let packageModules = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+    for module in Self.surfaceModules {
+      let directory = sources.appendingPathComponent(module)
+      for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+        for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+          let imported = String(line.dropFirst("import ".count))
+          let allowed = !packageModules.contains(imported) || imported == "StrictJSON"
+          #expect(allowed, "\(module)/\(file) imports \(imported), outside the plugin surface")
+        }
+      }
+    }
   }
 
   @Test("the library version is effectctl's")

@@ -171,7 +171,7 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
         case .blur: [0, 12, 4]
         case .rotation, .translateX, .translateY, .zIndex: [-50, 0, 80]
         }
-      for (inputIndex, input) in InterpolateEffect.Input.allCases.enumerated() {
+      for (inputIndex, input) in ScrollInput.allCases.enumerated() {
         let inputs: [Double] =
           switch input {
           case .offset, .minY: [-200, 0, 300]

@@ -73,7 +73,7 @@ import Testing
     let viewportHeight = geometry.viewport.height
     var effects: [InterpolateEffect] = []
     for _ in 0..<random.int(1..<4) {
-      let input = random.pick([InterpolateEffect.Input.minY, .progress, .height, .offset])
+      let input = random.pick([ScrollInput.minY, .progress, .height, .offset])
       // Mostly properties that keep the frame, so that later effects see
       // natural frames too; sometimes one that moves or resizes the views.
       let movesFrames = random.chance(0.3)
@@ -139,7 +139,7 @@ import Testing
     let geometry = Self.geometry(offset: random.signed(upTo: 4e3))
     let natural = Self.naturalFrames(
       count: count, frame: frame, stride: stride, geometry: geometry)
-    let input = random.pick([InterpolateEffect.Input.minY, .progress])
+    let input = random.pick([ScrollInput.minY, .progress])
     let viewportHeight = geometry.viewport.height
     let inputs = natural.map { frame in
       input == .minY ? frame.y : (viewportHeight - frame.y) / (viewportHeight + frame.height)

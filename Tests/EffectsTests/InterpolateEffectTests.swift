@@ -15,7 +15,7 @@ import Testing
   }
 
   func interpolate(
-    _ property: InterpolateEffect.Property, _ input: InterpolateEffect.Input,
+    _ property: InterpolateEffect.Property, _ input: ScrollInput,
     _ stops: [(Double, Double)], easing: Easing = .linear,
     extrapolate: InterpolateEffect.Extrapolation = .clamp
   ) -> InterpolateEffect {

@@ -1,3 +1,4 @@
+import EffectGroups
 import EffectProtocol
 
 // interpolate in a host's group of single-view chains: a two-stop linear
@@ -7,15 +8,16 @@ import EffectProtocol
 extension InterpolateEffect: CopyLocalEffect {
   /// What a group keeps of an `interpolate`: the effect, and its two-stop
   /// linear curve when it has one. The property and input are copied next
-  /// to the curve: read through the effect's parameters instead, the feed
-  /// cost 53 instructions a frame more.
+  /// to the curve, where a class's loop reads them without going through
+  /// the effect's parameters (BENCHMARKS.md, "Groups of single-view
+  /// chains").
   package struct GroupForm: Sendable {
     /// The effect, which `borrowed` reads without retaining anything.
     let effect: EffectBox
     unowned(unsafe) let borrowed: EffectBox
     let pair: LinearPair?
     let property: Property
-    let input: Input
+    let input: ScrollInput
   }
 
   package static func groupForms(_ effects: [Self]) -> [GroupForm] {
@@ -54,19 +56,30 @@ extension InterpolateEffect: CopyLocalEffect {
     run(Self.forms(forms, count: group.members.count), group)
   }
 
-  /// The class of a form: 0 for a curve other than two linear stops, else
-  /// one for each property, input and whether the curve extends, so that
-  /// ``applyEach(_:_:)`` chooses its loop once for a whole class.
-  package static func groupClass(of form: GroupForm) -> Int {
-    guard let pair = form.pair else { return 0 }
-    let property = Property.allCases.firstIndex(of: form.property)!
-    let input = Input.allCases.firstIndex(of: form.input)!
-    return 1 + (property * Input.allCases.count + input) * 2 + (pair.extends ? 1 : 0)
+  /// The classes of interpolate's forms, each evaluated by a loop of its
+  /// own: ``run(_:_:)`` switches over the same cases, in the form's own
+  /// fields (the curve's kind, then the property, the input and whether
+  /// the curve extends), once for the whole class.
+  package enum GroupClass: Hashable {
+    /// A curve other than two linear stops: the effect's own
+    /// ``apply(to:)`` on a batch of each view.
+    case keyframes
+    /// Two linear stops of one property and one input, whose curve extends
+    /// past its ends or holds them.
+    case linearPair(Property, ScrollInput, extends: Bool)
+  }
+
+  package static func groupClass(of form: GroupForm) -> GroupClass {
+    guard let pair = form.pair else { return .keyframes }
+    return .linearPair(form.property, form.input, extends: pair.extends)
   }
 
   @inline(__always)
   static func run(_ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup) {
-    // Every form is of one class (groupClass(of:)): the first tells which.
+    // Every form is of one class (groupClass(of:)): the first's fields tell
+    // which. Read from them, not from a GroupClass made here: building the
+    // enum and matching it costs the feed more than the loops it chooses
+    // (BENCHMARKS.md).
     guard let first = forms.first, first.pair != nil else {
       let geometry = group.geometry
       for index in group.members.indices {

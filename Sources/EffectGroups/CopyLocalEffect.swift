@@ -1,0 +1,83 @@
+import EffectProtocol
+
+/// An effect whose result for a view depends only on the frame, the view's
+/// own transform and its natural frame, never on the batch's count or on the
+/// other views: a host may then evaluate only some copies of a repeated
+/// chain (the visible ones) and give each what a full evaluation gives it,
+/// and may run the effect of many single-view chains in one call
+/// (``applyEach(_:_:)``). The built-in effects that qualify say so; any other
+/// effect's chain is always evaluated whole, by itself.
+package protocol CopyLocalEffect: StatelessScrollEffect {
+  /// What a group keeps of each chain's effect: the effect itself, or a
+  /// form made once at load that a frame evaluates with less work.
+  associatedtype GroupForm: Sendable = Self
+
+  /// The classes a host splits this type's forms into, each run by a loop
+  /// of its own: an enum whose cases ``groupClass(of:)`` returns and
+  /// ``applyEach(_:_:)`` switches over. ``OneGroupClass`` by default.
+  associatedtype GroupClass: Hashable = OneGroupClass
+
+  /// The forms of `effects`, in their order.
+  static func groupForms(_ effects: [Self]) -> [GroupForm]
+
+  /// Which class of forms `form` is in: a host calls
+  /// ``applyEach(_:_:)`` with the forms of one class at a time, so that it
+  /// can choose its loop once for all of them (one for each property an
+  /// `interpolate` changes, say). Found at load; the one class for every
+  /// form by default.
+  static func groupClass(of form: GroupForm) -> GroupClass
+
+  /// Runs the effect of the `i`th form on the view of `group.members[i]`,
+  /// for every member of the group, as ``apply(to:)`` would on a batch of
+  /// that view alone. `forms` points to the forms, one per member, of a
+  /// ``GroupForms`` of this type.
+  ///
+  /// A requirement, so that a conforming type's witness can be the loop
+  /// specialised for that type: a host calls it through the type
+  /// (`any CopyLocalEffect.Type`), with no generic code between, once for
+  /// a whole group of chains. The forms are untyped so that the call needs
+  /// no generic argument. Swift's witness for a default implementation
+  /// would call the generic code rather than a specialisation of it, so the
+  /// built-in effects each implement it (Effects' CopyLocalEffects.swift).
+  static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+
+  /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
+  /// from its natural transform, in one pass: a host then calls it for a
+  /// group's first effect, with members of one attachment, instead of
+  /// writing their natural transforms first and calling
+  /// ``applyEach(_:_:)``. False by default.
+  static var writesViewsAtRest: Bool { get }
+
+  /// ``applyEach(_:_:)`` on views at rest, none written yet in this frame,
+  /// every member of one attachment (the first's): each member's view
+  /// becomes its natural transform as the effect changes it. The default
+  /// writes the natural transforms, then calls ``applyEach(_:_:)``.
+  static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+}
+
+extension CopyLocalEffect {
+  package static var writesViewsAtRest: Bool { false }
+
+  package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let geometry = group.geometry
+    for index in group.members.indices {
+      group.view(member: index).pointee = group.naturalTransform(
+        member: index, geometry: geometry)
+    }
+    applyEach(forms, group)
+  }
+}
+
+extension CopyLocalEffect where GroupForm == Self {
+  @inlinable
+  package static func groupForms(_ effects: [Self]) -> [Self] { effects }
+}
+
+extension CopyLocalEffect where GroupClass == OneGroupClass {
+  package static func groupClass(of form: GroupForm) -> OneGroupClass { .all }
+}
+
+/// The class of a type whose forms all run one loop.
+package enum OneGroupClass: Hashable, Sendable {
+  case all
+}

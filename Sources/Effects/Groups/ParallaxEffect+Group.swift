@@ -1,0 +1,67 @@
+import EffectGroups
+import EffectProtocol
+
+extension ParallaxEffect: CopyLocalEffect {
+  /// One class for each ``RateClass``, which tells a frame which tests its
+  /// shifts need (``shiftTests(_:_:)``).
+  package static func groupClass(of form: Self) -> RateClass { form.rateClass }
+
+  @inline(__always)
+  package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let effects = Self.forms(forms, count: group.members.count)
+    // Every form is of one class: the first tells which.
+    switch shiftTests(effects[0].rateClass, group.geometry) {
+    case .neither:
+      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
+    case .zero:
+      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
+    case .all: run(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
+    }
+  }
+
+  package static var writesViewsAtRest: Bool { true }
+
+  /// Each view's natural transform moved by its shift, written once.
+  package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let effects = Self.forms(forms, count: group.members.count)
+    let geometry = group.geometry
+    // Every member has the first's attachment.
+    if group.members[0].attachment == .content {
+      let origin = geometry.contentOrigin
+      moveAtRest(effects, group, geometry) { origin + $0 }
+    } else {
+      moveAtRest(effects, group, geometry) { $0 }
+    }
+  }
+
+  /// ``applyEachAtRest(_:_:)`` for members whose natural top is
+  /// `top(naturalY)`, with the loops and tests of ``applyEach(_:_:)``.
+  @inline(__always)
+  static func moveAtRest(
+    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    top: (Double) -> Double
+  ) {
+    switch shiftTests(effects[0].rateClass, geometry) {
+    case .neither: moveAtRest(effects, group, geometry, false, false, top)
+    case .zero: moveAtRest(effects, group, geometry, false, true, top)
+    case .all: moveAtRest(effects, group, geometry, true, true, top)
+    }
+  }
+
+  /// One loop of ``moveAtRest(_:_:_:top:)``, `saturating` and `mayBeZero`
+  /// as ``apply(to:saturating:mayBeZero:)`` takes them.
+  @inline(__always)
+  static func moveAtRest(
+    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    _ saturating: Bool, _ mayBeZero: Bool, _ top: (Double) -> Double
+  ) {
+    for index in group.members.indices {
+      let member = group.members[index]
+      var view = member.naturalTransform(top: top(member.naturalY))
+      let shift = effects[index].shift(in: geometry, saturating: saturating)
+      // As apply(to:): a shift of 0 leaves the view as it is.
+      if !mayBeZero || shift != 0 { view.y += shift }
+      group.view(member: index).pointee = view
+    }
+  }
+}
