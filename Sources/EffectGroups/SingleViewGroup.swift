@@ -62,7 +62,7 @@ package struct SingleViewGroup {
 
 /// A frame's time, phase and geometry, which a host keeps together so that
 /// a ``SingleViewGroup`` points to all three with one word (four words are
-/// passed in registers, five were not).
+/// passed in registers, five are not).
 @usableFromInline
 package struct GroupFrame: Sendable {
   /// First, at the address of the frame: ``SingleViewGroup/clock`` counts

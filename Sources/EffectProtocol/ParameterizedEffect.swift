@@ -118,21 +118,15 @@ public struct ParameterList<Effect>: Sendable {
 /// lands in the property of its key.
 ///
 /// The effect is its own `Parameters`: `StretchEffect(parameters: .init(resistance: 0.5))`
-/// and `effect.parameters.resistance`, the spellings of the time when the
-/// parameters were a struct of their own, still work.
+/// and `effect.parameters.resistance`, the spellings of effects whose
+/// parameters are a struct of their own, work too.
 public protocol ParameterizedEffect: ScrollEffect {
   /// Every parameter, in the order the effect reads them and the descriptor
   /// lists them, with the memberwise init that takes their values.
+  ///
+  /// Required, with no default: an effect that forgets it does not
+  /// compile.
   static var parameterList: ParameterList<Self> { get }
-
-  /// The effect with every parameter at its default: by default
-  /// `parameterList.defaults`. An effect of the old spelling (before
-  /// ``ParameterList``) declares its own, with `parameterFields`
-  /// (Deprecated.swift).
-  init()
-
-  /// The old spelling's fields (Deprecated.swift); empty by default.
-  static var parameterFields: [ParameterField<Self>] { get }
 }
 
 extension ParameterizedEffect {
@@ -148,6 +142,9 @@ extension ParameterizedEffect {
   @inlinable public init(from reader: inout ParameterReader) {
     self.init(parametersFrom: &reader)
   }
+
+  /// The effect with every parameter at its default: `parameterList.defaults`.
+  public init() { self = Self.parameterList.defaults }
 
   /// The effect with `parameters`: the effect itself.
   @inlinable public init(parameters: Parameters) {

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Foundation
 import Testing
 
 /// An effect written against ``ParameterizedEffect``: its parameters are its
@@ -149,5 +150,61 @@ private struct BoxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable 
     effect.parameters.side = .down
     #expect(effect.side == .down)
     #expect(effect.parameters == ShiftEffect.Parameters(distance: 3, side: .down))
+  }
+
+  /// An effect author's file: a parameterised effect with a property
+  /// without a default, and `parameterList` when `declaresList`.
+  static func authorsEffect(declaresList: Bool) -> String {
+    """
+    import EffectProtocol
+
+    struct Nudge: ParameterizedEffect, StatelessScrollEffect {
+      var distance: Double
+      static let distance = EffectParameter.number(
+        "distance", default: 10, in: .finite, unit: .points, summary: "how far")
+      \(declaresList ? "static let parameterList = ParameterList(Self.init(distance:), distance)" : "")
+      static let descriptor = EffectDescriptor(
+        typeName: "nudge", summary: "Moves a view.", discussion: "",
+        parameters: [], examples: [])
+      func apply(to views: inout ViewBatch) {}
+    }
+    """
+  }
+
+  /// The exit status and errors of `swiftc -typecheck` on `source`,
+  /// against the modules of the debug build (`swift test`'s).
+  static func typecheck(_ source: String) throws -> (status: Int32, errors: String) {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let modules = root.appendingPathComponent(".build/debug/Modules")
+    try #require(
+      FileManager.default.fileExists(
+        atPath: modules.appendingPathComponent("EffectProtocol.swiftmodule").path),
+      "the debug build's modules are not at \(modules.path)")
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("nudge-\(UUID().uuidString).swift")
+    try source.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let errors = Pipe()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path,
+    ]
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let data = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+
+  @Test("an effect that forgets parameterList does not compile; with it, it does")
+  func parameterListIsRequired() throws {
+    let forgets = try Self.typecheck(Self.authorsEffect(declaresList: false))
+    #expect(forgets.status != 0)
+    #expect(forgets.errors.contains("does not conform to protocol 'ParameterizedEffect'"))
+    let declares = try Self.typecheck(Self.authorsEffect(declaresList: true))
+    #expect(declares.status == 0, "\(declares.errors)")
   }
 }
