@@ -188,6 +188,45 @@ import Testing
     }
   }
 
+  /// The text files under `directories`, as paths relative to the root:
+  /// Swift, shell, Python, JSON, Markdown and the fuzzer's dictionary.
+  static func sourceFiles(under directories: [String]) -> [String] {
+    let extensions: Set<String> = ["swift", "sh", "py", "json", "md", "dict"]
+    let rootPath = root.standardizedFileURL.path
+    var files: [String] = []
+    for directory in directories {
+      guard
+        let enumerator = FileManager.default.enumerator(
+          at: root.appendingPathComponent(directory), includingPropertiesForKeys: nil,
+          options: [.skipsHiddenFiles])
+      else { continue }
+      for case let url as URL in enumerator where extensions.contains(url.pathExtension) {
+        files.append(String(url.standardizedFileURL.path.dropFirst(rootPath.count + 1)))
+      }
+    }
+    return files.sorted()
+  }
+
+  /// Code, scripts and scenes cite the Docs pages and name the articles by
+  /// what they are, as the Markdown files do. (This file spells out what it
+  /// looks for, so it is left out.)
+  @Test func codeCitesNoDocumentOutsideTheRepository() throws {
+    let directories = ["Sources", "Tests", "Fuzz", "Scripts", "Benchmarks", "Examples", "Configs"]
+    let files = Self.sourceFiles(under: directories).filter {
+      $0 != "Tests/EffectHostTests/DocsTests.swift"
+    }
+    #expect(files.contains("Sources/Effects/TranslateEffect.swift"))
+    for file in files {
+      // Some fuzz inputs are not UTF-8 on purpose.
+      guard let text = try? Self.text(file) else { continue }
+      let found = Self.outsideReferences(in: text).filter {
+        !$0.lowercased().hasPrefix("session") && !$0.lowercased().hasPrefix("issue")
+      }
+      #expect(found.isEmpty, "\(file) names \(found), which is not in the repository")
+      #expect(!text.contains("../shared"), "\(file) names ../shared, outside the repository")
+    }
+  }
+
   @Test func noMarkdownFileLinksOutsideTheRepository() throws {
     let files = Self.markdownFiles()
     #expect(files.contains("README.md") && files.contains("Docs/Effects.md"))

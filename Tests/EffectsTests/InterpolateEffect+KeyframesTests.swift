@@ -4,9 +4,9 @@ import Testing
 
 @testable import Effects
 
-/// The segment search of `interpolate`'s keyframes: the
-/// bisection that replaced a linear scan finds what the scan finds, for
-/// short and long stop lists, on the stops, a hair either side and between.
+/// The segment search of `interpolate`'s keyframes: the bisection finds what
+/// a linear scan finds, for short and long stop lists, on the stops, a hair
+/// either side and between.
 @Suite struct KeyframeSearchTests {
   typealias Stop = InterpolateEffect.Stop
 
