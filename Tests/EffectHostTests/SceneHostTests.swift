@@ -17,8 +17,8 @@ import Testing
     for offset in stride(from: -400.0, through: 2400, by: 0.25) {
       host.evaluate(offset: offset)
       let header = host.transform(at: 0)
-      // The stretchy views, JetRockets and and factory articles: minY = -offset in the global space; height + max(0, minY),
-      // offset min(0, -minY).
+      // The stretchy views, JetRockets and Advent Calendar articles: minY = -offset
+      // in the global space; height + max(0, minY), offset min(0, -minY).
       let minY = -offset
       #expect(header.y == minY + min(0, -minY))
       #expect(header.height == 300 + max(0, minY))

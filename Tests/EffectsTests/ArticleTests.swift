@@ -249,10 +249,10 @@ import Testing
     }
   }
 
-  // MARK: The and factory article: a header that stretches when pulled
+  // MARK: The Advent Calendar article: a header that stretches when pulled (and factory)
 
-  @Test("the and factory article's 350-point header is [stretch]")
-  func andFactory() {
+  @Test("the Advent Calendar article's 350-point header is [stretch]")
+  func adventCalendar() {
     let header = ExampleSetup(frame: Rect(y: 0, width: 390, height: 350))
     for offset in Self.offsets {
       // `geometryProxy.frame(in: .global).minY`, the scroll view under the status bar.
