@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes a scene of one chain of COUNT copies with an `interpolate` of STOPS
-# stops on input `minY`: the large keyframe lists of issue 16, whose segment
+# stops on input `minY`: a keyframe list large enough that its segment
 # search must not be linear in the number of stops.
 #
 #   Benchmarks/keyframes-scene.sh 200000 > /tmp/k200k.json      # STOPS = COUNT

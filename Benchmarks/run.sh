@@ -111,7 +111,7 @@ for mode in load decode; do
 done
 echo "| ratio | **$(ratio "$load_ins" "$decode_ins")** | **$(ratio "$load_ms" "$decode_ms")** |"
 
-# Views off screen (issue 15): `effectctl bench --visible` on the bench scene
+# Views off screen: `effectctl bench --visible` on the bench scene
 # with 200, 20,000 and 1,000,000 rows (Benchmarks/long-list-scene.sh), at the
 # top (-100:300) and in the middle of each list (40 points a row down: the
 # same number of rows on screen). Instructions a frame as above, peak memory

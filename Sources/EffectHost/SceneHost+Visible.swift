@@ -1,7 +1,7 @@
 import EffectProtocol
 
-/// Visible-only evaluation: the copies a lazy stack would have (DESIGN.md,
-/// "Views off screen").
+/// Visible-only evaluation: the copies a lazy stack would have
+/// (Docs/CommandLine.md, "Views off screen").
 extension SceneHost {
   /// Evaluates, at scroll offset `offset`, only the views a lazy stack would
   /// have when `visibleOnly` is true: every copy of a repeated chain whose

@@ -65,7 +65,7 @@ public struct ExampleSetup: Sendable, Equatable {
     self.contentHeight = contentHeight
   }
 
-  /// The seeds' setup: a header of 300 points at content y 0, 390 x 844
+  /// The articles' setup: a header of 300 points at content y 0, 390 x 844
   /// viewport, no insets, 2000 points of content.
   public static let header = ExampleSetup()
 

@@ -1,7 +1,8 @@
 import EffectProtocol
 
 /// Shrinks a view against a line near the top as the content scrolls up: the
-/// collapsing (sticky and shrinking) header of seed 002.
+/// collapsing (sticky and shrinking) header of the Stack Overflow question's
+/// first answer.
 ///
 /// The line is `L = It + inset` (points; `inset` defaults to 0 and may be
 /// negative). While the view's current top `y` is at or below `L` nothing
@@ -57,7 +58,8 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
       its height). Once it can shrink no further it stays at L when pinned, or else scrolls
       away by the rest of the excess, y = L - (e - (h - height)), its bottom moving with the
       content. Measuring from the current top makes the effect work after parallax and on
-      viewport-attached views too. Seed 002's sticky stretchy header is [stretch, collapse].
+      viewport-attached views too. The sticky stretchy header of the Stack Overflow question's
+      first answer is [stretch, collapse].
       """,
     parameters: parameterList.descriptors,
     examples: [

@@ -1,7 +1,7 @@
 import EffectProtocol
 
 /// Keeps a footer's bottom edge on the viewport's bottom edge whenever a gap
-/// opens below it: seed 000's stretchy footer, or a sticky footer for short
+/// opens below it: the stretchy views article's footer, or a sticky footer for short
 /// content.
 ///
 /// The gap is `max(0, V - Ib - maxY)` in points, measured from the view's
@@ -39,7 +39,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
       "Keeps a footer's bottom edge on the viewport's bottom edge when a gap opens below it.",
     discussion: """
       gap = max(0, V - Ib - (y + h)), from the bottom of the view's current frame to the
-      viewport's bottom edge V - Ib. stretch: height += gap (seed 000's stretchy footer); move:
+      viewport's bottom edge V - Ib. stretch: height += gap (the stretchy views article's footer); move:
       y += gap (a sticky footer for short content). With no gap nothing changes. On content
       shorter than the viewport the gap is open at rest, so the footer fills it even at
       offset 0.

@@ -1,7 +1,7 @@
 import EffectProtocol
 
 /// Stretches a view into the gap that opens when the content is pulled past an
-/// edge: the stretchy header (top) and stretchy footer (bottom) of the seeds.
+/// edge: the stretchy header (top) and stretchy footer (bottom) of the articles.
 ///
 /// The stretch is `s = min(resistance * pull, maxStretch)` for the top edge
 /// (`pullBottom` for the bottom edge), in points.

@@ -7,9 +7,9 @@ import EffectProtocol
 /// `x` or `y`: zero at rest, changing only while the offset is between `from`
 /// and `to`. `axis` defaults to `y`, `factor` to 1 (any from -1e9 to 1e9),
 /// `from` and `to` (offsets in points) to `null`, no bound. When both are
-/// given, `from` is not greater than `to`. Seed 003's header is a
-/// viewport-attached view with `factor` -1 and `from` 0: it rises with the
-/// content once scrolled up.
+/// given, `from` is not greater than `to`. The iOS 18 article's header (an
+/// image behind the scroll view) is a viewport-attached view with `factor` -1
+/// and `from` 0: it rises with the content once scrolled up.
 public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The axis the view moves along.
   public enum Axis: String, Sendable, CaseIterable {
@@ -74,19 +74,20 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
       changing only while the offset is between from and to (null: no bound). When both are
       given, from must not be greater than to.
 
-      Seed 003, the iOS 18 onScrollGeometryChange header, is a viewport-attached view with
+      The iOS 18 article's onScrollGeometryChange header is a viewport-attached view with
       [stretch, {"type": "translate", "factor": -1, "from": 0}]: an overlay that does not
       scroll gives the same frames as the content-attached stretchy header under stretch.
       """,
     parameters: parameterList.descriptors,
     examples: [
       EffectExample(
-        "seed 003's overlay, scrolled 150: rises with the content",
+        "the iOS 18 article's overlay, scrolled 150: rises with the content",
         parameters: #"{"factor": -1, "from": 0}"#, setup: ExampleSetup(attachment: .viewport),
         offset: 150, expected: [.y: -150]),
       EffectExample(
-        "seed 003's overlay, pulled down 100: stays", parameters: #"{"factor": -1, "from": 0}"#,
-        setup: ExampleSetup(attachment: .viewport), offset: -100, expected: [:]),
+        "the iOS 18 article's overlay, pulled down 100: stays",
+        parameters: #"{"factor": -1, "from": 0}"#, setup: ExampleSetup(attachment: .viewport),
+        offset: -100, expected: [:]),
       EffectExample(
         "factor 1 cancels the scroll of a content-attached view", offset: 100, expected: [.y: 0]),
       EffectExample(
@@ -96,16 +97,17 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
         "only between offsets 0 and 100: moved by 100 only",
         parameters: #"{"from": 0, "to": 100}"#, offset: 300, expected: [.y: -200]),
       EffectExample(
-        "seed 003's header after stretch, pulled down 100: fills the gap",
+        "the iOS 18 article's header after stretch, pulled down 100: fills the gap",
         parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
         setup: ExampleSetup(attachment: .viewport), offset: -100,
         expected: [.y: 0, .height: 400]),
       EffectExample(
-        "seed 003's header after stretch, at rest", parameters: #"{"factor": -1, "from": 0}"#,
-        chainedAfter: [#"{"type": "stretch"}"#], setup: ExampleSetup(attachment: .viewport),
+        "the iOS 18 article's header after stretch, at rest",
+        parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
+        setup: ExampleSetup(attachment: .viewport),
         offset: 0, expected: [.y: 0, .height: 300]),
       EffectExample(
-        "seed 003's header after stretch, scrolled 150: rises with the content",
+        "the iOS 18 article's header after stretch, scrolled 150: rises with the content",
         parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
         setup: ExampleSetup(attachment: .viewport), offset: 150,
         expected: [.y: -150, .height: 300]),

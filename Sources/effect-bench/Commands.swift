@@ -201,7 +201,7 @@ struct GenerateCommand: Subcommand {
 }
 
 /// `effect-bench motion <scene> <gesture>`: the physics alone, the frames of
-/// `simulate` without the host (BENCHMARKS.md, "simulate (issue 11)").
+/// `simulate` without the host (BENCHMARKS.md, "simulate").
 struct MotionCommand: Subcommand {
   static let gesture = Argument<Gesture>(
     "gesture", help: ["The gesture, as simulate's --gesture takes it."], reader: .gesture)

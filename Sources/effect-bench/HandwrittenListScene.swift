@@ -17,8 +17,8 @@ import EffectProtocol
 /// coefficients of `easeInOut` written in: the same Newton and bisection
 /// steps on both sides. (The public `Easing.easeInOut.value(at:)` gives the
 /// same bits but builds the coefficients at every call, which `interpolate`
-/// does once when it is loaded: this floor measured 27 308 instructions a
-/// frame with it, 25 251 without.)
+/// does once when it is loaded, so a floor calling it would not be the
+/// floor: BENCHMARKS.md, "The hand-written floors".)
 enum HandwrittenListScene: HandwrittenScene {
   static let viewCount = 500
   /// 36024 + 47 + 34 - 844.
@@ -78,8 +78,9 @@ enum HandwrittenListScene: HandwrittenScene {
   }
 
   /// `easeInOut`'s eased progress at `p`, `cubic-bezier(0.42, 0, 0.58, 1)`:
-  /// `UnitBezier(.easeInOut).value(at: p)`, step for step. Out of line:
-  /// inlined, it made the row loop dearer for every row (27 891 a frame).
+  /// `UnitBezier(.easeInOut).value(at: p)`, step for step. Out of line,
+  /// because only the few rows between two stops need it: inlined, it made
+  /// the loop dearer for every row (BENCHMARKS.md, "The hand-written floors").
   @inline(never)
   static func easeInOut(_ p: Double) -> Double {
     guard p > 0 else { return 0 }

@@ -11,7 +11,7 @@ enum HandwrittenScenes {
   /// Each entry calls ``runHandwritten(_:name:frames:checksum:)`` with its
   /// floor's type written out, so the frame loop is specialised for it: called
   /// through a metatype (`any HandwrittenScene.Type`) the loop would make a
-  /// witness call a frame, 7 instructions the floor does not need. Computed:
+  /// witness call a frame, which the floor does not need. Computed:
   /// a stored table of closures would be global state that is not `Sendable`.
   static var all: [String: Run] {
     [

@@ -57,7 +57,9 @@ import Testing
 @Suite struct EvalCommandInProcessTests {
   static let scene = InProcess.stretchyHeader
 
-  @Test("eval: the seeds' worked numbers, as CSV (o = -100: y 0, height 400; o = 150: y -150)")
+  @Test(
+    "eval: the stretchy header's worked numbers, as CSV (o = -100: y 0, height 400; o = 150: y -150)"
+  )
   func csv() {
     let result = InProcess(["eval", Self.scene, "--offsets=-100,150", "--format", "csv"])
     #expect(result.status == .success)

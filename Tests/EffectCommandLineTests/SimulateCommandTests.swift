@@ -2,7 +2,7 @@ import EffectCommandLine
 import Foundation
 import Testing
 
-/// `effectctl simulate` in process: rows checked against DESIGN.md's
+/// `effectctl simulate` in process: rows checked against Docs/Motion.md's
 /// formulas, computed here, and every refusal with its full message.
 @Suite struct SimulateCommandTests {
   static let usage =
@@ -32,7 +32,7 @@ import Testing
     }
   }
 
-  /// DESIGN's rubber band: b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
+  /// The rubber band of Docs/Motion.md: b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
   static func rubberBand(_ x: Double, dimension d: Double = 844) -> Double {
     (1 - 1 / (x * 0.55 / d + 1)) * d
   }
@@ -89,7 +89,7 @@ import Testing
         Self.config("snapping-app-bar.json"), "--gesture", "drag:40:400,release", "--chain",
         "title",
       ])
-    // DESIGN's rule: P = o - v / (1000 ln 0.998); proximity 52 around [0, 104].
+    // Docs/Motion.md's snapping rule: P = o - v / (1000 ln 0.998); proximity 52 around [0, 104].
     let projected = 40 - (40.0 / 400 * 1000) / (1000 * log(0.998))
     let near = [0.0, 104].filter { abs($0 - projected) <= 52 }
     let target = try #require(near.min { abs($0 - projected) < abs($1 - projected) })
@@ -100,7 +100,7 @@ import Testing
   }
 
   @Test(
-    "the paging list rests on the card DESIGN's rule picks, for both physics",
+    "the paging list rests on the card the snapping rule picks, for both physics",
     arguments: ["ios", "android"])
   func pagingList(physics: String) throws {
     let rows = try Self.csvRows(
@@ -378,7 +378,7 @@ import Testing
   }
 
   /// The pull of Configs/pull-to-refresh.json at frame n of
-  /// drag:-200:300,release at 120 fps, from DESIGN's formulas: while the
+  /// drag:-200:300,release at 120 fps, from Docs/Motion.md's formulas: while the
   /// finger is down (frames 0...35) the rubber band of the raw drag,
   /// 200 * (n / 120) / 0.3 points; from the release (frame 36) the spring
   /// (mass 0.5, stiffness 100, damping ratio 1.1, overdamped) toward 0 from

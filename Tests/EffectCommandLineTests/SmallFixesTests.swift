@@ -4,7 +4,7 @@ import Testing
 
 @testable import EffectCommandLine
 
-/// Issue 16's small command-line items: `help help`, flags after `-h` and
+/// Small command-line behaviours: `help help`, flags after `-h` and
 /// `--version`, copy numbers with leading zeros, counts too large for an
 /// Int, and the table's chain column in terminal cells.
 @Suite struct SmallFixesTests {

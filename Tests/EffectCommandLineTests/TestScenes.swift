@@ -2,7 +2,7 @@ import EffectHost
 
 /// Scenes the tests evaluate.
 enum TestScenes {
-  /// A stretchy header (the seeds' setup) above three 80-point rows 8 apart.
+  /// A stretchy header (the articles' setup) above three 80-point rows 8 apart.
   static let headerAndRows = """
     {"contentHeight": 2000,
      "chains": [

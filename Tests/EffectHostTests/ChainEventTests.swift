@@ -20,7 +20,7 @@ import Testing
     #"[{"type": "parallax", "rate": 0.5}]"#,
   ]
 
-  /// The value of `input` in `transform`, as DESIGN defines it.
+  /// The value of `input` in `transform`, as Docs/Effects.md defines it for `interpolate`.
   static func value(_ input: String, _ transform: ViewTransform, viewportHeight: Double) -> Double {
     switch input {
     case "minY": transform.y

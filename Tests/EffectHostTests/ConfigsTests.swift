@@ -89,7 +89,7 @@ import Testing
     #expect((footer.y, footer.height) == (1148, 180))
   }
 
-  @Test("sticky-stretchy-header: DESIGN's worked numbers for seed 002's first answer")
+  @Test("sticky-stretchy-header: the Stack Overflow first answer's worked numbers")
   func stickyStretchyHeader() throws {
     var host = try Self.host("sticky-stretchy-header.json")
     for (offset, height) in [(-50.0, 350.0), (120, 180), (400, 0)] {

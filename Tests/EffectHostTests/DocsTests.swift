@@ -158,6 +158,75 @@ import Testing
         == ["Docs/A.md#x", "../b.md"])
   }
 
+  /// What in `text` a reader with only the repository could not follow: a
+  /// document kept outside it (`DESIGN.md`), or history that is the git log's
+  /// job ("session 3", "issue 16"), and the articles by number ("seed 002")
+  /// rather than by what they are.
+  static func outsideReferences(in text: String) -> [String] {
+    let patterns = [
+      /DESIGN\.md/, /(?i)\b(?:session|issue)s? #?[0-9]+/, /(?i)\bseeds? 0[0-9][0-9]/,
+    ]
+    return patterns.flatMap { pattern in text.matches(of: pattern).map { String($0.output) } }
+  }
+
+  @Test func outsideReferencesAreFound() {
+    #expect(
+      Self.outsideReferences(
+        in: "See DESIGN.md; in session 4 (Issue 16) we matched seeds 000 and 001.")
+        == ["DESIGN.md", "session 4", "Issue 16", "seeds 000"])
+    #expect(Self.outsideReferences(in: "a new scroll session; the design of 16 issues").isEmpty)
+  }
+
+  /// The documentation is written for a reader who has only the repository;
+  /// CHANGELOG.md, which records what changed for users, may name history.
+  @Test func markdownNamesNothingOutsideTheRepository() throws {
+    let files = Self.markdownFiles().filter { $0 != "CHANGELOG.md" }
+    #expect(files.contains("BENCHMARKS.md") && files.contains("Configs/README.md"))
+    for file in files {
+      let found = Self.outsideReferences(in: try Self.text(file))
+      #expect(found.isEmpty, "\(file) names \(found), which only the project's history explains")
+    }
+  }
+
+  /// The text files under `directories`, as paths relative to the root:
+  /// Swift, shell, Python, JSON, Markdown and the fuzzer's dictionary.
+  static func sourceFiles(under directories: [String]) -> [String] {
+    let extensions: Set<String> = ["swift", "sh", "py", "json", "md", "dict"]
+    let rootPath = root.standardizedFileURL.path
+    var files: [String] = []
+    for directory in directories {
+      guard
+        let enumerator = FileManager.default.enumerator(
+          at: root.appendingPathComponent(directory), includingPropertiesForKeys: nil,
+          options: [.skipsHiddenFiles])
+      else { continue }
+      for case let url as URL in enumerator where extensions.contains(url.pathExtension) {
+        files.append(String(url.standardizedFileURL.path.dropFirst(rootPath.count + 1)))
+      }
+    }
+    return files.sorted()
+  }
+
+  /// Code, scripts and scenes cite the Docs pages and name the articles by
+  /// what they are, as the Markdown files do. (This file spells out what it
+  /// looks for, so it is left out.)
+  @Test func codeCitesNoDocumentOutsideTheRepository() throws {
+    let directories = ["Sources", "Tests", "Fuzz", "Scripts", "Benchmarks", "Examples", "Configs"]
+    let files = Self.sourceFiles(under: directories).filter {
+      $0 != "Tests/EffectHostTests/DocsTests.swift"
+    }
+    #expect(files.contains("Sources/Effects/TranslateEffect.swift"))
+    for file in files {
+      // Some fuzz inputs are not UTF-8 on purpose.
+      guard let text = try? Self.text(file) else { continue }
+      let found = Self.outsideReferences(in: text).filter {
+        !$0.lowercased().hasPrefix("session") && !$0.lowercased().hasPrefix("issue")
+      }
+      #expect(found.isEmpty, "\(file) names \(found), which is not in the repository")
+      #expect(!text.contains("../shared"), "\(file) names ../shared, outside the repository")
+    }
+  }
+
   @Test func noMarkdownFileLinksOutsideTheRepository() throws {
     let files = Self.markdownFiles()
     #expect(files.contains("README.md") && files.contains("Docs/Effects.md"))

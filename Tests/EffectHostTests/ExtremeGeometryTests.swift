@@ -7,7 +7,7 @@ import Testing
 
 /// Scenes at the edges of what the loader accepts (viewports and frames from
 /// 5e-324 to 1e9 points, offsets to ±1e15) keep the contract: every column
-/// finite, sizes and blur not negative, opacity in 0...1 (issue 16, item 1).
+/// finite, sizes and blur not negative, opacity in 0...1.
 @Suite struct ExtremeGeometryTests {
   /// 5e-324, the least positive Double (a literal would warn of underflow).
   static let tiny = Double.leastNonzeroMagnitude
@@ -50,7 +50,7 @@ import Testing
   ]
 
   /// What a constant curve `value` does to the identity transform of a view
-  /// whose natural frame is `natural`, by DESIGN.md's combine rules.
+  /// whose natural frame is `natural`, by the combine rules of `interpolate` in Docs/Effects.md.
   static func expected(_ property: String, _ value: Double, natural: Rect) -> ViewTransform {
     var view = ViewTransform(frame: natural)
     switch property {

@@ -4,7 +4,7 @@ import Effects
 import ScrollEffectsTestSupport
 import Testing
 
-/// Events: where they fire (DESIGN's rule, re-derived here), how they are
+/// Events: where they fire (the rule of Docs/Scenes.md, re-derived here), how they are
 /// declared and refused, and the host's state across its life.
 @Suite struct SceneHostEventsTests {
   /// A scene of one 100-point view under `effects`, repeated `count` times

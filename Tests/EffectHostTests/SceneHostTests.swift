@@ -9,16 +9,16 @@ import Testing
     SceneHost(scene: try SceneLoader().load(json: json, file: "scene.json"))
   }
 
-  @Test("a stretchy header gives the seeds' frames at every offset")
-  func stretchyHeaderMatchesSeeds() throws {
+  @Test("a stretchy header gives the articles' frames at every offset")
+  func stretchyHeaderMatchesArticles() throws {
     var host = try host(
       #"{"contentHeight": 2000, "chains": [{"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}]}]}"#
     )
     for offset in stride(from: -400.0, through: 2400, by: 0.25) {
       host.evaluate(offset: offset)
       let header = host.transform(at: 0)
-      // Seeds 000/001/004: minY = -offset in the global space; height + max(0, minY),
-      // offset min(0, -minY).
+      // The stretchy views, JetRockets and Advent Calendar articles: minY = -offset
+      // in the global space; height + max(0, minY), offset min(0, -minY).
       let minY = -offset
       #expect(header.y == minY + min(0, -minY))
       #expect(header.height == 300 + max(0, minY))

@@ -9,8 +9,9 @@ import Testing
     CollapseEffect(parameters: .init(minHeight: minHeight, inset: inset, pinned: pinned))
   }
 
-  @Test("seed 002's first answer, [stretch, collapse]: DESIGN's worked numbers")
-  func designWorkedNumbers() {
+  @Test(
+    "the Stack Overflow first answer, [stretch, collapse]: the worked numbers of Configs/README.md")
+  func stackOverflowWorkedNumbers() {
     let chain: [any ScrollEffect] = [StretchEffect(), collapse()]
     let pulled = header.evaluate(chain, offset: -50)
     #expect(pulled.y == 0)

@@ -20,7 +20,7 @@ import Testing
   static let prefix = "chains[0].effects[0]"
 
   static let syntaxErrors: [(String, String)] = [
-    // DESIGN.md's own example.
+    // Docs/Expressions.md's own example.
     ("y - 0.5*ofset", "y: at 9: unknown name `ofset`; did you mean `offset`?"),
     ("Offset * 2", "y: at 1: unknown name `Offset`; did you mean `offset`?"),
     ("wobble", "y: at 1: unknown name `wobble`"),

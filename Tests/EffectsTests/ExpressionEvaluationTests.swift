@@ -30,7 +30,7 @@ func interpretedValue(_ expression: String) throws -> Double {
 }
 
 /// Every operator, function and name of `expression`, against values worked
-/// out by hand or from the formulas in DESIGN.md.
+/// out by hand or from the formulas in Docs/Expressions.md and Docs/Scenes.md.
 @Suite struct ExpressionEvaluationTests {
   static let operators: [(String, Double)] = [
     ("1 + 2", 3), ("7 - 10", -3), ("6 * 7", 42), ("7 / 2", 3.5),
@@ -93,7 +93,7 @@ func interpretedValue(_ expression: String) throws -> Double {
     #expect(try interpretedValue(expression) == expected, "\(expression), interpreted")
   }
 
-  /// The header's names at an offset, worked from DESIGN.md: maxOffset =
+  /// The header's names at an offset, worked from Docs/Scenes.md: maxOffset =
   /// 2000 - 844 = 1156; natural top = -offset.
   static let headerNames: [(String, Double, Double)] = [
     ("offset", 120, 120), ("offset", -35, -35),

@@ -6,7 +6,7 @@ import Testing
 
 /// Random expressions, printed with as few parentheses as C's precedence
 /// allows, evaluated by the effect and by a tree-walking reference written
-/// here from DESIGN.md: the parser's precedence, the folding of constants and
+/// here from Docs/Expressions.md: the parser's precedence, the folding of constants and
 /// the compiled program must agree with the plain meaning of the tree.
 @Suite struct ExpressionRandomTests {
   /// A tree the test builds, prints and evaluates itself.
@@ -61,7 +61,7 @@ import Testing
       }
     }
 
-    /// The reference value: each node by its definition in DESIGN.md.
+    /// The reference value: each node by its definition in Docs/Expressions.md.
     func value(_ names: [String: Double]) -> Double {
       switch self {
       case .number(let value, _): return value

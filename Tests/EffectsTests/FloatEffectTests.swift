@@ -3,9 +3,9 @@ import Effects
 import ScrollEffectsTestSupport
 import Testing
 
-/// `float` against DESIGN's formula, computed here frame by frame.
+/// `float` against its formula in Docs/Effects.md, computed here frame by frame.
 @Suite struct FloatEffectTests {
-  @Test("over long random sequences, up and down with overscroll, every frame is DESIGN's")
+  @Test("over long random sequences, up and down with overscroll, every frame is the formula's")
   func randomSequences() throws {
     var random = SplitMix64(seed: 7)
     for _ in 0..<30 {

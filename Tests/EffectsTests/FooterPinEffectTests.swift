@@ -3,7 +3,7 @@ import Effects
 import Testing
 
 @Suite struct FooterPinEffectTests {
-  /// DESIGN's footer: 180 points at the end of C = 2000, so maxOffset = 1156.
+  /// The footer of Docs/Effects.md's examples: 180 points at the end of C = 2000, so maxOffset = 1156.
   let footer = ExampleSetup(frame: Rect(y: 1820, width: 390, height: 180))
 
   @Test("a footer pulled 50 past the bottom stretches to y 614, height 230")

@@ -4,9 +4,9 @@ import Testing
 
 @testable import Effects
 
-/// The segment search of `interpolate`'s keyframes (issue 16, item 3): the
-/// bisection that replaced a linear scan finds what the scan finds, for
-/// short and long stop lists, on the stops, a hair either side and between.
+/// The segment search of `interpolate`'s keyframes: the bisection finds what
+/// a linear scan finds, for short and long stop lists, on the stops, a hair
+/// either side and between.
 @Suite struct KeyframeSearchTests {
   typealias Stop = InterpolateEffect.Stop
 
@@ -59,7 +59,7 @@ import Testing
     }
   }
 
-  /// The value of linear keyframes by DESIGN.md, segment found by a scan.
+  /// The value of linear keyframes by Docs/Effects.md, segment found by a scan.
   static func reference(_ x: Double, _ stops: [Stop], extend: Bool) -> Double {
     let first = stops[0]
     let last = stops[stops.count - 1]

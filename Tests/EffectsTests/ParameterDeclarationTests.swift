@@ -115,10 +115,10 @@ import Testing
   }
 
   @Test(
-    "expression's parameters are DESIGN's transform columns, each optional and unchanged by default"
+    "expression's parameters are the transform columns, each optional and unchanged by default"
   )
   func expressionColumns() throws {
-    // DESIGN.md: x, y, width, height, scale (both scales), scaleX, scaleY,
+    // Docs/Expressions.md: x, y, width, height, scale (both scales), scaleX, scaleY,
     // anchorX, anchorY, opacity, blur, rotation, zIndex.
     let columns = [
       "x", "y", "width", "height", "scale", "scaleX", "scaleY", "anchorX", "anchorY", "opacity",

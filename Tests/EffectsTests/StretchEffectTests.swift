@@ -2,7 +2,7 @@ import EffectProtocol
 import Effects
 import Testing
 
-/// `stretch` against DESIGN.md's formula, s = min(resistance * pull, maxStretch)
+/// `stretch` against Docs/Effects.md's formula, s = min(resistance * pull, maxStretch)
 /// (pullBottom at the bottom edge), with the numbers worked out here.
 @Suite struct StretchEffectTests {
   /// A 300-point header at content y 0: V 844, C 2000, so maxOffset 1156.

@@ -12,8 +12,8 @@ import Testing
     TranslateEffect(parameters: .init(axis: axis, factor: factor, from: from, to: to))
   }
 
-  @Test("seed 003: factor -1 from 0 lifts the overlay by max(0, offset)")
-  func seed003() {
+  @Test("the iOS 18 article: factor -1 from 0 lifts the overlay by max(0, offset)")
+  func iOS18Overlay() {
     let effect = translate(factor: -1, from: 0)
     for offset in [-200.0, -1, 0, 1, 150, 2000] {
       let result = overlay.evaluate([effect], offset: offset)
@@ -23,8 +23,8 @@ import Testing
     }
   }
 
-  @Test("seed 003 as a chain gives the frames of seeds 000, 001 and 004")
-  func seed003Chain() {
+  @Test("the iOS 18 article's chain gives the frames of the content-attached stretchy header")
+  func iOS18Chain() {
     let chain: [any ScrollEffect] = [StretchEffect(), translate(factor: -1, from: 0)]
     let pulled = overlay.evaluate(chain, offset: -100)
     #expect(pulled.y == 0)

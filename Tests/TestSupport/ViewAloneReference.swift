@@ -7,7 +7,7 @@ import EffectProtocol
 /// It shares none of a batch's shortcuts: no view at rest, no natural frames
 /// known to effects, no copies evaluated together. A view's natural
 /// transform is its natural viewport frame, `It + y0 - offset` (or `y0` when
-/// viewport-attached) plus `index * stride`, as DESIGN.md gives it and a
+/// viewport-attached) plus `index * stride`, as Docs/Scenes.md gives it and a
 /// batch computes it, and identity visuals.
 public enum ViewAloneReference {
   /// The natural transform of view `index` of a chain whose view 0 is at

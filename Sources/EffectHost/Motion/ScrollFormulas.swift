@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-// The formulas of DESIGN.md's "Motion" section, each written once. Times are
+// The formulas of Docs/Motion.md's "Physics", each written once. Times are
 // seconds, offsets points, velocities points per second.
 
 /// UIScrollView's rubber band: how an overshoot past an edge is shown while

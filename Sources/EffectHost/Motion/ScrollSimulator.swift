@@ -20,7 +20,7 @@ public struct ScrollState: Sendable, Equatable {
 }
 
 /// A scroll view's motion, driven by touch events and programmatic scrolls,
-/// with the physics of DESIGN.md's "Motion" section.
+/// with the physics of Docs/Motion.md.
 ///
 /// Feed it events in time order (``touchDown(at:)``, ``moveFinger(toRawOffset:at:)``,
 /// ``lift(at:velocity:)``, ``scroll(to:duration:at:)``) and ask for each frame

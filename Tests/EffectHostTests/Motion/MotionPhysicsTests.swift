@@ -3,7 +3,7 @@ import Testing
 
 @testable import EffectHost
 
-/// Each physics against numbers computed here from DESIGN.md's formulas,
+/// Each physics against numbers computed here from Docs/Motion.md's formulas,
 /// frame by frame, not against the implementation's own output.
 @Suite struct MotionPhysicsTests {
   static let d = 844.0
@@ -18,7 +18,7 @@ import Testing
         maxOffset: maxOffset, viewportHeight: d, snap: snap))
   }
 
-  /// DESIGN's rubber band, b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
+  /// The rubber band of Docs/Motion.md, b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
   static func band(_ x: Double) -> Double { (1 - 1 / (x * 0.55 / d + 1)) * d }
 
   /// The spring m x'' + c x' + k x = 0 with m 0.5, k 100, c = 2 * 1.1 *

@@ -75,7 +75,7 @@ import Testing
         snap: snap))
   }
 
-  @Test("a release springs to the target DESIGN's rule picks, both physics, both modes")
+  @Test("a release springs to the target the snapping rule picks, both physics, both modes")
   func releaseSnaps() throws {
     let k = 1000 * log(0.998)
     // drag:100:100 then release: at 100 with 1000 points/s.
