@@ -13,7 +13,10 @@ public enum PictureText {
     return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 
-  /// `text` safe inside an XML or HTML attribute or element: `& < > " '` escaped.
+  /// `text` safe inside an XML or HTML attribute or element: `& < > " '`
+  /// escaped, and what XML 1.0 cannot hold at all (C0 controls, DEL, the
+  /// non-characters U+FFFE and U+FFFF) shown as `\uXXXX` text, so that
+  /// every picture is well-formed whatever a scene's names hold.
   public static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
@@ -26,7 +29,9 @@ public enum PictureText {
       case "'": result += "&#39;"
       // XML 1.0 has no way to write other control characters: show them as escapes.
       case "\t", "\n": result += character.value == 9 ? "\\t" : "\\n"
-      case _ where character.value < 0x20 || character.value == 0x7F:
+      case _
+      where character.value < 0x20 || character.value == 0x7F || character.value == 0xFFFE
+        || character.value == 0xFFFF:
         result += "\\u" + String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)
       default: result.unicodeScalars.append(character)
       }

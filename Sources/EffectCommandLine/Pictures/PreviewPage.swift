@@ -225,7 +225,9 @@ public struct PreviewPage: Sendable {
     return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 
-  /// A JSON string literal with `<`, `>` and `&` escaped, so that HTML never reads a tag in it.
+  /// A JSON string literal with `<`, `>` and `&` escaped, so that HTML never
+  /// reads a tag in it, and what an HTML page may not hold (controls, the
+  /// non-characters U+FFFE and U+FFFF) escaped too.
   static func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
@@ -234,7 +236,10 @@ public struct PreviewPage: Sendable {
       case "\\": out += "\\\\"
       case "<", ">", "&", "\u{2028}", "\u{2029}":
         out += "\\u" + hex4(scalar.value)
-      case _ where scalar.value < 0x20: out += "\\u" + hex4(scalar.value)
+      case _
+      where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0xFFFE
+        || scalar.value == 0xFFFF:
+        out += "\\u" + hex4(scalar.value)
       default: out.unicodeScalars.append(scalar)
       }
     }

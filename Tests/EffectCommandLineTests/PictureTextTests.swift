@@ -1,0 +1,66 @@
+import EffectCommandLine
+import Foundation
+import Testing
+
+/// Pictures hold only what XML 1.0 allows, whatever a scene's names hold.
+@Suite struct PictureTextTests {
+  /// XML 1.0's `Char` production: tab, newline, carriage return, and
+  /// U+0020...U+D7FF, U+E000...U+FFFD, U+10000...U+10FFFF.
+  static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD: true
+    case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  /// The scalars outside XML that a scene's text can hold (a JSON string
+  /// holds any scalar but a surrogate), and DEL, which HTML forbids.
+  static let forbidden: [Unicode.Scalar] =
+    (0..<0x20).filter { $0 != 0x9 && $0 != 0xA && $0 != 0xD }.compactMap(Unicode.Scalar.init)
+    + ["\u{7F}", "\u{FFFE}", "\u{FFFF}"]
+
+  @Test("escaping leaves no scalar that XML forbids, and keeps every other as it is")
+  func escapedIsXML() {
+    for scalar in Self.forbidden {
+      let escaped = PictureText.escaped("a\(Character(scalar))b")
+      #expect(escaped.unicodeScalars.allSatisfy(Self.isXMLCharacter), "U+\(scalar.value)")
+      #expect(escaped.hasPrefix("a") && escaped.hasSuffix("b") && escaped.count > 3)
+    }
+    #expect(PictureText.escaped("ä\u{FFFD}𝄞") == "ä\u{FFFD}𝄞")
+  }
+
+  /// A scene whose two chains are named with U+FFFF, U+FFFE and U+0001.
+  static func sceneWithUnwritableNames() throws -> URL {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("names-\(UUID().uuidString).json")
+    let scene = #"""
+      {"chains": [
+        {"name": "head\uFFFFer", "frame": {"height": 300}, "effects": [{"type": "stretch"}]},
+        {"name": "bo\uFFFEdy\u0001", "frame": {"y": 300, "height": 1500}}
+      ]}
+      """#
+    try scene.write(to: file, atomically: true, encoding: .utf8)
+    return file
+  }
+
+  @Test(
+    "plot, filmstrip and preview of chains named with non-characters are well-formed",
+    arguments: [
+      ["plot", "--offsets", "-100:100:50"], ["filmstrip", "--offsets", "-100:100:100"],
+      ["preview", "--offsets", "-100:100:50"],
+    ])
+  func picturesAreWellFormed(command: [String]) throws {
+    let scene = try Self.sceneWithUnwritableNames()
+    defer { try? FileManager.default.removeItem(at: scene) }
+    let result = InProcess([command[0], scene.path] + command.dropFirst())
+    #expect(result.status == .success, "\(result.stderr)")
+    let bad = result.stdout.unicodeScalars.filter {
+      !Self.isXMLCharacter($0) || $0.value == 0x7F
+    }
+    #expect(bad.isEmpty, "\(bad.map { String($0.value, radix: 16) })")
+    // The names are there, escaped (JSON's escapes in a page's data are in
+    // lower case).
+    #expect(result.stdout.uppercased().contains("HEAD\\UFFFFER"))
+  }
+}
