@@ -1,14 +1,6 @@
 import EffectHost
 import EffectProtocol
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where a picture subcommand's file goes: standard output, or `-o FILE`
 /// written whole or not at all.
 enum PictureOutput {
@@ -17,75 +9,20 @@ enum PictureOutput {
     Option<String>(
       "-o", valueName: "file",
       help: [
-        "Write the \(kind) to this file (replaced whole, never left half",
-        "written); without -o it goes to standard output.",
+        "Write the \(kind) to this file (a regular file is replaced whole,",
+        "never left half written; a link, a device or a FIFO is written",
+        "through); '-' or no -o is standard output.",
       ])
   }
 
-  /// Writes `text` to `path`, or to `console`'s output when `path` is `nil`.
-  ///
-  /// The file is first written beside `path` under a temporary name and
-  /// then renamed over it, so that a failure (a full disk, say) leaves no
-  /// partial file under the name asked for.
-  ///
-  /// - Throws: ``CommandError/failed(message:status:)`` with exit status 1 and
-  ///   `cannot write 'PATH': REASON` (`the directory 'out' does not exist`,
-  ///   `is a directory; expected a file name`, `permission denied`).
+  /// Writes `text` to `path` as ``OutputFile`` does, or to `console`'s
+  /// output when `path` is `nil`.
   static func write(_ text: String, to path: String?, console: Console) throws(CommandError) {
     guard let path else {
       try console.print(text)
       return
     }
-    func failure(_ reason: String) -> CommandError {
-      .failed(message: "cannot write '\(path)': \(reason)", status: .failure)
-    }
-    var status = stat()
-    if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-      throw failure("is a directory; expected a file name")
-    }
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[...$0]) } ?? ""
-    let name = path[(slash.map { path.index(after: $0) } ?? path.startIndex)...]
-    // Hidden, beside the file (a rename does not cross file systems), and
-    // this process's own.
-    let temporary = directory + ".\(name).\(getpid()).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else {
-      let code = errno
-      if code == ENOENT {
-        let parent = directory.count > 1 ? String(directory.dropLast()) : directory
-        let shown = parent.isEmpty ? "." : parent
-        var parentStatus = stat()
-        // A directory that exists but takes no new file (/proc) says ENOENT too.
-        if stat(shown, &parentStatus) == 0 {
-          throw failure("cannot create a file in the directory '\(shown)'")
-        }
-        throw failure("the directory '\(shown)' does not exist")
-      }
-      throw failure(reason(code))
-    }
-    do {
-      try FileOutput(descriptor: descriptor).write(text)
-    } catch {
-      close(descriptor)
-      unlink(temporary)
-      throw failure(error.description)
-    }
-    if close(descriptor) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw failure(reason(code))
-    }
-    if rename(temporary, path) != 0 {
-      let code = errno
-      unlink(temporary)
-      throw failure(reason(code))
-    }
-  }
-
-  /// The system's reason for `code`, in lower case: `no such file or directory`.
-  private static func reason(_ code: Int32) -> String {
-    String(cString: strerror(code)).lowercased()
+    try OutputFile(path).write(text, console: console)
   }
 
   /// The title of a picture of the scene at `path`: its file name without `.json`.

@@ -1,0 +1,199 @@
+import EffectProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A command's `-o FILE`, written as a careful tool writes files: a regular
+/// file (or one that does not exist yet) whole or not at all, with its
+/// permission bits kept; through a symbolic link to its target, the link
+/// kept; a file with other hard links, or one that is not a regular file (a
+/// device, a FIFO, `/dev/stdout`), in place, never replaced. `-` is standard
+/// output.
+///
+/// Replacing is what a half-written file needs (a full disk leaves the old
+/// file, not half a new one); writing in place is what everything else
+/// needs: a rename over `/dev/full` would turn the device into a regular
+/// file, over a link would drop the link, over a hard-linked file would
+/// split it from its other names.
+public struct OutputFile: Sendable, Equatable {
+  /// The path as given.
+  public let path: String
+
+  public init(_ path: String) {
+    self.path = path
+  }
+
+  /// Whether the output is standard output (`-o -`).
+  public var isStandardOutput: Bool { path == "-" }
+
+  /// Refuses, as a usage error, a file that is one of `inputs` (the same
+  /// device and inode, however it is named): checked before anything is
+  /// read or written, so that `-o scene.json` never overwrites the scene.
+  /// `-` and inputs that do not exist are never the same file.
+  public func checkNotInput(_ inputs: [String], option: String, command: CommandSpec)
+    throws(UsageError)
+  {
+    guard !isStandardOutput, let output = Self.identity(of: path) else { return }
+    for input in inputs where input != "-" {
+      guard let identity = Self.identity(of: input), identity == output else { continue }
+      throw UsageError(
+        message:
+          "The value '\(MessageText.escapingUnsafe(path))' is invalid for '\(option)': it is the "
+          + "input file '\(MessageText.escapingUnsafe(input))'; expected another file",
+        command: command)
+    }
+  }
+
+  /// The device and inode of the file at `path`, links followed; `nil`
+  /// when there is none.
+  static func identity(of path: String) -> [UInt64]? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
+  /// Writes `text` to the file, or to `console`'s output for `-`.
+  ///
+  /// - Throws: ``CommandError/failed(message:status:)`` with exit status 1
+  ///   and `cannot write 'PATH': REASON` (`the directory 'out' does not
+  ///   exist`, `is a directory; expected a file name`, `no space left on
+  ///   device`).
+  public func write(_ text: String, console: Console) throws(CommandError) {
+    if isStandardOutput {
+      try console.print(text)
+      return
+    }
+    do throws(OutputFileError) {
+      let target = try Self.target(of: path)
+      var status = stat()
+      if stat(target, &status) != 0 {
+        guard errno == ENOENT else { throw OutputFileError(errno) }
+        try Self.replace(target, with: text, keeping: nil)
+      } else if (status.st_mode & S_IFMT) == S_IFDIR {
+        throw OutputFileError("is a directory; expected a file name")
+      } else if (status.st_mode & S_IFMT) == S_IFREG && status.st_nlink == 1 {
+        try Self.replace(target, with: text, keeping: status)
+      } else {
+        try Self.writeInPlace(target, text, truncating: (status.st_mode & S_IFMT) == S_IFREG)
+      }
+    } catch {
+      throw .failed(
+        message: "cannot write '\(path)': \(error.reason)", status: .failure)
+    }
+  }
+
+  /// The file a write to `path` reaches: `path` itself, or the file its
+  /// symbolic links lead to (existing or not: a dangling link's target is
+  /// created).
+  static func target(of path: String) throws(OutputFileError) -> String {
+    var current = path
+    // As the system does, a bounded number of links.
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else {
+        return current
+      }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let count = readlink(current, &buffer, buffer.count - 1)
+      guard count >= 0 else { throw OutputFileError(errno) }
+      let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        let slash = current.lastIndex(of: "/")
+        current = (slash.map { String(current[...$0]) } ?? "") + link
+      }
+    }
+    throw OutputFileError(ELOOP)
+  }
+
+  /// Writes a temporary file beside `target` and renames it over it: whole
+  /// or not at all. With `existing` (the file replaced), the new file takes
+  /// its permission bits and, where this process may, its owner.
+  static func replace(_ target: String, with text: String, keeping existing: stat?)
+    throws(OutputFileError)
+  {
+    let slash = target.lastIndex(of: "/")
+    let directory = slash.map { String(target[...$0]) } ?? ""
+    let name = target[(slash.map { target.index(after: $0) } ?? target.startIndex)...]
+    // Hidden, beside the file (a rename does not cross file systems), and
+    // this process's own.
+    let temporary = directory + ".\(name).\(getpid()).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let code = errno
+      guard code == ENOENT else { throw OutputFileError(code) }
+      let parent = directory.count > 1 ? String(directory.dropLast()) : directory
+      let shown = parent.isEmpty ? "." : parent
+      var parentStatus = stat()
+      // A directory that exists but takes no new file (/proc) says ENOENT too.
+      if stat(shown, &parentStatus) == 0 {
+        throw OutputFileError("cannot create a file in the directory '\(shown)'")
+      }
+      throw OutputFileError("the directory '\(shown)' does not exist")
+    }
+    func abandon(_ error: OutputFileError) -> OutputFileError {
+      close(descriptor)
+      unlink(temporary)
+      return error
+    }
+    if let existing {
+      // The owner first: changing it may clear set-id bits that the mode
+      // then sets again.
+      _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+      guard fchmod(descriptor, existing.st_mode & 0o7777) == 0 else {
+        throw abandon(OutputFileError(errno))
+      }
+    }
+    do {
+      try FileOutput(descriptor: descriptor).write(text)
+    } catch {
+      throw abandon(OutputFileError(error.description))
+    }
+    if close(descriptor) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw OutputFileError(code)
+    }
+    if rename(temporary, target) != 0 {
+      let code = errno
+      unlink(temporary)
+      throw OutputFileError(code)
+    }
+  }
+
+  /// Opens `target` and writes `text` into it, the file kept: a device, a
+  /// FIFO, a file of several hard links (emptied first when `truncating`).
+  static func writeInPlace(_ target: String, _ text: String, truncating: Bool)
+    throws(OutputFileError)
+  {
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0))
+    guard descriptor >= 0 else { throw OutputFileError(errno) }
+    do {
+      try FileOutput(descriptor: descriptor).write(text)
+    } catch {
+      close(descriptor)
+      throw OutputFileError(error.description)
+    }
+    if close(descriptor) != 0 { throw OutputFileError(errno) }
+  }
+}
+
+/// Why an output file could not be written: the system's reason in lower
+/// case, or the tool's own words.
+struct OutputFileError: Error {
+  let reason: String
+
+  init(_ reason: String) {
+    self.reason = reason
+  }
+
+  init(_ code: Int32) {
+    reason = String(cString: strerror(code)).lowercased()
+  }
+}

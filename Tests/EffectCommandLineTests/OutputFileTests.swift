@@ -1,0 +1,168 @@
+import EffectCommandLine
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `-o FILE` as a careful tool writes it, each kind of file made here in a
+/// temporary folder (devices with `mknod`, never under `/dev`).
+@Suite struct OutputFileTests {
+  /// A new, empty temporary folder.
+  static func folder() throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("output-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  static func status(_ path: String, following: Bool = true) -> stat? {
+    var status = stat()
+    let result = following ? stat(path, &status) : lstat(path, &status)
+    return result == 0 ? status : nil
+  }
+
+  static func kind(_ path: String, following: Bool = true) -> mode_t? {
+    status(path, following: following).map { $0.st_mode & S_IFMT }
+  }
+
+  static func contents(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  /// `OutputFile(path).write(text)`: the error's message, or nil.
+  static func write(_ text: String, to path: String) -> String? {
+    let console = Console(output: CapturedOutput(), error: CapturedOutput())
+    do {
+      try OutputFile(path).write(text, console: console)
+      return nil
+    } catch {
+      guard case .failed(let message, let status) = error, status == .failure else {
+        return "unexpected error \(error)"
+      }
+      return message
+    }
+  }
+
+  /// glibc's `makedev`, written out: the device number of `major`, `minor`.
+  static func device(major: UInt64, minor: UInt64) -> dev_t {
+    dev_t(
+      ((major & 0xffff_f000) << 32) | ((major & 0xfff) << 8) | ((minor & 0xffff_ff00) << 12)
+        | (minor & 0xff))
+  }
+
+  @Test("a new file is written whole and nothing else is left in the folder")
+  func newFile() throws {
+    let folder = try Self.folder()
+    #expect(Self.write("svg", to: folder + "/plot.svg") == nil)
+    #expect(try Self.contents(folder + "/plot.svg") == "svg")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["plot.svg"])
+  }
+
+  @Test("an existing file is replaced and keeps its permission bits")
+  func permissionsKept() throws {
+    let folder = try Self.folder()
+    let path = folder + "/private.svg"
+    try "old".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(chmod(path, 0o600) == 0)
+    #expect(Self.write("new", to: path) == nil)
+    #expect(try Self.contents(path) == "new")
+    #expect(Self.status(path).map { $0.st_mode & 0o7777 } == 0o600)
+  }
+
+  @Test("a symbolic link is written through to its target, and stays a link")
+  func symbolicLink() throws {
+    let folder = try Self.folder()
+    try "old".write(toFile: folder + "/target.svg", atomically: false, encoding: .utf8)
+    #expect(symlink("target.svg", folder + "/link.svg") == 0)
+    #expect(Self.write("new", to: folder + "/link.svg") == nil)
+    #expect(Self.kind(folder + "/link.svg", following: false) == S_IFLNK)
+    #expect(try Self.contents(folder + "/target.svg") == "new")
+    // A link whose target does not exist yet creates it.
+    #expect(symlink(folder + "/made.svg", folder + "/dangling.svg") == 0)
+    #expect(Self.write("made", to: folder + "/dangling.svg") == nil)
+    #expect(Self.kind(folder + "/dangling.svg", following: false) == S_IFLNK)
+    #expect(try Self.contents(folder + "/made.svg") == "made")
+  }
+
+  @Test("a file with another hard link is written in place: both names see the text")
+  func hardLink() throws {
+    let folder = try Self.folder()
+    try "a much longer old text".write(
+      toFile: folder + "/one.svg", atomically: false, encoding: .utf8)
+    #expect(link(folder + "/one.svg", folder + "/two.svg") == 0)
+    let inode = Self.status(folder + "/one.svg")?.st_ino
+    #expect(Self.write("new", to: folder + "/two.svg") == nil)
+    #expect(try Self.contents(folder + "/one.svg") == "new")
+    #expect(Self.status(folder + "/two.svg")?.st_ino == inode)
+    #expect(Self.status(folder + "/two.svg")?.st_nlink == 2)
+  }
+
+  @Test("a FIFO is written in place, and stays a FIFO")
+  func fifo() async throws {
+    let folder = try Self.folder()
+    let path = folder + "/pipe"
+    #expect(mkfifo(path, 0o600) == 0)
+    let reader = Task.detached { () -> String in
+      let handle = FileHandle(forReadingAtPath: path)
+      return String(decoding: handle?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+    }
+    #expect(Self.write("through the pipe", to: path) == nil)
+    #expect(await reader.value == "through the pipe")
+    #expect(Self.kind(path) == S_IFIFO)
+  }
+
+  @Test(
+    "a character device is written in place, never replaced; a full one fails with its reason",
+    .enabled(if: getuid() == 0, "mknod needs root"))
+  func devices() throws {
+    let folder = try Self.folder()
+    // The numbers of /dev/null and /dev/full on Linux.
+    #expect(mknod(folder + "/null", S_IFCHR | 0o666, Self.device(major: 1, minor: 3)) == 0)
+    #expect(mknod(folder + "/full", S_IFCHR | 0o666, Self.device(major: 1, minor: 7)) == 0)
+    #expect(Self.write("nothing", to: folder + "/null") == nil)
+    #expect(Self.kind(folder + "/null") == S_IFCHR)
+    #expect(
+      Self.write("nothing", to: folder + "/full")
+        == "cannot write '\(folder)/full': no space left on device")
+    #expect(Self.kind(folder + "/full") == S_IFCHR)
+  }
+
+  @Test(
+    "plot -o on a full device exits 1 with the reason and leaves the device a device",
+    .enabled(if: getuid() == 0, "mknod needs root"))
+  func plotToFullDevice() throws {
+    let folder = try Self.folder()
+    #expect(mknod(folder + "/full", S_IFCHR | 0o666, Self.device(major: 1, minor: 7)) == 0)
+    let result = InProcess([
+      "plot", InProcess.stretchyHeader, "--offsets", "-100:300", "-o", folder + "/full",
+    ])
+    #expect(result.status == .failure)
+    #expect(result.stderr == "error: cannot write '\(folder)/full': no space left on device\n")
+    #expect(Self.kind(folder + "/full") == S_IFCHR)
+  }
+
+  @Test("-o - is standard output")
+  func dash() throws {
+    let folder = try Self.folder()
+    let result = InProcess(["plot", InProcess.stretchyHeader, "--offsets", "0:10", "-o", "-"])
+    #expect(result.status == .success)
+    #expect(result.stdout.hasPrefix("<svg"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+    #expect(!FileManager.default.fileExists(atPath: "-"))
+  }
+
+  @Test("a directory is refused with its name")
+  func directory() throws {
+    let folder = try Self.folder()
+    #expect(
+      Self.write("x", to: folder)
+        == "cannot write '\(folder)': is a directory; expected a file name"
+    )
+  }
+}
