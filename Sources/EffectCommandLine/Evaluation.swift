@@ -35,25 +35,35 @@ public struct Evaluation {
 
   /// Evaluates every offset of `offsets` in order and writes the header, the
   /// rows and the footer to `output`, in chunks. Stops at the first error
-  /// `output` throws (a closed pipe, say) and rethrows it.
+  /// `output` throws (a closed pipe, say) and rethrows it; stops before an
+  /// offset once a signal has arrived (``Interruption``), the format
+  /// completed, and says so.
+  @discardableResult
   public mutating func write<Failure: Error>(
     offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> StreamEnd {
     let chunkSize = chunkSize
     var encoder = RowEncoder(format: format, chains: host.chains, selection: selection)
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let offsetCell = ByteBuffer(capacity: 64)
     encoder.writeHeader(to: buffer)
     let visibleOnly = visibleOnly
+    var rows = 0
+    var end = StreamEnd.complete
     for offset in offsets {
+      if let interrupted = StreamEnd.checked(rows: rows) {
+        end = interrupted
+        break
+      }
       host.evaluate(offset: offset, visibleOnly: visibleOnly)
       encoder.encodeOffset(offset, into: offsetCell)
-      try encoder.writeFrameRows(
+      rows += try encoder.writeFrameRows(
         of: host, selection: selection, lead: offsetCell, visibleOnly: visibleOnly, to: buffer,
         chunkSize: chunkSize, output: output)
     }
     encoder.writeFooter(to: buffer)
     if buffer.count > 0 { try output(buffer.bytes) }
+    return end
   }
 
   /// The rows for `offsets` as text: for tests and small outputs.

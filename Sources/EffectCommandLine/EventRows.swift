@@ -158,13 +158,17 @@ struct EventRowWriter {
     }
   }
 
-  /// The rows of the events of `host`'s last frame whose view is kept.
-  mutating func writeRows(of host: SceneHost, leading: ByteBuffer, to buffer: ByteBuffer) {
+  /// The rows of the events of `host`'s last frame whose view is kept; how
+  /// many.
+  @discardableResult
+  mutating func writeRows(of host: SceneHost, leading: ByteBuffer, to buffer: ByteBuffer) -> Int {
+    let before = rowsWritten
     host.withEvents { events in
       for event in events where kept[event.chain].contains(event.copy) {
         writeRow(event, leading: leading, to: buffer)
       }
     }
+    return rowsWritten - before
   }
 
   private mutating func writeRow(_ event: SceneEvent, leading: ByteBuffer, to buffer: ByteBuffer) {
@@ -223,18 +227,25 @@ struct EventRowWriter {
   /// Evaluates `host` at each of `frames` in order (`evaluate` evaluates
   /// one and returns its leading cells) and writes the header, the event
   /// rows and the footer to `output`, in chunks of `chunkSize` bytes;
-  /// rethrows the first error of `output`.
+  /// rethrows the first error of `output`. Stops before a frame once a
+  /// signal has arrived (``Interruption``), the format completed.
   mutating func write<Frames: Sequence, Failure: Error>(
     frames: Frames, of host: inout SceneHost, chunkSize: Int,
     evaluate: (Frames.Element, inout SceneHost) -> [Cell],
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> StreamEnd {
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadingCell = ByteBuffer(capacity: 128)
     writeHeader(to: buffer)
+    var rows = 0
+    var end = StreamEnd.complete
     for frame in frames {
+      if let interrupted = StreamEnd.checked(rows: rows) {
+        end = interrupted
+        break
+      }
       encodeLeading(evaluate(frame, &host), into: leadingCell)
-      writeRows(of: host, leading: leadingCell, to: buffer)
+      rows += writeRows(of: host, leading: leadingCell, to: buffer)
       if buffer.count >= chunkSize {
         try output(buffer.bytes)
         buffer.removeAll()
@@ -242,6 +253,7 @@ struct EventRowWriter {
     }
     writeFooter(to: buffer)
     if buffer.count > 0 { try output(buffer.bytes) }
+    return end
   }
 
   /// The terminal cells of an event name as the table shows it.
@@ -274,12 +286,13 @@ struct EventEvaluation {
 
   /// Evaluates every offset in order and writes the header, the event rows
   /// and the footer to `output`, in chunks; rethrows the first error of
-  /// `output`.
+  /// `output`, and stops as ``Evaluation`` does on a signal.
+  @discardableResult
   mutating func write<Failure: Error>(
     offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> StreamEnd {
     var writer = EventRowWriter(format: format, host: host, selection: selection)
-    try writer.write(
+    return try writer.write(
       frames: offsets, of: &host, chunkSize: chunkSize,
       evaluate: { offset, host in
         host.evaluate(offset: offset)

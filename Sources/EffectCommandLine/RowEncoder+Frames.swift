@@ -7,13 +7,15 @@ extension RowEncoder {
   /// `buffer` to `output` whenever it holds `chunkSize` bytes: the loop of
   /// `eval` and `simulate` alike. With `visibleOnly`, a windowed chain's rows
   /// are those of the copies the frame evaluated. Stops at the first error
-  /// `output` throws and rethrows it.
+  /// `output` throws and rethrows it. The number of rows written.
+  @discardableResult
   mutating func writeFrameRows<Failure: Error>(
     of host: SceneHost, selection: ViewSelection, lead: ByteBuffer, visibleOnly: Bool,
     to buffer: ByteBuffer, chunkSize: Int,
     output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> Int {
     let chains = host.chains
+    var rows = 0
     let geometry = host.geometry
     var failure: Failure?
     host.withTransforms { views in
@@ -29,6 +31,7 @@ extension RowEncoder {
             offset: lead, name: name, copy: copy,
             transform: views[chain.viewRange.lowerBound + copy],
             natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
+          rows += 1
           if buffer.count >= chunkSize {
             do throws(Failure) {
               try output(buffer.bytes)
@@ -42,5 +45,6 @@ extension RowEncoder {
       }
     }
     if let failure { throw failure }
+    return rows
   }
 }

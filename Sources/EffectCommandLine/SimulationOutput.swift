@@ -48,38 +48,50 @@ public struct Simulation {
 
   /// Evaluates every frame in order, each with its offset, time and phase,
   /// and writes the header, the rows and the footer to `output`, in chunks.
-  /// Stops at the first error `output` throws and rethrows it.
+  /// Stops at the first error `output` throws and rethrows it; stops before
+  /// a frame once a signal has arrived (``Interruption``), the format
+  /// completed, and says so.
+  @discardableResult
   public mutating func write<Failure: Error>(
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> StreamEnd {
     let chunkSize = chunkSize
     var encoder = RowEncoder(
       format: format, chains: host.chains, selection: selection, lead: Self.lead)
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadCell = ByteBuffer(capacity: 128)
     encoder.writeHeader(to: buffer)
+    var rows = 0
+    var end = StreamEnd.complete
     for frame in frames {
+      if let interrupted = StreamEnd.checked(rows: rows) {
+        end = interrupted
+        break
+      }
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
       Self.encodeLead(of: frame, format: format, into: leadCell)
-      try encoder.writeFrameRows(
+      rows += try encoder.writeFrameRows(
         of: host, selection: selection, lead: leadCell, visibleOnly: false, to: buffer,
         chunkSize: chunkSize, output: output)
     }
     encoder.writeFooter(to: buffer)
     if buffer.count > 0 { try output(buffer.bytes) }
+    return end
   }
 
   /// Evaluates every frame in order and writes the event rows instead of
   /// transforms, what `simulate --events` prints: `frame`, `time`, `phase`,
   /// `offset` (the table rounds them as the transform rows do), then
   /// ``EventRowWriter``'s `chain`, `event`, `direction`, `value`. Frame 0
-  /// fires nothing. Stops at the first error `output` throws and rethrows it.
+  /// fires nothing. Stops at the first error `output` throws and rethrows
+  /// it, and as ``write(to:)`` on a signal.
+  @discardableResult
   public mutating func writeEvents<Failure: Error>(
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
-  ) throws(Failure) {
+  ) throws(Failure) -> StreamEnd {
     var writer = EventRowWriter(
       format: format, host: host, selection: selection, leading: EventRowWriter.Column.simulation)
-    try writer.write(
+    return try writer.write(
       frames: frames, of: &host, chunkSize: chunkSize,
       evaluate: { frame, host in
         host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)

@@ -1,0 +1,67 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The signal that asked the process to stop, 0 while none has: written by
+/// the handler, which may do nothing but store it, read by the loops that
+/// stream rows.
+private let receivedSignal = Atomic<Int32>(0)
+
+/// SIGINT and SIGTERM as a command that streams rows takes them: the signal
+/// is recorded, and the loop stops at the next row boundary, completes its
+/// format (json's closing `]`), and the command says how many rows it wrote
+/// and exits 130 (SIGINT) or 143 (SIGTERM), leaving no `-o` file behind.
+///
+/// Without ``install()`` (a library's user, the tests in process) the
+/// signals keep their default action and ``signal`` stays `nil`.
+public enum Interruption {
+  /// Makes SIGINT and SIGTERM record themselves instead of ending the
+  /// process: what `effectctl`'s `main` does first.
+  public static func install() {
+    for number in [SIGINT, SIGTERM] {
+      var action = sigaction()
+      #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = record
+      #else
+        action.__sigaction_handler.sa_handler = record
+      #endif
+      sigemptyset(&action.sa_mask)
+      // No SA_RESTART: a blocked read or write returns EINTR and its loop
+      // sees the signal sooner.
+      action.sa_flags = 0
+      sigaction(number, &action, nil)
+    }
+  }
+
+  /// The signal received since ``install()`` (SIGINT or SIGTERM), if any.
+  public static var signal: Int32? {
+    let number = receivedSignal.load(ordering: .relaxed)
+    return number == 0 ? nil : number
+  }
+}
+
+/// The signal handler: a store, which is all a handler may safely do.
+private func record(_ number: Int32) {
+  receivedSignal.store(number, ordering: .relaxed)
+}
+
+/// How a stream of rows ended.
+public enum StreamEnd: Sendable, Equatable {
+  /// Every row was written.
+  case complete
+  /// A signal stopped it at a row boundary after `rows` rows; the format
+  /// was completed.
+  case interrupted(rows: Int, signal: Int32)
+
+  /// The end of a stream that stopped, or went on, at a row boundary after
+  /// `rows` rows.
+  static func checked(rows: Int) -> StreamEnd? {
+    Interruption.signal.map { .interrupted(rows: rows, signal: $0) }
+  }
+}
