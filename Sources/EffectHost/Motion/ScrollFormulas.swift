@@ -156,6 +156,8 @@ public struct ScrollSpring: Sendable, Equatable {
 
   /// Where the spring pulls to.
   public var target: Double
+  /// Where it starts.
+  private var start: Double
   private var r1: Double
   private var r2: Double
   private var c1: Double
@@ -176,6 +178,7 @@ public struct ScrollSpring: Sendable, Equatable {
     dampingRatio: Double
   ) {
     self.target = target
+    start = offset
     let x0 = offset - target
     let damping = 2 * max(1, dampingRatio) * (mass * stiffness).squareRoot()
     let discriminant = damping * damping - 4 * mass * stiffness
@@ -194,10 +197,13 @@ public struct ScrollSpring: Sendable, Equatable {
     }
   }
 
-  /// The offset `t` seconds after the start.
+  /// The offset `t` seconds after the start: the start plus the change of the
+  /// displacement, x(t) - x0 = c1 (e^(r1 t) - 1) + c2 (e^(r2 t) - 1) (critically
+  /// damped c1 (e^(r t) - 1) + c2 t e^(r t)), so that at t = 0 it is the start
+  /// exactly, not target + c1 + c2 with a rounding of either.
   public func offset(after t: Double) -> Double {
-    if isCritical { return target + (c1 + c2 * t) * exp(r1 * t) }
-    return target + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    if isCritical { return start + c1 * expm1(r1 * t) + c2 * t * exp(r1 * t) }
+    return start + c1 * expm1(r1 * t) + c2 * expm1(r2 * t)
   }
 
   /// The velocity `t` seconds after the start, points per second.

@@ -217,6 +217,36 @@ import Testing
     #expect(count == 600_001 && last?.time == 600)
   }
 
+  @Test(
+    "frame 0 is exactly at the start, whatever moves the content from it, both physics, with and without snapping"
+  )
+  func frameZeroAtStart() throws {
+    let snap = SnapTargets(
+      offsets: (0...6).map { 172 * Double($0) }, mode: .mandatory, proximity: 1)
+    for physics in ScrollPhysics.allCases {
+      // (Not within 0.5 points of a target: a spring that starts there, slower
+      // than 10 points/s, is at rest at once, on its target.)
+      for start in [0.0, 0.7, 47.3, 688, 1000.7] {
+        for spec in [
+          "fling:3000", "fling:-3000", "fling:1", "drag:200:200,release", "scrollTo:300:200",
+          "wait:100", "hold:100,release",
+        ] {
+          for snap in [snap, nil] {
+            let frames = try Self.frames(spec, physics: physics, start: start, snap: snap)
+            #expect(
+              frames[0].offset == start && frames[0].time == 0,
+              "\(physics) \(spec) from \(start), snap \(snap != nil): \(frames[0].offset)")
+          }
+        }
+      }
+    }
+    // The spring alone: at t = 0 it is where it starts, bit for bit (the sum of
+    // the target and its two terms c1 + c2 = start - target need not be).
+    for (start, target) in [(0.1, 0.2), (0.0, 688), (47.3, 1548), (1e-300, 3)] {
+      #expect(ScrollSpring(from: start, velocity: 3000, to: target).offset(after: 0) == start)
+    }
+  }
+
   @Test("a frame rate outside 1...1000 or a start outside the bounds is refused")
   func badParameters() throws {
     let gesture = try Gesture(parsing: "wait:10")
