@@ -171,6 +171,63 @@ import Testing
     return try #require(last)
   }
 
+  /// Every frame of `spec` on the scene `name`, at 120 fps.
+  static func frames(_ spec: String, on name: String, physics: ScrollPhysics = .ios) throws
+    -> [MotionFrame]
+  {
+    let scene = try SceneLoader().load(contentsOf: directory.appendingPathComponent(name).path)
+    return Array(
+      try MotionFrames(gesture: Gesture(parsing: spec), scene: scene, physics: physics))
+  }
+
+  @Test(
+    "stretchy-header and pull-to-refresh: let go past the top, the spring leaves at the speed the band showed; the README's frames and overshoots"
+  )
+  func pullAndRelease() throws {
+    // (scene, gesture, the drag's distance and milliseconds, the release frame,
+    // the spring's peak and the resting frame worked out for the README).
+    let cases: [(String, String, Double, Double, Int, Double, Int)] = [
+      ("stretchy-header.json", "drag:-200:300,release", 200, 300, 36, -98.94, 115),
+      ("stretchy-header.json", "drag:-2000:100,release", 2000, 100, 12, -493.10, 113),
+      ("pull-to-refresh.json", "drag:-200:100,release", 200, 100, 12, -107.27, 94),
+    ]
+    for (name, spec, distance, ms, releaseFrame, worked, workedRest) in cases {
+      let frames = try Self.frames(spec, on: name)
+      // Released at -b(D), at the finger's speed times b'(D).
+      let x0 = -MotionPhysicsTests.band(distance)
+      let v0 = -distance / ms * 1000 * MotionPhysicsTests.slope(distance)
+      let release = frames[releaseFrame]
+      #expect(abs(release.offset - x0) < 1e-9 && abs(release.velocity - v0) < 1e-9, "\(spec)")
+      let peak = MotionPhysicsTests.springPeak(x0: x0, v0: v0)
+      #expect(abs(peak.x - worked) < 0.005, "\(spec): \(peak.x)")
+      let lowest = try #require(frames.map(\.offset).min())
+      #expect(lowest >= peak.x && lowest - peak.x < 0.2, "\(spec)")
+      // At rest at the first frame within 0.5 points of 0, at most 10 points/s.
+      var rest = releaseFrame
+      while true {
+        let s = MotionPhysicsTests.spring(
+          x0: x0, v0: v0, t: Double(rest - releaseFrame) / 120)
+        if abs(s.x) <= 0.5, abs(s.v) <= 10 { break }
+        rest += 1
+      }
+      #expect(rest == workedRest, "\(spec)")
+      #expect(frames.last?.index == rest && frames.last?.offset == 0, "\(spec)")
+    }
+    // The README's pull to refresh: the spring's first frame (13) is past 100.
+    let x0 = -MotionPhysicsTests.band(200)
+    let v0 = -2000 * MotionPhysicsTests.slope(200)
+    let first = MotionPhysicsTests.spring(x0: x0, v0: v0, t: 1.0 / 120).x
+    #expect(abs(first - -103.00) < 0.005)
+    #expect(abs(x0 - -97.32) < 0.005)
+    #expect(abs(v0 - -861) < 0.5)
+    // The band's slopes and the speeds the README quotes.
+    #expect(abs(MotionPhysicsTests.slope(200) - 0.430) < 0.0005)
+    #expect(abs(MotionPhysicsTests.slope(2000) - 0.104) < 0.0005)
+    #expect(abs(200 / 0.3 * MotionPhysicsTests.slope(200) - 287) < 0.5)
+    #expect(abs(20_000 * MotionPhysicsTests.slope(2000) - 2073) < 0.5)
+    #expect(abs(MotionPhysicsTests.band(2000) - 477.57) < 0.005)
+  }
+
   @Test(
     "snapping-app-bar: the collapsing app bar's frames, and a release near the bar's range rests expanded or collapsed"
   )

@@ -34,6 +34,15 @@ enum RubberBand {
     let y = min(max(0, b / d), 0.999)
     return d / coefficient * y / (1 - y)
   }
+
+  /// b'(x) = 0.55 / (x * 0.55 / d + 1)^2: how fast the band moves for each
+  /// point the overshoot `x` (>= 0) moves; 0.55 at the edge, falling with the
+  /// overshoot. A finger moving at v past an edge moves the content shown at
+  /// v * b'(x).
+  static func slope(_ x: Double, dimension d: Double) -> Double {
+    let denominator = x * coefficient / d + 1
+    return coefficient / (denominator * denominator)
+  }
 }
 
 /// UIScrollView's deceleration: free motion within the bounds.

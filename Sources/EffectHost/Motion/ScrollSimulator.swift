@@ -121,9 +121,11 @@ public struct ScrollSimulator: Sendable {
   /// In bounds: with snapping, the spring to the target that the projected
   /// resting point picks (``SnapTargets/target(forProjection:)``; `ios`
   /// projects o - v / (1000 ln r), `android` o + sign(v) * distance), else the
-  /// physics' free motion. Past an edge (`ios` only): the spring from the
-  /// release velocity to the nearer edge, or with snapping to the target that
-  /// edge picks as if it were the projection.
+  /// physics' free motion. Past an edge (`ios` only): the spring to the
+  /// nearer edge, or with snapping to the target that edge picks as if it were
+  /// the projection, from the velocity of the content as shown: the finger's
+  /// velocity times the rubber band's slope b'(x) at the overshoot x, so what
+  /// the eye sees moving does not jump in speed when the finger lifts.
   public mutating func lift(at time: Double, velocity: Double) {
     touchDown(at: time)
     let time = moveClock(to: time)
@@ -132,7 +134,10 @@ public struct ScrollSimulator: Sendable {
     if offset < 0 || offset > maxOffset {
       let edge = offset < 0 ? 0 : maxOffset
       let target = snap?.target(forProjection: edge) ?? edge
-      motion = .springing(ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+      let overshoot = raw < 0 ? -raw : raw - maxOffset
+      let shownVelocity = velocity * RubberBand.slope(overshoot, dimension: viewportHeight)
+      motion = .springing(
+        ScrollSpring(from: offset, velocity: shownVelocity, to: target), start: time)
       return
     }
     switch physics {
