@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-// The formulas of DESIGN.md's "Motion" section, each written once. Times are
+// The formulas of the scroll physics (Docs/Motion.md), each written once. Times are
 // seconds, offsets points, velocities points per second.
 
 /// UIScrollView's rubber band: how an overshoot past an edge is shown while
@@ -52,38 +52,61 @@ enum RubberBand {
 /// o(t) = o0 + v0 * (r^(1000 t) - 1) / (1000 ln r), which tends to the resting
 /// point o0 - v0 / (1000 ln r). The motion is at rest at the first frame whose
 /// speed is below 0.5 points per second.
+///
+/// Toward a snap target T ahead of the release, the same curve is bent to end
+/// on T: its rate r' is chosen by 1000 ln r' = -v0 / (T - o0), so the resting
+/// point is T and the speed only falls from v0.
 struct Deceleration: Sendable, Equatable {
   /// r, per millisecond.
   static let rate = 0.998
   /// Below this speed (points per second) the motion is at rest.
   static let restingSpeed = 0.5
   /// 1000 ln r, per second (negative).
-  static let exponent = 1000 * log(rate)
+  static let naturalExponent = 1000 * log(rate)
 
   var start: Double
   var velocity: Double
+  /// 1000 ln r of this curve, per second (negative): ``naturalExponent``, or
+  /// -v0 / (T - o0) for a curve bent to end on T.
+  var exponent: Double
 
-  /// o(t) = o0 + v0 * (r^(1000 t) - 1) / (1000 ln r).
-  func offset(after t: Double) -> Double {
-    start + velocity * (pow(Self.rate, 1000 * t) - 1) / Self.exponent
+  /// The free motion from `start` at `velocity`, at the rate r = 0.998.
+  init(start: Double, velocity: Double) {
+    self.start = start
+    self.velocity = velocity
+    exponent = Self.naturalExponent
   }
 
-  /// v(t) = v0 * r^(1000 t).
+  /// The curve from `start` at `velocity` bent to come to rest at `target`,
+  /// which lies ahead in the direction of `velocity` (not 0): 1000 ln r' =
+  /// -v0 / (T - o0).
+  init(start: Double, velocity: Double, target: Double) {
+    self.start = start
+    self.velocity = velocity
+    exponent = -velocity / (target - start)
+  }
+
+  /// o(t) = o0 + v0 * (e^(k t) - 1) / k with k = 1000 ln r; at t = 0 exactly o0.
+  func offset(after t: Double) -> Double {
+    start + velocity * expm1(exponent * t) / exponent
+  }
+
+  /// v(t) = v0 * e^(k t), that is v0 * r^(1000 t).
   func velocity(after t: Double) -> Double {
-    velocity * pow(Self.rate, 1000 * t)
+    velocity * exp(exponent * t)
   }
 
   /// The projected resting point P = o0 - v0 / (1000 ln r), where the curve
   /// tends.
-  var restingPoint: Double { start - velocity / Self.exponent }
+  var restingPoint: Double { start - velocity / exponent }
 
   /// When the curve reaches `edge`, or `nil` if it never does: r^(1000 t) =
   /// 1 + (edge - o0) * 1000 ln r / v0 solved for t.
   func time(reaching edge: Double) -> Double? {
     guard velocity != 0, (edge - start) * velocity >= 0 else { return nil }
-    let remaining = 1 + (edge - start) * Self.exponent / velocity
+    let remaining = 1 + (edge - start) * exponent / velocity
     guard remaining > 0 else { return nil }
-    return log(remaining) / Self.exponent
+    return log(remaining) / exponent
   }
 }
 
@@ -107,16 +130,31 @@ struct AndroidFling: Sendable, Equatable {
   var duration: Double
   /// v * T / D, signed like the velocity.
   var distance: Double
+  /// v, the velocity it leaves at: o'(0) = distance * D / T.
+  var velocity: Double
+  /// Where the fling ends: o0 + distance, or the target it was bent to.
+  var restingPoint: Double
 
+  /// The fling of `velocity` from `start`.
   init(start: Double, velocity: Double) {
     let d = Self.exponent
     self.start = start
     duration = d * 0.35 * pow(abs(velocity) / Self.referenceVelocity, 1 / (d - 1))
     distance = duration > 0 ? velocity * duration / d : 0
+    self.velocity = duration > 0 ? velocity : 0
+    restingPoint = start + distance
   }
 
-  /// Where the fling ends: o0 + distance.
-  var restingPoint: Double { start + distance }
+  /// The same curve bent to end on `target`, which lies ahead in the direction
+  /// of `velocity` (not 0): it covers T - o0 in T' = D * |T - o0| / |v|, so it
+  /// leaves at v and only slows down.
+  init(start: Double, velocity: Double, target: Double) {
+    self.start = start
+    distance = target - start
+    duration = Self.exponent * abs(distance) / abs(velocity)
+    self.velocity = velocity
+    restingPoint = target
+  }
 
   /// o(t) = o0 + distance * (1 - (1 - t/T)^D); the end for t >= T.
   func offset(after t: Double) -> Double {
@@ -124,10 +162,11 @@ struct AndroidFling: Sendable, Equatable {
     return start + distance * (1 - pow(1 - t / duration, Self.exponent))
   }
 
-  /// o'(t) = distance * D * (1 - t/T)^(D - 1) / T; 0 for t >= T.
+  /// o'(t) = distance * D * (1 - t/T)^(D - 1) / T = v * (1 - t/T)^(D - 1),
+  /// written with v so that it never exceeds |v| by a rounding; 0 for t >= T.
   func velocity(after t: Double) -> Double {
     guard t < duration else { return 0 }
-    return distance * Self.exponent * pow(1 - t / duration, Self.exponent - 1) / duration
+    return velocity * pow(1 - t / duration, Self.exponent - 1)
   }
 
   /// When the fling reaches `edge`, or `nil` if it ends first: (1 - t/T)^D =

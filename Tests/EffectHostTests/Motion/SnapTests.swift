@@ -66,36 +66,75 @@ import Testing
     #expect(proximity.target(forProjection: 560) == 600)
   }
 
-  static func frames(_ spec: String, physics: ScrollPhysics, snap: SnapTargets) throws
-    -> [MotionFrame]
-  {
+  static func frames(
+    _ spec: String, physics: ScrollPhysics, start: Double = 0, snap: SnapTargets
+  ) throws -> [MotionFrame] {
     Array(
       try MotionFrames(
-        gesture: Gesture(parsing: spec), physics: physics, maxOffset: 2000, viewportHeight: 844,
-        snap: snap))
+        gesture: Gesture(parsing: spec), physics: physics, start: start, maxOffset: 2000,
+        viewportHeight: 844, snap: snap))
   }
 
-  @Test("a release springs to the target DESIGN's rule picks, both physics, both modes")
+  /// D = ln 0.78 / ln 0.9 and the android fling of `v`: its duration and
+  /// distance, T = D * 0.35 * (|v| / vRef)^(1 / (D - 1)) and v * T / D.
+  static let dExponent = log(0.78) / log(0.9)
+  static func androidFling(_ v: Double) -> (duration: Double, distance: Double) {
+    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
+    let duration = dExponent * 0.35 * pow(abs(v) / vRef, 1 / (dExponent - 1))
+    return (duration, v * duration / dExponent)
+  }
+
+  @Test(
+    "a release toward a target ahead slows to it on the physics' own curve bent to end there, never faster than released"
+  )
   func releaseSnaps() throws {
     let k = 1000 * log(0.998)
-    // drag:100:100 then release: at 100 with 1000 points/s.
+    // drag:100:100 then release: at 100 with 1000 points/s, at t = 0.1 (frame 12).
     let iosP = 100 - 1000 / k  // about 599.5
-    let dExponent = log(0.78) / log(0.9)
-    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
-    let androidP = 100 + 1000 * dExponent * 0.35 * pow(1000 / vRef, 1 / (dExponent - 1)) / dExponent
+    let androidP = 100 + Self.androidFling(1000).distance
     #expect(abs(iosP - 599.5) < 0.1 && abs(androidP - 294.3) < 0.1)
     let offsets = [0.0, 250, 400, 600, 900]
     for (physics, p) in [(ScrollPhysics.ios, iosP), (.android, androidP)] {
       let nearest = offsets.min { abs($0 - p) < abs($1 - p) }!
+      // Both ahead of the release: 600 (ios), 250 (android).
+      #expect(nearest == (physics == .ios ? 600 : 250))
       let mandatory = try Self.frames(
         "drag:100:100,release", physics: physics,
         snap: SnapTargets(offsets: offsets, mode: .mandatory, proximity: 1))
       #expect(mandatory.last?.offset == nearest && mandatory.last?.phase == .idle)
-      // The motion after the release is the spring from (100, 1000) to the target.
       let release = mandatory[12]
-      #expect(release.offset == 100)
-      let spring = ScrollSpring(from: 100, velocity: 1000, to: nearest)
-      #expect(abs(mandatory[20].offset - spring.offset(after: 8.0 / 120)) < 1e-9)
+      #expect(release.offset == 100 && release.velocity == 1000)
+      // ios: the rate r' with 1000 ln r' = -v0 / (T - o0), o(t) = o0 + v0 (e^(k' t) -
+      // 1) / k', v(t) = v0 e^(k' t); at rest at the first frame below 0.5 points/s.
+      // android: o(t) = o0 + (T - o0) (1 - (1 - t/T')^D), T' = D |T - o0| / |v0|;
+      // at rest from T'.
+      let bent = -1000 / (nearest - 100)
+      let duration = Self.dExponent * (nearest - 100) / 1000
+      func expected(_ t: Double) -> (x: Double, v: Double) {
+        switch physics {
+        case .ios:
+          return (100 + 1000 * (exp(bent * t) - 1) / bent, 1000 * exp(bent * t))
+        case .android:
+          let u = 1 - t / duration
+          return (
+            100 + (nearest - 100) * (1 - pow(u, Self.dExponent)),
+            (nearest - 100) * Self.dExponent * pow(u, Self.dExponent - 1) / duration
+          )
+        }
+      }
+      var restFrame = 12
+      while true {
+        let t = Double(restFrame) / 120 - 0.1
+        if physics == .ios ? expected(t).v < 0.5 : t >= duration { break }
+        restFrame += 1
+      }
+      #expect(mandatory.last?.index == restFrame, "\(physics)")
+      for frame in mandatory[12...].dropLast() {
+        let curve = expected(frame.time - 0.1)
+        #expect(abs(frame.offset - curve.x) < 1e-9, "\(physics) frame \(frame.index)")
+        #expect(abs(frame.velocity - curve.v) < 1e-9, "\(physics) frame \(frame.index)")
+        #expect(frame.velocity <= 1000 && frame.phase == .decelerating)
+      }
       // Proximity: the same target when it is near enough, none when not.
       let near = try Self.frames(
         "drag:100:100,release", physics: physics,
@@ -105,6 +144,30 @@ import Testing
         "drag:100:100,release", physics: physics,
         snap: SnapTargets(offsets: offsets, mode: .proximity, proximity: abs(nearest - p) - 1))
       #expect(far.last.map { abs($0.offset - p) < 0.3 } == true, "\(physics)")
+    }
+  }
+
+  @Test("a release whose target lies behind it, or that leaves at rest, springs to the target")
+  func releaseSpringsBack() throws {
+    let k = 1000 * log(0.998)
+    // From 300, drag:50:100 releases at 350 with 500 points/s: ios P = 350 - 500 / k =
+    // 599.8, android P = 350 + 58.4; the nearest of 0, 340 and 900 is 340, behind.
+    #expect(abs(350 - 500 / k - 599.8) < 0.1)
+    #expect(abs(Self.androidFling(500).distance - 58.4) < 0.1)
+    let snap = SnapTargets(offsets: [0, 340, 900], mode: .mandatory, proximity: 1)
+    for physics in ScrollPhysics.allCases {
+      let frames = try Self.frames("drag:50:100,release", physics: physics, start: 300, snap: snap)
+      #expect((frames.last?.offset, frames.last?.phase) == (340, .idle))
+      for frame in frames[12...].dropLast() {
+        let spring = MotionPhysicsTests.spring(x0: 10, v0: 500, t: frame.time - 0.1)
+        #expect(abs(frame.offset - 340 - spring.x) < 1e-9, "\(physics) frame \(frame.index)")
+      }
+      // Held still and let go at 100: P = 100, the nearest target 0; the spring
+      // from rest.
+      let held = try Self.frames("drag:100:100,hold:100,release", physics: physics, snap: snap)
+      #expect(held.last?.offset == 0)
+      let spring = MotionPhysicsTests.spring(x0: 100, v0: 0, t: 0.1)
+      #expect(abs(held[36].offset - spring.x) < 1e-9)
     }
   }
 
