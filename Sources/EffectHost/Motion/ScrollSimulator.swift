@@ -128,8 +128,8 @@ public struct ScrollSimulator: Sendable {
   /// free motion bent to end on it (``Deceleration/init(start:velocity:target:)``,
   /// ``AndroidFling/init(start:velocity:target:)``), so the content never moves
   /// faster than at the release; a target behind, at the release, or a
-  /// release at rest is reached by the spring. Without a target, the
-  /// physics' free motion.
+  /// release at rest is reached by the spring. Without a target (or with P
+  /// in a snap area, a resting point itself), the physics' free motion.
   ///
   /// Past an edge (`ios` only): the spring to the nearer edge, or with
   /// snapping to the target that edge picks as if it were the projection,

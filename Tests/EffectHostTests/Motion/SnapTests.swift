@@ -179,6 +179,95 @@ import Testing
     #expect(frames.last?.offset == 120)
   }
 
+  /// The first idle state of a lift from `offset` at `velocity` at 120 fps.
+  static func rest(from offset: Double, velocity: Double, snap: SnapTargets) -> ScrollState {
+    var simulator = ScrollSimulator(
+      offset: offset, maxOffset: 4200, viewportHeight: 844, snap: snap)
+    simulator.lift(at: 0, velocity: velocity)
+    var n = 0
+    var state = simulator.advance(to: 0)
+    while state.phase != .idle, n < 100_000 {
+      n += 1
+      state = simulator.advance(to: Double(n) / 120)
+    }
+    return state
+  }
+
+  /// Five 1,000-point pages under a 40-point inset and over a 4-point one: each
+  /// is longer than the 800-point snapport.
+  static let pages = #"""
+    {"contentInsets": {"top": 40, "bottom": 4},
+     "chains": [{"name": "page", "frame": {"height": 1000}, "repeat": {"count": 5}}],
+     "snap": SNAP}
+    """#
+
+  @Test(
+    "a copy longer than the snapport is a snap area: it rests wherever it covers the snapport, and both ends are targets"
+  )
+  func largeSnapAreas() throws {
+    // C = 5000, maxOffset = 5000 + 44 - 844 = 4200. Page k covers the snapport
+    // [40, 840] when its top 40 + 1000 k - o is at most 40 and its bottom
+    // 40 + 1000 k + 1000 - o at least 840: o in [1000 k, 1000 k + 200].
+    let areas = (0..<5).map { Double($0) * 1000...Double($0) * 1000 + 200 }
+    for (align, aligned) in [("start", 0.0), ("center", 100), ("end", 200)] {
+      let scene = try loader.load(
+        json: Self.pages.replacingOccurrences(
+          of: "SNAP", with: #"{"chain": "page", "align": "\#(align)"}"#), file: "p.json")
+      let targets = try #require(scene.snap).targets(in: scene)
+      #expect(targets.areas == areas, "\(align)")
+      let expected = Set(
+        (0..<5).flatMap { k in [0.0, aligned, 200].map { 1000 * Double(k) + $0 } })
+      #expect(targets.offsets == expected.sorted(), "\(align)")
+      // Inside an area: no target, the scroll rests where it is going.
+      for projection in [0.0, 150, 1000, 1100, 1200, 4150, 4200] {
+        #expect(targets.target(forProjection: projection) == nil, "\(align) \(projection)")
+      }
+      // Between two pages' areas, the nearest end or aligned offset.
+      #expect(targets.target(forProjection: 1250) == 1200)
+      #expect(targets.target(forProjection: 1650) == 2000)
+      #expect(targets.target(forProjection: -80) == 0)
+      let simulator = ScrollSimulator(scene: scene)
+      #expect(simulator.snap == targets)
+    }
+    // Overlapping areas merge, so a projection in either is inside.
+    let merged = SnapTargets(
+      offsets: [], areas: [5...20, 0...10, 30...40], mode: .mandatory, proximity: 1)
+    #expect(merged.areas == [0...20, 30...40])
+    #expect(merged.areasContain(15) && !merged.areasContain(25) && merged.areasContain(40))
+  }
+
+  @Test(
+    "a release whose projection lies where a tall copy covers the snapport rests there; past it, on the copy's end"
+  )
+  func largeSnapAreaRests() throws {
+    let scene = try loader.load(
+      json: Self.pages.replacingOccurrences(of: "SNAP", with: #"{"chain": "page"}"#),
+      file: "p.json")
+    let k = 1000 * log(0.998)
+    for physics in ScrollPhysics.allCases {
+      // From 1000 (page 1's top) at 200 points/s: ios P = 1000 - 200 / k = 1099.9,
+      // android P = 1000 + 20.3; both inside page 1's stretch [1000, 1200]. The
+      // scroll decelerates freely and rests near P, not back on the page's top.
+      let p = physics == .ios ? 1000 - 200 / k : 1000 + Self.androidFling(200).distance
+      #expect(p > 1010 && p < 1200)
+      let slow = try #require(
+        Array(
+          try MotionFrames(
+            gesture: Gesture(parsing: "fling:200"), scene: scene, physics: physics, start: 1000)
+        ).last)
+      #expect(slow.phase == .idle && abs(slow.offset - p) < 0.3, "\(physics): \(slow.offset)")
+      // From 1100 at 1000 points/s: ios P = 1599.5, android 1294.3, past the
+      // stretch: the nearest target is its end, 1200 (page 1's bottom on the
+      // snapport's; ios 399.5 away, page 2's top 400.5), not a page's top.
+      let fast = try #require(
+        Array(
+          try MotionFrames(
+            gesture: Gesture(parsing: "fling:1000"), scene: scene, physics: physics, start: 1100)
+        ).last)
+      #expect(fast.offset == 1200, "\(physics): \(fast.offset)")
+    }
+  }
+
   static let malformedSnaps: [(String, [String])] = [
     (#"[0]"#, [#"s.json: snap: expected a snap object, found an array"#]),
     (
