@@ -313,6 +313,7 @@ import Testing
     // 104 lies ahead of the release (frame 48): the curve bent to end there, v(t) =
     // 100 e^(-100 t / 64), at rest at the first frame below 0.5 points/s.
     let restTime = log(100 / 0.5) * 64 / 100
+    #expect(abs(restTime - 3.39) < 0.005)
     #expect(collapsed.index == Int(((0.4 + restTime) * 120).rounded(.up)))
     #expect(collapsed.index == 455)
     #expect(
