@@ -2,8 +2,8 @@ import EffectCommandLine
 import Foundation
 import Testing
 
-/// `effectctl simulate` in process: rows checked against Docs/Motion.md's
-/// formulas, computed here, and every refusal with its full message.
+/// `effectctl simulate` in process: rows checked against the formulas of
+/// Docs/Motion.md, computed here, and every refusal with its full message.
 @Suite struct SimulateCommandTests {
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
@@ -32,7 +32,7 @@ import Testing
     }
   }
 
-  /// The rubber band of Docs/Motion.md: b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
+  /// The rubber band: b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
   static func rubberBand(_ x: Double, dimension d: Double = 844) -> Double {
     (1 - 1 / (x * 0.55 / d + 1)) * d
   }
@@ -82,6 +82,22 @@ import Testing
     #expect(rows.dropLast().allSatisfy { $0["phase"] == "decelerating" })
   }
 
+  @Test("frame 0 of a fling on the paging list is exactly at --start: offset 0, card 1 at y 219")
+  func frameZeroAtStart() throws {
+    for start in ["0", "688"] {
+      let rows = try Self.csvRows(
+        [
+          Self.config("paging-list.json"), "--gesture", "fling:3000", "--chain", "card[1]",
+          "--start", start,
+        ])
+      let first = try #require(rows.first)
+      #expect(first["frame"] == "0" && first["phase"] == "decelerating")
+      #expect(first["offset"] == start)
+      // Card 1's top is 47 + 172 = 219 at offset 0, and 219 - 688 = -469 at 688.
+      #expect(first["y"] == (start == "0" ? "219" : "-469"))
+    }
+  }
+
   @Test("the snapping app bar released at 40 with 100 points/s rests collapsed, at 104")
   func snappingAppBar() throws {
     let rows = try Self.csvRows(
@@ -89,7 +105,7 @@ import Testing
         Self.config("snapping-app-bar.json"), "--gesture", "drag:40:400,release", "--chain",
         "title",
       ])
-    // Docs/Motion.md's snapping rule: P = o - v / (1000 ln 0.998); proximity 52 around [0, 104].
+    // The rule: P = o - v / (1000 ln 0.998); proximity 52 around [0, 104].
     let projected = 40 - (40.0 / 400 * 1000) / (1000 * log(0.998))
     let near = [0.0, 104].filter { abs($0 - projected) <= 52 }
     let target = try #require(near.min { abs($0 - projected) < abs($1 - projected) })
@@ -100,7 +116,7 @@ import Testing
   }
 
   @Test(
-    "the paging list rests on the card the snapping rule picks, for both physics",
+    "the paging list rests on the card the projection picks, for both physics",
     arguments: ["ios", "android"])
   func pagingList(physics: String) throws {
     let rows = try Self.csvRows(
@@ -368,37 +384,43 @@ import Testing
       lastRows.append(String(result.stdout.split(separator: "\n").last ?? ""))
     }
     // At rest: at 0 after the pull, at maxOffset after the fling, collapsed after the snap.
-    #expect(lastRows[0].hasPrefix("117,0.975,idle,0,"))
+    #expect(lastRows[0].hasPrefix("115,\(115.0 / 120),idle,0,"))
     #expect(lastRows[1].contains(",idle,1156,header,"))
     #expect(lastRows[2].contains(",idle,104,background,"))
-    #expect(lastRows[3].hasPrefix("37,0.30833333333333335,decelerating,-101.578"))
-    #expect(lastRows[3].hasSuffix(",header,refresh,increasing,101.57872215024257"))
+    #expect(lastRows[3].hasPrefix("13,\(13.0 / 120),decelerating,-103.00"))
+    #expect(lastRows[3].contains(",header,refresh,increasing,"))
+    let fired = Double(lastRows[3].split(separator: ",").last ?? "") ?? 0
+    #expect(abs(fired - Self.refreshPull(frame: 13)) < 1e-9)
     #expect(page.stdout.contains("(-97.32 at the end, the header 397.32"))
     #expect(abs(-Self.rubberBand(200) + 97.32) < 0.005)
   }
 
   /// The pull of Configs/pull-to-refresh.json at frame n of
-  /// drag:-200:300,release at 120 fps, from Docs/Motion.md's formulas: while the
-  /// finger is down (frames 0...35) the rubber band of the raw drag,
-  /// 200 * (n / 120) / 0.3 points; from the release (frame 36) the spring
-  /// (mass 0.5, stiffness 100, damping ratio 1.1, overdamped) toward 0 from
-  /// -b(200) at the release velocity, -200 / 0.3 points per second.
+  /// drag:-200:100,release at 120 fps, from the formulas of Docs/Motion.md:
+  /// while the finger is down (frames 0...11) the rubber band of the raw
+  /// drag, 200 * (n / 120) / 0.1 points; from the release (frame 12) the
+  /// spring (mass 0.5, stiffness 100, damping ratio 1.1, overdamped) toward 0
+  /// from -b(200) at the velocity the content was shown moving: the finger's
+  /// -2,000 points per second times the band's slope b'(200) = 0.55 /
+  /// (200 * 0.55 / 844 + 1)^2.
   static func refreshPull(frame n: Int) -> Double {
-    if n < 36 { return rubberBand(200 * (Double(n) / 120) / 0.3) }
+    if n < 12 { return rubberBand(200 * (Double(n) / 120) / 0.1) }
     let (mass, stiffness) = (0.5, 100.0)
     let damping = 2 * 1.1 * (stiffness * mass).squareRoot()
     let root = (damping * damping - 4 * mass * stiffness).squareRoot()
     let (r1, r2) = ((-damping + root) / (2 * mass), (-damping - root) / (2 * mass))
-    let (x0, v0) = (-rubberBand(200), -200 / 0.3)
+    let (x0, v0) = (
+      -rubberBand(200), -2000 * 0.55 / ((200 * 0.55 / 844 + 1) * (200 * 0.55 / 844 + 1))
+    )
     // x(t) = c1 e^(r1 t) + c2 e^(r2 t) with x(0) = x0 and x'(0) = v0.
     let c2 = (v0 - r1 * x0) / (r2 - r1)
     let c1 = x0 - c2
-    let t = Double(n - 36) / 120
+    let t = Double(n - 12) / 120
     return -(c1 * Foundation.exp(r1 * t) + c2 * Foundation.exp(r2 * t))
   }
 
   static let refreshArguments = [
-    "simulate", config("pull-to-refresh.json"), "--gesture", "drag:-200:300,release", "--events",
+    "simulate", config("pull-to-refresh.json"), "--gesture", "drag:-200:100,release", "--events",
   ]
 
   @Test(
@@ -408,11 +430,11 @@ import Testing
     let pulls = (0..<200).map { Self.refreshPull(frame: $0) }
     let first = try #require(pulls.firstIndex { $0 >= 100 })
     // The drag ends at b(200) = 97.32: the release's velocity carries it past 100.
-    #expect(first == 37)
-    #expect(pulls[..<36].allSatisfy { $0 < 100 })
+    #expect(first == 13)
+    #expect(pulls[..<12].allSatisfy { $0 < 100 })
     // It comes back below 100 later: a decreasing crossing, not declared.
     let back = try #require(pulls[first...].firstIndex { $0 < 100 })
-    #expect(back == 42)
+    #expect(back == 19)
 
     let result = InProcess(Self.refreshArguments + ["--format", "csv"])
     #expect(result.status == .success)
@@ -428,7 +450,7 @@ import Testing
     #expect(abs((Double(cells[3]) ?? 0) + pulls[first]) < 1e-9)
     #expect(cells[4...6] == ["header", "refresh", "increasing"])
     #expect(abs((Double(cells[7]) ?? 0) - pulls[first]) < 1e-9)
-    #expect(abs(pulls[first] - 101.5787) < 1e-4)
+    #expect(abs(pulls[first] - 103.0016) < 1e-4)
   }
 
   @Test("--events in every format: the exact header, the lead as the transform rows write it")
@@ -443,13 +465,13 @@ import Testing
           "direction   " + right("value"),
         ].joined(separator: "  "),
         [
-          right("37"), right("0.3083"), "decelerating", right("-101.58"), "header", "refresh",
-          "increasing  " + right("101.58"),
+          right("13"), right("0.1083"), "decelerating", right("-103.00"), "header", "refresh",
+          "increasing  " + right("103.00"),
         ].joined(separator: "  "),
       ])
-    let pull = Self.refreshPull(frame: 37)
+    let pull = Self.refreshPull(frame: 13)
     let ndjson = InProcess(Self.refreshArguments + ["--format", "ndjson"])
-    let lead = #"{"frame":37,"time":0.30833333333333335,"phase":"decelerating","offset":"#
+    let lead = #"{"frame":13,"time":0.10833333333333334,"phase":"decelerating","offset":"#
     let middle = #","chain":"header","event":"refresh","direction":"increasing","value":"#
     let line = ndjson.stdout.dropLast()
     #expect(ndjson.stdout.last == "\n")

@@ -171,6 +171,129 @@ import Testing
     return try #require(last)
   }
 
+  /// Every frame of `spec` on the scene `name`, at 120 fps.
+  static func frames(_ spec: String, on name: String, physics: ScrollPhysics = .ios) throws
+    -> [MotionFrame]
+  {
+    let scene = try SceneLoader().load(contentsOf: directory.appendingPathComponent(name).path)
+    return Array(
+      try MotionFrames(gesture: Gesture(parsing: spec), scene: scene, physics: physics))
+  }
+
+  @Test(
+    "stretchy-header and pull-to-refresh: let go past the top, the spring leaves at the speed the band showed; the README's frames and overshoots"
+  )
+  func pullAndRelease() throws {
+    // (scene, gesture, the drag's distance and milliseconds, the release frame,
+    // the spring's peak and the resting frame worked out for the README).
+    let cases: [(String, String, Double, Double, Int, Double, Int)] = [
+      ("stretchy-header.json", "drag:-200:300,release", 200, 300, 36, -98.94, 115),
+      ("stretchy-header.json", "drag:-2000:100,release", 2000, 100, 12, -493.10, 113),
+      ("pull-to-refresh.json", "drag:-200:100,release", 200, 100, 12, -107.27, 94),
+    ]
+    for (name, spec, distance, ms, releaseFrame, worked, workedRest) in cases {
+      let frames = try Self.frames(spec, on: name)
+      // Released at -b(D), at the finger's speed times b'(D).
+      let x0 = -MotionPhysicsTests.band(distance)
+      let v0 = -distance / ms * 1000 * MotionPhysicsTests.slope(distance)
+      let release = frames[releaseFrame]
+      #expect(abs(release.offset - x0) < 1e-9 && abs(release.velocity - v0) < 1e-9, "\(spec)")
+      let peak = MotionPhysicsTests.springPeak(x0: x0, v0: v0)
+      #expect(abs(peak.x - worked) < 0.005, "\(spec): \(peak.x)")
+      let lowest = try #require(frames.map(\.offset).min())
+      #expect(lowest >= peak.x && lowest - peak.x < 0.2, "\(spec)")
+      // At rest at the first frame within 0.5 points of 0, at most 10 points/s.
+      var rest = releaseFrame
+      while true {
+        let s = MotionPhysicsTests.spring(
+          x0: x0, v0: v0, t: Double(rest - releaseFrame) / 120)
+        if abs(s.x) <= 0.5, abs(s.v) <= 10 { break }
+        rest += 1
+      }
+      #expect(rest == workedRest, "\(spec)")
+      #expect(frames.last?.index == rest && frames.last?.offset == 0, "\(spec)")
+    }
+    // The README's pull to refresh: the spring's first frame (13) is past 100.
+    let x0 = -MotionPhysicsTests.band(200)
+    let v0 = -2000 * MotionPhysicsTests.slope(200)
+    let first = MotionPhysicsTests.spring(x0: x0, v0: v0, t: 1.0 / 120).x
+    #expect(abs(first - -103.00) < 0.005)
+    #expect(abs(x0 - -97.32) < 0.005)
+    #expect(abs(v0 - -861) < 0.5)
+    // The band's slopes and the speeds the README quotes.
+    #expect(abs(MotionPhysicsTests.slope(200) - 0.430) < 0.0005)
+    #expect(abs(MotionPhysicsTests.slope(2000) - 0.104) < 0.0005)
+    #expect(abs(200 / 0.3 * MotionPhysicsTests.slope(200) - 287) < 0.5)
+    #expect(abs(20_000 * MotionPhysicsTests.slope(2000) - 2073) < 0.5)
+    #expect(abs(MotionPhysicsTests.band(2000) - 477.57) < 0.005)
+  }
+
+  @Test("Configs/README.md quotes the simulate figures the tests above work out")
+  func readmeMotionFigures() throws {
+    let readme = try String(
+      contentsOf: Self.directory.appendingPathComponent("README.md"), encoding: .utf8
+    ).replacingOccurrences(of: "\n", with: " ")
+    for phrase in [
+      "b'(200) = 0.430", "header moving at 287", "-98.94 and rests at 0 at frame 115",
+      "header at -477.57", "moving at 2,073 points/s (b'(2000) = 0.104)", "on to -493.10",
+      "rests at 0 at frame 113", "is at rest at frame 455", "(offset 688) at frame 470",
+      "(344, at frame 65)", "(P = 1498.5)", "card 9 (1548) and rests at frame 539",
+      "(P = 1308.9) card 8 (1376) at frame 130", "card 1 at `y 219`", "the 861 points/s",
+      "103.00 at frame 13", "peaks at 107.27", "rests at frame 94",
+    ] {
+      let quoted = readme.contains(phrase)
+      #expect(quoted, "Configs/README.md lacks \"\(phrase)\"")
+    }
+  }
+
+  @Test(
+    "paging-list: a release slows to its card, never faster than released (not 2,409 or 7,626 points/s), both physics"
+  )
+  func pagingListMotion() throws {
+    let targets = (0...25).map { 172 * Double($0) } + [4385]
+    let k = 1000 * log(0.998)
+    let dExponent = log(0.78) / log(0.9)
+    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
+    // (gesture, physics, release frame, offset and velocity, the card top and
+    // the resting frame worked out for the README).
+    let cases: [(String, ScrollPhysics, Int, Double, Double, Double, Int)] = [
+      ("drag:200:200,release", .ios, 24, 200, 1000, 688, 470),
+      ("fling:3000", .ios, 0, 0, 3000, 1548, 539),
+      ("drag:200:200,release", .android, 24, 200, 1000, 344, 65),
+      ("fling:3000", .android, 0, 0, 3000, 1376, 130),
+    ]
+    for (spec, physics, releaseFrame, o0, v0, card, workedRest) in cases {
+      let label = "\(spec) \(physics)"
+      let frames = try Self.frames(spec, on: "paging-list.json", physics: physics)
+      let duration = dExponent * 0.35 * pow(v0 / vRef, 1 / (dExponent - 1))
+      let p = physics == .ios ? o0 - v0 / k : o0 + v0 * duration / dExponent
+      let nearest = targets.min { abs($0 - p) < abs($1 - p) }
+      #expect(nearest == card, "\(label)")
+      if spec == "fling:3000" { #expect(abs(p - (physics == .ios ? 1498.5 : 1308.9)) < 0.05) }
+      // Ahead of the release: the bent curve. ios at rest below 0.5 points/s with
+      // v(t) = v0 e^(-v0 t / (T - o0)); android at T' = D (T - o0) / v0.
+      var rest = releaseFrame
+      while true {
+        let t = Double(rest - releaseFrame) / 120
+        let done =
+          physics == .ios
+          ? v0 * exp(-v0 / (card - o0) * t) < 0.5 : t >= dExponent * (card - o0) / v0
+        if done { break }
+        rest += 1
+      }
+      #expect(rest == workedRest, "\(label)")
+      #expect(frames.last?.index == rest && frames.last?.offset == card, "\(label)")
+      #expect(frames.last?.phase == .idle)
+      let after = frames[releaseFrame...]
+      #expect(after.first?.offset == o0 && after.first?.velocity == v0, "\(label)")
+      #expect(after.allSatisfy { abs($0.velocity) <= v0 }, "\(label)")
+      let moving = after.dropLast()
+      for (a, b) in zip(moving, moving.dropFirst()) {
+        #expect(b.offset - a.offset >= 0 && b.offset - a.offset <= v0 / 120, "\(label)")
+      }
+    }
+  }
+
   @Test(
     "snapping-app-bar: the collapsing app bar's frames, and a release near the bar's range rests expanded or collapsed"
   )
@@ -185,7 +308,14 @@ import Testing
     // Released at 40 with 100 points/s: P = 40 - 100 / (1000 ln 0.998) = 89.95, within
     // 52 of 104. Released at 70 with -200 points/s: P = -29.9, within 52 of 0. Released
     // at 100 with 500 points/s: P = 349.8, near neither: no snap.
-    #expect(try Self.rest("drag:40:400,release", on: "snapping-app-bar.json").offset == 104)
+    let collapsed = try Self.rest("drag:40:400,release", on: "snapping-app-bar.json")
+    #expect(collapsed.offset == 104)
+    // 104 lies ahead of the release (frame 48): the curve bent to end there, v(t) =
+    // 100 e^(-100 t / 64), at rest at the first frame below 0.5 points/s.
+    let restTime = log(100 / 0.5) * 64 / 100
+    #expect(abs(restTime - 3.39) < 0.005)
+    #expect(collapsed.index == Int(((0.4 + restTime) * 120).rounded(.up)))
+    #expect(collapsed.index == 455)
     #expect(
       try Self.rest("drag:80:100,hold:50,drag:-10:50,release", on: "snapping-app-bar.json").offset
         == 0)

@@ -259,4 +259,24 @@ import Testing
       }
     }
   }
+
+  @Test(
+    "Docs/Motion.md states the motion rules without citing a document outside the repository, and quotes the figures the motion tests work out"
+  )
+  func motionPage() throws {
+    let text = try Self.text("Docs/Motion.md").split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    #expect(!text.contains("DESIGN"))
+    // Each figure is computed in MotionPhysicsTests.hardReleasePastTop,
+    // ConfigsTests.pagingListMotion or ConfigsTests.snappingAppBar.
+    for phrase in [
+      "b'(x) = 0.55 / (x * 0.55 / d + 1)^2", "1000 ln r' = -v0 / (T - o0)",
+      "T' = D * |T - o0| / |v0|", "at -477.57 moving at 2,073 points/s",
+      "on to -493.10", "card 4 (688, 1000 ln r' = -1000 / 488) and rests there at frame 470",
+      "ln(|v0| / 0.5) * (T - o0) / v0 seconds", "toward 104 takes 3.39 s",
+    ] {
+      let quoted = text.contains(phrase)
+      #expect(quoted, "Docs/Motion.md lacks \"\(phrase)\"")
+    }
+  }
 }

@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-// The formulas of Docs/Motion.md's "Physics", each written once. Times are
+// The formulas of the scroll physics (Docs/Motion.md), each written once. Times are
 // seconds, offsets points, velocities points per second.
 
 /// UIScrollView's rubber band: how an overshoot past an edge is shown while
@@ -34,6 +34,15 @@ enum RubberBand {
     let y = min(max(0, b / d), 0.999)
     return d / coefficient * y / (1 - y)
   }
+
+  /// b'(x) = 0.55 / (x * 0.55 / d + 1)^2: how fast the band moves for each
+  /// point the overshoot `x` (>= 0) moves; 0.55 at the edge, falling with the
+  /// overshoot. A finger moving at v past an edge moves the content shown at
+  /// v * b'(x).
+  static func slope(_ x: Double, dimension d: Double) -> Double {
+    let denominator = x * coefficient / d + 1
+    return coefficient / (denominator * denominator)
+  }
 }
 
 /// UIScrollView's deceleration: free motion within the bounds.
@@ -43,38 +52,61 @@ enum RubberBand {
 /// o(t) = o0 + v0 * (r^(1000 t) - 1) / (1000 ln r), which tends to the resting
 /// point o0 - v0 / (1000 ln r). The motion is at rest at the first frame whose
 /// speed is below 0.5 points per second.
+///
+/// Toward a snap target T ahead of the release, the same curve is bent to end
+/// on T: its rate r' is chosen by 1000 ln r' = -v0 / (T - o0), so the resting
+/// point is T and the speed only falls from v0.
 struct Deceleration: Sendable, Equatable {
   /// r, per millisecond.
   static let rate = 0.998
   /// Below this speed (points per second) the motion is at rest.
   static let restingSpeed = 0.5
   /// 1000 ln r, per second (negative).
-  static let exponent = 1000 * log(rate)
+  static let naturalExponent = 1000 * log(rate)
 
   var start: Double
   var velocity: Double
+  /// 1000 ln r of this curve, per second (negative): ``naturalExponent``, or
+  /// -v0 / (T - o0) for a curve bent to end on T.
+  var exponent: Double
 
-  /// o(t) = o0 + v0 * (r^(1000 t) - 1) / (1000 ln r).
-  func offset(after t: Double) -> Double {
-    start + velocity * (pow(Self.rate, 1000 * t) - 1) / Self.exponent
+  /// The free motion from `start` at `velocity`, at the rate r = 0.998.
+  init(start: Double, velocity: Double) {
+    self.start = start
+    self.velocity = velocity
+    exponent = Self.naturalExponent
   }
 
-  /// v(t) = v0 * r^(1000 t).
+  /// The curve from `start` at `velocity` bent to come to rest at `target`,
+  /// which lies ahead in the direction of `velocity` (not 0): 1000 ln r' =
+  /// -v0 / (T - o0).
+  init(start: Double, velocity: Double, target: Double) {
+    self.start = start
+    self.velocity = velocity
+    exponent = -velocity / (target - start)
+  }
+
+  /// o(t) = o0 + v0 * (e^(k t) - 1) / k with k = 1000 ln r; at t = 0 exactly o0.
+  func offset(after t: Double) -> Double {
+    start + velocity * expm1(exponent * t) / exponent
+  }
+
+  /// v(t) = v0 * e^(k t), that is v0 * r^(1000 t).
   func velocity(after t: Double) -> Double {
-    velocity * pow(Self.rate, 1000 * t)
+    velocity * exp(exponent * t)
   }
 
   /// The projected resting point P = o0 - v0 / (1000 ln r), where the curve
   /// tends.
-  var restingPoint: Double { start - velocity / Self.exponent }
+  var restingPoint: Double { start - velocity / exponent }
 
   /// When the curve reaches `edge`, or `nil` if it never does: r^(1000 t) =
   /// 1 + (edge - o0) * 1000 ln r / v0 solved for t.
   func time(reaching edge: Double) -> Double? {
     guard velocity != 0, (edge - start) * velocity >= 0 else { return nil }
-    let remaining = 1 + (edge - start) * Self.exponent / velocity
+    let remaining = 1 + (edge - start) * exponent / velocity
     guard remaining > 0 else { return nil }
-    return log(remaining) / Self.exponent
+    return log(remaining) / exponent
   }
 }
 
@@ -98,16 +130,31 @@ struct AndroidFling: Sendable, Equatable {
   var duration: Double
   /// v * T / D, signed like the velocity.
   var distance: Double
+  /// v, the velocity it leaves at: o'(0) = distance * D / T.
+  var velocity: Double
+  /// Where the fling ends: o0 + distance, or the target it was bent to.
+  var restingPoint: Double
 
+  /// The fling of `velocity` from `start`.
   init(start: Double, velocity: Double) {
     let d = Self.exponent
     self.start = start
     duration = d * 0.35 * pow(abs(velocity) / Self.referenceVelocity, 1 / (d - 1))
     distance = duration > 0 ? velocity * duration / d : 0
+    self.velocity = duration > 0 ? velocity : 0
+    restingPoint = start + distance
   }
 
-  /// Where the fling ends: o0 + distance.
-  var restingPoint: Double { start + distance }
+  /// The same curve bent to end on `target`, which lies ahead in the direction
+  /// of `velocity` (not 0): it covers T - o0 in T' = D * |T - o0| / |v|, so it
+  /// leaves at v and only slows down.
+  init(start: Double, velocity: Double, target: Double) {
+    self.start = start
+    distance = target - start
+    duration = Self.exponent * abs(distance) / abs(velocity)
+    self.velocity = velocity
+    restingPoint = target
+  }
 
   /// o(t) = o0 + distance * (1 - (1 - t/T)^D); the end for t >= T.
   func offset(after t: Double) -> Double {
@@ -115,10 +162,11 @@ struct AndroidFling: Sendable, Equatable {
     return start + distance * (1 - pow(1 - t / duration, Self.exponent))
   }
 
-  /// o'(t) = distance * D * (1 - t/T)^(D - 1) / T; 0 for t >= T.
+  /// o'(t) = distance * D * (1 - t/T)^(D - 1) / T = v * (1 - t/T)^(D - 1),
+  /// written with v so that it never exceeds |v| by a rounding; 0 for t >= T.
   func velocity(after t: Double) -> Double {
     guard t < duration else { return 0 }
-    return distance * Self.exponent * pow(1 - t / duration, Self.exponent - 1) / duration
+    return velocity * pow(1 - t / duration, Self.exponent - 1)
   }
 
   /// When the fling reaches `edge`, or `nil` if it ends first: (1 - t/T)^D =
@@ -156,6 +204,8 @@ public struct ScrollSpring: Sendable, Equatable {
 
   /// Where the spring pulls to.
   public var target: Double
+  /// Where it starts.
+  private var start: Double
   private var r1: Double
   private var r2: Double
   private var c1: Double
@@ -176,6 +226,7 @@ public struct ScrollSpring: Sendable, Equatable {
     dampingRatio: Double
   ) {
     self.target = target
+    start = offset
     let x0 = offset - target
     let damping = 2 * max(1, dampingRatio) * (mass * stiffness).squareRoot()
     let discriminant = damping * damping - 4 * mass * stiffness
@@ -194,10 +245,13 @@ public struct ScrollSpring: Sendable, Equatable {
     }
   }
 
-  /// The offset `t` seconds after the start.
+  /// The offset `t` seconds after the start: the start plus the change of the
+  /// displacement, x(t) - x0 = c1 (e^(r1 t) - 1) + c2 (e^(r2 t) - 1) (critically
+  /// damped c1 (e^(r t) - 1) + c2 t e^(r t)), so that at t = 0 it is the start
+  /// exactly, not target + c1 + c2 with a rounding of either.
   public func offset(after t: Double) -> Double {
-    if isCritical { return target + (c1 + c2 * t) * exp(r1 * t) }
-    return target + c1 * exp(r1 * t) + c2 * exp(r2 * t)
+    if isCritical { return start + c1 * expm1(r1 * t) + c2 * t * exp(r1 * t) }
+    return start + c1 * expm1(r1 * t) + c2 * expm1(r2 * t)
   }
 
   /// The velocity `t` seconds after the start, points per second.

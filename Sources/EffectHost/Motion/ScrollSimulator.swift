@@ -20,7 +20,7 @@ public struct ScrollState: Sendable, Equatable {
 }
 
 /// A scroll view's motion, driven by touch events and programmatic scrolls,
-/// with the physics of Docs/Motion.md.
+/// with the physics that Docs/Motion.md gives.
 ///
 /// Feed it events in time order (``touchDown(at:)``, ``moveFinger(toRawOffset:at:)``,
 /// ``lift(at:velocity:)``, ``scroll(to:duration:at:)``) and ask for each frame
@@ -50,8 +50,11 @@ public struct ScrollSimulator: Sendable {
     /// The finger is down at `raw`; `velocity` is that of the shown offset
     /// since the last move, at `time`.
     case touching(raw: Double, velocity: Double, time: Double)
-    /// `ios` free motion from `start`; `crossing` is when and where it reaches an edge.
-    case decelerating(Deceleration, start: Double, crossing: (time: Double, edge: Double)?)
+    /// `ios` free motion from `start`; `crossing` is when and where it reaches
+    /// an edge; `target`, the snap target a bent curve rests on (else it rests
+    /// at the curve's value).
+    case decelerating(
+      Deceleration, start: Double, crossing: (time: Double, edge: Double)?, target: Double?)
     case springing(ScrollSpring, start: Double)
     /// `android` free motion; `stop` is when and where it reaches an edge.
     case flinging(AndroidFling, start: Double, stop: (time: Double, edge: Double)?)
@@ -118,12 +121,21 @@ public struct ScrollSimulator: Sendable {
   /// The finger lifts at `time` with `velocity` points per second (touching
   /// down first if it is up: a flick), and the content moves freely.
   ///
-  /// In bounds: with snapping, the spring to the target that the projected
-  /// resting point picks (``SnapTargets/target(forProjection:)``; `ios`
-  /// projects o - v / (1000 ln r), `android` o + sign(v) * distance), else the
-  /// physics' free motion. Past an edge (`ios` only): the spring from the
-  /// release velocity to the nearer edge, or with snapping to the target that
-  /// edge picks as if it were the projection.
+  /// In bounds: with snapping, the target that the projected resting point P
+  /// picks (``SnapTargets/target(forProjection:)``; `ios` projects o - v /
+  /// (1000 ln r), `android` o + sign(v) * distance). A target ahead of the
+  /// release in the direction of the velocity is reached by the physics' own
+  /// free motion bent to end on it (``Deceleration/init(start:velocity:target:)``,
+  /// ``AndroidFling/init(start:velocity:target:)``), so the content never moves
+  /// faster than at the release; a target behind, at the release, or a
+  /// release at rest is reached by the spring. Without a target (or with P
+  /// in a snap area, a resting point itself), the physics' free motion.
+  ///
+  /// Past an edge (`ios` only): the spring to the nearer edge, or with
+  /// snapping to the target that edge picks as if it were the projection,
+  /// from the velocity of the content as shown: the finger's velocity times
+  /// the rubber band's slope b'(x) at the overshoot x, so what the eye sees
+  /// moving does not jump in speed when the finger lifts.
   public mutating func lift(at time: Double, velocity: Double) {
     touchDown(at: time)
     let time = moveClock(to: time)
@@ -132,25 +144,40 @@ public struct ScrollSimulator: Sendable {
     if offset < 0 || offset > maxOffset {
       let edge = offset < 0 ? 0 : maxOffset
       let target = snap?.target(forProjection: edge) ?? edge
-      motion = .springing(ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+      let overshoot = raw < 0 ? -raw : raw - maxOffset
+      let shownVelocity = velocity * RubberBand.slope(overshoot, dimension: viewportHeight)
+      motion = .springing(
+        ScrollSpring(from: offset, velocity: shownVelocity, to: target), start: time)
       return
     }
     switch physics {
     case .ios:
       let deceleration = Deceleration(start: offset, velocity: velocity)
       if let target = snap?.target(forProjection: deceleration.restingPoint) {
-        motion = .springing(
-          ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+        if (target - offset) * velocity > 0 {
+          motion = .decelerating(
+            Deceleration(start: offset, velocity: velocity, target: target), start: time,
+            crossing: nil, target: target)
+        } else {
+          motion = .springing(
+            ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+        }
         return
       }
       let edge = velocity < 0 ? 0 : maxOffset
       let crossing = deceleration.time(reaching: edge).map { (time: time + $0, edge: edge) }
-      motion = .decelerating(deceleration, start: time, crossing: crossing)
+      motion = .decelerating(deceleration, start: time, crossing: crossing, target: nil)
     case .android:
       let fling = AndroidFling(start: offset, velocity: velocity)
       if let target = snap?.target(forProjection: fling.restingPoint) {
-        motion = .springing(
-          ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+        if (target - offset) * velocity > 0 {
+          motion = .flinging(
+            AndroidFling(start: offset, velocity: velocity, target: target), start: time,
+            stop: nil)
+        } else {
+          motion = .springing(
+            ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
+        }
         return
       }
       let edge = velocity < 0 ? 0 : maxOffset
@@ -178,14 +205,15 @@ public struct ScrollSimulator: Sendable {
   /// to rest (phase `idle`) and stays there.
   ///
   /// `ios` deceleration rests at the first frame whose speed is below 0.5
-  /// points per second, at the curve's value; the spring at the first frame
+  /// points per second, at the curve's value (a curve bent to a snap target:
+  /// at the target); the spring at the first frame
   /// within 0.5 points of its target with a speed of at most 10, showing the
   /// target; an `android` fling at its end or at the edge it reaches; a
   /// programmatic scroll at its end.
   public mutating func advance(to time: Double) -> ScrollState {
     let time = moveClock(to: time)
     switch motion {
-    case .decelerating(let deceleration, let start, let crossing):
+    case .decelerating(let deceleration, let start, let crossing, let target):
       if let crossing, time >= crossing.time {
         motion = .springing(
           Self.spring(after: deceleration, crossing: crossing, start: start),
@@ -193,7 +221,7 @@ public struct ScrollSimulator: Sendable {
         return advance(to: time)
       }
       if abs(deceleration.velocity(after: time - start)) < Deceleration.restingSpeed {
-        motion = .resting(deceleration.offset(after: time - start))
+        motion = .resting(target ?? deceleration.offset(after: time - start))
       }
     case .springing(let spring, let start):
       if spring.isAtRest(after: time - start) { motion = .resting(spring.target) }
@@ -220,7 +248,7 @@ public struct ScrollSimulator: Sendable {
     case .touching(let raw, let velocity, _):
       return ScrollState(
         time: time, offset: shown(raw: raw), velocity: velocity, phase: .interacting)
-    case .decelerating(let deceleration, let start, let crossing):
+    case .decelerating(let deceleration, let start, let crossing, _):
       if let crossing, time >= crossing.time {
         let spring = Self.spring(after: deceleration, crossing: crossing, start: start)
         return springState(spring, after: time - crossing.time, time: time)

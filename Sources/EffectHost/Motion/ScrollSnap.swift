@@ -53,11 +53,18 @@ public struct ScrollSnap: Sendable, Equatable {
   /// (V - It - Ib)/2. Each is clamped to [0, maxOffset]. A chain that the
   /// scene lacks, or that is attached to the viewport, gives no targets (the
   /// loader refuses both).
+  ///
+  /// A copy longer than the snapport is a snap area as CSS Scroll Snap treats
+  /// one larger than the snapport: the offsets at which it covers the whole
+  /// snapport, [start's o, end's o] (clamped), are resting points themselves,
+  /// and both ends count as targets beside the aligned one.
   public func targets(in scene: Scene) -> SnapTargets {
     let maxOffset = scene.geometry(offset: 0).maxOffset
     let insets = scene.contentInsets
     let snapportHeight = max(0, scene.viewport.height - insets.top - insets.bottom)
+    func clamped(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
     var offsets: [Double] = []
+    var areas: [ClosedRange<Double>] = []
     switch points {
     case .offsets(let values):
       offsets = values
@@ -70,43 +77,87 @@ public struct ScrollSnap: Sendable, Equatable {
         case .center: shift = height / 2 - snapportHeight / 2
         case .end: shift = height - snapportHeight
         }
-        offsets.reserveCapacity(chain.viewCount)
+        let isArea = height > snapportHeight
+        offsets.reserveCapacity(chain.viewCount * (isArea ? 3 : 1))
+        if isArea { areas.reserveCapacity(chain.viewCount) }
         for copy in 0..<chain.viewCount {
-          offsets.append(chain.frame.y + Double(copy) * chain.stride + shift)
+          let top = chain.frame.y + Double(copy) * chain.stride
+          offsets.append(top + shift)
+          if isArea {
+            // Covering the snapport: the copy's top at or above the snapport's
+            // (o >= top) and its bottom at or below the snapport's (o <= top +
+            // h - snapport).
+            let area = clamped(top)...clamped(top + height - snapportHeight)
+            offsets.append(area.lowerBound)
+            offsets.append(area.upperBound)
+            areas.append(area)
+          }
         }
       }
     }
     return SnapTargets(
-      offsets: offsets.map { min(max($0, 0), maxOffset) }, mode: mode,
+      offsets: offsets.map(clamped), areas: areas, mode: mode,
       proximity: proximity ?? snapportHeight / 3)
   }
 }
 
-/// The resolved targets of a ``ScrollSnap``: offsets in [0, maxOffset], how to
-/// pick one, and the proximity.
+/// The resolved targets of a ``ScrollSnap``: offsets in [0, maxOffset], the
+/// snap areas longer than the snapport, how to pick one, and the proximity.
 public struct SnapTargets: Sendable, Equatable {
   /// Sorted, without repeats.
   public let offsets: [Double]
+  /// The stretches of offsets at which a copy longer than the snapport covers
+  /// it: a projected resting point inside one rests where it is. Sorted,
+  /// disjoint (overlapping ones merged); empty for most scenes.
+  public let areas: [ClosedRange<Double>]
   public let mode: ScrollSnap.Mode
   /// Points; used by `proximity` mode.
   public let proximity: Double
 
-  /// Targets at `offsets` (sorted here; repeats dropped).
-  public init(offsets: [Double], mode: ScrollSnap.Mode, proximity: Double) {
+  /// Targets at `offsets` (sorted here; repeats dropped) and the snap areas
+  /// `areas` (sorted and merged here).
+  public init(
+    offsets: [Double], areas: [ClosedRange<Double>] = [], mode: ScrollSnap.Mode,
+    proximity: Double
+  ) {
     let sorted = offsets.sorted()
     var unique: [Double] = []
     unique.reserveCapacity(sorted.count)
     for value in sorted where unique.last != value { unique.append(value) }
     self.offsets = unique
+    var merged: [ClosedRange<Double>] = []
+    for area in areas.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+      if let last = merged.last, area.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, area.upperBound)
+      } else {
+        merged.append(area)
+      }
+    }
+    self.areas = merged
     self.mode = mode
     self.proximity = proximity
   }
 
+  /// Whether `projection` lies in a snap area, where the scroll may rest as it
+  /// is.
+  public func areasContain(_ projection: Double) -> Bool {
+    // The last area starting at or below the projection, by bisection.
+    var low = 0
+    var high = areas.count
+    while low < high {
+      let middle = (low + high) / 2
+      if areas[middle].lowerBound <= projection { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 && areas[low - 1].contains(projection)
+  }
+
   /// The target for a release whose projected resting point is `projection`:
-  /// `mandatory`, the nearest; `proximity`, the nearest if it is within
-  /// `proximity` points, else `nil`. Of two equally near, the lower offset.
+  /// `nil` when the projection lies in a snap area (it is a resting point
+  /// itself); else `mandatory`, the nearest; `proximity`, the nearest if it is
+  /// within `proximity` points, else `nil`. Of two equally near, the lower
+  /// offset.
   public func target(forProjection projection: Double) -> Double? {
-    guard !offsets.isEmpty else { return nil }
+    guard !offsets.isEmpty, !areasContain(projection) else { return nil }
     // The first target at or above the projection, by bisection: a chain of a
     // million copies gives a million targets.
     var low = 0

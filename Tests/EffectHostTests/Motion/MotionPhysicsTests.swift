@@ -3,8 +3,8 @@ import Testing
 
 @testable import EffectHost
 
-/// Each physics against numbers computed here from Docs/Motion.md's formulas,
-/// frame by frame, not against the implementation's own output.
+/// Each physics against numbers computed here from the formulas Docs/Motion.md
+/// gives, frame by frame, not against the implementation's own output.
 @Suite struct MotionPhysicsTests {
   static let d = 844.0
 
@@ -18,8 +18,12 @@ import Testing
         maxOffset: maxOffset, viewportHeight: d, snap: snap))
   }
 
-  /// The rubber band of Docs/Motion.md, b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
+  /// The rubber band, b(x) = (1 - 1 / (x * 0.55 / d + 1)) * d.
   static func band(_ x: Double) -> Double { (1 - 1 / (x * 0.55 / d + 1)) * d }
+
+  /// The band's slope, b'(x) = 0.55 / (x * 0.55 / d + 1)^2: d/dx of b(x) =
+  /// d - d / (x * 0.55 / d + 1) is d * (0.55 / d) / (x * 0.55 / d + 1)^2.
+  static func slope(_ x: Double) -> Double { 0.55 / pow(x * 0.55 / d + 1, 2) }
 
   /// The spring m x'' + c x' + k x = 0 with m 0.5, k 100, c = 2 * 1.1 *
   /// sqrt(m k), over-damped: the offset and velocity `t` after leaving
@@ -36,6 +40,19 @@ import Testing
     return (a * exp(r1 * t) + b * exp(r2 * t), a * r1 * exp(r1 * t) + b * r2 * exp(r2 * t))
   }
 
+  /// The spring's peak from `x0` at `v0` (moving away from the target): where
+  /// x'(t) = a r1 e^(r1 t) + b r2 e^(r2 t) = 0, t* = ln(-b r2 / (a r1)) / (r1 -
+  /// r2); the time and the displacement there.
+  static func springPeak(x0: Double, v0: Double) -> (t: Double, x: Double) {
+    let c = 2 * 1.1 * (0.5 * 100.0).squareRoot()
+    let root = (c * c - 4 * 0.5 * 100).squareRoot()
+    let (r1, r2) = (-c + root, -c - root)
+    let b = (v0 - r1 * x0) / (r2 - r1)
+    let a = x0 - b
+    let t = log(-b * r2 / (a * r1)) / (r1 - r2)
+    return (t, spring(x0: x0, v0: v0, t: t).x)
+  }
+
   @Test("drag:-200:300 from rest rubber-bands the whole overshoot and ends at -97.316")
   func dragPastTop() throws {
     let frames = try Self.frames("drag:-200:300")
@@ -50,9 +67,12 @@ import Testing
     #expect(abs(released.offset - -(200 * 0.55 * 844 / (844 + 0.55 * 200))) < 1e-9)
     #expect(abs(released.offset - -97.316) < 0.001)
     #expect(released.phase == .decelerating)
-    // Then the spring from the release (-97.316, -666.7 points/s) back to 0.
+    // Then the spring from the release back to 0, at the speed the content was
+    // shown moving: the finger's -666.7 points/s times b'(200) = 0.4305.
     let x0 = released.offset
-    let v0 = -200.0 / 300 * 1000
+    let v0 = -200.0 / 300 * 1000 * Self.slope(200)
+    #expect(abs(v0 - -286.99) < 0.005)
+    #expect(abs(released.velocity - v0) < 1e-9)
     var restFrame: Int?
     for frame in frames[36...] where frame.phase == .decelerating {
       let expected = Self.spring(x0: x0, v0: v0, t: frame.time - 0.3)
@@ -161,7 +181,7 @@ import Testing
     }
   }
 
-  @Test("a release past the top springs to the nearer edge from the release velocity")
+  @Test("a release past the bottom springs to the nearer edge from the content's shown velocity")
   func releaseOutOfBounds() throws {
     var simulator = ScrollSimulator(offset: 0, maxOffset: 500, viewportHeight: Self.d)
     simulator.touchDown(at: 0)
@@ -170,7 +190,25 @@ import Testing
     simulator.lift(at: 0.1, velocity: 300)
     let x0 = Self.band(200)
     let state = simulator.state(at: 0.3)
-    #expect(abs(state.offset - 500 - Self.spring(x0: x0, v0: 300, t: 0.2).x) < 1e-9)
+    let v0 = 300 * Self.slope(200)
+    #expect(abs(state.offset - 500 - Self.spring(x0: x0, v0: v0, t: 0.2).x) < 1e-9)
+  }
+
+  @Test(
+    "a flick over a spring-back past an edge lifts at the flick's velocity times the band's slope there"
+  )
+  func flickPastEdge() throws {
+    let frames = try Self.frames("drag:-200:300,release,wait:100,fling:-1000")
+    // At t = 0.4 (frame 48) the spring-back shows x; the flick touches down at
+    // the raw overshoot X with b(X) = -x and lifts at -1000 * b'(X).
+    let shown = Self.spring(x0: -Self.band(200), v0: -200.0 / 0.3 * Self.slope(200), t: 0.1).x
+    let y = -shown / Self.d
+    let overshoot = Self.d / 0.55 * y / (1 - y)
+    let v0 = -1000 * Self.slope(overshoot)
+    #expect(abs(frames[48].offset - shown) < 1e-9)
+    #expect(abs(frames[48].velocity - v0) < 1e-9)
+    let later = Self.spring(x0: shown, v0: v0, t: 0.05)
+    #expect(abs(frames[54].offset - later.x) < 1e-9)
   }
 
   @Test("a drag during free motion catches the content where it is, past an edge too")
@@ -178,7 +216,7 @@ import Testing
     // Pull 200 past the top, let go, and touch again 100 ms into the spring-back.
     let frames = try Self.frames("drag:-200:300,release,wait:100,hold:100,drag:50:100")
     let caught = frames[48]  // t = 0.4: the hold's first frame
-    let spring = Self.spring(x0: -Self.band(200), v0: -200.0 / 0.3, t: 0.1)
+    let spring = Self.spring(x0: -Self.band(200), v0: -200.0 / 0.3 * Self.slope(200), t: 0.1)
     #expect(caught.phase == .interacting)
     #expect(abs(caught.offset - spring.x) < 1e-9)
     #expect(abs(frames[59].offset - spring.x) < 1e-9)  // still held at t = 0.4917
@@ -215,6 +253,78 @@ import Testing
       last = frame
     }
     #expect(count == 600_001 && last?.time == 600)
+  }
+
+  @Test(
+    "a hard release past the top springs from the speed the content was shown moving: drag:-2000:100 overshoots to -493.1, not -872"
+  )
+  func hardReleasePastTop() throws {
+    let frames = try Self.frames("drag:-2000:100,release")
+    // The drag ends at t = 0.1 (frame 12) at -b(2000) = -477.57, the finger at
+    // 20,000 points/s, the band's slope there b'(2000) = 0.10367: the content
+    // was shown moving at 2,073.4 points/s.
+    let release = frames[12]
+    let x0 = -Self.band(2000)
+    let v0 = -20_000 * Self.slope(2000)
+    #expect(abs(x0 - -477.572) < 0.001 && abs(v0 - -2073.41) < 0.01)
+    #expect(abs(release.offset - x0) < 1e-9 && release.phase == .decelerating)
+    #expect(abs(release.velocity - v0) < 1e-9)
+    // The last drag frame moved the content at about that speed, not at the
+    // finger's: b is concave, so over raw 1833.3...2000 it moved at the finger's
+    // speed times a slope between b'(2000) and b'(1833.3).
+    let shownSpeed = (frames[12].offset - frames[11].offset) * 120
+    #expect(shownSpeed <= v0 && shownSpeed >= -20_000 * Self.slope(2000 * 11 / 12))
+    #expect(shownSpeed > -2500)
+    // After it, the spring from (x0, v0): frame by frame, and its overshoot.
+    for frame in frames[12...] where frame.phase == .decelerating {
+      let expected = Self.spring(x0: x0, v0: v0, t: frame.time - 0.1)
+      #expect(abs(frame.offset - expected.x) < 1e-9, "frame \(frame.index)")
+    }
+    let lowest = try #require(frames.map(\.offset).min())
+    let lowestExpected = try #require(
+      (12..<400).map { Self.spring(x0: x0, v0: v0, t: Double($0) / 120 - 0.1).x }.min())
+    #expect(abs(lowest - lowestExpected) < 1e-9)
+    // The spring's own peak, 16.3 ms after the release, where its speed is 0.
+    let (peakTime, peakX) = Self.springPeak(x0: x0, v0: v0)
+    let peak = Self.spring(x0: x0, v0: v0, t: peakTime)
+    #expect(abs(peak.v) < 1e-9 && abs(peakTime - 0.0163) < 0.0001)
+    #expect(abs(peakX - -493.10) < 0.005)
+    #expect(lowest >= peakX && lowest - peakX < 0.01)
+    // Far inside the 844-point viewport; from the finger's 20,000 points/s the
+    // spring would have reached -872.2.
+    let fromFinger = Self.spring(x0: x0, v0: -20_000, t: 0.051)
+    #expect(fromFinger.x < -872 && lowest > -500)
+    #expect((frames.last?.offset, frames.last?.phase) == (0, .idle))
+  }
+
+  @Test(
+    "frame 0 is exactly at the start, whatever moves the content from it, both physics, with and without snapping"
+  )
+  func frameZeroAtStart() throws {
+    let snap = SnapTargets(
+      offsets: (0...6).map { 172 * Double($0) }, mode: .mandatory, proximity: 1)
+    for physics in ScrollPhysics.allCases {
+      // (Not within 0.5 points of a target: a spring that starts there, slower
+      // than 10 points/s, is at rest at once, on its target.)
+      for start in [0.0, 0.7, 47.3, 688, 1000.7] {
+        for spec in [
+          "fling:3000", "fling:-3000", "fling:1", "drag:200:200,release", "scrollTo:300:200",
+          "wait:100", "hold:100,release",
+        ] {
+          for snap in [snap, nil] {
+            let frames = try Self.frames(spec, physics: physics, start: start, snap: snap)
+            #expect(
+              frames[0].offset == start && frames[0].time == 0,
+              "\(physics) \(spec) from \(start), snap \(snap != nil): \(frames[0].offset)")
+          }
+        }
+      }
+    }
+    // The spring alone: at t = 0 it is where it starts, bit for bit (the sum of
+    // the target and its two terms c1 + c2 = start - target need not be).
+    for (start, target) in [(0.1, 0.2), (0.0, 688), (47.3, 1548), (1e-300, 3)] {
+      #expect(ScrollSpring(from: start, velocity: 3000, to: target).offset(after: 0) == start)
+    }
   }
 
   @Test("a frame rate outside 1...1000 or a start outside the bounds is refused")

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Foundation
 import ScrollEffectsTestSupport
 import Testing
 
@@ -110,5 +111,60 @@ import Testing
         #expect(snap.offsets.contains(end.offset), "\(label): \(end.offset)")
       }
     }
+  }
+}
+
+/// Releases toward a snap target ahead, against the rule re-derived here.
+@Suite struct SnapAheadPropertyTests {
+  @Test(
+    "random releases toward a target ahead: no frame moves faster than the release, and the scroll rests on the target"
+  )
+  func neverFasterThanReleased() throws {
+    var random = SplitMix64(seed: 0x5A_AE4D)
+    let k = 1000 * log(0.998)
+    let dExponent = log(0.78) / log(0.9)
+    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
+    var checked = 0
+    for caseIndex in 0..<600 {
+      let physics: ScrollPhysics = random.chance(0.5) ? .ios : .android
+      let maxOffset = 500 + random.unit() * 4500
+      let start = random.unit() * maxOffset
+      let sign: Double = random.chance(0.5) ? -1 : 1
+      let velocity = sign * (100 + random.unit() * 19_900)
+      let offsets = (0..<random.int(1..<8)).map { _ in random.unit() * maxOffset }
+      let snap = SnapTargets(offsets: offsets, mode: .mandatory, proximity: 1)
+      // The projection and the nearest target, the lower of two equally near.
+      let duration = dExponent * 0.35 * pow(abs(velocity) / vRef, 1 / (dExponent - 1))
+      let p = physics == .ios ? start - velocity / k : start + velocity * duration / dExponent
+      let target = snap.offsets.min { a, b in
+        abs(a - p) < abs(b - p) || (abs(a - p) == abs(b - p) && a < b)
+      }!
+      guard (target - start) * velocity > 0 else { continue }
+      checked += 1
+      var simulator = ScrollSimulator(
+        physics: physics, offset: start, maxOffset: maxOffset, viewportHeight: 844, snap: snap)
+      simulator.lift(at: 0, velocity: velocity)
+      let label = "case \(caseIndex): \(physics) from \(start) at \(velocity) to \(target)"
+      var previous = simulator.advance(to: 0)
+      #expect(previous.offset == start && previous.velocity == velocity, "\(label)")
+      var n = 0
+      while previous.phase != .idle, n < 600 * 60 {
+        n += 1
+        let state = simulator.advance(to: Double(n) / 60)
+        #expect(abs(state.velocity) <= abs(velocity), "\(label) frame \(n)")
+        #expect(abs(state.velocity) <= abs(previous.velocity), "\(label) frame \(n)")
+        // The content moves toward the target only, and (but for the frame that
+        // comes to rest on it) no farther in a frame than the release speed.
+        #expect((state.offset - previous.offset) * velocity >= 0, "\(label) frame \(n)")
+        if state.phase != .idle {
+          #expect(
+            abs(state.offset - previous.offset) <= abs(velocity) / 60 * (1 + 1e-12) + 1e-9,
+            "\(label) frame \(n)")
+        }
+        previous = state
+      }
+      #expect((previous.offset, previous.phase) == (target, .idle), "\(label)")
+    }
+    #expect(checked > 150)
   }
 }

@@ -66,36 +66,75 @@ import Testing
     #expect(proximity.target(forProjection: 560) == 600)
   }
 
-  static func frames(_ spec: String, physics: ScrollPhysics, snap: SnapTargets) throws
-    -> [MotionFrame]
-  {
+  static func frames(
+    _ spec: String, physics: ScrollPhysics, start: Double = 0, snap: SnapTargets
+  ) throws -> [MotionFrame] {
     Array(
       try MotionFrames(
-        gesture: Gesture(parsing: spec), physics: physics, maxOffset: 2000, viewportHeight: 844,
-        snap: snap))
+        gesture: Gesture(parsing: spec), physics: physics, start: start, maxOffset: 2000,
+        viewportHeight: 844, snap: snap))
   }
 
-  @Test("a release springs to the target the snapping rule picks, both physics, both modes")
+  /// D = ln 0.78 / ln 0.9 and the android fling of `v`: its duration and
+  /// distance, T = D * 0.35 * (|v| / vRef)^(1 / (D - 1)) and v * T / D.
+  static let dExponent = log(0.78) / log(0.9)
+  static func androidFling(_ v: Double) -> (duration: Double, distance: Double) {
+    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
+    let duration = dExponent * 0.35 * pow(abs(v) / vRef, 1 / (dExponent - 1))
+    return (duration, v * duration / dExponent)
+  }
+
+  @Test(
+    "a release toward a target ahead slows to it on the physics' own curve bent to end there, never faster than released"
+  )
   func releaseSnaps() throws {
     let k = 1000 * log(0.998)
-    // drag:100:100 then release: at 100 with 1000 points/s.
+    // drag:100:100 then release: at 100 with 1000 points/s, at t = 0.1 (frame 12).
     let iosP = 100 - 1000 / k  // about 599.5
-    let dExponent = log(0.78) / log(0.9)
-    let vRef = 0.015 * 9.80665 * 39.37 * 160 * 0.84 / 0.35
-    let androidP = 100 + 1000 * dExponent * 0.35 * pow(1000 / vRef, 1 / (dExponent - 1)) / dExponent
+    let androidP = 100 + Self.androidFling(1000).distance
     #expect(abs(iosP - 599.5) < 0.1 && abs(androidP - 294.3) < 0.1)
     let offsets = [0.0, 250, 400, 600, 900]
     for (physics, p) in [(ScrollPhysics.ios, iosP), (.android, androidP)] {
       let nearest = offsets.min { abs($0 - p) < abs($1 - p) }!
+      // Both ahead of the release: 600 (ios), 250 (android).
+      #expect(nearest == (physics == .ios ? 600 : 250))
       let mandatory = try Self.frames(
         "drag:100:100,release", physics: physics,
         snap: SnapTargets(offsets: offsets, mode: .mandatory, proximity: 1))
       #expect(mandatory.last?.offset == nearest && mandatory.last?.phase == .idle)
-      // The motion after the release is the spring from (100, 1000) to the target.
       let release = mandatory[12]
-      #expect(release.offset == 100)
-      let spring = ScrollSpring(from: 100, velocity: 1000, to: nearest)
-      #expect(abs(mandatory[20].offset - spring.offset(after: 8.0 / 120)) < 1e-9)
+      #expect(release.offset == 100 && release.velocity == 1000)
+      // ios: the rate r' with 1000 ln r' = -v0 / (T - o0), o(t) = o0 + v0 (e^(k' t) -
+      // 1) / k', v(t) = v0 e^(k' t); at rest at the first frame below 0.5 points/s.
+      // android: o(t) = o0 + (T - o0) (1 - (1 - t/T')^D), T' = D |T - o0| / |v0|;
+      // at rest from T'.
+      let bent = -1000 / (nearest - 100)
+      let duration = Self.dExponent * (nearest - 100) / 1000
+      func expected(_ t: Double) -> (x: Double, v: Double) {
+        switch physics {
+        case .ios:
+          return (100 + 1000 * (exp(bent * t) - 1) / bent, 1000 * exp(bent * t))
+        case .android:
+          let u = 1 - t / duration
+          return (
+            100 + (nearest - 100) * (1 - pow(u, Self.dExponent)),
+            (nearest - 100) * Self.dExponent * pow(u, Self.dExponent - 1) / duration
+          )
+        }
+      }
+      var restFrame = 12
+      while true {
+        let t = Double(restFrame) / 120 - 0.1
+        if physics == .ios ? expected(t).v < 0.5 : t >= duration { break }
+        restFrame += 1
+      }
+      #expect(mandatory.last?.index == restFrame, "\(physics)")
+      for frame in mandatory[12...].dropLast() {
+        let curve = expected(frame.time - 0.1)
+        #expect(abs(frame.offset - curve.x) < 1e-9, "\(physics) frame \(frame.index)")
+        #expect(abs(frame.velocity - curve.v) < 1e-9, "\(physics) frame \(frame.index)")
+        #expect(frame.velocity <= 1000 && frame.phase == .decelerating)
+      }
       // Proximity: the same target when it is near enough, none when not.
       let near = try Self.frames(
         "drag:100:100,release", physics: physics,
@@ -108,12 +147,125 @@ import Testing
     }
   }
 
+  @Test("a release whose target lies behind it, or that leaves at rest, springs to the target")
+  func releaseSpringsBack() throws {
+    let k = 1000 * log(0.998)
+    // From 300, drag:50:100 releases at 350 with 500 points/s: ios P = 350 - 500 / k =
+    // 599.8, android P = 350 + 58.4; the nearest of 0, 340 and 900 is 340, behind.
+    #expect(abs(350 - 500 / k - 599.8) < 0.1)
+    #expect(abs(Self.androidFling(500).distance - 58.4) < 0.1)
+    let snap = SnapTargets(offsets: [0, 340, 900], mode: .mandatory, proximity: 1)
+    for physics in ScrollPhysics.allCases {
+      let frames = try Self.frames("drag:50:100,release", physics: physics, start: 300, snap: snap)
+      #expect((frames.last?.offset, frames.last?.phase) == (340, .idle))
+      for frame in frames[12...].dropLast() {
+        let spring = MotionPhysicsTests.spring(x0: 10, v0: 500, t: frame.time - 0.1)
+        #expect(abs(frame.offset - 340 - spring.x) < 1e-9, "\(physics) frame \(frame.index)")
+      }
+      // Held still and let go at 100: P = 100, the nearest target 0; the spring
+      // from rest.
+      let held = try Self.frames("drag:100:100,hold:100,release", physics: physics, snap: snap)
+      #expect(held.last?.offset == 0)
+      let spring = MotionPhysicsTests.spring(x0: 100, v0: 0, t: 0.1)
+      #expect(abs(held[36].offset - spring.x) < 1e-9)
+    }
+  }
+
   @Test("with snapping a release past an edge springs to the target that edge picks")
   func releasePastEdgeSnaps() throws {
     let frames = try Self.frames(
       "drag:-100:100,release", physics: .ios,
       snap: SnapTargets(offsets: [120, 600], mode: .mandatory, proximity: 1))
     #expect(frames.last?.offset == 120)
+  }
+
+  /// The first idle state of a lift from `offset` at `velocity` at 120 fps.
+  static func rest(from offset: Double, velocity: Double, snap: SnapTargets) -> ScrollState {
+    var simulator = ScrollSimulator(
+      offset: offset, maxOffset: 4200, viewportHeight: 844, snap: snap)
+    simulator.lift(at: 0, velocity: velocity)
+    var n = 0
+    var state = simulator.advance(to: 0)
+    while state.phase != .idle, n < 100_000 {
+      n += 1
+      state = simulator.advance(to: Double(n) / 120)
+    }
+    return state
+  }
+
+  /// Five 1,000-point pages under a 40-point inset and over a 4-point one: each
+  /// is longer than the 800-point snapport.
+  static let pages = #"""
+    {"contentInsets": {"top": 40, "bottom": 4},
+     "chains": [{"name": "page", "frame": {"height": 1000}, "repeat": {"count": 5}}],
+     "snap": SNAP}
+    """#
+
+  @Test(
+    "a copy longer than the snapport is a snap area: it rests wherever it covers the snapport, and both ends are targets"
+  )
+  func largeSnapAreas() throws {
+    // C = 5000, maxOffset = 5000 + 44 - 844 = 4200. Page k covers the snapport
+    // [40, 840] when its top 40 + 1000 k - o is at most 40 and its bottom
+    // 40 + 1000 k + 1000 - o at least 840: o in [1000 k, 1000 k + 200].
+    let areas = (0..<5).map { Double($0) * 1000...Double($0) * 1000 + 200 }
+    for (align, aligned) in [("start", 0.0), ("center", 100), ("end", 200)] {
+      let scene = try loader.load(
+        json: Self.pages.replacingOccurrences(
+          of: "SNAP", with: #"{"chain": "page", "align": "\#(align)"}"#), file: "p.json")
+      let targets = try #require(scene.snap).targets(in: scene)
+      #expect(targets.areas == areas, "\(align)")
+      let expected = Set(
+        (0..<5).flatMap { k in [0.0, aligned, 200].map { 1000 * Double(k) + $0 } })
+      #expect(targets.offsets == expected.sorted(), "\(align)")
+      // Inside an area: no target, the scroll rests where it is going.
+      for projection in [0.0, 150, 1000, 1100, 1200, 4150, 4200] {
+        #expect(targets.target(forProjection: projection) == nil, "\(align) \(projection)")
+      }
+      // Between two pages' areas, the nearest end or aligned offset.
+      #expect(targets.target(forProjection: 1250) == 1200)
+      #expect(targets.target(forProjection: 1650) == 2000)
+      #expect(targets.target(forProjection: -80) == 0)
+      let simulator = ScrollSimulator(scene: scene)
+      #expect(simulator.snap == targets)
+    }
+    // Overlapping areas merge, so a projection in either is inside.
+    let merged = SnapTargets(
+      offsets: [], areas: [5...20, 0...10, 30...40], mode: .mandatory, proximity: 1)
+    #expect(merged.areas == [0...20, 30...40])
+    #expect(merged.areasContain(15) && !merged.areasContain(25) && merged.areasContain(40))
+  }
+
+  @Test(
+    "a release whose projection lies where a tall copy covers the snapport rests there; past it, on the copy's end"
+  )
+  func largeSnapAreaRests() throws {
+    let scene = try loader.load(
+      json: Self.pages.replacingOccurrences(of: "SNAP", with: #"{"chain": "page"}"#),
+      file: "p.json")
+    let k = 1000 * log(0.998)
+    for physics in ScrollPhysics.allCases {
+      // From 1000 (page 1's top) at 200 points/s: ios P = 1000 - 200 / k = 1099.9,
+      // android P = 1000 + 20.3; both inside page 1's stretch [1000, 1200]. The
+      // scroll decelerates freely and rests near P, not back on the page's top.
+      let p = physics == .ios ? 1000 - 200 / k : 1000 + Self.androidFling(200).distance
+      #expect(p > 1010 && p < 1200)
+      let slow = try #require(
+        Array(
+          try MotionFrames(
+            gesture: Gesture(parsing: "fling:200"), scene: scene, physics: physics, start: 1000)
+        ).last)
+      #expect(slow.phase == .idle && abs(slow.offset - p) < 0.3, "\(physics): \(slow.offset)")
+      // From 1100 at 1000 points/s: ios P = 1599.5, android 1294.3, past the
+      // stretch: the nearest target is its end, 1200 (page 1's bottom on the
+      // snapport's; ios 399.5 away, page 2's top 400.5), not a page's top.
+      let fast = try #require(
+        Array(
+          try MotionFrames(
+            gesture: Gesture(parsing: "fling:1000"), scene: scene, physics: physics, start: 1100)
+        ).last)
+      #expect(fast.offset == 1200, "\(physics): \(fast.offset)")
+    }
   }
 
   static let malformedSnaps: [(String, [String])] = [
