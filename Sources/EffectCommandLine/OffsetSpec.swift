@@ -31,8 +31,9 @@ public struct OffsetSpec: Sendable, Equatable, RandomAccessCollection {
     if hasColon && hasComma { throw .mixedSeparators }
     if hasComma {
       var values: [Double] = []
+      // As people write lists: "0, 50, 100" is "0,50,100".
       for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-        values.append(try Self.number(part))
+        values.append(try Self.number(part.trimmingSpaces))
       }
       if values.count > Self.maximumCount {
         throw .tooManyOffsets(count: Double(values.count))

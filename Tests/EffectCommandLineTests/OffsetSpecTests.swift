@@ -226,4 +226,18 @@ import Testing
       #expect(error.description == message)
     }
   }
+
+  @Test(
+    "a list reads as people write it: spaces around its commas change nothing",
+    arguments: [
+      ("0, 50, 100", [0.0, 50, 100]), ("-100 ,300", [-100, 300]), ("  7,  8  ", [7, 8]),
+    ])
+  func listWithSpaces(text: String, expected: [Double]) throws {
+    #expect(Array(try OffsetSpec(parsing: text)) == expected)
+  }
+
+  @Test("an item of spaces alone is still an empty item")
+  func itemOfSpaces() {
+    #expect(throws: OffsetSpecError.self) { try OffsetSpec(parsing: "0, ,5") }
+  }
 }

@@ -79,7 +79,8 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     var steps: [Step] = []
     var texts: [String] = []
     for (index, part) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-      let stepText = String(part)
+      // As people write lists: "drag:10:100, release" is "drag:10:100,release".
+      let stepText = String(part.trimmingSpaces)
       steps.append(try Self.step(stepText, position: index + 1))
       texts.append(stepText)
     }

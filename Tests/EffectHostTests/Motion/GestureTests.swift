@@ -146,4 +146,16 @@ import Testing
       error?.description
         == "step 2 \"fling:nan\": expected V to be a finite number from -1e9 to 1e9, found nan")
   }
+
+  @Test("a gesture reads as people write it: spaces after its commas change nothing")
+  func stepsWithSpaces() throws {
+    #expect(
+      try Gesture(parsing: "drag:10:100, release")
+        == Gesture(steps: [.drag(distance: 10, milliseconds: 100), .release]))
+    #expect(
+      try Gesture(parsing: "hold:50 ,  fling:3000, wait:20")
+        == Gesture(steps: [
+          .hold(milliseconds: 50), .fling(velocity: 3000), .wait(milliseconds: 20),
+        ]))
+  }
 }
