@@ -1,31 +1,6 @@
 import EffectHost
 import EffectProtocol
 
-/// The process's exit status (sysexits.h for the failures a user can fix).
-public enum ExitCode: Int32, Sendable {
-  case success = 0
-  /// Anything else: output that cannot be written, say.
-  case failure = 1
-  /// EX_USAGE: bad flags or offsets, an unknown subcommand or effect type.
-  case usage = 64
-  /// EX_DATAERR: a scene file is invalid.
-  case invalidScene = 65
-  /// EX_NOINPUT: a scene file is missing or unreadable.
-  case unreadableScene = 66
-}
-
-/// Why a subcommand stopped.
-public enum CommandError: Error {
-  /// Exit 64, with the usage of the subcommand.
-  case usage(UsageError)
-  /// Exit 65 or 66, every line of the error after `error: `.
-  case scene(SceneLoadError)
-  /// Exit 0 for a closed pipe, else 1.
-  case output(OutputError)
-  /// Any other failure: `error: message` and `status`.
-  case failed(message: String, status: ExitCode)
-}
-
 /// A subcommand: its declaration, how its arguments become its values, and
 /// what it does.
 public protocol Subcommand {
@@ -202,45 +177,6 @@ public struct CommandLineTool {
     case .failed(let message, let status):
       try? console.error.write("error: \(MessageText.escapingUnsafe(message))\n")
       return status
-    }
-  }
-}
-
-extension Console {
-  /// Writes `text` to the output stream.
-  public func print(_ text: String) throws(CommandError) {
-    do {
-      try output.write(text)
-    } catch {
-      throw .output(error)
-    }
-  }
-
-  /// Every line of `error` to the error stream, each after `error: `.
-  public func reportErrors(_ error: SceneLoadError) {
-    try? self.error.write(error.lines.map { "error: \($0)\n" }.joined())
-  }
-}
-
-extension SceneLoader {
-  /// Loads the scene at `path` (`-` for standard input) for a subcommand.
-  public func loadForCommand(_ path: String) throws(CommandError) -> Scene {
-    do {
-      return try load(contentsOf: path)
-    } catch {
-      throw .scene(error)
-    }
-  }
-}
-
-extension SceneHost {
-  /// A host for `scene`, or exit 1 with the size when its views' memory
-  /// cannot be allocated (see ``SceneHost/init(allocating:)``).
-  public static func allocatingForCommand(_ scene: Scene) throws(CommandError) -> SceneHost {
-    do {
-      return try SceneHost(allocating: scene)
-    } catch {
-      throw .failed(message: error.description, status: .failure)
     }
   }
 }
