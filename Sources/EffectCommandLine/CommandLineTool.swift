@@ -15,6 +15,11 @@ public protocol Subcommand {
 
 /// A program made of subcommands: dispatch, help, version and how failures
 /// are reported.
+///
+/// An app's own tool is one value: its name, its subcommands and the
+/// effect types its scenes may name, run in `main` with
+/// `exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)`.
+/// ``Effectctl/tool(registry:)`` is `effectctl` over any registry.
 public struct CommandLineTool {
   /// The program's name in usage lines: `effectctl`.
   public let name: String
@@ -24,6 +29,8 @@ public struct CommandLineTool {
   public var discussion: [String]
   /// What `--version` prints after the name; no `--version` when `nil`.
   public var version: String?
+  /// The effect types scenes may name, handed to every subcommand.
+  public var registry: EffectRegistry
   /// The subcommands, in the order help lists them.
   public let commands: [any Subcommand.Type]
   /// Whether `--plugin LIB` (repeatable, before the subcommand) loads effect
@@ -32,12 +39,13 @@ public struct CommandLineTool {
 
   public init(
     name: String, abstract: String, discussion: [String] = [], version: String? = nil,
-    commands: [any Subcommand.Type]
+    registry: EffectRegistry = .builtIn, commands: [any Subcommand.Type]
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.version = version
+    self.registry = registry
     self.commands = commands
   }
 
@@ -62,17 +70,7 @@ public struct CommandLineTool {
     -> ExitCode
   {
     var arguments = arguments
-    var registry = EffectRegistry.builtIn
-    if loadsPlugins {
-      let plugins = try Self.leadingPlugins(&arguments)
-      if !plugins.isEmpty {
-        do {
-          registry = try PluginLoader.load(plugins, into: registry)
-        } catch {
-          throw .failed(message: error.description, status: error.status)
-        }
-      }
-    }
+    let registry = try registryWithLeadingPlugins(&arguments)
     guard let first = arguments.first else {
       // As swift-argument-parser does for a command made of subcommands.
       try console.print(Help.topLevel(self))
@@ -116,30 +114,6 @@ public struct CommandLineTool {
       return try subcommand.run(console)
     }
   }
-
-  /// Removes the `--plugin LIB` and `--plugin=LIB` options that come before
-  /// the subcommand; their libraries, in order.
-  static func leadingPlugins(_ arguments: inout [String]) throws(CommandError) -> [String] {
-    var plugins: [String] = []
-    while let first = arguments.first {
-      if first == pluginOption {
-        guard arguments.count > 1 else {
-          throw .usage(UsageError(message: "Missing value for '\(pluginLabel)'", command: nil))
-        }
-        plugins.append(arguments[1])
-        arguments.removeFirst(2)
-      } else if first.hasPrefix(pluginOption + "=") {
-        plugins.append(String(first.dropFirst(pluginOption.count + 1)))
-        arguments.removeFirst()
-      } else {
-        break
-      }
-    }
-    return plugins
-  }
-
-  static let pluginOption = "--plugin"
-  static let pluginLabel = "--plugin <lib>"
 
   private func command(named name: String) throws(CommandError) -> any Subcommand.Type {
     for command in commands where command.spec.name == name { return command }
