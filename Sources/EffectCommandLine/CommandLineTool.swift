@@ -1,18 +1,6 @@
 import EffectHost
 import EffectProtocol
 
-/// A subcommand: its declaration, how its arguments become its values, and
-/// what it does.
-public protocol Subcommand {
-  /// Its name, help, arguments and options.
-  static var spec: CommandSpec { get }
-  /// Reads the typed values of `arguments`; a value that is wrong is a usage
-  /// error found before any file is read.
-  init(_ arguments: ParsedArguments) throws(UsageError)
-  /// Does the work, writing to `console`; the exit status.
-  func run(_ console: Console) throws(CommandError) -> ExitCode
-}
-
 /// A program made of subcommands: dispatch, help, version and how failures
 /// are reported.
 ///
@@ -29,7 +17,8 @@ public struct CommandLineTool {
   public var discussion: [String]
   /// What `--version` prints after the name; no `--version` when `nil`.
   public var version: String?
-  /// The effect types scenes may name, handed to every subcommand.
+  /// The effect types scenes may name, handed to every subcommand in its
+  /// ``CommandContext``.
   public var registry: EffectRegistry
   /// The subcommands, in the order help lists them.
   public let commands: [any Subcommand.Type]
@@ -52,7 +41,7 @@ public struct CommandLineTool {
   /// The subcommands' names, in order.
   public var commandNames: [String] {
     var names: [String] = []
-    for command in commands { names.append(command.spec.name) }
+    for command in commands { names.append(command.configuration.name) }
     return names
   }
 
@@ -96,27 +85,26 @@ public struct CommandLineTool {
       return .success
     default:
       let command = try command(named: first)
+      let spec = command.spec
       let subcommand: (any Subcommand)?
       do throws(UsageError) {
-        switch try command.spec.parse(Array(arguments.dropFirst())) {
+        switch try spec.parse(Array(arguments.dropFirst())) {
         case .help: subcommand = nil
-        case .run(var parsed):
-          parsed.registry = registry
-          subcommand = try command.init(parsed)
+        case .run(let parsed): subcommand = try command.init(parsed)
         }
       } catch {
         throw .usage(error)
       }
       guard let subcommand else {
-        try console.print(Help.page(command.spec, program: name))
+        try console.print(Help.page(spec, program: name))
         return .success
       }
-      return try subcommand.run(console)
+      return try subcommand.run(CommandContext(console: console, registry: registry))
     }
   }
 
   private func command(named name: String) throws(CommandError) -> any Subcommand.Type {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.configuration.name == name { return command }
     if name.hasPrefix("-") {
       let options =
         (version == nil ? ["--help"] : ["--help", "--version"])
