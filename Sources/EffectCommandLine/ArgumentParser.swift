@@ -68,8 +68,9 @@ public struct CommandSpec: Sendable {
   }
 }
 
-/// The arguments of one subcommand, read and counted; typed through the
-/// subcommand's ``Option`` and ``Argument`` declarations.
+/// The arguments of one subcommand, read and counted: the texts a
+/// subcommand's ``Option``, ``Flag`` and ``Argument`` declarations read
+/// their values from (``Subcommand/init(_:)``).
 public struct ParsedArguments: Sendable {
   /// The subcommand they were read for: its usage goes with any error.
   public let command: CommandSpec
@@ -77,52 +78,19 @@ public struct ParsedArguments: Sendable {
   var positionals: [String: [String]] = [:]
   /// Every value given for each option, by option name with dashes.
   var values: [String: [String]] = [:]
-  /// The effect types of this run: the built-ins, then those of every
-  /// `--plugin` library given before the subcommand.
-  public var registry: EffectRegistry = .builtIn
 
-  /// The one value of `option`, if given.
-  public func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
-    try values(option).first
-  }
+  /// Every text given for `option`, in order.
+  func texts(of option: OptionSpec) -> [String] { values[option.name] ?? [] }
 
-  /// The one value of `option`, or `defaultValue` when it was not given.
-  public func value<Value>(_ option: Option<Value>, default defaultValue: Value)
-    throws(UsageError) -> Value
-  {
-    try value(option) ?? defaultValue
-  }
-
-  /// The one value of `option`, or `defaultText` read as the option's
-  /// value when it was not given.
-  public func value<Value>(_ option: Option<Value>, defaultText: String) throws(UsageError)
-    -> Value
-  {
-    try read(
-      values[option.spec.name] ?? [defaultText], label: option.spec.fullLabel, with: option.reader)[
-        0]
-  }
-
-  /// Every value of `option`, in the order given.
-  public func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
-    try read(values[option.spec.name] ?? [], label: option.spec.fullLabel, with: option.reader)
-  }
+  /// Every text given for `argument`, in order.
+  func texts(of argument: ArgumentSpec) -> [String] { positionals[argument.name] ?? [] }
 
   /// Whether `flag` was given.
-  public func isSet(_ flag: Flag) -> Bool { values[flag.spec.name] != nil }
+  func isSet(_ flag: OptionSpec) -> Bool { values[flag.name] != nil }
 
-  /// The value of `argument`, if given.
-  public func value<Value>(_ argument: Argument<Value>) throws(UsageError) -> Value? {
-    try values(argument).first
-  }
-
-  /// Every value of `argument` (one or more for ``ArgumentSpec/Count/oneOrMore``).
-  public func values<Value>(_ argument: Argument<Value>) throws(UsageError) -> [Value] {
-    try read(
-      positionals[argument.spec.name] ?? [], label: argument.spec.label, with: argument.reader)
-  }
-
-  private func read<Value>(_ texts: [String], label: String, with reader: ValueReader<Value>)
+  /// `texts` read by `reader`; a text it refuses is a usage error naming
+  /// `label`.
+  func read<Value>(_ texts: [String], label: String, with reader: ValueReader<Value>)
     throws(UsageError) -> [Value]
   {
     var result: [Value] = []

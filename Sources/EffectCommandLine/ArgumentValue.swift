@@ -109,80 +109,10 @@ extension ValueReader where Value: ArgumentValue {
   }
 }
 
-/// A subcommand's declaration of one option and how its value is read.
-public struct Option<Value>: Sendable {
-  public let spec: OptionSpec
-  public let reader: ValueReader<Value>
-
-  public init(
-    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
-    help: [String], reader: ValueReader<Value>
-  ) {
-    spec = OptionSpec(
-      name: name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired,
-      help: help)
-    self.reader = reader
-  }
-}
-
-extension Option where Value: ArgumentValue {
-  public init(
-    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
-    help: [String]
-  ) {
-    self.init(
-      name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired, help: help,
-      reader: .standard)
-  }
-}
-
-/// A subcommand's declaration of an option that takes no value, such as
-/// `--events`; ``ParsedArguments/isSet(_:)`` tells whether it was given.
-public struct Flag: Sendable {
-  public let spec: OptionSpec
-
-  public init(_ name: String, help: [String]) {
-    var spec = OptionSpec(name: name, valueName: "", help: help)
-    spec.isFlag = true
-    self.spec = spec
-  }
-}
-
-/// A subcommand's declaration of one positional argument and how it is read.
-public struct Argument<Value>: Sendable {
-  public let spec: ArgumentSpec
-  public let reader: ValueReader<Value>
-
-  public init(
-    _ name: String, count: ArgumentSpec.Count = .one, help: [String], reader: ValueReader<Value>
-  ) {
-    spec = ArgumentSpec(name: name, count: count, help: help)
-    self.reader = reader
-  }
-}
-
-extension Argument where Value: ArgumentValue {
-  public init(_ name: String, count: ArgumentSpec.Count = .one, help: [String]) {
-    self.init(name, count: count, help: help, reader: .standard)
-  }
-}
-
-extension Argument where Value == String {
-  /// An argument taken as given: a path, a name.
-  public init(_ name: String, count: ArgumentSpec.Count = .one, help: [String]) {
-    self.init(name, count: count, help: help, reader: .text)
-  }
-}
-
-extension Option where Value == String {
-  /// An option taken as given: a chain name.
-  public init(
-    _ name: String, valueName: String, isRepeatable: Bool = false, isRequired: Bool = false,
-    help: [String]
-  ) {
-    self.init(
-      name, valueName: valueName, isRepeatable: isRepeatable, isRequired: isRequired, help: help,
-      reader: .text)
+extension String: ArgumentValue {
+  /// Text as given: a scene path, a chain name.
+  public init(argument text: String) {
+    self = text
   }
 }
 

@@ -1,45 +1,13 @@
 import EffectHost
 import EffectProtocol
 
-/// The process's exit status (sysexits.h for the failures a user can fix).
-public enum ExitCode: Int32, Sendable {
-  case success = 0
-  /// Anything else: output that cannot be written, say.
-  case failure = 1
-  /// EX_USAGE: bad flags or offsets, an unknown subcommand or effect type.
-  case usage = 64
-  /// EX_DATAERR: a scene file is invalid.
-  case invalidScene = 65
-  /// EX_NOINPUT: a scene file is missing or unreadable.
-  case unreadableScene = 66
-}
-
-/// Why a subcommand stopped.
-public enum CommandError: Error {
-  /// Exit 64, with the usage of the subcommand.
-  case usage(UsageError)
-  /// Exit 65 or 66, every line of the error after `error: `.
-  case scene(SceneLoadError)
-  /// Exit 0 for a closed pipe, else 1.
-  case output(OutputError)
-  /// Any other failure: `error: message` and `status`.
-  case failed(message: String, status: ExitCode)
-}
-
-/// A subcommand: its declaration, how its arguments become its values, and
-/// what it does.
-public protocol Subcommand {
-  /// Its name, help, arguments and options.
-  static var spec: CommandSpec { get }
-  /// Reads the typed values of `arguments`; a value that is wrong is a usage
-  /// error found before any file is read.
-  init(_ arguments: ParsedArguments) throws(UsageError)
-  /// Does the work, writing to `console`; the exit status.
-  func run(_ console: Console) throws(CommandError) -> ExitCode
-}
-
 /// A program made of subcommands: dispatch, help, version and how failures
 /// are reported.
+///
+/// An app's own tool is one value: its name, its subcommands and the
+/// effect types its scenes may name, run in `main` with
+/// `exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)`.
+/// ``Effectctl/tool(registry:)`` is `effectctl` over any registry.
 public struct CommandLineTool {
   /// The program's name in usage lines: `effectctl`.
   public let name: String
@@ -49,6 +17,9 @@ public struct CommandLineTool {
   public var discussion: [String]
   /// What `--version` prints after the name; no `--version` when `nil`.
   public var version: String?
+  /// The effect types scenes may name, handed to every subcommand in its
+  /// ``CommandContext``.
+  public var registry: EffectRegistry
   /// The subcommands, in the order help lists them.
   public let commands: [any Subcommand.Type]
   /// Whether `--plugin LIB` (repeatable, before the subcommand) loads effect
@@ -57,19 +28,20 @@ public struct CommandLineTool {
 
   public init(
     name: String, abstract: String, discussion: [String] = [], version: String? = nil,
-    commands: [any Subcommand.Type]
+    registry: EffectRegistry = .builtIn, commands: [any Subcommand.Type]
   ) {
     self.name = name
     self.abstract = abstract
     self.discussion = discussion
     self.version = version
+    self.registry = registry
     self.commands = commands
   }
 
   /// The subcommands' names, in order.
   public var commandNames: [String] {
     var names: [String] = []
-    for command in commands { names.append(command.spec.name) }
+    for command in commands { names.append(command.configuration.name) }
     return names
   }
 
@@ -87,17 +59,7 @@ public struct CommandLineTool {
     -> ExitCode
   {
     var arguments = arguments
-    var registry = EffectRegistry.builtIn
-    if loadsPlugins {
-      let plugins = try Self.leadingPlugins(&arguments)
-      if !plugins.isEmpty {
-        do {
-          registry = try PluginLoader.load(plugins, into: registry)
-        } catch {
-          throw .failed(message: error.description, status: error.status)
-        }
-      }
-    }
+    let registry = try registryWithLeadingPlugins(&arguments)
     guard let first = arguments.first else {
       // As swift-argument-parser does for a command made of subcommands.
       try console.print(Help.topLevel(self))
@@ -123,51 +85,26 @@ public struct CommandLineTool {
       return .success
     default:
       let command = try command(named: first)
+      let spec = command.spec
       let subcommand: (any Subcommand)?
       do throws(UsageError) {
-        switch try command.spec.parse(Array(arguments.dropFirst())) {
+        switch try spec.parse(Array(arguments.dropFirst())) {
         case .help: subcommand = nil
-        case .run(var parsed):
-          parsed.registry = registry
-          subcommand = try command.init(parsed)
+        case .run(let parsed): subcommand = try command.init(parsed)
         }
       } catch {
         throw .usage(error)
       }
       guard let subcommand else {
-        try console.print(Help.page(command.spec, program: name))
+        try console.print(Help.page(spec, program: name))
         return .success
       }
-      return try subcommand.run(console)
+      return try subcommand.run(CommandContext(console: console, registry: registry))
     }
   }
-
-  /// Removes the `--plugin LIB` and `--plugin=LIB` options that come before
-  /// the subcommand; their libraries, in order.
-  static func leadingPlugins(_ arguments: inout [String]) throws(CommandError) -> [String] {
-    var plugins: [String] = []
-    while let first = arguments.first {
-      if first == pluginOption {
-        guard arguments.count > 1 else {
-          throw .usage(UsageError(message: "Missing value for '\(pluginLabel)'", command: nil))
-        }
-        plugins.append(arguments[1])
-        arguments.removeFirst(2)
-      } else if first.hasPrefix(pluginOption + "=") {
-        plugins.append(String(first.dropFirst(pluginOption.count + 1)))
-        arguments.removeFirst()
-      } else {
-        break
-      }
-    }
-    return plugins
-  }
-
-  static let pluginOption = "--plugin"
-  static let pluginLabel = "--plugin <lib>"
 
   private func command(named name: String) throws(CommandError) -> any Subcommand.Type {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.configuration.name == name { return command }
     if name.hasPrefix("-") {
       let options =
         (version == nil ? ["--help"] : ["--help", "--version"])
@@ -202,45 +139,6 @@ public struct CommandLineTool {
     case .failed(let message, let status):
       try? console.error.write("error: \(MessageText.escapingUnsafe(message))\n")
       return status
-    }
-  }
-}
-
-extension Console {
-  /// Writes `text` to the output stream.
-  public func print(_ text: String) throws(CommandError) {
-    do {
-      try output.write(text)
-    } catch {
-      throw .output(error)
-    }
-  }
-
-  /// Every line of `error` to the error stream, each after `error: `.
-  public func reportErrors(_ error: SceneLoadError) {
-    try? self.error.write(error.lines.map { "error: \($0)\n" }.joined())
-  }
-}
-
-extension SceneLoader {
-  /// Loads the scene at `path` (`-` for standard input) for a subcommand.
-  public func loadForCommand(_ path: String) throws(CommandError) -> Scene {
-    do {
-      return try load(contentsOf: path)
-    } catch {
-      throw .scene(error)
-    }
-  }
-}
-
-extension SceneHost {
-  /// A host for `scene`, or exit 1 with the size when its views' memory
-  /// cannot be allocated (see ``SceneHost/init(allocating:)``).
-  public static func allocatingForCommand(_ scene: Scene) throws(CommandError) -> SceneHost {
-    do {
-      return try SceneHost(allocating: scene)
-    } catch {
-      throw .failed(message: error.description, status: .failure)
     }
   }
 }

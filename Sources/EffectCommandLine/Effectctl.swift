@@ -1,9 +1,26 @@
+import EffectHost
+
 /// The `effectctl` program: its subcommands, in the order help lists them.
 /// A new subcommand is a ``Subcommand`` in its own file, added here.
 public enum Effectctl {
   public static let version = "0.1.0"
 
-  public static var tool: CommandLineTool {
+  /// `eval`, `simulate`, `validate`, `effects`, `bench`, `plot`, `filmstrip`
+  /// and `preview`.
+  public static var commands: [any Subcommand.Type] {
+    [
+      EvalCommand.self, SimulateCommand.self, ValidateCommand.self, EffectsCommand.self,
+      BenchCommand.self, PlotCommand.self, FilmstripCommand.self, PreviewCommand.self,
+    ]
+  }
+
+  /// `effectctl` with the built-in effect types, and `--plugin` for more.
+  public static var tool: CommandLineTool { tool(registry: .builtIn) }
+
+  /// `effectctl` whose scenes may name the types of `registry` (and of any
+  /// `--plugin` library): an app's own `effectctl` with its own effects,
+  /// built without plugins.
+  public static func tool(registry: EffectRegistry) -> CommandLineTool {
     var tool = CommandLineTool(
       name: "effectctl",
       abstract: "Evaluate, simulate, check, list, draw and measure chains of scroll effects.",
@@ -11,11 +28,7 @@ public enum Effectctl {
         "Exit status: 0 success, 64 usage error, 65 invalid scene, 66 scene missing or",
         "unreadable, 1 any other failure.",
       ],
-      version: version,
-      commands: [
-        EvalCommand.self, SimulateCommand.self, ValidateCommand.self, EffectsCommand.self,
-        BenchCommand.self, PlotCommand.self, FilmstripCommand.self, PreviewCommand.self,
-      ])
+      version: version, registry: registry, commands: commands)
     tool.loadsPlugins = true
     return tool
   }

@@ -2,38 +2,28 @@ import EffectHost
 
 /// `effectctl effects`: the registered effect types, or one type's page.
 public struct EffectsCommand: Subcommand {
-  static let type = Argument<String>(
-    "type", count: .optional,
+  public static let configuration = CommandConfiguration(
+    name: "effects", abstract: "List the registered effect types, or describe one.")
+
+  /// The type to describe; every type is listed when `nil`.
+  @Argument(
+    "type",
     help: ["An effect type: shows its parameters, units, defaults", "and worked examples."])
-  static let markdown = Flag(
+  public var type: String?
+  /// Whether `--markdown` asks for the Markdown sections.
+  @Flag(
     "--markdown",
     help: [
       "Print every type's section of Docs/Effects.md (TYPE's alone",
       "when given) as Markdown.",
     ])
-
-  public static let spec = CommandSpec(
-    name: "effects",
-    abstract: "List the registered effect types, or describe one.",
-    arguments: [type.spec],
-    options: [markdown.spec])
-
-  /// The type to describe; every type is listed when `nil`.
-  public var type: String?
-
-  /// Whether `--markdown` asks for the Markdown sections.
   public var markdown: Bool
 
-  /// The effect types scenes may name: built-ins and plugins.
-  public var registry: EffectRegistry
+  public init() {}
 
-  public init(_ arguments: ParsedArguments) throws(UsageError) {
-    registry = arguments.registry
-    type = try arguments.value(Self.type)
-    markdown = arguments.isSet(Self.markdown)
-  }
-
-  public func run(_ console: Console) throws(CommandError) -> ExitCode {
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let console = context.console
+    let registry = context.registry
     guard let name = type else {
       if markdown {
         try console.print(EffectDocumentation.markdown(registry.types.map { $0.descriptor }))

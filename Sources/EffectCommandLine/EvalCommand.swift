@@ -2,26 +2,40 @@ import EffectHost
 
 /// `effectctl eval`: the rows of every view at every offset, streamed.
 public struct EvalCommand: Subcommand {
-  static let scene = Argument<String>(
-    "scene", help: ["The scene file, or - to read standard input."])
-  static let offsets = Option<OffsetSpec>(
-    "--offsets", valueName: "spec", isRequired: true, help: OffsetSpec.help)
-  static let format = Option<RowFormat>(
-    "--format", valueName: "format", help: RowFormat.help(default: .table))
-  static let chains = Option<String>(
-    "--chain", valueName: "name", isRepeatable: true,
-    help: [
-      "Keep the rows of this chain only; repeatable. 'row' keeps",
-      "every copy of a repeated chain, 'row[3]' one copy.",
+  public static let configuration = CommandConfiguration(
+    name: "eval",
+    abstract: "Evaluate a scene at scroll offsets and print every view's transform.",
+    discussion: [
+      "Prints one row per offset and view: offset, chain, then the columns x, y, width,",
+      "height, translateX, translateY, scaleX, scaleY, anchorX, anchorY, opacity, blur,",
+      "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
     ])
-  static let events = Flag(
+
+  /// The help of a `--chain` option that keeps rows.
+  static let chainHelp = [
+    "Keep the rows of this chain only; repeatable. 'row' keeps",
+    "every copy of a repeated chain, 'row[3]' one copy.",
+  ]
+
+  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  public var scene: String
+  @Option("--offsets", valueName: "spec", help: OffsetSpec.help)
+  public var offsets: OffsetSpec
+  @Option("--format", valueName: "format", help: RowFormat.help(default: .table))
+  public var format: RowFormat = .table
+  /// The `--chain` names, checked against the scene once it is loaded.
+  @Option("--chain", valueName: "name", help: Self.chainHelp)
+  public var chains: [String]
+  /// Whether `--events` asks for event rows instead of transforms.
+  @Flag(
     "--events",
     help: [
       "Print the chains' events that fire instead of transforms: rows",
       "offset, chain, event, direction, value. The first offset fires none.",
     ])
-
-  static let visible = Flag(
+  public var printsEvents: Bool
+  /// Whether `--visible` asks for the rows of the visible views only.
+  @Flag(
     "--visible",
     help: [
       "Evaluate and print only the views a lazy stack would have: the copies of",
@@ -30,47 +44,16 @@ public struct EvalCommand: Subcommand {
       "evaluation's. With --events, the same events (a chain with events is",
       "always evaluated whole).",
     ])
-
-  public static let spec = CommandSpec(
-    name: "eval",
-    abstract: "Evaluate a scene at scroll offsets and print every view's transform.",
-    discussion: [
-      "Prints one row per offset and view: offset, chain, then the columns x, y, width,",
-      "height, translateX, translateY, scaleX, scaleY, anchorX, anchorY, opacity, blur,",
-      "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
-    ],
-    arguments: [scene.spec],
-    options: [offsets.spec, format.spec, chains.spec, events.spec, visible.spec])
-
-  public var scene: String
-  public var offsets: OffsetSpec
-  public var format: RowFormat
-  /// The `--chain` names, checked against the scene once it is loaded.
-  public var chains: [String]
-  /// Whether `--events` asks for event rows instead of transforms.
-  public var printsEvents: Bool
-  /// Whether `--visible` asks for the rows of the visible views only.
   public var visibleOnly: Bool
 
-  /// The effect types scenes may name: built-ins and plugins.
-  public var registry: EffectRegistry
+  public init() {}
 
-  public init(_ arguments: ParsedArguments) throws(UsageError) {
-    registry = arguments.registry
-    offsets = try arguments.value(Self.offsets) ?? OffsetSpec([])
-    format = try arguments.value(Self.format, default: .table)
-    chains = try arguments.values(Self.chains)
-    printsEvents = arguments.isSet(Self.events)
-    visibleOnly = arguments.isSet(Self.visible)
-    scene = try arguments.value(Self.scene) ?? "-"
-  }
-
-  public func run(_ console: Console) throws(CommandError) -> ExitCode {
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: registry).loadForCommand(scene))
+      try SceneLoader(registry: context.registry).loadForCommand(scene))
     let selection = try ViewSelection.forCommand(
-      names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains)
-    let output = console.output
+      names: chains, option: $chains, command: Self.spec, chains: host.chains)
+    let output = context.console.output
     if printsEvents {
       var evaluation = EventEvaluation(host: consume host, format: format, selection: selection)
       do {

@@ -25,7 +25,7 @@ enum Help {
     text += row("-h, --help", ["Show help information."])
     text += "\nSUBCOMMANDS:\n"
     for command in tool.commands {
-      text += row(command.spec.name, [command.spec.abstract])
+      text += row(command.configuration.name, [command.configuration.abstract])
     }
     text += "\n  See '\(tool.name) help <subcommand>' for detailed help.\n"
     return text

@@ -3,28 +3,7 @@ import EffectProtocol
 
 /// `effectctl plot`: an SVG chart of the columns over the offsets.
 public struct PlotCommand: Subcommand {
-  static let scene = Argument<String>(
-    "scene", help: ["The scene file, or - to read standard input."])
-  static let offsets = Option<OffsetSpec>(
-    "--offsets", valueName: "spec", isRequired: true, help: OffsetSpec.pictureHelp,
-    reader: .pictureOffsets)
-  static let chains = Option<String>(
-    "--chain", valueName: "name", isRepeatable: true,
-    help: [
-      "Draw this chain's line only; repeatable. 'row' draws every",
-      "copy of a repeated chain, 'row[3]' one copy. (default: every",
-      "chain, a repeated one by its first copy)",
-    ])
-  static let columns = Option<ColumnList>(
-    "--columns", valueName: "names",
-    help: [
-      "The panels, comma-separated column names in the order",
-      "wanted, e.g. y,height,opacity. (default: every column that",
-      "changes over the offsets)",
-    ])
-  static let output = PictureOutput.option("SVG")
-
-  public static let spec = CommandSpec(
+  public static let configuration = CommandConfiguration(
     name: "plot",
     abstract: "Draw a scene's columns over the offsets as an SVG chart.",
     discussion: [
@@ -37,35 +16,42 @@ public struct PlotCommand: Subcommand {
       "  effectctl plot Configs/stretchy-header.json --offsets -200:600:5 -o plot.svg",
       "  effectctl plot Configs/collapsing-app-bar.json --offsets -100:300 \\",
       "      --columns y,height,opacity,blur --chain appBar > app-bar.svg",
-    ],
-    arguments: [scene.spec],
-    options: [offsets.spec, chains.spec, columns.spec, output.spec])
+    ])
 
+  @Argument("scene", help: ["The scene file, or - to read standard input."])
   public var scene: String
+  @Option(
+    "--offsets", valueName: "spec", help: OffsetSpec.pictureHelp, reader: .pictureOffsets)
   public var offsets: OffsetSpec
   /// The `--chain` names, checked against the scene once it is loaded.
+  @Option(
+    "--chain", valueName: "name",
+    help: [
+      "Draw this chain's line only; repeatable. 'row' draws every",
+      "copy of a repeated chain, 'row[3]' one copy. (default: every",
+      "chain, a repeated one by its first copy)",
+    ])
   public var chains: [String]
   /// The `--columns`, or `nil` for every column that changes.
+  @Option(
+    "--columns", valueName: "names",
+    help: [
+      "The panels, comma-separated column names in the order",
+      "wanted, e.g. y,height,opacity. (default: every column that",
+      "changes over the offsets)",
+    ], reader: .columns)
   public var columns: [TransformColumn]?
   /// The `-o` file, or `nil` for standard output.
+  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
-  /// The effect types scenes may name: built-ins and plugins.
-  public var registry: EffectRegistry
 
-  public init(_ arguments: ParsedArguments) throws(UsageError) {
-    registry = arguments.registry
-    offsets = try arguments.value(Self.offsets) ?? OffsetSpec([])
-    chains = try arguments.values(Self.chains)
-    columns = try arguments.value(Self.columns)?.columns
-    output = try arguments.value(Self.output)
-    scene = try arguments.value(Self.scene) ?? "-"
-  }
+  public init() {}
 
-  public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let host = try SceneHost.allocatingForCommand(loaded)
     let selection = try ViewSelection.forCommand(
-      names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains,
+      names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: (try? PlotPicture.defaultSelection(for: host.chains))
         ?? ViewSelection(all: host.chains))
     let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)
@@ -76,7 +62,7 @@ public struct PlotCommand: Subcommand {
       } + PlotMarker.events(of: host, at: offsets, selection: selection)
     let plot = PlotPicture(
       frames: frames, columns: columns, markers: markers, title: PictureOutput.title(of: scene))
-    try PictureOutput.write(plot.svg(), to: output, console: console)
+    try PictureOutput.write(plot.svg(), to: output, console: context.console)
     return .success
   }
 }

@@ -7,37 +7,7 @@ public struct SimulateCommand: Subcommand {
   /// `--fps`'s default: 120 frames per second, a ProMotion display's rate.
   public static let defaultFrameRate = 120
 
-  static let scene = Argument<String>(
-    "scene", help: ["The scene file, or - to read standard input."])
-  static let gesture = Option<Gesture>(
-    "--gesture", valueName: "spec", isRequired: true,
-    help: [
-      "Comma-separated steps: drag:D:MS, hold:MS, release,",
-      "fling:V, wait:MS, scrollTo:O:MS (points, milliseconds,",
-      "points per second; a positive D scrolls the content up).",
-    ], reader: .gesture)
-  static let physics = Option<ScrollPhysics>(
-    "--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
-  static let fps = Option<Int>(
-    "--fps", valueName: "n",
-    help: ["Frames per second, 1 to 1000. (default: \(defaultFrameRate))"], reader: .frameRate)
-  static let start = Option<Double>(
-    "--start", valueName: "offset",
-    help: ["The offset at frame 0, at rest, from 0 to maxOffset.", "(default: 0)"],
-    reader: .offset)
-  static let format = Option<RowFormat>(
-    "--format", valueName: "format", help: RowFormat.help(default: .table))
-  static let chains = Option<String>(
-    "--chain", valueName: "name", isRepeatable: true, help: EvalCommand.chains.spec.help)
-  static let events = Flag(
-    "--events",
-    help: [
-      "Print the chains' events that fire instead of transforms: rows",
-      "frame, time, phase, offset, chain, event, direction, value.",
-      "Frame 0 fires none.",
-    ])
-
-  public static let spec = CommandSpec(
+  public static let configuration = CommandConfiguration(
     name: "simulate",
     abstract: "Simulate a scroll gesture frame by frame and print every view's transform.",
     discussion: [
@@ -65,45 +35,48 @@ public struct SimulateCommand: Subcommand {
       "  past 100 at frame 13, which fires refresh once; the spring back does not:",
       "    effectctl simulate Configs/pull-to-refresh.json --gesture drag:-200:100,release \\",
       "      --events",
-    ],
-    arguments: [scene.spec],
-    options: [
-      gesture.spec, physics.spec, fps.spec, start.spec, format.spec, chains.spec, events.spec,
     ])
 
+  @Argument("scene", help: ["The scene file, or - to read standard input."])
   public var scene: String
+  @Option(
+    "--gesture", valueName: "spec",
+    help: [
+      "Comma-separated steps: drag:D:MS, hold:MS, release,",
+      "fling:V, wait:MS, scrollTo:O:MS (points, milliseconds,",
+      "points per second; a positive D scrolls the content up).",
+    ], reader: .gesture)
   public var gesture: Gesture
-  public var physics: ScrollPhysics
-  public var fps: Int
-  public var start: Double
-  public var format: RowFormat
+  @Option("--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
+  public var physics: ScrollPhysics = .ios
+  @Option(
+    "--fps", valueName: "n",
+    help: ["Frames per second, 1 to 1000. (default: \(Self.defaultFrameRate))"], reader: .frameRate)
+  public var fps: Int = Self.defaultFrameRate
+  @Option(
+    "--start", valueName: "offset",
+    help: ["The offset at frame 0, at rest, from 0 to maxOffset.", "(default: 0)"],
+    reader: .offset)
+  public var start: Double = 0
+  @Option("--format", valueName: "format", help: RowFormat.help(default: .table))
+  public var format: RowFormat = .table
   /// The `--chain` names, checked against the scene once it is loaded.
+  @Option("--chain", valueName: "name", help: EvalCommand.chainHelp)
   public var chains: [String]
   /// Whether `--events` asks for event rows instead of transforms.
+  @Flag(
+    "--events",
+    help: [
+      "Print the chains' events that fire instead of transforms: rows",
+      "frame, time, phase, offset, chain, event, direction, value.",
+      "Frame 0 fires none.",
+    ])
   public var printsEvents: Bool
 
-  /// The effect types scenes may name: built-ins and plugins.
-  public var registry: EffectRegistry
+  public init() {}
 
-  public init(_ arguments: ParsedArguments) throws(UsageError) {
-    registry = arguments.registry
-    // Required: the parser refuses a command line without it before this.
-    guard let gesture = try arguments.value(Self.gesture) else {
-      throw UsageError(
-        message: "Missing expected argument '\(Self.gesture.spec.fullLabel)'", command: Self.spec)
-    }
-    self.gesture = gesture
-    physics = try arguments.value(Self.physics, default: .ios)
-    fps = try arguments.value(Self.fps, default: Self.defaultFrameRate)
-    start = try arguments.value(Self.start, default: 0)
-    format = try arguments.value(Self.format, default: .table)
-    chains = try arguments.values(Self.chains)
-    printsEvents = arguments.isSet(Self.events)
-    scene = try arguments.value(Self.scene) ?? "-"
-  }
-
-  public func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let frames: MotionFrames
     do {
       frames = try MotionFrames(
@@ -113,14 +86,14 @@ public struct SimulateCommand: Subcommand {
       throw .usage(
         UsageError(
           message: "The value '\(MessageText.number(start))' is invalid for "
-            + "'\(Self.start.spec.fullLabel)': \(error.description)", command: Self.spec))
+            + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
     }
     let host = try SceneHost.allocatingForCommand(loaded)
     let selection = try ViewSelection.forCommand(
-      names: chains, option: Self.chains.spec, command: Self.spec, chains: host.chains)
+      names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
       host: consume host, frames: frames, format: format, selection: selection)
-    let output = console.output
+    let output = context.console.output
     do {
       let write = { (bytes: UnsafeRawBufferPointer) throws(OutputError) in try output.write(bytes) }
       if printsEvents {

@@ -3,34 +3,25 @@ import EffectProtocol
 
 /// `effectctl validate`: checks scene files and reports every error in each.
 public struct ValidateCommand: Subcommand {
-  static let scenes = Argument<String>(
-    "scene", count: .oneOrMore, help: ["Scene files; - reads standard input."])
-
-  public static let spec = CommandSpec(
+  public static let configuration = CommandConfiguration(
     name: "validate",
     abstract: "Check scene files and report every error in each.",
     discussion: [
       "Prints '<file>: valid (N chains, M views)' for each valid file and every error of",
       "the others, each line starting with 'error: '. Exits with 65 when any file is",
       "invalid, else 66 when any is missing or unreadable.",
-    ],
-    arguments: [scenes.spec],
-    options: [])
+    ])
 
+  @Argument("scene", help: ["Scene files; - reads standard input."])
   public var scenes: [String]
 
-  /// The effect types scenes may name: built-ins and plugins.
-  public var registry: EffectRegistry
+  public init() {}
 
-  public init(_ arguments: ParsedArguments) throws(UsageError) {
-    registry = arguments.registry
-    scenes = try arguments.values(Self.scenes)
-  }
-
-  public func run(_ console: Console) throws(CommandError) -> ExitCode {
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let console = context.console
     var sawInvalid = false
     var sawUnreadable = false
-    let loader = SceneLoader(registry: registry)
+    let loader = SceneLoader(registry: context.registry)
     for path in scenes {
       let scene: Scene
       do {

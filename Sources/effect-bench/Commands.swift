@@ -27,14 +27,10 @@ enum EffectBench {
       ])
   }
 
-  static let frames = Argument<Int>(
-    "frames", help: ["How many frames to evaluate."], reader: .count(of: "frames", atLeast: 0))
-  static let checksum = Option<ChecksumPolicy>(
-    "--checksum", valueName: "policy", help: ChecksumPolicy.help(default: .every))
-  static let scene = Argument<String>("scene", help: ["The scene file."])
-  static let repeats = Argument<Int>(
-    "repeats", count: .optional, help: ["How many times to load it. (default: 1)"],
-    reader: .count(of: "repeats", atLeast: 0))
+  /// The help of a `<frames>` argument.
+  static let framesHelp = ["How many frames to evaluate."]
+  /// The help of a `--checksum` option.
+  static let checksumHelp = ChecksumPolicy.help(default: .every)
 
   /// Writes a report's lines to the output.
   static func print(_ lines: [String], to console: Console) throws(CommandError) {
@@ -44,25 +40,20 @@ enum EffectBench {
 
 /// `effect-bench pipeline <scene> <frames>`: the scene with SceneHost.
 struct PipelineCommand: Subcommand {
-  static let spec = CommandSpec(
-    name: "pipeline", abstract: "Evaluate a scene with SceneHost, <frames> frames.",
-    arguments: [EffectBench.scene.spec, EffectBench.frames.spec],
-    options: [EffectBench.checksum.spec])
+  static let configuration = CommandConfiguration(
+    name: "pipeline", abstract: "Evaluate a scene with SceneHost, <frames> frames.")
 
+  @Argument("scene", help: ["The scene file."])
   var scene: String
+  @Argument("frames", help: EffectBench.framesHelp, reader: .count(of: "frames", atLeast: 0))
   var frames: Int
-  var checksum: ChecksumPolicy
+  @Option("--checksum", valueName: "policy", help: EffectBench.checksumHelp)
+  var checksum: ChecksumPolicy = .every
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    scene = try arguments.value(EffectBench.scene) ?? ""
-    frames = try arguments.value(EffectBench.frames) ?? 0
-    checksum = try arguments.value(EffectBench.checksum, default: .every)
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let loaded = try SceneLoader().loadForCommand(scene)
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let report = runPipeline(scene: loaded, name: scene, frames: frames, checksum: checksum)
-    try EffectBench.print(report.lines, to: console)
+    try EffectBench.print(report.lines, to: context.console)
     return .success
   }
 }
@@ -86,29 +77,22 @@ enum FloorScene: String, ChoiceValue {
 
 /// `effect-bench handwritten bench|header|feed|list|one-effect <frames>`: the floor.
 struct HandwrittenCommand: Subcommand {
-  static let which = Argument<FloorScene>(
-    "scene", help: FloorScene.help(default: nil))
-  static let spec = CommandSpec(
-    name: "handwritten",
-    abstract: "The same frames of a scene, written out by hand.",
-    arguments: [which.spec, EffectBench.frames.spec], options: [EffectBench.checksum.spec])
+  static let configuration = CommandConfiguration(
+    name: "handwritten", abstract: "The same frames of a scene, written out by hand.")
 
+  @Argument("scene", help: FloorScene.help(default: nil))
   var which: FloorScene
+  @Argument("frames", help: EffectBench.framesHelp, reader: .count(of: "frames", atLeast: 0))
   var frames: Int
-  var checksum: ChecksumPolicy
+  @Option("--checksum", valueName: "policy", help: EffectBench.checksumHelp)
+  var checksum: ChecksumPolicy = .every
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    which = try arguments.value(Self.which) ?? .bench
-    frames = try arguments.value(EffectBench.frames) ?? 0
-    checksum = try arguments.value(EffectBench.checksum, default: .every)
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     // Every case has its floor: a test checks the table against the cases.
     guard let runFloor = HandwrittenScenes.all[which.rawValue] else {
       preconditionFailure("no hand-written floor for \(which.rawValue)")
     }
-    try EffectBench.print(runFloor(frames, checksum).lines, to: console)
+    try EffectBench.print(runFloor(frames, checksum).lines, to: context.console)
     return .success
   }
 }
@@ -124,19 +108,17 @@ func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
 
 /// `effect-bench load <scene> [<repeats>]`: SceneLoader's time.
 struct LoadCommand: Subcommand {
-  static let spec = CommandSpec(
-    name: "load", abstract: "Load a scene with SceneLoader <repeats> times.",
-    arguments: [EffectBench.scene.spec, EffectBench.repeats.spec], options: [])
+  static let configuration = CommandConfiguration(
+    name: "load", abstract: "Load a scene with SceneLoader <repeats> times.")
 
+  @Argument("scene", help: ["The scene file."])
   var scene: String
-  var repeats: Int
+  @Argument(
+    "repeats", help: ["How many times to load it. (default: 1)"],
+    reader: .count(of: "repeats", atLeast: 0))
+  var repeats: Int = 1
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    scene = try arguments.value(EffectBench.scene) ?? ""
-    repeats = try arguments.value(EffectBench.repeats) ?? 1
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     let bytes = try readBytes(scene)
     let report: LoadReport
     do {
@@ -144,24 +126,20 @@ struct LoadCommand: Subcommand {
     } catch {
       throw .scene(error)
     }
-    try EffectBench.print(report.lines, to: console)
+    try EffectBench.print(report.lines, to: context.console)
     return .success
   }
 }
 
 /// `effect-bench decode <scene> [<repeats>]`: JSONDecoder's time.
 struct DecodeCommand: Subcommand {
-  static let spec = CommandSpec(
-    name: "decode", abstract: "Decode a scene with JSONDecoder into plain Decodable structs.",
-    arguments: [EffectBench.scene.spec, EffectBench.repeats.spec], options: [])
+  static let configuration = CommandConfiguration(
+    name: "decode", abstract: "Decode a scene with JSONDecoder into plain Decodable structs.")
 
-  var load: LoadCommand
+  /// The same arguments as `load`.
+  var load = LoadCommand()
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    load = try LoadCommand(arguments)
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     let bytes = try readBytes(load.scene)
     let report: LoadReport
     do {
@@ -169,33 +147,27 @@ struct DecodeCommand: Subcommand {
     } catch {
       throw .failed(message: "\(load.scene): \(error)", status: .invalidScene)
     }
-    try EffectBench.print(report.lines, to: console)
+    try EffectBench.print(report.lines, to: context.console)
     return .success
   }
 }
 
 /// `effect-bench generate <chains> [--seed <n>]`: a large scene.
 struct GenerateCommand: Subcommand {
-  static let chains = Argument<Int>(
+  static let configuration = CommandConfiguration(
+    name: "generate", abstract: "Print a scene of <chains> chains of every built-in type.")
+
+  @Argument(
     "chains", help: ["How many chains, of every built-in type in turn."],
     reader: .count(of: "chains", atLeast: 1))
-  static let seed = Option<Int>(
+  var chains: Int
+  @Option(
     "--seed", valueName: "n", help: ["The random seed. (default: 1)"],
     reader: .count(of: "seed values", atLeast: 0))
-  static let spec = CommandSpec(
-    name: "generate", abstract: "Print a scene of <chains> chains of every built-in type.",
-    arguments: [chains.spec], options: [seed.spec])
+  var seed: Int = 1
 
-  var chains: Int
-  var seed: Int
-
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    chains = try arguments.value(Self.chains) ?? 1
-    seed = try arguments.value(Self.seed, default: 1)
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
-    try console.print(SceneGenerator(chains: chains, seed: UInt64(seed)).generate())
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    try context.console.print(SceneGenerator(chains: chains, seed: UInt64(seed)).generate())
     return .success
   }
 }
@@ -203,28 +175,18 @@ struct GenerateCommand: Subcommand {
 /// `effect-bench motion <scene> <gesture>`: the physics alone, the frames of
 /// `simulate` without the host (BENCHMARKS.md, "simulate").
 struct MotionCommand: Subcommand {
-  static let gesture = Argument<Gesture>(
-    "gesture", help: ["The gesture, as simulate's --gesture takes it."], reader: .gesture)
-  static let physics = Option<ScrollPhysics>(
-    "--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
-  static let spec = CommandSpec(
-    name: "motion", abstract: "Produce a gesture's frames at 120 fps, without evaluating them.",
-    arguments: [EffectBench.scene.spec, gesture.spec], options: [physics.spec])
+  static let configuration = CommandConfiguration(
+    name: "motion", abstract: "Produce a gesture's frames at 120 fps, without evaluating them.")
 
+  @Argument("scene", help: ["The scene file."])
   var scene: String
-  /// `nil` only when the argument is missing, which the parser refuses first.
-  var gesture: Gesture?
-  var physics: ScrollPhysics
+  @Argument("gesture", help: ["The gesture, as simulate's --gesture takes it."], reader: .gesture)
+  var gesture: Gesture
+  @Option("--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
+  var physics: ScrollPhysics = .ios
 
-  init(_ arguments: ParsedArguments) throws(UsageError) {
-    scene = try arguments.value(EffectBench.scene) ?? ""
-    gesture = try arguments.value(Self.gesture)
-    physics = try arguments.value(Self.physics, default: .ios)
-  }
-
-  func run(_ console: Console) throws(CommandError) -> ExitCode {
-    let loaded = try SceneLoader().loadForCommand(scene)
-    guard let gesture else { return .usage }
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let frames: MotionFrames
     do throws(SimulationError) {
       frames = try MotionFrames(
@@ -239,7 +201,7 @@ struct MotionCommand: Subcommand {
       count += 1
       checksum += frame.offset + frame.velocity
     }
-    try EffectBench.print(["frames: \(count)", "checksum: \(checksum)"], to: console)
+    try EffectBench.print(["frames: \(count)", "checksum: \(checksum)"], to: context.console)
     return .success
   }
 }

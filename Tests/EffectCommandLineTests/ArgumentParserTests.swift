@@ -1,18 +1,27 @@
 import EffectCommandLine
 import Testing
 
-@Suite struct ArgumentParserTests {
-  static let chain = Option<String>(
-    "--chain", valueName: "name", isRepeatable: true, help: ["A chain."])
-  static let offsets = Option<OffsetSpec>(
-    "--offsets", valueName: "spec", isRequired: true, help: ["Offsets."])
-  static let format = Option<RowFormat>("--format", valueName: "format", help: ["A format."])
-  static let frames = Option<Int>(
+/// A subcommand with one declaration of each kind, for the parser alone.
+struct TryCommand: Subcommand {
+  static let configuration = CommandConfiguration(name: "try", abstract: "A test command.")
+
+  @Argument("scene", help: ["A scene."])
+  var scene: String
+  @Option("--offsets", valueName: "spec", help: ["Offsets."])
+  var offsets: OffsetSpec
+  @Option("--format", valueName: "format", help: ["A format."])
+  var format: RowFormat?
+  @Option("--chain", valueName: "name", help: ["A chain."])
+  var chains: [String]
+  @Option(
     "--frames", valueName: "n", help: ["Frames."], reader: .count(of: "frames", atLeast: 1))
-  static let scene = Argument<String>("scene", help: ["A scene."])
-  static let spec = CommandSpec(
-    name: "try", abstract: "A test command.", arguments: [scene.spec],
-    options: [offsets.spec, format.spec, chain.spec, frames.spec])
+  var frames: Int = 1
+
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode { .success }
+}
+
+@Suite struct ArgumentParserTests {
+  static let spec = TryCommand.spec
 
   func parsed(_ arguments: [String]) throws -> ParsedArguments {
     guard case .run(let parsed) = try Self.spec.parse(arguments) else {
@@ -20,6 +29,11 @@ import Testing
       throw UsageError(message: "help", command: nil)
     }
     return parsed
+  }
+
+  /// The command `arguments` give, their values read.
+  func read(_ arguments: [String]) throws -> TryCommand {
+    try TryCommand(parsed(arguments))
   }
 
   func message(_ arguments: [String]) -> String? {
@@ -38,25 +52,26 @@ import Testing
       ["--offsets", "-100:300", "a.json"], ["--offsets=-100:300", "--", "a.json"],
     ])
   func optionForms(arguments: [String]) throws {
-    let parsed = try parsed(arguments)
-    let offsets = try #require(try parsed.value(Self.offsets))
+    let command = try read(arguments)
+    let offsets = command.offsets
     #expect(offsets.count == 401)
     #expect(offsets.first == -100)
     #expect(offsets.last == 300)
-    #expect(try parsed.value(Self.scene) == "a.json")
-    #expect(try parsed.value(Self.format, default: .table) == .table)
+    #expect(command.scene == "a.json")
+    #expect(command.format == nil)
+    #expect(command.frames == 1)
   }
 
   @Test("'--' ends the options: what follows is positional, dashes and all")
   func doubleDash() throws {
-    let parsed = try parsed(["--offsets", "0", "--", "--format"])
-    #expect(try parsed.value(Self.scene) == "--format")
-    #expect(try parsed.value(Self.format) == nil)
+    let command = try read(["--offsets", "0", "--", "--format"])
+    #expect(command.scene == "--format")
+    #expect(command.format == nil)
   }
 
   @Test("'-' alone is a positional: standard input")
   func dash() throws {
-    #expect(try parsed(["-", "--offsets", "0"]).value(Self.scene) == "-")
+    #expect(try read(["-", "--offsets", "0"]).scene == "-")
   }
 
   @Test(
@@ -74,8 +89,8 @@ import Testing
 
   @Test("a repeatable option keeps every value in order")
   func repeated() throws {
-    let parsed = try parsed(["a", "--offsets", "0", "--chain", "b", "--chain=a", "--chain", "b"])
-    #expect(try parsed.values(Self.chain) == ["b", "a", "b"])
+    let command = try read(["a", "--offsets", "0", "--chain", "b", "--chain=a", "--chain", "b"])
+    #expect(command.chains == ["b", "a", "b"])
   }
 
   @Test(
@@ -124,9 +139,7 @@ import Testing
   func typedErrors(arguments: [String], expected: String) throws {
     let parsed = try parsed(arguments)
     do {
-      _ = try parsed.value(Self.offsets)
-      _ = try parsed.value(Self.format)
-      _ = try parsed.value(Self.frames)
+      _ = try TryCommand(parsed)
       Issue.record("\(arguments) was accepted")
     } catch {
       #expect(error.message == expected)
@@ -136,8 +149,7 @@ import Testing
 
   @Test("counts: decimal digits at or above the minimum")
   func counts() throws {
-    let parsed = try parsed(["a", "--offsets", "0", "--frames", "007"])
-    #expect(try parsed.value(Self.frames) == 7)
+    #expect(try read(["a", "--offsets", "0", "--frames", "007"]).frames == 7)
     let reader = ValueReader<Int>.count(of: "things", atLeast: 0)
     #expect(try reader.read("0") == 0)
     #expect(throws: InvalidValue.because("expected a whole number of things, 0 or more")) {

@@ -187,3 +187,43 @@ import Testing
           command: "bench"))
   }
 }
+
+/// The README's subcommand, as written there.
+struct CountCommand: Subcommand {
+  static let configuration = CommandConfiguration(
+    name: "count", abstract: "Count a scene's views.")
+
+  @Argument("scene", help: ["The scene file."])
+  var scene: String
+  @Option("--format", valueName: "format", help: RowFormat.help(default: .table))
+  var format: RowFormat = .table
+
+  func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
+    try context.console.print("\(loaded.viewCount)\n")
+    return .success
+  }
+}
+
+@Suite struct OwnToolTests {
+  static var tool: CommandLineTool {
+    CommandLineTool(
+      name: "counter", abstract: "Count views.", registry: .builtIn, commands: [CountCommand.self])
+  }
+
+  @Test("a tool of the caller's own subcommand runs it, with help and usage from its declarations")
+  func ownSubcommand() {
+    let count = InProcess(["count", InProcess.stretchyHeader], tool: Self.tool)
+    #expect(count.status == .success)
+    #expect(count.stdout == "2\n")
+    let help = InProcess(["count", "--help"], tool: Self.tool)
+    #expect(
+      help.stdout.contains("\nUSAGE: counter count <scene> [--format <format>]\n\nARGUMENTS:\n"))
+    let wrong = InProcess(["count", InProcess.stretchyHeader, "--format", "xml"], tool: Self.tool)
+    #expect(wrong.status == .usage)
+    #expect(
+      wrong.stderr.hasPrefix(
+        "Error: The value 'xml' is invalid for '--format <format>'. Expected one of 'table', 'json', 'ndjson' or 'csv'\n"
+      ))
+  }
+}

@@ -197,13 +197,23 @@ import Testing
           + "                          repeatable. See Docs/Plugins.md.\n"))
   }
 
+  /// Prints the names of the effect types of the registry it runs with.
+  struct RegistryProbe: Subcommand {
+    static let configuration = CommandConfiguration(
+      name: "probe", abstract: "Print the registry's type names.")
+
+    func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+      try context.console.print(context.registry.typeNames.joined(separator: ",") + "\n")
+      return .success
+    }
+  }
+
   @Test("with no plugin every subcommand gets the built-in registry")
   func noPlugins() throws {
-    let parsed = try EffectsCommand.spec.parse([])
-    guard case .run(let values) = parsed else {
-      Issue.record("help")
-      return
-    }
-    #expect(try EffectsCommand(values).registry.typeNames == EffectRegistry.builtIn.typeNames)
+    var tool = CommandLineTool(
+      name: "p", abstract: "A.", registry: Effectctl.tool.registry, commands: [RegistryProbe.self])
+    tool.loadsPlugins = true
+    let run = InProcess(["probe"], tool: tool)
+    #expect(run.stdout == EffectRegistry.builtIn.typeNames.joined(separator: ",") + "\n")
   }
 }

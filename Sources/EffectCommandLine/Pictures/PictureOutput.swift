@@ -4,15 +4,13 @@ import EffectProtocol
 /// Where a picture subcommand's file goes: standard output, or `-o FILE`
 /// written whole or not at all.
 enum PictureOutput {
-  /// The `-o` option of the picture subcommands.
-  static func option(_ kind: String) -> Option<String> {
-    Option<String>(
-      "-o", valueName: "file",
-      help: [
-        "Write the \(kind) to this file (a regular file is replaced whole,",
-        "never left half written; a link, a device or a FIFO is written",
-        "through); '-' or no -o is standard output.",
-      ])
+  /// The help of the `-o` option of the picture subcommands.
+  static func help(_ kind: String) -> [String] {
+    [
+      "Write the \(kind) to this file (a regular file is replaced whole,",
+      "never left half written; a link, a device or a FIFO is written",
+      "through); '-' or no -o is standard output.",
+    ]
   }
 
   /// Writes `text` to `path` as ``OutputFile`` does, or to `console`'s
@@ -45,6 +43,16 @@ extension ValueReader where Value == OffsetSpec {
         throw .because(error.description)
       }
       return spec
+    }
+  }
+}
+
+extension ValueReader where Value == [TransformColumn] {
+  /// A `--columns` value: comma-separated column names, in the order given,
+  /// each once.
+  static var columns: ValueReader<[TransformColumn]> {
+    ValueReader { (text) throws(InvalidValue) -> [TransformColumn] in
+      try ColumnList(argument: text).columns
     }
   }
 }
