@@ -43,6 +43,11 @@ public struct CommandSpec: Sendable {
   public var discussion: [String] = []
   public let arguments: [ArgumentSpec]
   public let options: [OptionSpec]
+  /// Where the options this subcommand does not take belong, by name with
+  /// dashes: `the subcommand` for the program's own options (`--plugin`),
+  /// else the subcommands that take it. A program of subcommands fills it
+  /// in, so that an option given in the wrong place says where it goes.
+  public var placesOfOtherOptions: [String: String] = [:]
 
   public init(
     name: String, abstract: String, discussion: [String] = [], arguments: [ArgumentSpec],
@@ -98,9 +103,11 @@ public struct ParsedArguments: Sendable {
       do {
         result.append(try reader.read(text))
       } catch {
-        throw UsageError(
+        var usage = UsageError(
           message: "The value '\(text)' is invalid for '\(label)'\(error.detail)",
           command: command)
+        usage.isReportedLast = error.isInconsistency
+        throw usage
       }
     }
     return result
@@ -116,6 +123,9 @@ public struct UsageError: Error, Sendable, Equatable {
   /// The subcommand's name, for its usage line.
   public let commandName: String?
   let command: CommandSpec?
+  /// Whether a subcommand reports this after every other value it reads
+  /// (a value that is ``InvalidValue/inconsistent(_:)``).
+  var isReportedLast = false
 
   /// A usage error saying `message`; text from the command line in it
   /// needs no escaping, as every unsafe scalar of it is escaped here.
@@ -181,6 +191,10 @@ private func parseArguments(_ arguments: [String], for command: CommandSpec) thr
       continue
     }
     guard let option = command.options.first(where: { $0.name == name }) else {
+      if let place = command.placesOfOtherOptions[name] {
+        fail("Unknown option '\(name)' for \(command.name); \(place)")
+        continue
+      }
       let names = command.options.map(\.name) + ["--help"]
       fail(
         "Unknown option '\(name)'"

@@ -3,6 +3,11 @@
 public struct InvalidValue: Error, Sendable, Equatable {
   /// `: reason`, or `. Did you mean ...? Expected ...` for a choice.
   public let detail: String
+  /// Whether the value is well formed and only its parts contradict each
+  /// other (``inconsistent(_:)``): such a refusal is reported after every
+  /// other option's value is read, so that a misspelt value elsewhere on
+  /// the line is reported first.
+  public var isInconsistency = false
 
   public init(detail: String) {
     self.detail = detail
@@ -11,6 +16,14 @@ public struct InvalidValue: Error, Sendable, Equatable {
   /// `: reason`.
   public static func because(_ reason: String) -> InvalidValue {
     InvalidValue(detail: ": " + reason)
+  }
+
+  /// `: reason`, for a value whose parts are each well formed but do not go
+  /// together (a gesture that releases a finger that is up).
+  public static func inconsistent(_ reason: String) -> InvalidValue {
+    var value = InvalidValue(detail: ": " + reason)
+    value.isInconsistency = true
+    return value
   }
 }
 

@@ -21,7 +21,8 @@ extension ValueReader where Value == Gesture {
       do throws(GestureError) {
         return try Gesture(parsing: text)
       } catch {
-        throw .because(error.description)
+        throw error.isAboutTheSequence
+          ? .inconsistent(error.description) : .because(error.description)
       }
     }
   }

@@ -47,6 +47,8 @@ public struct PreviewCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    try PictureOutput.prepare(
+      output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let host = try SceneHost.allocatingForCommand(loaded)
     var played: [PreviewGesture] = []
@@ -109,7 +111,8 @@ extension ValueReader where Value == GestureArgument {
       do throws(GestureError) {
         return GestureArgument(text: text, gesture: try Gesture(parsing: text))
       } catch {
-        throw .because(error.description)
+        throw error.isAboutTheSequence
+          ? .inconsistent(error.description) : .because(error.description)
       }
     }
   }

@@ -93,9 +93,18 @@ extension Subcommand {
   /// is wrong is a usage error found before any file is read.
   public init(_ arguments: ParsedArguments) throws(UsageError) {
     self.init()
+    // A value whose parts contradict each other is reported only when every
+    // other value is well formed: `--gesture release --physics uikit` names
+    // the physics, the misspelling, before the gesture's order.
+    var inconsistency: UsageError?
     for parameter in parameters {
-      try parameter.take(from: arguments)
+      do {
+        try parameter.take(from: arguments)
+      } catch where error.isReportedLast {
+        if inconsistency == nil { inconsistency = error }
+      }
     }
+    if let inconsistency { throw inconsistency }
   }
 
   /// Its declarations in the order of its properties, with those of a

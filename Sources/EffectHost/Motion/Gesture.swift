@@ -220,6 +220,18 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
 
   static let stepList = "drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS"
 
+  /// Whether every step is well formed and it is their order or their sum
+  /// that is wrong (a release with the finger up, a gesture too long): what a
+  /// command line reports after the other options' values.
+  public var isAboutTheSequence: Bool {
+    switch self {
+    case .releaseWithFingerUp, .fingerDown, .tooLong: true
+    case .empty, .emptyStep, .unknownStep, .wrongValueCount, .notANumber, .outOfRange,
+      .notPositiveDuration:
+      false
+    }
+  }
+
   public var description: String {
     switch self {
     case .empty:
