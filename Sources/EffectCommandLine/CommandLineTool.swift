@@ -1,6 +1,14 @@
 import EffectHost
 import EffectProtocol
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A program made of subcommands: dispatch, help, version and how failures
 /// are reported.
 ///
@@ -70,6 +78,9 @@ public struct CommandLineTool {
       try console.print(Help.topLevel(self))
       return .success
     case "--version" where version != nil:
+      if let extra = arguments.dropFirst().first {
+        throw .usage(UsageError(message: "Unexpected argument '\(extra)'", command: nil))
+      }
       try console.print("\(name) \(version ?? "")\n")
       return .success
     case "help":
@@ -85,7 +96,8 @@ public struct CommandLineTool {
       return .success
     default:
       let command = try command(named: first)
-      let spec = command.spec
+      var spec = command.spec
+      spec.placesOfOtherOptions = placesOfOptions(other: spec)
       let subcommand: (any Subcommand)?
       do throws(UsageError) {
         switch try spec.parse(Array(arguments.dropFirst())) {
@@ -117,6 +129,36 @@ public struct CommandLineTool {
     throw .usage(UsageError(message: "Unknown subcommand '\(name)'\(hint)", command: nil))
   }
 
+  /// Where the options that `command` does not take belong: the program's
+  /// own before the subcommand, the others' with the subcommands that take
+  /// them.
+  func placesOfOptions(other command: CommandSpec) -> [String: String] {
+    var takers: [String: [String]] = [:]
+    var order: [String] = []
+    for other in commands {
+      let spec = other.spec
+      guard spec.name != command.name else { continue }
+      for option in spec.options where !command.options.contains(where: { $0.name == option.name })
+      {
+        if takers[option.name] == nil { order.append(option.name) }
+        takers[option.name, default: []].append(spec.name)
+      }
+    }
+    var places: [String: String] = [:]
+    for option in order {
+      let names = takers[option] ?? []
+      let list =
+        names.count == 1
+        ? names[0] : names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+      places[option] = "it is an option of \(list)"
+    }
+    if loadsPlugins {
+      places[Self.pluginOption] =
+        "it goes before the subcommand: \(name) \(Self.pluginLabel) \(command.name) ..."
+    }
+    return places
+  }
+
   /// Prints how a subcommand failed to the error stream; the exit status.
   private func report(_ error: CommandError, _ console: Console) -> ExitCode {
     switch error {
@@ -139,6 +181,10 @@ public struct CommandLineTool {
     case .failed(let message, let status):
       try? console.error.write("error: \(MessageText.escapingUnsafe(message))\n")
       return status
+    case .interrupted(let rows, let signal):
+      let what = rows.map { "after \($0) \($0 == 1 ? "row" : "rows")" } ?? "before writing its file"
+      try? console.error.write("interrupted \(what)\n")
+      return signal == SIGTERM ? .terminated : .interrupted
     }
   }
 }

@@ -9,7 +9,7 @@ import Testing
 /// Int, and the table's chain column in terminal cells.
 @Suite struct SmallFixesTests {
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
 
   @Test("help help prints the help subcommand's own page, exit 0")
   func helpHelp() {
@@ -37,7 +37,7 @@ import Testing
   }
 
   @Test(
-    "as in swift-argument-parser, a leading -h, --help or --version wins over what follows",
+    "as in swift-argument-parser, a leading -h or --help wins over what follows; --version takes nothing after it",
     arguments: [["extra"], ["eval", "--offsets"], ["--bogus", "x"]])
   func builtInFlagsWin(rest: [String]) {
     let top = InProcess([])
@@ -48,8 +48,14 @@ import Testing
       #expect(help.stderr == "")
     }
     let version = InProcess(["--version"] + rest)
-    #expect(version.status == .success)
-    #expect(version.stdout == "effectctl \(Effectctl.tool.version ?? "")\n")
+    #expect(version.status == .usage)
+    #expect(version.stdout == "")
+    #expect(
+      version.stderr
+        == InProcess.usageError("Unexpected argument '\(rest[0])'", usage: nil, command: nil))
+    let alone = InProcess(["--version"])
+    #expect(alone.status == .success)
+    #expect(alone.stdout == "effectctl \(Effectctl.tool.version ?? "")\n")
   }
 
   /// Four copies of `rep`.
