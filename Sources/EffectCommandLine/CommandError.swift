@@ -10,4 +10,8 @@ public enum CommandError: Error {
   case output(OutputError)
   /// Any other failure: `error: message` and `status`.
   case failed(message: String, status: ExitCode)
+  /// Stopped by SIGINT (exit 130) or SIGTERM (exit 143) after `rows` rows,
+  /// or before writing its file when `rows` is `nil`: `interrupted after N
+  /// rows` on the error stream.
+  case interrupted(rows: Int?, signal: Int32)
 }

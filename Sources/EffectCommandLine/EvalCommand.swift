@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 /// `effectctl eval`: the rows of every view at every offset, streamed.
 public struct EvalCommand: Subcommand {
@@ -45,10 +46,25 @@ public struct EvalCommand: Subcommand {
       "always evaluated whole).",
     ])
   public var visibleOnly: Bool
+  /// The `--columns`, or `nil` for every transform column.
+  @Option(
+    "--columns", valueName: "names",
+    help: [
+      "The transform columns of each row, comma-separated, in the",
+      "order wanted, e.g. y,height,opacity. (default: every column)",
+    ], reader: .columns)
+  public var columns: [TransformColumn]?
 
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    if printsEvents, columns != nil {
+      throw .usage(
+        UsageError(
+          message: "Option '\($columns.label)' chooses transform columns; "
+            + "'--events' prints event rows, which have none", command: Self.spec))
+    }
+    Interruption.install()
     let host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: context.registry).loadForCommand(scene))
     let selection = try ViewSelection.forCommand(
@@ -56,25 +72,30 @@ public struct EvalCommand: Subcommand {
     let output = context.console.output
     if printsEvents {
       var evaluation = EventEvaluation(host: consume host, format: format, selection: selection)
+      let end: StreamEnd
       do {
-        try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
+        end = try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
           try output.write(bytes)
         }
       } catch {
         throw .output(error)
       }
+      try end.throwIfInterrupted()
       return .success
     }
     // The evaluation takes the only copy of the host: one view buffer.
     var evaluation = Evaluation(host: consume host, format: format, selection: selection)
     evaluation.visibleOnly = visibleOnly
+    evaluation.columns = columns ?? TransformColumn.allCases
+    let end: StreamEnd
     do {
-      try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
+      end = try evaluation.write(offsets: offsets) { (bytes) throws(OutputError) in
         try output.write(bytes)
       }
     } catch {
       throw .output(error)
     }
+    try end.throwIfInterrupted()
     return .success
   }
 }

@@ -18,6 +18,9 @@ public struct Evaluation {
   /// of each selected chain, the copies in
   /// ``SceneHost/visibleRange(ofChain:)``, in order. `false` by default.
   public var visibleOnly = false
+  /// The transform columns of each row, in order: every one by default
+  /// (`eval --columns`).
+  public var columns = TransformColumn.allCases
   /// How many bytes are gathered before they are handed to the output.
   public var chunkSize = 1 << 18
 
@@ -43,7 +46,8 @@ public struct Evaluation {
     offsets: OffsetSpec, to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) -> StreamEnd {
     let chunkSize = chunkSize
-    var encoder = RowEncoder(format: format, chains: host.chains, selection: selection)
+    var encoder = RowEncoder(
+      format: format, chains: host.chains, selection: selection, columns: columns)
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let offsetCell = ByteBuffer(capacity: 64)
     encoder.writeHeader(to: buffer)

@@ -9,4 +9,10 @@ public enum ExitCode: Int32, Sendable {
   case invalidScene = 65
   /// EX_NOINPUT: a scene file is missing or unreadable.
   case unreadableScene = 66
+  /// 128 + SIGINT: stopped by an interrupt (Ctrl-C), its output completed
+  /// at a row boundary.
+  case interrupted = 130
+  /// 128 + SIGTERM: stopped by a request to terminate, its output completed
+  /// at a row boundary.
+  case terminated = 143
 }

@@ -39,6 +39,8 @@ public struct FilmstripCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    try PictureOutput.prepare(
+      output: output, scene: scene, option: $output, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: context.registry).loadForCommand(scene))
     let selection = try ViewSelection.forCommand(

@@ -46,9 +46,15 @@ public enum Interruption {
   }
 }
 
-/// The signal handler: a store, which is all a handler may safely do.
+/// The signal handler: the first signal is stored, which is all a handler
+/// may safely do; a second one, while the first is still being acted on,
+/// takes the signal's default action, so that a program stuck on its output
+/// can still be stopped.
 private func record(_ number: Int32) {
-  receivedSignal.store(number, ordering: .relaxed)
+  if receivedSignal.exchange(number, ordering: .relaxed) != 0 {
+    signal(number, SIG_DFL)
+    raise(number)
+  }
 }
 
 /// How a stream of rows ended.
@@ -63,5 +69,13 @@ public enum StreamEnd: Sendable, Equatable {
   /// `rows` rows.
   static func checked(rows: Int) -> StreamEnd? {
     Interruption.signal.map { .interrupted(rows: rows, signal: $0) }
+  }
+
+  /// Throws ``CommandError/interrupted(rows:signal:)`` for a stream that a
+  /// signal stopped: what a subcommand does once its output is complete.
+  public func throwIfInterrupted() throws(CommandError) {
+    if case .interrupted(let rows, let signal) = self {
+      throw .interrupted(rows: rows, signal: signal)
+    }
   }
 }

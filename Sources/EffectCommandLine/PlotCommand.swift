@@ -48,6 +48,8 @@ public struct PlotCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    try PictureOutput.prepare(
+      output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let host = try SceneHost.allocatingForCommand(loaded)
     let selection = try ViewSelection.forCommand(

@@ -85,7 +85,8 @@ struct RowEncoder {
   let names: [Name]
   /// The width of the table's chain column.
   let nameWidth: Int
-  private let columns = TransformColumn.allCases
+  /// The transform columns written, in order: every one by default.
+  let columns: [TransformColumn]
   /// What precedes each transform column's value (`,"x":` in JSON, `,` in
   /// CSV), one after the other: column `i`'s ends at `cellPrefixEnds[i]`.
   private let cellPrefixes: [UInt8]
@@ -94,10 +95,11 @@ struct RowEncoder {
 
   init(
     format: RowFormat, chains: [SceneHost.ChainLayout], selection: ViewSelection,
-    lead: RowLead = .offset
+    lead: RowLead = .offset, columns: [TransformColumn] = TransformColumn.allCases
   ) {
     self.format = format
     self.lead = lead
+    self.columns = columns
     names = chains.map { Self.encodedName($0, format: format) }
     var width = "chain".count
     for segment in selection.segments where !segment.copies.isEmpty {
@@ -135,8 +137,8 @@ struct RowEncoder {
     case .json: buffer.append("[\n")
     case .ndjson: break
     case .csv:
-      let columns = lead.columns + ["chain"] + TransformColumn.allCases.map(\.rawValue)
-      buffer.append(columns.joined(separator: ",") + "\n")
+      let names = lead.columns + ["chain"] + columns.map(\.rawValue)
+      buffer.append(names.joined(separator: ",") + "\n")
     }
   }
 

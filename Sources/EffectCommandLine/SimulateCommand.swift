@@ -76,6 +76,7 @@ public struct SimulateCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    Interruption.install()
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
     let frames: MotionFrames
     do {
@@ -94,16 +95,18 @@ public struct SimulateCommand: Subcommand {
     var simulation = Simulation(
       host: consume host, frames: frames, format: format, selection: selection)
     let output = context.console.output
+    let end: StreamEnd
     do {
       let write = { (bytes: UnsafeRawBufferPointer) throws(OutputError) in try output.write(bytes) }
       if printsEvents {
-        try simulation.writeEvents(to: write)
+        end = try simulation.writeEvents(to: write)
       } else {
-        try simulation.write(to: write)
+        end = try simulation.write(to: write)
       }
     } catch {
       throw .output(error)
     }
+    try end.throwIfInterrupted()
     return .success
   }
 }

@@ -13,7 +13,7 @@ import Testing
   ]
 
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
 
   @Test("a --chain value is escaped in the unknown-chain message", arguments: unsafe)
   func chainValue(raw: String, shown: String) {

@@ -165,4 +165,31 @@ import Testing
         == "cannot write '\(folder)': is a directory; expected a file name"
     )
   }
+
+  @Test(
+    "-o naming the input scene, by its name, a link or a hard link, is refused before anything is written",
+    arguments: ["same", "link", "hard"])
+  func inputRefused(kind: String) throws {
+    let folder = try Self.folder()
+    let scene = folder + "/scene.json"
+    let original = try Self.contents(InProcess.stretchyHeader)
+    try original.write(toFile: scene, atomically: false, encoding: .utf8)
+    let output =
+      switch kind {
+      case "link": folder + "/link.json"
+      case "hard": folder + "/hard.json"
+      default: scene
+      }
+    if kind == "link" { #expect(symlink(scene, output) == 0) }
+    if kind == "hard" { #expect(link(scene, output) == 0) }
+    for command in ["plot", "filmstrip", "preview"] {
+      let result = InProcess([command, scene, "--offsets", "0:10", "-o", output])
+      #expect(result.status == .usage)
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(output)' is invalid for '-o <file>': it is the input file "
+            + "'\(scene)'; expected another file"))
+      #expect(try Self.contents(scene) == original)
+    }
+  }
 }

@@ -37,7 +37,7 @@ enum BuiltInTypes {
   static let usages = [
     (
       "eval",
-      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]"
+      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
     ),
     ("validate", "USAGE: effectctl validate <scene> ..."),
     ("effects", "USAGE: effectctl effects [<type>] [--markdown]"),

@@ -82,7 +82,7 @@ enum Effectctl {
   static func usageError(_ message: String, command: String?) -> String {
     let usages = [
       "eval":
-        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible]",
+        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]",
       "validate": "effectctl validate <scene> ...",
       "effects": "effectctl effects [<type>] [--markdown]",
       "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",

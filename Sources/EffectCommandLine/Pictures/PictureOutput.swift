@@ -13,9 +13,25 @@ enum PictureOutput {
     ]
   }
 
+  /// Makes SIGINT and SIGTERM stop the command before it writes (see
+  /// ``Interruption``), and refuses an `-o` file that is the scene itself,
+  /// before anything is read or written.
+  static func prepare(
+    output path: String?, scene: String, option: OptionSpec, command: CommandSpec
+  ) throws(CommandError) {
+    Interruption.install()
+    do throws(UsageError) {
+      try path.map(OutputFile.init)?.checkNotInput([scene], option: option.label, command: command)
+    } catch {
+      throw .usage(error)
+    }
+  }
+
   /// Writes `text` to `path` as ``OutputFile`` does, or to `console`'s
-  /// output when `path` is `nil`.
+  /// output when `path` is `nil`; nothing once a signal has asked the
+  /// command to stop.
   static func write(_ text: String, to path: String?, console: Console) throws(CommandError) {
+    if let signal = Interruption.signal { throw .interrupted(rows: nil, signal: signal) }
     guard let path else {
       try console.print(text)
       return
