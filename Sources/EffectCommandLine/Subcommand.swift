@@ -100,7 +100,7 @@ extension Subcommand {
     for parameter in parameters {
       do {
         try parameter.take(from: arguments)
-      } catch where error.isReportedLast {
+      } catch  where error.isReportedLast {
         if inconsistency == nil { inconsistency = error }
       }
     }
