@@ -24,6 +24,12 @@ public enum Interruption {
   /// Makes SIGINT and SIGTERM record themselves instead of ending the
   /// process: what `effectctl`'s `main` does first.
   public static func install() {
+    // A parent may have started this process with them blocked (a test
+    // runner's thread, say), and a blocked signal is never delivered.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for number in [SIGINT, SIGTERM] { sigaddset(&unblocked, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     for number in [SIGINT, SIGTERM] {
       var action = sigaction()
       #if canImport(Darwin)

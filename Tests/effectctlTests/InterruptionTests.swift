@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// SIGINT and SIGTERM sent to a running `effectctl`: the output is completed
+/// at a row boundary, the rows are counted on standard error, the exit
+/// status is 130 or 143, and no `-o` file is left behind.
+@Suite(.serialized) struct InterruptionTests {
+  /// A running `effectctl`, its output going to files, its input a pipe.
+  struct Running {
+    let process = Process()
+    let input = Pipe()
+    let outURL: URL
+    let errURL: URL
+
+    init(_ arguments: [String]) throws {
+      let executable = try #require(Effectctl.executable, "effectctl was not built")
+      let directory = FileManager.default.temporaryDirectory
+      outURL = directory.appendingPathComponent("interrupted-\(UUID().uuidString).out")
+      errURL = directory.appendingPathComponent("interrupted-\(UUID().uuidString).err")
+      _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+      process.executableURL = executable
+      process.arguments = arguments
+      process.currentDirectoryURL = Effectctl.root
+      process.standardOutput = try FileHandle(forWritingTo: outURL)
+      process.standardError = try FileHandle(forWritingTo: errURL)
+      process.standardInput = input
+      try process.run()
+    }
+
+    /// Waits, at most `seconds`, until `condition` holds; whether it did.
+    func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      while Date() < deadline {
+        if condition() { return true }
+        usleep(10_000)
+      }
+      return condition()
+    }
+
+    /// Whether the process catches `signal` (its handler is installed):
+    /// the `SigCgt` mask of `/proc/PID/status`.
+    func catches(_ signal: Int32) -> Bool {
+      guard
+        let status = try? String(
+          contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+        let mask = UInt64(
+          line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+      else { return false }
+      return mask & (1 << UInt64(signal - 1)) != 0
+    }
+
+    var outputSize: Int {
+      ((try? FileManager.default.attributesOfItem(atPath: outURL.path)[.size]) as? Int) ?? 0
+    }
+
+    /// Sends `signal`, closes the input, waits for the end; status, stdout, stderr.
+    func stop(with signal: Int32) throws -> (status: Int32, stdout: String, stderr: String) {
+      kill(process.processIdentifier, signal)
+      try input.fileHandleForWriting.close()
+      process.waitUntilExit()
+      defer {
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+      }
+      return (
+        process.terminationStatus,
+        String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+      )
+    }
+  }
+
+  @Test(
+    "simulate, streaming JSON, stops at a row boundary with the array closed and the rows counted",
+    .timeLimit(.minutes(1)), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func simulateStops(signal: Int32, status: Int32) throws {
+    // Ten minutes of frames at 1000 a second: far more than it can print
+    // before the signal.
+    let running = try Running([
+      "simulate", Effectctl.stretchyHeader, "--gesture", "hold:590000", "--fps", "1000",
+      "--format", "json",
+    ])
+    #expect(running.wait(seconds: 30) { running.outputSize > 200_000 })
+    let result = try running.stop(with: signal)
+    #expect(result.status == status)
+    let rows = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    #expect(rows.count > 100)
+    // Whole frames: both views of each.
+    #expect(rows.count % 2 == 0)
+    #expect(result.stderr == "interrupted after \(rows.count) rows\n")
+  }
+
+  @Test("eval in CSV stops after whole rows and says how many", .timeLimit(.minutes(1)))
+  func evalStops() throws {
+    let running = try Running([
+      "eval", Effectctl.stretchyHeader, "--offsets", "0:99999999", "--format", "csv",
+    ])
+    #expect(running.wait(seconds: 30) { running.outputSize > 200_000 })
+    let result = try running.stop(with: SIGINT)
+    #expect(result.status == 130)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.last == "")
+    let rows = lines.dropFirst().dropLast()
+    #expect(rows.allSatisfy { $0.split(separator: ",").count == 16 })
+    #expect(result.stderr == "interrupted after \(rows.count) rows\n")
+  }
+
+  @Test(
+    "a picture interrupted before it is written leaves no file, not even a temporary one",
+    .timeLimit(.minutes(1)), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func pictureLeavesNothing(signal: Int32, status: Int32) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("interrupted-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    // The scene comes on standard input, which stays open until the signal
+    // has been caught: the picture is made after it, and never written.
+    let running = try Running([
+      "plot", "-", "--offsets", "-100:300", "-o", folder.appendingPathComponent("plot.svg").path,
+    ])
+    #expect(running.wait(seconds: 30) { running.catches(signal) })
+    running.input.fileHandleForWriting.write(
+      try Data(contentsOf: URL(fileURLWithPath: Effectctl.stretchyHeader)))
+    let result = try running.stop(with: signal)
+    #expect(result.status == status)
+    #expect(result.stderr == "interrupted before writing its file\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+  }
+}
