@@ -7,7 +7,7 @@ import Testing
 /// The segment search of `interpolate`'s keyframes: the bisection finds what
 /// a linear scan finds, for short and long stop lists, on the stops, a hair
 /// either side and between.
-@Suite struct KeyframeSearchTests {
+@Suite struct InterpolateEffectKeyframesTests {
   typealias Stop = InterpolateEffect.Stop
 
   /// The segment by a plain scan: the first index whose input is above `x`.
