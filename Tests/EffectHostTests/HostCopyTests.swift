@@ -11,7 +11,7 @@ import Testing
     arguments: ["Configs/stretchy-header.json", "Benchmarks/bench-scene.json"])
   func copiesKeepTheirFrames(file: String) throws {
     let scene = try SceneLoader().load(
-      contentsOf: FastPathTests.packageRoot.appendingPathComponent(file).path)
+      contentsOf: SceneFiles.packageRoot.appendingPathComponent(file).path)
     var original = SceneHost(scene: scene)
     original.evaluate(offset: -80)
     let pulled = original.withTransforms { Array($0) }

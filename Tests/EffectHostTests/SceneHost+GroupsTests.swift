@@ -25,7 +25,7 @@ import Testing
   @Test("a feed of single-view chains of the same types forms one group")
   func feedIsOneGroup() throws {
     let scene = try SceneLoader().load(
-      contentsOf: FastPathTests.packageRoot.appendingPathComponent("Benchmarks/feed-scene.json")
+      contentsOf: SceneFiles.packageRoot.appendingPathComponent("Benchmarks/feed-scene.json")
         .path)
     #expect(scene.chains.count == 50)
     #expect(SceneHost(scene: scene).groupedChainCount == 50)
@@ -69,7 +69,7 @@ import Testing
   @Test("a single-view chain with no partner is a group of its own, one without effects too")
   func loneChainsAreGroups() throws {
     let scene = try SceneLoader().load(
-      contentsOf: FastPathTests.packageRoot.appendingPathComponent("Configs/stretchy-header.json")
+      contentsOf: SceneFiles.packageRoot.appendingPathComponent("Configs/stretchy-header.json")
         .path)
     let host = SceneHost(scene: scene)
     #expect(host.groupedChainCount == 2)
