@@ -4,6 +4,7 @@ import Testing
 
 @testable import EffectHost
 
+/// The state of a host's stateful effects belongs to the host: a copy carries its own.
 @Suite struct HostStateTests {
   func host() -> SceneHost {
     SceneHost(

@@ -1,6 +1,8 @@
 import EffectProtocol
 import Testing
 
+/// A declared parameter (`EffectParameter`): its descriptor, its range's summary and
+/// reading it.
 @Suite struct EffectParameterTests {
   enum Side: String, CaseIterable, Sendable { case left, right }
 
