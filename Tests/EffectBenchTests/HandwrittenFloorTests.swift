@@ -34,6 +34,8 @@ import Testing
     defer { views.deallocate() }
     views.initialize(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: Floor.viewCount)
+    // Index loops over the columns, fetched once: millions of comparisons.
+    let columns = TransformColumn.allCases
     for offset in Self.offsets(maxOffset: Floor.maxOffset) + more {
       host.evaluate(offset: offset)
       Floor.evaluate(offset: offset, into: views)
@@ -45,7 +47,8 @@ import Testing
       for index in 0..<Floor.viewCount {
         let pipeline = host.transform(at: index)
         let handwritten = views[index]
-        for column in TransformColumn.allCases {
+        for columnIndex in 0..<columns.count {
+          let column = columns[columnIndex]
           let a = column.value(of: pipeline, naturalX: 0, naturalY: 0)
           let b = column.value(of: handwritten, naturalX: 0, naturalY: 0)
           // An expectation a column would make millions: record a difference only.

@@ -43,17 +43,23 @@ import Testing
         places[chain.viewName(copy: copy)] = (chain.viewRange.lowerBound + copy, chainIndex, copy)
       }
     }
+    // Each checked view's place, looked up once; plain index loops below,
+    // which in a debug build cost far less than iterators over tuples.
+    let checked = try table.map { view in (view, try #require(places[view.name])) }
+    let allColumns = TransformColumn.allCases
+    var columnValues = [Double](repeating: 0, count: allColumns.count)
     var host = host
     var worst = 0.0
     for offset in offsets {
       host.evaluate(offset: offset)
-      for view in table {
-        let place = try #require(places[view.name])
+      for (view, place) in checked {
         let transform = host.transform(at: place.index)
         let natural = host.naturalFrame(chain: place.chain, copy: place.copy)
         // The page's data-view box: the drawn frame from the interpolated columns.
         var looked = ViewTransform(frame: Rect(y: 0, width: 0, height: 0))
-        let columnValues = view.columns.map { interpolate($0, at: offset) }
+        for index in 0..<allColumns.count {
+          columnValues[index] = interpolate(view.columns[index], at: offset)
+        }
         (looked.x, looked.y, looked.width, looked.height) = (
           columnValues[0], columnValues[1], columnValues[2], columnValues[3]
         )
@@ -74,7 +80,8 @@ import Testing
           Issue.record("\(view.name) at \(offset): drawn frame \(drawn), host \(hostDrawn)")
           return
         }
-        for (index, column) in TransformColumn.allCases.enumerated() {
+        for index in 0..<allColumns.count {
+          let column = allColumns[index]
           let value = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
           let interpolated = columnValues[index]
           worst = max(worst, abs(interpolated - value))

@@ -5,7 +5,7 @@ import Testing
 
 /// Paths that cannot be read as scene files: missing, a directory, no
 /// permission, too large, endless; each refused with the reason.
-@Suite struct SceneFileTests: HostileInputSuite {
+@Suite struct SceneLoaderFileTests: HostileInputSuite {
   /// A fresh directory for one test, removed afterwards.
   static func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
     let directory = FileManager.default.temporaryDirectory

@@ -4,10 +4,11 @@ import Testing
 
 @testable import Effects
 
-/// The segment search of `interpolate`'s keyframes: the bisection finds what
-/// a linear scan finds, for short and long stop lists, on the stops, a hair
-/// either side and between.
-@Suite struct KeyframeSearchTests {
+/// `interpolate`'s keyframes: the segment search's bisection finds what a
+/// linear scan finds, for short and long stop lists, on the stops, a hair
+/// either side and between; two linear stops (the linear pair) give the
+/// straight line between them.
+@Suite struct InterpolateEffectKeyframesTests {
   typealias Stop = InterpolateEffect.Stop
 
   /// The segment by a plain scan: the first index whose input is above `x`.
@@ -105,6 +106,27 @@ import Testing
             "x \(x), \(count) stops: \(curve(x)), expected \(expected)")
         }
       }
+    }
+  }
+
+  @Test("two linear stops give the end outputs exactly outside them and the straight line between")
+  func twoLinearStops() throws {
+    let effect = try InterpolateEffect.decode(
+      json: #"{"property": "translateY", "stops": [[-37.5, 0.1], [212.25, -0.3]]}"#)
+    let setup = ExampleSetup.header
+    for offset in stride(from: -300.0, through: 400, by: 0.37) {
+      let natural = setup.naturalViewportFrame(offset: offset)
+      let value = setup.evaluate([effect], offset: offset).y - natural.y
+      let expected: Double
+      if offset <= -37.5 {
+        expected = 0.1
+      } else if offset >= 212.25 {
+        expected = -0.3
+      } else {
+        expected = 0.1 + (-0.3 - 0.1) * ((offset + 37.5) / (212.25 + 37.5))
+      }
+      // The view moves by the value; adding and removing the natural y may round.
+      #expect(abs(value - expected) <= 1e-12, "offset \(offset)")
     }
   }
 }

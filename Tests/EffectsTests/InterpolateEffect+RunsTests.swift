@@ -5,7 +5,7 @@ import Testing
 
 /// Built-in `interpolate` on a repeated chain at rest, where it evaluates
 /// runs of copies at once: it gives exactly what each view alone gives.
-@Suite struct InterpolateRunsTests: RestingBatchSuite {
+@Suite struct InterpolateEffectRunsTests: RestingBatchSuite {
   static func expectSameBits(
     _ result: RestingBatchComparison, _ label: @autoclosure () -> String
   ) {

@@ -16,12 +16,23 @@ extension ViewTransform {
     // Spelled out, not through `storedColumns`: the fuzzer compares every
     // view of every frame, and key paths are slow.
     [x, y, width, height, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex]
-      .map(\.bitPattern)
+      .map { $0.bitPattern }
   }
 
   /// Whether `self` and `other` are the same to the last bit in every column.
   public func isBitwiseEqual(to other: ViewTransform) -> Bool {
-    bitPatterns == other.bitPatterns
+    // Column by column, without arrays: tests compare millions of views.
+    x.bitPattern == other.x.bitPattern && y.bitPattern == other.y.bitPattern
+      && width.bitPattern == other.width.bitPattern
+      && height.bitPattern == other.height.bitPattern
+      && scaleX.bitPattern == other.scaleX.bitPattern
+      && scaleY.bitPattern == other.scaleY.bitPattern
+      && anchorX.bitPattern == other.anchorX.bitPattern
+      && anchorY.bitPattern == other.anchorY.bitPattern
+      && opacity.bitPattern == other.opacity.bitPattern
+      && blur.bitPattern == other.blur.bitPattern
+      && rotation.bitPattern == other.rotation.bitPattern
+      && zIndex.bitPattern == other.zIndex.bitPattern
   }
 }
 
@@ -39,8 +50,12 @@ public func firstBitwiseDifference(
   guard actual.count == expected.count else {
     return "\(actual.count) views (\(actualName)), \(expected.count) views (\(expectedName))"
   }
-  guard let index = actual.indices.first(where: { !actual[$0].isBitwiseEqual(to: expected[$0]) })
-  else { return nil }
+  var found: Int?
+  for index in 0..<actual.count where !actual[index].isBitwiseEqual(to: expected[index]) {
+    found = index
+    break
+  }
+  guard let index = found else { return nil }
   let a = actual[index]
   let b = expected[index]
   let columns = ViewTransform.storedColumns.filter {

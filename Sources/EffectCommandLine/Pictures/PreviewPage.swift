@@ -131,15 +131,18 @@ public struct PreviewPage: Sendable {
     let places = first.views.map {
       ($0.chain, $0.copy, host.chains[$0.chain].viewRange.lowerBound + $0.copy)
     }
+    // Index loops: enumerating tuples costs more than the fit in a debug build.
     for offset in sorted {
       host.evaluate(offset: offset)
-      for (viewIndex, (chain, copy, index)) in places.enumerated() {
+      for viewIndex in 0..<places.count {
+        let (chain, copy, index) = places[viewIndex]
         let transform = host.transform(at: index)
         let natural = host.naturalFrame(chain: chain, copy: copy)
-        for (columnIndex, column) in columns.enumerated() {
+        for columnIndex in 0..<columns.count {
           fitters[viewIndex * columns.count + columnIndex].append(
             offset: offset,
-            value: column.value(of: transform, naturalX: natural.x, naturalY: natural.y))
+            value: columns[columnIndex].value(
+              of: transform, naturalX: natural.x, naturalY: natural.y))
         }
       }
     }

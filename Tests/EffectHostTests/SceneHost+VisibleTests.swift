@@ -70,21 +70,21 @@ import Testing
 
   static func scene(_ file: String, count: Int? = nil) throws -> Scene {
     var text = try String(
-      contentsOf: FastPathTests.packageRoot.appendingPathComponent(file), encoding: .utf8)
+      contentsOf: SceneFiles.packageRoot.appendingPathComponent(file), encoding: .utf8)
     if let count {
       text = text.replacingOccurrences(of: "\"count\": 200", with: "\"count\": \(count)")
     }
     return try SceneLoader().load(json: text, file: file)
   }
 
-  @Test("visible copies of every Config and the bench scene equal the full evaluation's")
-  func configsMatch() throws {
-    for file in FastPathTests.sceneFiles {
-      let scene = try Self.scene(file)
-      Self.expectVisibleMatch(
-        scene, offsets: FastPathTests.offsets(maxOffset: scene.geometry(offset: 0).maxOffset),
-        label: file)
-    }
+  @Test(
+    "visible copies of every Config and the bench scene equal the full evaluation's",
+    arguments: SceneFiles.all)
+  func configsMatch(file: String) throws {
+    let scene = try Self.scene(file)
+    Self.expectVisibleMatch(
+      scene, offsets: SceneFiles.offsets(maxOffset: scene.geometry(offset: 0).maxOffset),
+      label: file)
   }
 
   @Test("a 5000-row bench scene: a few dozen rows evaluated, equal to the full evaluation")

@@ -108,9 +108,12 @@ import Testing
     }
     let head = #"{"chains": [\#(chains.joined(separator: ",\n"))], "description": ""#
     let padding = 30_000_000 - head.utf8.count - 2
-    let json = head + String(repeating: "x", count: padding) + #""}"#
-    #expect(json.utf8.count == 30_000_000)
-    let scene = try SceneLoader().load(Array(json.utf8), file: "scene.json")
+    // Bytes, not a String: String(repeating:count:) appends character by character.
+    let bytes =
+      Array(head.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: padding)
+      + Array(#""}"#.utf8)
+    #expect(bytes.count == 30_000_000)
+    let scene = try SceneLoader().load(bytes, file: "scene.json")
     #expect(scene.chains.count == 20_000)
     #expect(scene.description?.count == padding)
     var host = SceneHost(scene: scene)
