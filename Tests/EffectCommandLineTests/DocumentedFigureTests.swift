@@ -89,7 +89,8 @@ import Testing
     return try #require(frames.first { $0.phase != .interacting })
   }
 
-  static let figures: [Figure] = readmeFigures + commandLineFigures + motionFigures + configsFigures
+  static let figures: [Figure] =
+    readmeFigures + commandLineFigures + tableAndListFigures + motionFigures + configsFigures
 
   static let readmeFigures: [Figure] = [
     Figure("README.md", "(pulled down 100 points: the header fills the gap, `y #, height #`)") {
@@ -169,6 +170,35 @@ import Testing
     ) {
       let stride = Double(MemoryLayout<ViewTransform>.stride)
       return [10_000_000 * stride, 10_000_000, stride]
+    },
+  ]
+
+  /// A scene file of `json` in a new temporary folder.
+  static func sceneFile(_ json: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("documented-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("scene.json")
+    try Data(json.utf8).write(to: file)
+    return file.path
+  }
+
+  static let tableAndListFigures: [Figure] = [
+    Figure("Docs/CommandLine.md", "(half away from zero: −0.125 is `#`)") {
+      let scene = try sceneFile(
+        #"{"name": "a", "frame": {"height": 10}, "effects": [{"type": "expression", "y": "-0.125"}]}"#
+      )
+      let run = DocumentedText.run(["eval", scene, "--offsets", "0"])
+      let row = DocumentedText.lines(run.stdout).last ?? ""
+      return [try #require(Double(row.split(separator: " ")[3]))]
+    },
+    // The rows of a long list that --visible prints, on average over the
+    // offsets of one row's height.
+    Figure("Docs/CommandLine.md", "(20,000 rows of 80 points print about # rows an offset)") {
+      let scene = try sceneFile(
+        #"{"chains": [{"name": "row", "frame": {"height": 80}, "repeat": {"count": 20000}}]}"#)
+      let printed = try Self.rows(["eval", scene, "--offsets", "8000:8079", "--visible"])
+      return [Double(printed.count) / 80]
     },
   ]
 

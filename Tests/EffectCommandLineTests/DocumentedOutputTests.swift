@@ -208,4 +208,96 @@ import Testing
       #expect(line.contains(option), "the command list's \(subcommand) lacks \(option)")
     }
   }
+  /// The spec and offsets of each row of CommandLine.md's offsets table
+  /// (`| `-100:300` | −100, −99, ..., 300 (401 offsets) |`).
+  static func offsetRows() throws -> [(spec: String, offsets: String)] {
+    try DocumentedText.text("Docs/CommandLine.md").split(separator: "\n").compactMap { line in
+      guard let match = line.firstMatch(of: /^\| `([^`]+)` \| (.*) \|$/), match.output.1 != "spec"
+      else { return nil }
+      return (String(match.output.1), String(match.output.2))
+    }
+  }
+
+  @Test("CommandLine.md's offsets table lists the offsets eval evaluates")
+  func offsetsTable() throws {
+    let rows = try Self.offsetRows()
+    #expect(rows.count >= 6)
+    for (spec, shown) in rows {
+      let run = DocumentedText.run([
+        "eval", "Configs/stretchy-header.json", "--offsets", spec, "--format", "csv", "--chain",
+        "header",
+      ])
+      let offsets = DocumentedText.lines(run.stdout).dropFirst().map {
+        String($0.prefix { $0 != "," })
+      }
+      // `a, b, ..., z (N offsets)`: the first offsets, the last, the count.
+      var listed = shown.prefix { $0 != "(" }.replacing("−", with: "-")
+      listed = listed.prefix { $0 != "i" }  // ", in the order given"
+      let parts = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+      if let gap = parts.firstIndex(of: "...") {
+        #expect(Array(offsets.prefix(gap)) == Array(parts[..<gap]), "\(spec)")
+        #expect(
+          Array(offsets.suffix(parts.count - gap - 1)) == Array(parts[(gap + 1)...]), "\(spec)")
+      } else {
+        #expect(offsets == parts, "\(spec)")
+      }
+      if let count = shown.firstMatch(of: /\(([0-9,]+) offsets\)/) {
+        #expect(offsets.count == Int(count.output.1.replacing(",", with: "")), "\(spec)")
+      }
+    }
+  }
+
+  @Test("CommandLine.md's JSON row of simulate is frame 36 as ndjson prints it")
+  func simulateJSONRow() throws {
+    let run = DocumentedText.run([
+      "simulate", "Configs/stretchy-header.json", "--gesture", "drag:-200:300,release", "--chain",
+      "header", "--format", "ndjson",
+    ])
+    let row = try #require(
+      DocumentedText.lines(run.stdout).first { $0.hasPrefix(#"{"frame":36,"#) })
+    let head = try #require(row.range(of: #""chain":"header","#))
+    let quoted = "`\(row[..<head.upperBound])...}`"
+    let prose = try DocumentedText.prose("Docs/CommandLine.md")
+    #expect(prose.contains(quoted), "CommandLine.md lacks \(quoted)")
+  }
+
+  @Test("the version CommandLine.md quotes is effectctl's")
+  func version() throws {
+    let run = DocumentedText.run(["--version"])
+    let version = run.stdout.trimmingCharacters(in: .newlines)
+    let quoted = try DocumentedText.prose("Docs/CommandLine.md").contains(
+      "`effectctl --version` prints `\(version)`")
+    #expect(quoted, "CommandLine.md does not quote \(version)")
+  }
+
+  @Test("Pictures.md's filmstrip phases are the labels filmstrip draws")
+  func filmstripPhases() throws {
+    let prose = try DocumentedText.prose("Docs/Pictures.md")
+    let list = try #require(prose.firstMatch(of: /and the phase \(([^)]*)\)/)).output.1
+    let labels = list.matches(of: /`([^`]+)`/).map { String($0.output.1) }
+    #expect(labels.count == 4)
+    // Pulled down, at rest, scrolled and pulled up past the bottom by the
+    // distances the labels give; `scrolled O of M` gives M, the largest
+    // resting offset.
+    let scrolled = try #require(labels.first { $0.hasPrefix("scrolled") })
+    let maxOffset = scrolled.matches(of: /[0-9]+/).compactMap { Double($0.output) }.last ?? 0
+    var offsets: [String] = []
+    for label in labels {
+      let numbers = label.matches(of: /[0-9]+/).compactMap { Double($0.output) }
+      switch label.split(separator: " ").first {
+      case "pulled" where label.hasPrefix("pulled down"): offsets.append("\(-(numbers.first ?? 0))")
+      case "pulled": offsets.append("\(maxOffset + (numbers.first ?? 0))")
+      case "scrolled": offsets.append("\(numbers.first ?? 0)")
+      default: offsets.append("0")
+      }
+    }
+    let run = DocumentedText.run([
+      "filmstrip", "Configs/stretchy-header.json", "--offsets", offsets.joined(separator: ","),
+    ])
+    for label in labels {
+      let drawn = run.stdout.contains(">\(label)<")
+      #expect(drawn, "filmstrip draws no \(label)")
+    }
+  }
 }
