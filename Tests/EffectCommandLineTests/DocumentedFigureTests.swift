@@ -331,8 +331,22 @@ import Testing
     Figure("Configs/README.md", "from 152: `y #, opacity #`") {
       try eval("expression-title.json", "152", "barTitle", "y", "opacity")
     },
-    Figure("Configs/README.md", "(y # at offset 260)") {
-      try eval("quick-return-header.json", "0,100,300,260", "header", "y")
+    // Shown: the part of the bar below where it rests unscrolled (under the
+    // status bar).
+    Figure(
+      "Configs/README.md",
+      "Scrolled down 300 and back 40, # of its # points show again (y # at offset 260)"
+    ) {
+      let resting = try eval("quick-return-header.json", "0", "header", "y")[0]
+      let back = try eval("quick-return-header.json", "0,100,300,260", "header", "y", "height")
+      return [back[0] + back[1] - resting, back[1], back[0]]
+    },
+    Figure("Configs/README.md", "(crosses #, decreasing; offset #)") {
+      let events = try rows([
+        "eval", "Configs/app-bar-events.json", "--offsets", "0,50,104,120,60,0", "--events",
+      ])
+      let collapsed = events.first { $0["event"] == "collapsed" }
+      return [try number(collapsed, "value"), try number(collapsed, "offset")]
     },
   ]
 
