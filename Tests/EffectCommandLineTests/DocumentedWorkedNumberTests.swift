@@ -1,0 +1,81 @@
+import EffectCommandLine
+import EffectHost
+import Foundation
+import Testing
+
+/// The worked numbers of the pages that describe scenes and expressions in
+/// words are what `effectctl` gives for the scene or expression described:
+/// Scenes.md's geometry example, Expressions.md's `EXPR` is N, and the
+/// README's count of built-in effects.
+@Suite struct DocumentedWorkedNumberTests {
+  /// Writes `json` to a scene file in a new temporary folder.
+  static func sceneFile(_ json: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("documented-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("scene.json")
+    try Data(json.utf8).write(to: file)
+    return file.path
+  }
+
+  /// The `y` of each row of `eval scene --offsets offset`.
+  static func tops(_ scene: String, at offset: Double) -> [Double] {
+    let run = DocumentedText.run(["eval", scene, "--offsets", "\(offset)", "--format", "csv"])
+    return DocumentedText.lines(run.stdout).dropFirst().compactMap {
+      Double($0.split(separator: ",")[3])
+    }
+  }
+
+  @Test("Scenes.md's geometry example: natural tops, C and maxOffset of the scene it describes")
+  func scenesGeometryExample() throws {
+    let prose = try DocumentedText.prose("Docs/Scenes.md")
+    let sentence = try #require(
+      prose.firstMatch(
+        of:
+          /For example, with `"contentInsets": \{"top": ([0-9]+), "bottom": ([0-9]+)\}`, a ([0-9]+)-point view at y 0 and three ([0-9]+)-point copies from y ([0-9]+), ([0-9]+) apart: the view's natural top is ([0-9]+) at offset 0 and the copies' are ([0-9]+), ([0-9]+) and ([0-9]+); C is .* = ([0-9]+), and maxOffset is .* = ([0-9]+)\. At offset 100 each top is ([0-9]+) higher\./
+      ))
+    let o = sentence.output
+    let scene = try Self.sceneFile(
+      """
+      {"contentInsets": {"top": \(o.1), "bottom": \(o.2)}, "chains": [
+        {"name": "view", "frame": {"y": 0, "height": \(o.3)}},
+        {"name": "copy", "frame": {"y": \(o.5), "height": \(o.4)},
+         "repeat": {"count": 3, "spacing": \(o.6)}}]}
+      """)
+    let tops = Self.tops(scene, at: 0)
+    #expect(tops.map { "\(Int($0))" } == [o.7, o.8, o.9, o.10].map(String.init))
+    let loaded = try SceneLoader().load(contentsOf: scene)
+    #expect("\(Int(loaded.contentHeight))" == o.11)
+    #expect("\(Int(loaded.geometry(offset: 0).maxOffset))" == o.12)
+    let later = Self.tops(scene, at: 100)
+    #expect(zip(tops, later).allSatisfy { "\(Int($0 - $1))" == o.13 })
+  }
+
+  @Test("Expressions.md's `EXPR` is N: each expression, evaluated as a view's y, is N")
+  func expressionValues() throws {
+    let prose = try DocumentedText.prose("Docs/Expressions.md")
+    let claims = prose.matches(of: /`([^`]+)` is (-?[0-9]+)\b/).map {
+      (String($0.output.1), String($0.output.2))
+    }
+    #expect(claims.count >= 5)
+    for (expression, value) in claims {
+      let json = try String(decoding: JSONEncoder().encode(expression), as: UTF8.self)
+      let scene = try Self.sceneFile(
+        #"{"name": "a", "frame": {"height": 10}, "effects": [{"type": "expression", "y": \#(json)}]}"#
+      )
+      let y = Self.tops(scene, at: 0)
+      #expect(y == [Double(value)], "\(expression) is \(y), Expressions.md says \(value)")
+    }
+  }
+
+  @Test("the README's count of built-in effects is the number effectctl effects lists")
+  func builtInCount() throws {
+    let listed = DocumentedText.lines(DocumentedText.run(["effects"]).stdout).count
+    let words = [
+      "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+    ]
+    let said = try #require(
+      try DocumentedText.prose("README.md").firstMatch(of: /protocol, ([a-z]+) built-in effects/))
+    #expect(words.firstIndex(of: String(said.output.1)).map { $0 + 5 } == listed)
+  }
+}
