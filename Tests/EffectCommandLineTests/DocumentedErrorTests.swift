@@ -155,4 +155,74 @@ import Testing
       #expect(found, "\(document) does not quote \(quoted)")
     }
   }
+  /// For each row of Scenes.md's limits table, what goes past it: the
+  /// arguments of a command (a name under `@` is a file in a temporary
+  /// folder that `files` writes).
+  static let pastTheLimits: [String: [String]] = [
+    "file size": ["validate", "@big.json"],
+    "nesting of arrays and objects": ["validate", "@deep.json"],
+    "any number in a scene or an effect": ["validate", "@tall.json"],
+    "copies of one repeated chain": ["validate", "@copies.json"],
+    "views in a scene, copies included": ["validate", "@views.json"],
+    "problems reported for one file": ["validate", "@rates.json"],
+    "offsets evaluated": ["eval", "Configs/stretchy-header.json", "--offsets", "2e15"],
+  ]
+
+  static func writeFilesPastTheLimits(in directory: URL) throws {
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+    }
+    let big = directory.appendingPathComponent("big.json")
+    #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: big)
+    try handle.truncate(atOffset: 64 * 1024 * 1024)
+    try handle.close()
+    try write(
+      "deep.json", String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000))
+    try write("tall.json", #"{"chains": [{"name": "a", "frame": {"height": 1e10}}]}"#)
+    try write(
+      "copies.json",
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "repeat": {"count": 2000000}}]}"#)
+    let chains = (0..<20).map {
+      #"{"name": "a\#($0)", "frame": {"height": 1}, "repeat": {"count": 1000000}}"#
+    }
+    try write("views.json", #"{"chains": [\#(chains.joined(separator: ","))]}"#)
+    let effects = Array(repeating: #"{"type": "parallax", "rate": "fast"}"#, count: 2000)
+    try write(
+      "rates.json",
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [\#(effects.joined(separator: ","))]}]}"#
+    )
+  }
+
+  @Test("each limit of Scenes.md's table is the one effectctl's message names when it is passed")
+  func limits() throws {
+    let text = try DocumentedText.text("Docs/Scenes.md")
+    let rows = text.split(separator: "\n").compactMap { line -> (String, String)? in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard line.hasPrefix("| "), cells.count == 2, Self.pastTheLimits[cells[0]] != nil else {
+        return nil
+      }
+      return (cells[0], cells[1])
+    }
+    #expect(rows.map(\.0).sorted() == Self.pastTheLimits.keys.sorted())
+    let (directory, _) = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Self.writeFilesPastTheLimits(in: directory)
+    for (what, limit) in rows {
+      let arguments = (Self.pastTheLimits[what] ?? []).map {
+        $0.hasPrefix("@") ? directory.appendingPathComponent(String($0.dropFirst())).path : $0
+      }
+      let run = DocumentedText.run(arguments)
+      #expect(run.status == .invalidScene || run.status == .usage, "\(what)")
+      // The numbers of the cell, up to its first `;`, in the message.
+      let stated = limit.prefix { $0 != ";" }.matches(of: /[0-9][0-9,]*(?:e[0-9]+)?/)
+        .map { $0.output.replacing(",", with: "") }
+      #expect(!stated.isEmpty, "\(what)")
+      for number in stated {
+        let words = run.stderr.split { !$0.isLetter && !$0.isNumber }
+        let named = words.contains { $0 == number }
+        #expect(named, "Scenes.md: \(what) \(number); effectctl: \(run.stderr)")
+      }
+    }
+  }
 }
