@@ -90,7 +90,8 @@ import Testing
   }
 
   static let figures: [Figure] =
-    readmeFigures + commandLineFigures + tableAndListFigures + motionFigures + configsFigures
+    readmeFigures + commandLineFigures + tableAndListFigures + motionAndPictureFigures
+    + configsFigures
 
   static let readmeFigures: [Figure] = [
     Figure("README.md", "(pulled down 100 points: the header fills the gap, `y #, height #`)") {
@@ -209,7 +210,10 @@ import Testing
     return try #require(Double(match.output.1))
   }
 
-  static let motionFigures: [Figure] = [
+  static let motionAndPictureFigures: [Figure] = [
+    Figure("Docs/Pictures.md", "the area being `PlotPicture.plotWidth` x `plotHeight` (# x #)") {
+      [PlotPicture.plotWidth, PlotPicture.plotHeight]
+    },
     Figure(
       "Docs/Motion.md", "(so frame # of `drag:-200:300` at 120 fps, t = #, is already the release)"
     ) {

@@ -300,4 +300,32 @@ import Testing
       #expect(drawn, "filmstrip draws no \(label)")
     }
   }
+  @Test(
+    "Pictures.md's event markers: where plot marks pull to refresh's event, by the offsets' order")
+  func plotEventMarkers() throws {
+    let prose = try DocumentedText.prose("Docs/Pictures.md")
+    let claim = try #require(
+      prose.firstMatch(
+        of:
+          /\(so `--offsets ([^`]+)` marks pull to refresh's `([a-z]+)` at (-?[0-9]+), and `([^`]+)` marks nothing\)/
+      )
+    ).output
+    let marking = DocumentedText.run([
+      "plot", "Configs/pull-to-refresh.json", "--offsets", String(claim.1),
+    ]).stdout
+    // Each panel's marker, mapped back to an offset by the panel's scale.
+    let panels = marking.matches(of: /data-x-min="(-?[0-9.]+)" data-x-max="(-?[0-9.]+)"/)
+    let labels = marking.matches(of: /<text x="([0-9.]+)" [^>]*fill="#c0392b">([a-z]+)<\/text>/)
+    #expect(!panels.isEmpty && labels.count == panels.count)
+    for (panel, label) in zip(panels, labels) {
+      let (xMin, xMax) = (Double(panel.output.1) ?? 0, Double(panel.output.2) ?? 0)
+      let offset = xMin + (Double(label.output.1) ?? 0) / PlotPicture.plotWidth * (xMax - xMin)
+      #expect(label.output.2 == claim.2)
+      #expect(abs(offset - (Double(claim.3) ?? 0)) < 0.01, "marked at \(offset)")
+    }
+    let unmarked = DocumentedText.run([
+      "plot", "Configs/pull-to-refresh.json", "--offsets", String(claim.4),
+    ]).stdout
+    #expect(!unmarked.contains("data-marker=\"event\""))
+  }
 }
