@@ -225,4 +225,33 @@ import Testing
       }
     }
   }
+  /// Each refusal in Plugins.md's table, with placeholders for what varies.
+  static let pluginRefusals: [PluginLoadError] = [
+    .unreadable(file: "<file>", reason: "<reason>"),
+    .notSharedLibrary(file: "<file>", reason: "<the reason the loader gives>"),
+    .noEntryPoint(file: "<file>"),
+    .signatureMismatch(file: "<file>", found: "<signature>", expected: "<signature>"),
+    .notScrollEffect(file: "<file>", type: "<Module.Type>"),
+    .duplicateTypeName(
+      file: "<file>", name: "<name>", registeredBy: #"<a built-in effect, or plugin "<file>">"#),
+    .registersNothing(file: "<file>"),
+  ]
+
+  @Test("Plugins.md's table of refusals gives each message and exit status, in order")
+  func pluginRefusalTable() throws {
+    let rows = try DocumentedText.text("Docs/Plugins.md").split(separator: "\n").compactMap {
+      line -> (status: String, message: String)? in
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 3, cells[2].hasPrefix("`"), Int(cells[1]) != nil else { return nil }
+      return (cells[1], String(cells[2].dropFirst().dropLast()))
+    }
+    let header = try #require(
+      try DocumentedText.prose("Docs/Plugins.md").firstMatch(of: /Message after `([^`]+)`/))
+    #expect(rows.count == Self.pluginRefusals.count)
+    for (row, refusal) in zip(rows, Self.pluginRefusals) {
+      #expect(row.status == "\(refusal.status.rawValue)", "\(row.message)")
+      let message = "error: \(refusal.description)"
+      #expect(DocumentedText.matches(header.output.1 + row.message, message), "\(message)")
+    }
+  }
 }
