@@ -78,4 +78,26 @@ import Testing
       try DocumentedText.prose("README.md").firstMatch(of: /protocol, ([a-z]+) built-in effects/))
     #expect(words.firstIndex(of: String(said.output.1)).map { $0 + 5 } == listed)
   }
+  @Test("Effects.md's setup of the worked numbers is the one effectctl effects states")
+  func effectsSetup() throws {
+    let page = DocumentedText.run(["effects", "stretch"]).stdout
+    let stated = try #require(
+      page.firstMatch(
+        of:
+          /EXAMPLES \(a ([0-9]+)-point header at y ([0-9]+), viewport ([0-9]+) x ([0-9]+), ([0-9]+) points of content, unless stated\):/
+      )
+    ).output
+    let documented = try #require(
+      try DocumentedText.prose("Docs/Effects.md").firstMatch(
+        of:
+          /the setup of `effectctl effects TYPE`: a ([0-9]+)-point header at y ([0-9]+), viewport ([0-9]+) x ([0-9]+), ([0-9]+) points of content \(so maxOffset is ([0-9]+)\), insets 0/
+      )
+    ).output
+    #expect(
+      [documented.1, documented.2, documented.3, documented.4, documented.5]
+        == [stated.1, stated.2, stated.3, stated.4, stated.5])
+    // maxOffset = max(0, C + It + Ib - V), the insets 0.
+    let maxOffset = max(0, (Int(stated.5) ?? 0) - (Int(stated.4) ?? 0))
+    #expect(documented.6 == "\(maxOffset)"[...])
+  }
 }
