@@ -6,7 +6,8 @@ import Testing
 /// The projected resting points and physics constants the documents quote
 /// are the physics' own: each release is taken from the frames `simulate`
 /// plays (`MotionFrames`), projected by the physics `ScrollSimulator` uses,
-/// and compared with the number in the document's text, to its decimals.
+/// and compared with the number in the document's text, to its decimals;
+/// the constants Motion.md gives are the ones the physics use.
 @Suite struct DocumentedProjectionTests {
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -105,5 +106,29 @@ import Testing
     #expect(quoted.count == 2)
     #expect(Self.same(quoted[0], AndroidFling.exponent))
     #expect(Self.same(quoted[1], AndroidFling.referenceVelocity))
+  }
+  @Test(
+    "Motion.md's constants of the band, the deceleration and the spring are the physics' own",
+    arguments: [
+      ("(# is UIScrollView's coefficient", [RubberBand.coefficient]),
+      ("decelerates at r = # per millisecond", [Deceleration.rate]),
+      ("it rests at the first frame whose speed is below # points/s", [Deceleration.restingSpeed]),
+      (
+        "mass #, stiffness #, damping ratio # (overdamped)",
+        [ScrollSpring.mass, ScrollSpring.stiffness, ScrollSpring.dampingRatio]
+      ),
+      (
+        "within # points of the target with speed at most # points/s",
+        [ScrollSpring.restingDistance, ScrollSpring.restingSpeed]
+      ),
+    ])
+  func motionConstants(phrase: String, values: [Double]) throws {
+    let quoted = try Self.quoted(phrase, in: "Docs/Motion.md")
+    #expect(quoted.count == values.count)
+    for (text, value) in zip(quoted, values) {
+      #expect(
+        Self.same(text, value),
+        "Motion.md quotes \(text) in \"\(phrase)\"; the physics use \(value)")
+    }
   }
 }
