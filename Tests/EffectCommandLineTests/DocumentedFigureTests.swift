@@ -114,30 +114,20 @@ import Testing
     },
   ]
 
+  /// The offsets `eval --offsets spec` evaluates.
+  static func offsets(_ spec: String) throws -> [Double] {
+    try rows(["eval", "Configs/stretchy-header.json", "--offsets", spec, "--chain", "header"])
+      .map { try number($0, "offset") }
+  }
+
   static let commandLineFigures: [Figure] = [
     Figure("Docs/CommandLine.md", "(so `0:0.3:0.1` ends at #, not") {
-      [
-        try number(
-          try rows([
-            "eval", "Configs/stretchy-header.json", "--offsets", "0:0.3:0.1", "--chain", "header",
-          ]).last, "offset")
-      ]
+      [try offsets("0:0.3:0.1").last ?? .nan]
     },
     Figure("Docs/CommandLine.md", "`0:2:0.6666666666` ends at #,") {
-      [
-        try number(
-          try rows([
-            "eval", "Configs/stretchy-header.json", "--offsets", "0:2:0.6666666666", "--chain",
-            "header",
-          ]).last, "offset")
-      ]
+      [try offsets("0:2:0.6666666666").last ?? .nan]
     },
-    Figure("Docs/CommandLine.md", "(`0:1:1e9` is #)") {
-      try rows([
-        "eval", "Configs/stretchy-header.json", "--offsets", "0:1:1e9", "--chain", "header",
-      ])
-      .map { try number($0, "offset") }
-    },
+    Figure("Docs/CommandLine.md", "(`0:1:1e9` is #)") { try offsets("0:1:1e9") },
     Figure(
       "Docs/CommandLine.md",
       "a quick drag ends at a pull of #, and the release's velocity (the finger's 2,000 points/s times the band's slope there, # points/s)"
@@ -174,19 +164,9 @@ import Testing
     },
   ]
 
-  /// A scene file of `json` in a new temporary folder.
-  static func sceneFile(_ json: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("documented-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("scene.json")
-    try Data(json.utf8).write(to: file)
-    return file.path
-  }
-
   static let tableAndListFigures: [Figure] = [
     Figure("Docs/CommandLine.md", "(half away from zero: −0.125 is `#`)") {
-      let scene = try sceneFile(
+      let scene = try DocumentedText.sceneFile(
         #"{"name": "a", "frame": {"height": 10}, "effects": [{"type": "expression", "y": "-0.125"}]}"#
       )
       let run = DocumentedText.run(["eval", scene, "--offsets", "0"])
@@ -196,7 +176,7 @@ import Testing
     // The rows of a long list that --visible prints, on average over the
     // offsets of one row's height.
     Figure("Docs/CommandLine.md", "(20,000 rows of 80 points print about # rows an offset)") {
-      let scene = try sceneFile(
+      let scene = try DocumentedText.sceneFile(
         #"{"chains": [{"name": "row", "frame": {"height": 80}, "repeat": {"count": 20000}}]}"#)
       let printed = try Self.rows(["eval", scene, "--offsets", "8000:8079", "--visible"])
       return [Double(printed.count) / 80]

@@ -126,6 +126,17 @@ enum DocumentedText {
     return run
   }
 
+  /// Writes `json` to a file `scene.json` in a new temporary folder and
+  /// returns its path.
+  static func sceneFile(_ json: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("documented-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent("scene.json")
+    try Data(json.utf8).write(to: file)
+    return file.path
+  }
+
   /// Whether `shown`, a line as a document quotes it, stands for `line`:
   /// equal, where each `...` in `shown` stands for any text (a table cut
   /// short on the right, a list left out), white space before it included.

@@ -8,16 +8,6 @@ import Testing
 /// Scenes.md's geometry example, Expressions.md's `EXPR` is N, and the
 /// README's count of built-in effects.
 @Suite struct DocumentedWorkedNumberTests {
-  /// Writes `json` to a scene file in a new temporary folder.
-  static func sceneFile(_ json: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("documented-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let file = directory.appendingPathComponent("scene.json")
-    try Data(json.utf8).write(to: file)
-    return file.path
-  }
-
   /// The `y` of each row of `eval scene --offsets offset`.
   static func tops(_ scene: String, at offset: Double) -> [Double] {
     let run = DocumentedText.run(["eval", scene, "--offsets", "\(offset)", "--format", "csv"])
@@ -35,7 +25,7 @@ import Testing
           /For example, with `"contentInsets": \{"top": ([0-9]+), "bottom": ([0-9]+)\}`, a ([0-9]+)-point view at y 0 and three ([0-9]+)-point copies from y ([0-9]+), ([0-9]+) apart: the view's natural top is ([0-9]+) at offset 0 and the copies' are ([0-9]+), ([0-9]+) and ([0-9]+); C is .* = ([0-9]+), and maxOffset is .* = ([0-9]+)\. At offset 100 each top is ([0-9]+) higher\./
       ))
     let o = sentence.output
-    let scene = try Self.sceneFile(
+    let scene = try DocumentedText.sceneFile(
       """
       {"contentInsets": {"top": \(o.1), "bottom": \(o.2)}, "chains": [
         {"name": "view", "frame": {"y": 0, "height": \(o.3)}},
@@ -60,7 +50,7 @@ import Testing
     #expect(claims.count >= 5)
     for (expression, value) in claims {
       let json = try String(decoding: JSONEncoder().encode(expression), as: UTF8.self)
-      let scene = try Self.sceneFile(
+      let scene = try DocumentedText.sceneFile(
         #"{"name": "a", "frame": {"height": 10}, "effects": [{"type": "expression", "y": \#(json)}]}"#
       )
       let y = Self.tops(scene, at: 0)
