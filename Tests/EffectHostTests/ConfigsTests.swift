@@ -307,7 +307,7 @@ import Testing
       (background.y, background.height, background.opacity, background.blur) == (47, 96, 0.35, 12))
     // Released at 40 with 100 points/s: P = 40 - 100 / (1000 ln 0.998) = 89.95, within
     // 52 of 104. Released at 70 with -200 points/s: P = -29.9, within 52 of 0. Released
-    // at 100 with 500 points/s: P = 349.8, near neither: no snap.
+    // at 100 with 500 points/s: P = 349.75, near neither: no snap.
     let collapsed = try Self.rest("drag:40:400,release", on: "snapping-app-bar.json")
     #expect(collapsed.offset == 104)
     // 104 lies ahead of the release (frame 48): the curve bent to end there, v(t) =
