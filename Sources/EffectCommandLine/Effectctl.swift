@@ -3,7 +3,7 @@ import EffectHost
 /// The `effectctl` program: its subcommands, in the order help lists them.
 /// A new subcommand is a ``Subcommand`` in its own file, added here.
 public enum Effectctl {
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   /// `eval`, `simulate`, `validate`, `effects`, `bench`, `plot`, `filmstrip`
   /// and `preview`.

@@ -31,7 +31,7 @@ public enum EffectPlugin {
   // match. Compiled into the plugin, it says what the plugin was built with.
 
   /// The version of the libraries, as `effectctl --version` prints it.
-  @_alwaysEmitIntoClient public static var libraryVersion: StaticString { "0.1.0" }
+  @_alwaysEmitIntoClient public static var libraryVersion: StaticString { "0.2.0" }
 
   /// The layout of ``PluginHost`` and the meaning of its callback; a change
   /// to either bumps it.
@@ -142,7 +142,7 @@ public struct PluginSignature: Equatable, CustomStringConvertible {
       && a.surfaceHash == b.surfaceHash && a.version == b.version
   }
 
-  /// `ScrollEffects 0.1.0, plugin interface 1, EffectProtocol surface 0x…`.
+  /// `ScrollEffects 0.2.0, plugin interface 1, EffectProtocol surface 0x…`.
   public var description: String {
     guard magic == Self.magicNumber else {
       return "an unknown signature scheme (magic 0x\(EffectPlugin.hex(magic)))"

@@ -8,7 +8,7 @@ import Testing
   func versionAndHelp() {
     let version = InProcess(["--version"])
     #expect(version.status == .success)
-    #expect(version.stdout == "effectctl 0.1.0\n")
+    #expect(version.stdout == "effectctl 0.2.0\n")
     for arguments in [[], ["-h"], ["--help"], ["help"], ["help", "-h"]] {
       let help = InProcess(arguments)
       #expect(help.status == .success)

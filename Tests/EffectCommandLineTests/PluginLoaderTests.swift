@@ -44,7 +44,7 @@ import Testing
   }
 
   static let expected =
-    #"ScrollEffects "0.1.0", plugin interface 1, EffectProtocol surface 0x"#
+    #"ScrollEffects "0.2.0", plugin interface 1, EffectProtocol surface 0x"#
     + {
       let digits = String(EffectPlugin.surfaceHash, radix: 16)
       return String(repeating: "0", count: 16 - digits.count) + digits

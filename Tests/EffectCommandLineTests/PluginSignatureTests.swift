@@ -118,13 +118,13 @@ import Testing
 
   @Test("the library version is effectctl's")
   func version() {
-    #expect(EffectPlugin.signature.version == "0.1.0")
+    #expect(EffectPlugin.signature.version == "0.2.0")
     #expect(EffectPlugin.signature.interfaceVersion == 1)
   }
 
   @Test("signatures compare the version string by content and every number")
   func equality() {
-    let copy = Array("0.1.0\0".utf8)
+    let copy = Array("0.2.0\0".utf8)
     copy.withUnsafeBytes { bytes in
       var other = EffectPlugin.signature
       other.libraryVersion = bytes.baseAddress!

@@ -13,7 +13,7 @@ enum BuiltInTypes {
   func version() throws {
     let output = try Effectctl.run(["--version"])
     #expect(output.status == 0)
-    #expect(output.stdout == "effectctl 0.1.0\n")
+    #expect(output.stdout == "effectctl 0.2.0\n")
     #expect(output.stderr == "")
   }
 

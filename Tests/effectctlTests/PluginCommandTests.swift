@@ -165,8 +165,8 @@ import Testing
     #expect(
       run.stderr
         == "error: plugin \(Self.stale.debugDescription): built against other libraries: it has "
-        + "ScrollEffects \"0.1.0\", plugin interface 1, EffectProtocol surface 0x5354414c4550"
-        + "4c47; expected ScrollEffects \"0.1.0\", plugin interface 1, EffectProtocol surface "
+        + "ScrollEffects \"0.2.0\", plugin interface 1, EffectProtocol surface 0x5354414c4550"
+        + "4c47; expected ScrollEffects \"0.2.0\", plugin interface 1, EffectProtocol surface "
         + "0x\(hash); rebuild the plugin against this version\n"
     )
     #expect(run.stdout == "")
