@@ -56,6 +56,12 @@ import Testing
         | (minor & 0xff))
   }
 
+  /// Makes a character device at `path` of the memory devices' major
+  /// number 1: minor 3 is what /dev/null is on Linux, 7 what /dev/full is.
+  static func makeDevice(_ path: String, minor: UInt64) -> Bool {
+    mknod(path, S_IFCHR | 0o666, device(major: 1, minor: minor)) == 0
+  }
+
   @Test("a new file is written whole and nothing else is left in the folder")
   func newFile() throws {
     let folder = try Self.folder()
@@ -122,9 +128,8 @@ import Testing
     .enabled(if: getuid() == 0, "mknod needs root"))
   func devices() throws {
     let folder = try Self.folder()
-    // The numbers of /dev/null and /dev/full on Linux.
-    #expect(mknod(folder + "/null", S_IFCHR | 0o666, Self.device(major: 1, minor: 3)) == 0)
-    #expect(mknod(folder + "/full", S_IFCHR | 0o666, Self.device(major: 1, minor: 7)) == 0)
+    #expect(Self.makeDevice(folder + "/null", minor: 3))
+    #expect(Self.makeDevice(folder + "/full", minor: 7))
     #expect(Self.write("nothing", to: folder + "/null") == nil)
     #expect(Self.kind(folder + "/null") == S_IFCHR)
     #expect(
@@ -138,7 +143,7 @@ import Testing
     .enabled(if: getuid() == 0, "mknod needs root"))
   func plotToFullDevice() throws {
     let folder = try Self.folder()
-    #expect(mknod(folder + "/full", S_IFCHR | 0o666, Self.device(major: 1, minor: 7)) == 0)
+    #expect(Self.makeDevice(folder + "/full", minor: 7))
     let result = InProcess([
       "plot", InProcess.stretchyHeader, "--offsets", "-100:300", "-o", folder + "/full",
     ])
