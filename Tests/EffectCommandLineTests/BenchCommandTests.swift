@@ -33,4 +33,19 @@ import Testing
           usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
           command: "bench"))
   }
+
+  @Test(
+    "a count too large for an Int says so, with the limit",
+    arguments: ["99999999999999999999", "9223372036854775808", String(repeating: "9", count: 400)])
+  func framesTooLarge(text: String) throws {
+    let result = InProcess(["bench", InProcess.stretchyHeader, "--frames", text])
+    #expect(result.status == .usage)
+    #expect(
+      result.stderr
+        == InProcess.usageError(
+          "The value '\(text)' is invalid for '--frames <n>': the number is too large; expected "
+            + "a whole number of frames from 1 to 9223372036854775807",
+          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          command: "bench"))
+  }
 }

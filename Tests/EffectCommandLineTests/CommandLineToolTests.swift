@@ -75,4 +75,51 @@ import Testing
         "Error: The value 'xml' is invalid for '--format <format>'. Expected one of 'table', 'json', 'ndjson' or 'csv'\n"
       ))
   }
+
+  @Test("help help prints the help subcommand's own page, exit 0")
+  func helpHelp() {
+    let result = InProcess(["help", "help"])
+    #expect(result.status == .success)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        OVERVIEW: Show subcommand help information.
+
+        USAGE: effectctl help [<subcommand>]
+
+        ARGUMENTS:
+          <subcommand>            The subcommand to describe.
+
+        OPTIONS:
+          -h, --help              Show help information.
+
+        """)
+    let extra = InProcess(["help", "help", "eval"])
+    #expect(extra.status == .usage)
+    #expect(
+      extra.stderr
+        == InProcess.usageError("Unexpected argument 'eval'", usage: nil, command: nil))
+  }
+
+  @Test(
+    "as in swift-argument-parser, a leading -h or --help wins over what follows; --version takes nothing after it",
+    arguments: [["extra"], ["eval", "--offsets"], ["--bogus", "x"]])
+  func builtInFlagsWin(rest: [String]) {
+    let top = InProcess([])
+    for flag in ["-h", "--help"] {
+      let help = InProcess([flag] + rest)
+      #expect(help.status == .success)
+      #expect(help.stdout == top.stdout)
+      #expect(help.stderr == "")
+    }
+    let version = InProcess(["--version"] + rest)
+    #expect(version.status == .usage)
+    #expect(version.stdout == "")
+    #expect(
+      version.stderr
+        == InProcess.usageError("Unexpected argument '\(rest[0])'", usage: nil, command: nil))
+    let alone = InProcess(["--version"])
+    #expect(alone.status == .success)
+    #expect(alone.stdout == "effectctl \(Effectctl.tool.version ?? "")\n")
+  }
 }

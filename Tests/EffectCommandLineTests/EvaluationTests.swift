@@ -1,5 +1,6 @@
 import EffectHost
 import EffectProtocol
+import Foundation
 import Testing
 
 @testable import EffectCommandLine
@@ -209,6 +210,34 @@ import Testing
     }
     #expect(calls == 3)
     #expect(evaluation.host.geometry.offset < 10)
+  }
+
+  @Test("the table pads chain names by terminal cells and quotes names with end spaces")
+  func tableCells() throws {
+    let path = FileManager.default.temporaryDirectory.path + "/wide-\(UUID().uuidString).json"
+    try #"""
+    {"chains": [{"name": "表头表头", "frame": {"height": 10}}, {"name": "👍", "frame": {"height": 10}},
+      {"name": "e\u0301x", "frame": {"height": 10}}, {"name": "trail ", "frame": {"height": 10}},
+      {"name": "trail", "frame": {"height": 10}}, {"name": " lead", "frame": {"height": 10}},
+      {"name": "\"q", "frame": {"height": 10}}]}
+    """#.write(toFile: path, atomically: false, encoding: .utf8)
+    let result = InProcess(["eval", path, "--offsets", "0"])
+    #expect(result.status == .success)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // The widest name takes 8 cells (表头表头, "trail " with its quotes);
+    // each row is the offset in 10, two spaces, the name padded to 8 cells,
+    // then x in 10 after two spaces.
+    #expect(lines[0].hasPrefix("    offset  chain     " + "         x"))
+    let shown: [(String, Int)] = [
+      ("表头表头", 8), ("👍", 2), ("e\u{0301}x", 2), ("\"trail \"", 8), ("trail", 5),
+      ("\" lead\"", 7), ("\"\\\"q\"", 5),
+    ]
+    #expect(lines.count == shown.count + 1)
+    for ((name, cells), line) in zip(shown, lines.dropFirst()) {
+      let expected =
+        "         0  " + name + String(repeating: " ", count: 8 - cells) + "        0.00  "
+      #expect(line.hasPrefix(expected), "\(line)")
+    }
   }
 }
 
