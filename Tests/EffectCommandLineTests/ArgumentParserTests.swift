@@ -157,6 +157,15 @@ struct TryCommand: Subcommand {
     }
   }
 
+  @Test("the largest Int is still a count; 0 is still too small")
+  func framesBounds() throws {
+    let reader = ValueReader<Int>.count(of: "frames", atLeast: 1)
+    #expect(try reader.read("9223372036854775807") == Int.max)
+    #expect(throws: InvalidValue.because("expected a whole number of frames, 1 or more")) {
+      try reader.read("0")
+    }
+  }
+
   @Test("a choice's help and error list every case, so a new case is listed")
   func choiceHelp() throws {
     let listed = RowFormat.allCases.map { "\($0.rawValue) (\($0.summary))" }

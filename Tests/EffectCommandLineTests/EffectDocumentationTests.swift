@@ -72,7 +72,7 @@ import Testing
         unchanged.append(descriptor.typeName)
       }
     }
-    // The types the issue found printing a bare '-> ' each have one.
+    // These types each have an example that changes nothing.
     for name in ["footerPin", "pin", "translate", "collapse"] {
       #expect(unchanged.contains(name), "\(name)")
     }

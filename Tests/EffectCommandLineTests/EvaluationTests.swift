@@ -1,5 +1,6 @@
 import EffectHost
 import EffectProtocol
+import Foundation
 import Testing
 
 @testable import EffectCommandLine
@@ -210,98 +211,32 @@ import Testing
     #expect(calls == 3)
     #expect(evaluation.host.geometry.offset < 10)
   }
-}
 
-@Suite struct NumberFormattingTests {
-  func number(_ value: Double) -> String {
-    let buffer = ByteBuffer(capacity: 8)
-    buffer.appendNumber(value)
-    return String(decoding: buffer.bytes, as: UTF8.self)
-  }
-
-  func fixed(_ value: Double, width: Int = 0) -> String {
-    ByteBuffer.text { buffer in
-      buffer.appendRightAligned(width: width) { buffer.appendFixed(value, decimals: 2) }
+  @Test("the table pads chain names by terminal cells and quotes names with end spaces")
+  func tableCells() throws {
+    let path = FileManager.default.temporaryDirectory.path + "/wide-\(UUID().uuidString).json"
+    try #"""
+    {"chains": [{"name": "表头表头", "frame": {"height": 10}}, {"name": "👍", "frame": {"height": 10}},
+      {"name": "e\u0301x", "frame": {"height": 10}}, {"name": "trail ", "frame": {"height": 10}},
+      {"name": "trail", "frame": {"height": 10}}, {"name": " lead", "frame": {"height": 10}},
+      {"name": "\"q", "frame": {"height": 10}}]}
+    """#.write(toFile: path, atomically: false, encoding: .utf8)
+    let result = InProcess(["eval", path, "--offsets", "0"])
+    #expect(result.status == .success)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    // The widest name takes 8 cells (表头表头, "trail " with its quotes);
+    // each row is the offset in 10, two spaces, the name padded to 8 cells,
+    // then x in 10 after two spaces.
+    #expect(lines[0].hasPrefix("    offset  chain     " + "         x"))
+    let shown: [(String, Int)] = [
+      ("表头表头", 8), ("👍", 2), ("e\u{0301}x", 2), ("\"trail \"", 8), ("trail", 5),
+      ("\" lead\"", 7), ("\"\\\"q\"", 5),
+    ]
+    #expect(lines.count == shown.count + 1)
+    for ((name, cells), line) in zip(shown, lines.dropFirst()) {
+      let expected =
+        "         0  " + name + String(repeating: " ", count: 8 - cells) + "        0.00  "
+      #expect(line.hasPrefix(expected), "\(line)")
     }
-  }
-
-  static let fullPrecisionCases: [(Double, String)] = [
-    (0.0, "0"), (-0.0, "0"), (400, "400"), (-100, "-100"), (0.5, "0.5"), (-0.25, "-0.25"),
-    (1.0 / 3, "0.3333333333333333"), (0.1 + 0.2, "0.30000000000000004"), (475.75, "475.75"),
-    (1e15, "1000000000000000"), (-9.2e18 + 2048, "-9199999999999997952"), (1e20, "1e+20"),
-    (0.0001, "0.0001"), (0.00001, "1e-05"), (123_456_789.125, "123456789.125"),
-    (999_999_999.5, "999999999.5"), (1e-300, "1e-300"), (.leastNonzeroMagnitude, "5e-324"),
-    (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"),
-  ]
-
-  @Test(
-    "full precision: integers plain, -0 as 0, fractions shortest", arguments: fullPrecisionCases)
-  func fullPrecision(value: Double, text: String) {
-    #expect(number(value) == text)
-  }
-
-  @Test("fractions are written as Swift's shortest round-trip description writes them")
-  func matchesDescription() {
-    var generator = SystemRandomNumberGenerator()
-    var values: [Double] = []
-    for _ in 0..<5_000 {
-      let exponent = Double.random(in: -6...12, using: &generator)
-      let value = Double.random(in: 1...10, using: &generator) * pow10(exponent.rounded(.down))
-      values.append(value)
-      // Few decimals: the fast path's case.
-      for decimals in 1...7 {
-        let scale = pow10(Double(decimals))
-        values.append((value * scale).rounded() / scale)
-      }
-    }
-    for value in values + values.map(-) where value != value.rounded() {
-      #expect(number(value) == value.description, "\(value)")
-      #expect(Double(number(value)) == value)
-    }
-  }
-
-  @Test("integers below 1e15 are written as MessageText.number writes them")
-  func matchesFormatNumber() {
-    for value in [0.0, 1, -1, 42, 99_999_999_999_999, -123_456_789, 0.5, 2.75, 1.0 / 3] {
-      #expect(number(value) == MessageText.number(value))
-    }
-  }
-
-  static let twoDecimalCases: [(Double, Int, String)] = [
-    (0.0, 0, "0.00"), (-0.001, 0, "0.00"), (0.125, 0, "0.13"), (-1.5, 0, "-1.50"),
-    (1.0 / 3, 6, "  0.33"), (-100, 10, "   -100.00"), (123_456_789.999, 4, "123456790.00"),
-    (1e20, 10, "     1e+20"), (.nan, 5, "  nan"),
-  ]
-
-  @Test("two decimals for the table, right-aligned", arguments: twoDecimalCases)
-  func twoDecimals(value: Double, width: Int, text: String) {
-    #expect(fixed(value, width: width) == text)
-  }
-
-  static let fixedCases: [(Double, Int, String)] = [
-    (0.916, 3, "0.916"), (0.05, 3, "0.050"), (0.00004, 1, "0.0"), (-1.25, 1, "-1.3"),
-    (5, 0, "5"), (123.456, 1, "123.5"), (-0.0001, 2, "0.00"), (1e20, 1, "1e+20"),
-    (-7.5, 6, "-7.500000"),
-  ]
-
-  @Test("any number of decimals from 0 to 6", arguments: fixedCases)
-  func decimals(value: Double, decimals: Int, text: String) {
-    #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
-  }
-
-  @Test("right alignment pads what was written, and leaves wider text alone")
-  func rightAligned() {
-    let buffer = ByteBuffer(capacity: 4)
-    buffer.append("ab")
-    buffer.appendRightAligned(width: 6) { buffer.append("xyz") }
-    buffer.appendRightAligned(width: 2) { buffer.append("long") }
-    #expect(buffer.string == "ab   xyzlong")
-  }
-
-  private func pow10(_ exponent: Double) -> Double {
-    var result = 1.0
-    let steps = Int(exponent.magnitude)
-    for _ in 0..<steps { result *= 10 }
-    return exponent < 0 ? 1 / result : result
   }
 }

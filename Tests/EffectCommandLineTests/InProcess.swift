@@ -1,4 +1,5 @@
 import EffectCommandLine
+import Foundation
 
 /// Runs an `effectctl` command line in process and captures what it wrote.
 struct InProcess {
@@ -29,4 +30,10 @@ struct InProcess {
     parts.removeLast(3)
     return parts.joined(separator: "/") + "/Configs/stretchy-header.json"
   }()
+
+  /// `Configs/<name>` from the package root.
+  static func config(_ name: String) -> String {
+    URL(fileURLWithPath: InProcess.stretchyHeader).deletingLastPathComponent()
+      .appendingPathComponent(name).path
+  }
 }

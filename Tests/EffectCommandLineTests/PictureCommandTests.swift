@@ -190,7 +190,7 @@ import Testing
   func previewMatchesEval() throws {
     let result = InProcess(["preview", Self.stretchy, "--offsets", "-150:400:0.5"])
     #expect(result.status == .success)
-    let data = try PicturesPreviewTests.embedded(result.stdout)
+    let data = try PreviewPageData.embedded(result.stdout)
     #expect(result.stdout.contains("data-viewport"))
     let offsets = data["offsets"] as? [String: Double]
     #expect(offsets?["min"] == -150 && offsets?["max"] == 400 && offsets?["step"] == 0.5)
@@ -199,11 +199,11 @@ import Testing
     let names = TransformColumn.allCases.map(\.rawValue)
     for view in views {
       let name = try #require(view["name"] as? String)
-      let columns = try (try #require(view["c"] as? [Any])).map(PicturesPreviewTests.breakpoints)
+      let columns = try (try #require(view["c"] as? [Any])).map(PreviewPageData.breakpoints)
       for (offset, values) in rows {
         for (index, column) in names.enumerated() {
           let expected = try #require(values[name]?[column])
-          let looked = PicturesPreviewTests.interpolate(columns[index], at: offset)
+          let looked = PreviewPageData.interpolate(columns[index], at: offset)
           #expect(abs(looked - expected) < 0.01, "\(name).\(column) at \(offset)")
         }
       }
@@ -214,7 +214,7 @@ import Testing
   func previewDefaultOffsets() throws {
     let result = InProcess(["preview", Self.stretchy])
     #expect(result.status == .success)
-    let offsets = try PicturesPreviewTests.embedded(result.stdout)["offsets"] as? [String: Double]
+    let offsets = try PreviewPageData.embedded(result.stdout)["offsets"] as? [String: Double]
     // maxOffset = content 2000 - viewport 844 = 1156.
     #expect(offsets == ["min": -200, "max": 1356, "step": 1])
   }
@@ -227,7 +227,7 @@ import Testing
     ])
     #expect(result.status == .success)
     let gestures = try #require(
-      try PicturesPreviewTests.embedded(result.stdout)["gestures"] as? [[String: Any]])
+      try PreviewPageData.embedded(result.stdout)["gestures"] as? [[String: Any]])
     #expect(gestures.map { $0["name"] as? String } == ["drag:-150:300,release", "fling:1500"])
     for gesture in gestures {
       let frames = try #require(gesture["frames"] as? [[String: Any]])

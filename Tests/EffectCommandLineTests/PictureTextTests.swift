@@ -63,4 +63,25 @@ import Testing
     // lower case).
     #expect(result.stdout.uppercased().contains("HEAD\\UFFFFER"))
   }
+
+  @Test("ticks fall on 1, 2 or 5 times a power of ten")
+  func ticksAreRound() {
+    #expect(PictureText.ticks(from: 0, to: 1) == [0, 0.2, 0.4, 0.6, 0.8, 1])
+    #expect(PictureText.ticks(from: -100, to: 300) == [-100, 0, 100, 200, 300])
+    #expect(PictureText.ticks(from: -3, to: 17, target: 4) == [-5, 0, 5, 10, 15, 20])
+    #expect(PictureText.ticks(from: 0.3, to: 0.9, target: 3) == [0.2, 0.4, 0.6, 0.8, 1])
+  }
+
+  @Test("numbers are written with two decimals, halves away from zero, never -0")
+  func numbersHaveTwoDecimals() {
+    #expect(PictureText.fixed(12.345) == "12.35")
+    #expect(PictureText.fixed(-0.001) == "0")
+    #expect(PictureText.fixed(300) == "300")
+    #expect(PictureText.fixed(-2.5) == "-2.5")
+  }
+
+  @Test("names are escaped in SVG text and attributes")
+  func namesAreEscaped() {
+    #expect(PictureText.escaped("a<b & \"c\"\n") == "a&lt;b &amp; &quot;c&quot;\\n")
+  }
 }

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import EffectHost
+import Foundation
 import Testing
 
 @Suite struct ViewSelectionTests {
@@ -94,5 +95,48 @@ import Testing
       #expect(
         error.description == "no chain is named 'nope'. The chains are: \(listed), and 5 more")
     }
+  }
+
+  static let evalUsage =
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
+
+  /// Four copies of `rep`.
+  static func repScene() throws -> String {
+    let path = FileManager.default.temporaryDirectory.path + "/rep-\(UUID().uuidString).json"
+    try #"{"chains": [{"name": "rep", "frame": {"height": 10}, "repeat": {"count": 4}}]}"#.write(
+      toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test(
+    "a copy number with leading zeros is refused, with the name without them when it exists",
+    arguments: [
+      ("rep[03]", ", e.g. 'rep[3]'"), ("rep[00]", ", e.g. 'rep[0]'"),
+      ("rep[0001]", ", e.g. 'rep[1]'"),
+      ("rep[04]", ""), ("rep[099999999999999999999]", ""),
+    ])
+  func leadingZeros(name: String, example: String) throws {
+    let result = InProcess(["eval", try Self.repScene(), "--offsets", "0", "--chain", name])
+    #expect(result.status == .usage)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == InProcess.usageError(
+          "The value '\(name)' is invalid for '--chain <name> ...': '\(name)' is not a copy of "
+            + "'rep': expected a copy number without leading zeros\(example); it has copies "
+            + "rep[0] to rep[3]", usage: Self.evalUsage, command: "eval"))
+  }
+
+  @Test("rep[0] and rep[3] are still copies")
+  func plainCopies() throws {
+    let result = InProcess([
+      "eval", try Self.repScene(), "--offsets", "0", "--chain", "rep[3]", "--chain", "rep[0]",
+      "--format", "csv",
+    ])
+    #expect(result.status == .success)
+    let names = result.stdout.split(separator: "\n").dropFirst().map {
+      $0.split(separator: ",")[1]
+    }
+    #expect(names == ["rep[0]", "rep[3]"])
   }
 }

@@ -21,7 +21,7 @@ import Testing
       }
     }
     // The drag ends at a pull of b(200) = 97.32 (frame 12, the release); the
-    // spring's first frame is past 100 (SimulateCommandTests works it out:
+    // spring's first frame is past 100 (SimulateEventTests works it out:
     // 103.00), and its way back is a decreasing crossing, which an
     // `increasing` event does not report.
     #expect(fired.count == 1)

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The reproductions, through the built binary: no text from the
-/// command line reaches the terminal raw.
-@Suite struct BinaryEscapingTests {
+/// Through the built binary: no text from the command line reaches the
+/// terminal raw.
+@Suite struct EscapingTests {
   @Test("a file name with a newline cannot forge a line")
   func forgedLine() throws {
     let output = try Effectctl.run(["validate", "bad\nerror: all good.json"])

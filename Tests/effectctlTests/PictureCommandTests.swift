@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The built `effectctl` writes pictures and refuses an unwritable `-o`.
-@Suite struct PictureCommandProcessTests {
+@Suite struct PictureCommandTests {
   @Test("plot -o writes the SVG it prints without -o; a missing directory is exit 1")
   func plotToFile() throws {
     let directory = FileManager.default.temporaryDirectory

@@ -4,70 +4,8 @@ import EffectProtocol
 import Foundation
 import Testing
 
-/// The filmstrip and plot SVGs parse as XML and show the host's frames.
-@Suite struct PicturesSVGTests {
-  static let offsets: [Double] = [-150, -60, 0, 45.5, 120, 400]
-
-  @Test(
-    "each filmstrip box is at the host's layout frame, scale and opacity",
-    arguments: PictureFixtures.configs)
-  func filmstripBoxesAreTheHostsFrames(config: String) throws {
-    let host = try PictureFixtures.host(config)
-    let frames = try FrameDrawing.frames(of: host, at: OffsetSpec(Self.offsets))
-    let svg = FilmstripPicture(frames: frames, title: config).svg()
-    try PictureFixtures.export(svg, as: "filmstrip-" + config.dropFirst(8).dropLast(5) + ".svg")
-    let root = try XMLTreeBuilder.parse(svg)
-    let frameGroups = root.descendants.filter {
-      $0.name == "g" && $0.attributes["data-offset"] != nil
-    }
-    #expect(frameGroups.map { $0.number("data-offset") } == Self.offsets)
-    var sequential = host
-    for group in frameGroups {
-      let offset = try #require(group.number("data-offset"))
-      let expected = PictureFixtures.evaluated(&sequential, at: offset)
-      let boxes = group.descendants.filter { $0.attributes["data-view"] != nil }
-      #expect(boxes.count == expected.count)
-      var lastZIndex = -Double.infinity
-      for box in boxes {
-        let name = try #require(box.attributes["data-view"])
-        let (transform, _) = try #require(expected[name])
-        let rect = try #require(box.children.first { $0.name == "rect" })
-        // Written with two decimals: within half a hundredth.
-        for (attribute, value) in [
-          ("x", transform.x), ("y", transform.y), ("width", transform.width),
-          ("height", transform.height),
-        ] {
-          let written = try #require(rect.number(attribute))
-          #expect(abs(written - value) <= 0.005 + 1e-9, "\(config) \(offset) \(name).\(attribute)")
-        }
-        #expect(box.number("data-scale-x") == transform.scaleX)
-        #expect(box.number("data-scale-y") == transform.scaleY)
-        #expect(abs((box.number("opacity") ?? 1) - transform.opacity) <= 0.005 + 1e-9)
-        #expect(box.attributes["filter"] != nil || transform.blur < 0.005)
-        // Drawn in ascending zIndex.
-        #expect(transform.zIndex >= lastZIndex)
-        lastZIndex = transform.zIndex
-      }
-      let caption = group.children.first { $0.name == "text" && $0.text.hasPrefix("offset ") }
-      #expect(caption?.text == "offset " + MessageText.number(offset))
-    }
-  }
-
-  @Test("a view attached to the viewport is drawn dashed, one that scrolls solid")
-  func attachmentsAreToldApart() throws {
-    let host = try PictureFixtures.host("Configs/overlay-header.json")
-    let svg = FilmstripPicture(frames: try FrameDrawing.frames(of: host, at: OffsetSpec([0]))).svg()
-    let root = try XMLTreeBuilder.parse(svg)
-    let boxes = root.descendants.filter { $0.attributes["data-view"] != nil }
-    let attachments = Dictionary(uniqueKeysWithValues: host.chains.map { ($0.name, $0.attachment) })
-    #expect(attachments.values.contains(.viewport))
-    for box in boxes {
-      let name = try #require(box.attributes["data-view"])
-      let dashed = box.children.contains { $0.attributes["stroke-dasharray"] != nil }
-      #expect(dashed == (attachments[name] == .viewport), "\(name)")
-    }
-  }
-
+/// The plot SVG parses as XML and shows the host's frames.
+@Suite struct PlotPictureTests {
   @Test(
     "each plotted point maps back through the panel's scale to the host's value",
     arguments: PictureFixtures.configs)
@@ -149,26 +87,5 @@ import Testing
     // maxOffset = 2000 - 844 = 1156.
     #expect(lines.map { $0.attributes["data-marker"] ?? "" } == ["edge", "edge", "snap"])
     #expect(lines.map { $0.number("x1") ?? -1 } == [22.86, 287.09, 80])
-  }
-
-  @Test("ticks fall on 1, 2 or 5 times a power of ten")
-  func ticksAreRound() {
-    #expect(PictureText.ticks(from: 0, to: 1) == [0, 0.2, 0.4, 0.6, 0.8, 1])
-    #expect(PictureText.ticks(from: -100, to: 300) == [-100, 0, 100, 200, 300])
-    #expect(PictureText.ticks(from: -3, to: 17, target: 4) == [-5, 0, 5, 10, 15, 20])
-    #expect(PictureText.ticks(from: 0.3, to: 0.9, target: 3) == [0.2, 0.4, 0.6, 0.8, 1])
-  }
-
-  @Test("numbers are written with two decimals, halves away from zero, never -0")
-  func numbersHaveTwoDecimals() {
-    #expect(PictureText.fixed(12.345) == "12.35")
-    #expect(PictureText.fixed(-0.001) == "0")
-    #expect(PictureText.fixed(300) == "300")
-    #expect(PictureText.fixed(-2.5) == "-2.5")
-  }
-
-  @Test("names are escaped in SVG text and attributes")
-  func namesAreEscaped() {
-    #expect(PictureText.escaped("a<b & \"c\"\n") == "a&lt;b &amp; &quot;c&quot;\\n")
   }
 }

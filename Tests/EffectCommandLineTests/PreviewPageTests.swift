@@ -5,22 +5,7 @@ import Foundation
 import Testing
 
 /// The preview page embeds the host's frames within 0.01 and stays small.
-@Suite struct PicturesPreviewTests {
-  /// The JSON the page embeds, parsed.
-  static func embedded(_ html: String) throws -> [String: Any] {
-    let start = try #require(html.range(of: "<script type=\"application/json\" id=\"frames\">"))
-    let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-    let json = Data(html[start.upperBound..<end.lowerBound].utf8)
-    return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-  }
-
-  /// A column as `(offset, value)` breakpoints; a plain number is constant.
-  static func breakpoints(_ column: Any) throws -> [(Double, Double)] {
-    if let constant = column as? Double { return [(-Double.infinity, constant)] }
-    let flat = try #require(column as? [Double])
-    return stride(from: 0, to: flat.count, by: 2).map { (flat[$0], flat[$0 + 1]) }
-  }
-
+@Suite struct PreviewPageTests {
   /// Checks every column of the views `names` (every view when `nil`) at every
   /// offset of `offsets` against the host, walking the breakpoints as the page does.
   static func checkSegments(
@@ -34,7 +19,7 @@ import Testing
       let name = try #require(view["name"] as? String)
       if let names, !names.contains(name) { continue }
       let columns = try #require(view["c"] as? [Any])
-      table.append((name, try columns.map(breakpoints)))
+      table.append((name, try columns.map(PreviewPageData.breakpoints)))
     }
     // Where each checked view is in the host's buffer, found once.
     var places: [String: (index: Int, chain: Int, copy: Int)] = [:]
@@ -58,7 +43,7 @@ import Testing
         // The page's data-view box: the drawn frame from the interpolated columns.
         var looked = ViewTransform(frame: Rect(y: 0, width: 0, height: 0))
         for index in 0..<allColumns.count {
-          columnValues[index] = interpolate(view.columns[index], at: offset)
+          columnValues[index] = PreviewPageData.interpolate(view.columns[index], at: offset)
         }
         (looked.x, looked.y, looked.width, looked.height) = (
           columnValues[0], columnValues[1], columnValues[2], columnValues[3]
@@ -95,22 +80,6 @@ import Testing
     #expect(worst <= 0.01)
   }
 
-  /// Linear interpolation between the breakpoints around `offset`, found independently.
-  static func interpolate(_ points: [(Double, Double)], at offset: Double) -> Double {
-    if points.count == 1 || offset <= points[0].0 { return points[0].1 }
-    if offset >= points[points.count - 1].0 { return points[points.count - 1].1 }
-    // The first breakpoint at or after `offset`, by bisection (there can be thousands).
-    var low = 0
-    var after = points.count - 1
-    while after - low > 1 {
-      let middle = (low + after) / 2
-      if points[middle].0 >= offset { after = middle } else { low = middle }
-    }
-    let (o0, v0) = points[after - 1]
-    let (o1, v1) = points[after]
-    return v0 + (v1 - v0) * (offset - o0) / (o1 - o0)
-  }
-
   @Test(
     "every Config's page is within 0.01 of the host at every default offset",
     arguments: PictureFixtures.configs)
@@ -119,7 +88,7 @@ import Testing
     let offsets = PreviewPage.defaultOffsets(for: host.scene)
     let html = try PreviewPage(host: host, offsets: offsets, title: config).html()
     try PictureFixtures.export(html, as: "preview-" + config.dropFirst(8).dropLast(5) + ".html")
-    let data = try Self.embedded(html)
+    let data = try PreviewPageData.embedded(html)
     let range = try #require(data["offsets"] as? [String: Double])
     // maxOffset = max(0, C + It + Ib - V).
     let scene = host.scene
@@ -140,7 +109,7 @@ import Testing
     let html = try PreviewPage(host: host, offsets: offsets).html()
     try PictureFixtures.export(html, as: "preview-bench-scene.html")
     #expect(html.utf8.count <= 2_000_000, "\(html.utf8.count) bytes")
-    let data = try Self.embedded(html)
+    let data = try PreviewPageData.embedded(html)
     #expect((data["views"] as? [Any])?.count == 203)
     try Self.checkSegments(
       data, host: host, offsets: Array(offsets),
@@ -164,7 +133,7 @@ import Testing
       gestures: [PreviewGesture(name: "pull & release", frames: frames)])
     let html = page.html()
     try PictureFixtures.export(html, as: "preview-gesture-stretchy-header.html")
-    let data = try Self.embedded(html)
+    let data = try PreviewPageData.embedded(html)
     let gestures = try #require(data["gestures"] as? [[String: Any]])
     #expect(gestures.count == 1)
     #expect(gestures[0]["name"] as? String == "pull & release")
@@ -194,7 +163,7 @@ import Testing
     let html = try PreviewPage(host: host, offsets: OffsetSpec([0, 1]), title: "<i>t</i>").html()
     #expect(!html.contains("</script><b>"))
     #expect(!html.contains("<i>t</i>"))
-    let views = try #require(try Self.embedded(html)["views"] as? [[String: Any]])
+    let views = try #require(try PreviewPageData.embedded(html)["views"] as? [[String: Any]])
     #expect(views.first?["name"] as? String == "</script><b>x")
   }
 
@@ -205,78 +174,5 @@ import Testing
     for needle in ["http:", "https:", "src=", "@import", "url(", "<link"] {
       #expect(!html.contains(needle), "\(needle)")
     }
-  }
-}
-
-/// Straight segments within the tolerance, as few as the shape needs.
-@Suite struct PiecewiseLinearTests {
-  @Test("a straight column is two breakpoints however long")
-  func straightIsTwoPoints() {
-    var fit = PiecewiseLinear(tolerance: 0.009)
-    for offset in -200...5000 { fit.append(offset: Double(offset), value: 300 - Double(offset)) }
-    #expect(fit.finish().map(\.offset) == [-200, 5000])
-  }
-
-  @Test("a kink is a breakpoint: |o| gives -10, 0, 10")
-  func kinkIsABreakpoint() {
-    var fit = PiecewiseLinear(tolerance: 0.009)
-    for offset in -10...10 { fit.append(offset: Double(offset), value: abs(Double(offset))) }
-    let points = fit.finish()
-    #expect(points.map(\.offset) == [-10, 0, 10])
-    #expect(points.map(\.value) == [10, 0, 10])
-  }
-
-  @Test("a curve is followed within the tolerance at every sample")
-  func curveIsWithinTolerance() {
-    var fit = PiecewiseLinear(tolerance: 0.009)
-    let samples = (0...2000).map { (Double($0) / 10, sin(Double($0) / 100) * 50) }
-    for (offset, value) in samples { fit.append(offset: offset, value: value) }
-    let points = fit.finish()
-    #expect(points.first?.offset == 0)
-    #expect(points.last?.offset == 200)
-    for (offset, value) in samples {
-      #expect(abs(PiecewiseLinear.value(at: offset, on: points) - value) <= 0.009 + 1e-12)
-    }
-    #expect(points.count < samples.count / 4)
-  }
-}
-
-/// What a picture refuses, with its message.
-@Suite struct PictureErrorTests {
-  @Test("more than 100,000 offsets are refused before anything is evaluated")
-  func tooManyOffsets() throws {
-    let host = try PictureFixtures.host("Configs/stretchy-header.json")
-    let spec = try OffsetSpec(parsing: "0:100000")
-    #expect(spec.count == 100_001)
-    #expect(throws: PictureError.tooManyOffsets(count: 100_001, limit: 100_000)) {
-      try FrameDrawing.frames(of: host, at: spec)
-    }
-    #expect(throws: PictureError.tooManyOffsets(count: 100_001, limit: 100_000)) {
-      try PreviewPage(host: host, offsets: spec)
-    }
-    #expect(
-      PictureError.tooManyOffsets(count: 100_001, limit: 100_000).description
-        == "the offsets give 100001 offsets; a picture draws at most 100000 (use a larger step)")
-    try PictureLimits.check(OffsetSpec(parsing: "1:100000"))
-  }
-
-  @Test("an unknown column gets the nearest name and the list")
-  func unknownColumn() {
-    #expect(throws: PictureError.unknownColumn("heigth", suggestion: "height")) {
-      try PictureError.columns(named: ["y", "heigth"])
-    }
-    #expect(
-      PictureError.unknownColumn("heigth", suggestion: "height").description
-        == "no column is named 'heigth'. Did you mean 'height'? The columns are: x, y, width, "
-        + "height, translateX, translateY, scaleX, scaleY, anchorX, anchorY, opacity, blur, "
-        + "rotation, zIndex")
-    #expect(throws: PictureError.unknownColumn("banana", suggestion: nil)) {
-      try PictureError.columns(named: ["banana"])
-    }
-  }
-
-  @Test("columns keep the order given, each once")
-  func columnsInOrder() throws {
-    #expect(try PictureError.columns(named: ["opacity", "y", "opacity"]) == [.opacity, .y])
   }
 }

@@ -1,0 +1,99 @@
+import EffectProtocol
+import Testing
+
+@testable import EffectCommandLine
+
+/// Numbers as `ByteBuffer` writes them: in full precision and to fixed decimals.
+@Suite struct ByteBufferTests {
+  func number(_ value: Double) -> String {
+    let buffer = ByteBuffer(capacity: 8)
+    buffer.appendNumber(value)
+    return String(decoding: buffer.bytes, as: UTF8.self)
+  }
+
+  func fixed(_ value: Double, width: Int = 0) -> String {
+    ByteBuffer.text { buffer in
+      buffer.appendRightAligned(width: width) { buffer.appendFixed(value, decimals: 2) }
+    }
+  }
+
+  static let fullPrecisionCases: [(Double, String)] = [
+    (0.0, "0"), (-0.0, "0"), (400, "400"), (-100, "-100"), (0.5, "0.5"), (-0.25, "-0.25"),
+    (1.0 / 3, "0.3333333333333333"), (0.1 + 0.2, "0.30000000000000004"), (475.75, "475.75"),
+    (1e15, "1000000000000000"), (-9.2e18 + 2048, "-9199999999999997952"), (1e20, "1e+20"),
+    (0.0001, "0.0001"), (0.00001, "1e-05"), (123_456_789.125, "123456789.125"),
+    (999_999_999.5, "999999999.5"), (1e-300, "1e-300"), (.leastNonzeroMagnitude, "5e-324"),
+    (.infinity, "inf"), (-.infinity, "-inf"), (.nan, "nan"),
+  ]
+
+  @Test(
+    "full precision: integers plain, -0 as 0, fractions shortest", arguments: fullPrecisionCases)
+  func fullPrecision(value: Double, text: String) {
+    #expect(number(value) == text)
+  }
+
+  @Test("fractions are written as Swift's shortest round-trip description writes them")
+  func matchesDescription() {
+    var generator = SystemRandomNumberGenerator()
+    var values: [Double] = []
+    for _ in 0..<5_000 {
+      let exponent = Double.random(in: -6...12, using: &generator)
+      let value = Double.random(in: 1...10, using: &generator) * pow10(exponent.rounded(.down))
+      values.append(value)
+      // Few decimals: the fast path's case.
+      for decimals in 1...7 {
+        let scale = pow10(Double(decimals))
+        values.append((value * scale).rounded() / scale)
+      }
+    }
+    for value in values + values.map(-) where value != value.rounded() {
+      #expect(number(value) == value.description, "\(value)")
+      #expect(Double(number(value)) == value)
+    }
+  }
+
+  @Test("integers below 1e15 are written as MessageText.number writes them")
+  func matchesFormatNumber() {
+    for value in [0.0, 1, -1, 42, 99_999_999_999_999, -123_456_789, 0.5, 2.75, 1.0 / 3] {
+      #expect(number(value) == MessageText.number(value))
+    }
+  }
+
+  static let twoDecimalCases: [(Double, Int, String)] = [
+    (0.0, 0, "0.00"), (-0.001, 0, "0.00"), (0.125, 0, "0.13"), (-1.5, 0, "-1.50"),
+    (1.0 / 3, 6, "  0.33"), (-100, 10, "   -100.00"), (123_456_789.999, 4, "123456790.00"),
+    (1e20, 10, "     1e+20"), (.nan, 5, "  nan"),
+  ]
+
+  @Test("two decimals for the table, right-aligned", arguments: twoDecimalCases)
+  func twoDecimals(value: Double, width: Int, text: String) {
+    #expect(fixed(value, width: width) == text)
+  }
+
+  static let fixedCases: [(Double, Int, String)] = [
+    (0.916, 3, "0.916"), (0.05, 3, "0.050"), (0.00004, 1, "0.0"), (-1.25, 1, "-1.3"),
+    (5, 0, "5"), (123.456, 1, "123.5"), (-0.0001, 2, "0.00"), (1e20, 1, "1e+20"),
+    (-7.5, 6, "-7.500000"),
+  ]
+
+  @Test("any number of decimals from 0 to 6", arguments: fixedCases)
+  func decimals(value: Double, decimals: Int, text: String) {
+    #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
+  }
+
+  @Test("right alignment pads what was written, and leaves wider text alone")
+  func rightAligned() {
+    let buffer = ByteBuffer(capacity: 4)
+    buffer.append("ab")
+    buffer.appendRightAligned(width: 6) { buffer.append("xyz") }
+    buffer.appendRightAligned(width: 2) { buffer.append("long") }
+    #expect(buffer.string == "ab   xyzlong")
+  }
+
+  private func pow10(_ exponent: Double) -> Double {
+    var result = 1.0
+    let steps = Int(exponent.magnitude)
+    for _ in 0..<steps { result *= 10 }
+    return exponent < 0 ? 1 / result : result
+  }
+}

@@ -1,0 +1,19 @@
+import EffectCommandLine
+import EffectHost
+import Effects
+import Testing
+
+@Suite struct ValidateCommandTests {
+  @Test("validate: a line per valid file; 65 when any is invalid, else 66 when any is missing")
+  func validate() {
+    let valid = InProcess(["validate", InProcess.stretchyHeader])
+    #expect(valid.status == .success)
+    #expect(valid.stdout == "\(InProcess.stretchyHeader): valid (2 chains, 2 views)\n")
+    let missing = InProcess(["validate", InProcess.stretchyHeader, "/no/such.json"])
+    #expect(missing.status == .unreadableScene)
+    #expect(missing.stdout == valid.stdout)
+    #expect(missing.stderr.hasPrefix("error: /no/such.json: "))
+    let invalid = InProcess(["validate", "/no/such.json", "/dev/null"])
+    #expect(invalid.status == .invalidScene)
+  }
+}
