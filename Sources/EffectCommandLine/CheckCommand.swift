@@ -1,0 +1,200 @@
+import EffectHost
+import EffectProtocol
+
+/// `effectctl check`: the rows `eval` or `simulate` would print as csv,
+/// compared with a golden csv file recorded earlier.
+public struct CheckCommand: Subcommand {
+  /// `--tolerance`'s default: numbers within a billionth of a point are alike.
+  public static let defaultTolerance = 1e-9
+
+  public static let configuration = CommandConfiguration(
+    name: "check",
+    abstract: "Compare the rows eval or simulate prints with a golden csv file.",
+    discussion: [
+      "With --offsets, the rows of eval --format csv; with --gesture, those of simulate",
+      "--format csv. Rows are paired by offset and chain (frame and chain for simulate),",
+      "in order; text must be equal and numbers within the tolerance. Exit 0 and",
+      "'N rows match FILE' when they are alike; else exit 1, how many rows and values",
+      "differ, the first 20 differences and the rows found on one side only.",
+      "",
+      "EXAMPLES:",
+      "  effectctl check Configs/stretchy-header.json --offsets -100:300 \\",
+      "    --golden Configs/goldens/stretchy-header.csv",
+    ])
+
+  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  public var scene: String
+  @Option(
+    "--golden", valueName: "file",
+    help: ["The golden csv file: the rows recorded with --update."], reader: .text)
+  public var golden: String
+  @Option(
+    "--tolerance", valueName: "t",
+    help: [
+      "How far apart two numbers may be and still match, in the",
+      "columns' own units. (default: 1e-9)",
+    ], reader: .tolerance)
+  public var tolerance: Double = Self.defaultTolerance
+  /// Whether `--update` writes the golden file instead of comparing.
+  @Flag(
+    "--update",
+    help: [
+      "Write the rows to the golden file (whole or not at all)",
+      "instead of comparing them.",
+    ])
+  public var updates: Bool
+  @Option("--offsets", valueName: "spec", help: OffsetSpec.help + ["Checks eval's rows."])
+  public var offsets: OffsetSpec?
+  /// The `--chain` names, checked against the scene once it is loaded.
+  @Option("--chain", valueName: "name", help: EvalCommand.chainHelp)
+  public var chains: [String]
+  /// Whether `--visible` asks for the rows of the visible views only.
+  @Flag("--visible", help: ["As eval's --visible; with --offsets only."])
+  public var visibleOnly: Bool
+  /// The `--columns`, or `nil` for every transform column.
+  @Option(
+    "--columns", valueName: "names",
+    help: ["As eval's --columns; with --offsets only.", "(default: every column)"],
+    reader: .columns)
+  public var columns: [TransformColumn]?
+  @Option(
+    "--gesture", valueName: "spec", help: ["As simulate's --gesture: checks simulate's rows."],
+    reader: .gesture)
+  public var gesture: Gesture?
+  @Option(
+    "--physics", valueName: "physics",
+    help: ScrollPhysics.help(default: .ios) + ["With --gesture only."])
+  public var physics: ScrollPhysics?
+  @Option(
+    "--fps", valueName: "n",
+    help: [
+      "As simulate's --fps; with --gesture only. (default: \(SimulateCommand.defaultFrameRate))"
+    ],
+    reader: .frameRate)
+  public var fps: Int?
+  @Option(
+    "--start", valueName: "offset",
+    help: ["As simulate's --start; with --gesture only. (default: 0)"],
+    reader: .offset)
+  public var start: Double?
+
+  public init() {}
+
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    try checkOptions()
+    let text = try rows(context.registry)
+    let file = MessageText.escapingUnsafe(golden)
+    let now: CSVRows
+    do {
+      now = try CSVRows(parsing: Array(text.utf8))
+    } catch {
+      throw .failed(
+        message: "the rows printed cannot be read back: \(error.reason)", status: .failure)
+    }
+    if updates {
+      try OutputFile(golden).write(text, console: context.console)
+      let count = now.records.count - 1
+      try context.console.print("wrote \(RowComparison.count(count, "row")) to \(file)\n")
+      return .success
+    }
+    let comparison: RowComparison
+    do {
+      let records = try CSVRows(parsing: try CSVRows.contents(of: golden)).records
+      comparison = try RowComparison(golden: records, now: now.records, tolerance: tolerance)
+    } catch {
+      guard let line = error.line else {
+        throw .failed(message: "\(file): \(error.reason)", status: .unreadableScene)
+      }
+      throw .failed(message: "\(file):\(line): \(error.reason)", status: .invalidScene)
+    }
+    try context.console.print(comparison.report(file: golden))
+    return comparison.matches ? .success : .failure
+  }
+
+  /// Refuses options of the other mode, neither mode or both, and a golden
+  /// file that is the scene.
+  private func checkOptions() throws(CommandError) {
+    let modes = "check compares eval's rows (--offsets) or simulate's (--gesture)"
+    func refuse(_ message: String) -> CommandError {
+      .usage(UsageError(message: message, command: Self.spec))
+    }
+    switch (offsets, gesture) {
+    case (nil, nil):
+      throw refuse("Missing '\($offsets.label)' or '\($gesture.label)': \(modes)")
+    case (.some, .some):
+      throw refuse(
+        "Options '\($offsets.label)' and '\($gesture.label)' cannot be used together: \(modes)")
+    case (.some, nil):
+      for (option, given) in [
+        ($physics, physics != nil), ($fps, fps != nil), ($start, start != nil),
+      ]
+      where given {
+        throw refuse("Option '\(option.label)' goes with '\($gesture.label)': \(modes)")
+      }
+    case (nil, .some):
+      for (option, given) in [($visibleOnly, visibleOnly), ($columns, columns != nil)] where given {
+        throw refuse("Option '\(option.label)' goes with '\($offsets.label)': \(modes)")
+      }
+    }
+    if golden == "-" {
+      throw refuse(
+        "The value '-' is invalid for '\($golden.label)': expected a csv file, not standard input or output"
+      )
+    }
+    do throws(UsageError) {
+      try OutputFile(golden).checkNotInput([scene], option: $golden.label, command: Self.spec)
+    } catch {
+      throw .usage(error)
+    }
+  }
+
+  /// The csv the command checks would print: eval's or simulate's.
+  private func rows(_ registry: EffectRegistry) throws(CommandError) -> String {
+    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+    if let offsets {
+      let host = try SceneHost.allocatingForCommand(loaded)
+      let selection = try ViewSelection.forCommand(
+        names: chains, option: $chains, command: Self.spec, chains: host.chains)
+      var evaluation = Evaluation(host: consume host, format: .csv, selection: selection)
+      evaluation.visibleOnly = visibleOnly
+      evaluation.columns = columns ?? TransformColumn.allCases
+      return evaluation.text(offsets: offsets)
+    }
+    // ``checkOptions()`` has made sure of one of the two.
+    guard let gesture else { return "" }
+    let start = start ?? 0
+    let frames: MotionFrames
+    do {
+      frames = try MotionFrames(
+        gesture: gesture, scene: loaded, physics: physics ?? .ios,
+        fps: fps ?? SimulateCommand.defaultFrameRate, start: start)
+    } catch {
+      throw .usage(
+        UsageError(
+          message: "The value '\(MessageText.number(start))' is invalid for "
+            + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
+    }
+    let host = try SceneHost.allocatingForCommand(loaded)
+    let selection = try ViewSelection.forCommand(
+      names: chains, option: $chains, command: Self.spec, chains: host.chains)
+    var simulation = Simulation(
+      host: consume host, frames: frames, format: .csv, selection: selection)
+    return simulation.text()
+  }
+}
+
+extension ValueReader where Value == Double {
+  /// A `--tolerance`: a finite decimal number, 0 or more (`0`, `0.01`,
+  /// `1e-6`).
+  static var tolerance: ValueReader<Double> {
+    ValueReader<Double> { (text) throws(InvalidValue) -> Double in
+      let allowed = "0123456789+-.eE".unicodeScalars
+      guard !text.isEmpty, text.unicodeScalars.allSatisfy({ allowed.contains($0) }),
+        let value = Double(text), value.isFinite, value >= 0
+      else {
+        throw .because("expected a tolerance, a decimal number 0 or more such as 0.01")
+      }
+      return value
+    }
+  }
+}
