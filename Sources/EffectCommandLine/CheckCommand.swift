@@ -18,7 +18,7 @@ public struct CheckCommand: Subcommand {
       "differ, the first 20 differences and the rows found on one side only.",
       "",
       "EXAMPLES:",
-      "  effectctl check Configs/stretchy-header.json --offsets -100:300 \\",
+      "  effectctl check Configs/stretchy-header.json --offsets -100:300:10 \\",
       "    --golden Configs/goldens/stretchy-header.csv",
     ])
 
