@@ -1,0 +1,289 @@
+import EffectCommandLine
+import Foundation
+import Testing
+
+/// `effectctl check` against golden files made here from real `eval` and
+/// `simulate` output, one cell edited: each expected report is derived from
+/// the edit, not copied from a run.
+@Suite struct CheckCommandTests {
+  static let scene = InProcess.stretchyHeader
+
+  /// A new, empty temporary folder.
+  static func folder() throws -> String {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("check-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+  }
+
+  /// What `eval` prints as csv for `offsets`.
+  static func evalCSV(_ offsets: String) -> String {
+    InProcess(["eval", scene, "--offsets", offsets, "--format", "csv"]).stdout
+  }
+
+  /// `csv` with the cell of `column` in the rows that start with `lead`
+  /// (every row when `nil`) made `change(old)`.
+  static func edited(
+    _ csv: String, lead: String?, column: String, _ change: (String) -> String
+  ) -> String {
+    var lines = csv.split(separator: "\n").map(String.init)
+    let index = lines[0].split(separator: ",").firstIndex(of: Substring(column))!
+    for row in lines.indices.dropFirst() where lead.map({ lines[row].hasPrefix($0) }) ?? true {
+      var cells = lines[row].split(separator: ",", omittingEmptySubsequences: false).map(
+        String.init)
+      cells[index] = change(cells[index])
+      lines[row] = cells.joined(separator: ",")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The cell of `column` in the first row of `csv` that starts with `lead`.
+  static func cell(_ csv: String, lead: String, column: String) -> String {
+    let lines = csv.split(separator: "\n")
+    let index = lines[0].split(separator: ",").firstIndex(of: Substring(column))!
+    let row = lines.first { $0.hasPrefix(lead) }!
+    return String(row.split(separator: ",", omittingEmptySubsequences: false)[index])
+  }
+
+  /// `check` of the scene with `arguments` against a golden file holding
+  /// `golden`; the golden file's path is the report's.
+  static func check(_ golden: String, _ arguments: [String]) throws -> (InProcess, String) {
+    let path = try folder() + "/golden.csv"
+    try golden.write(toFile: path, atomically: false, encoding: .utf8)
+    return (InProcess(["check", scene, "--golden", path] + arguments), path)
+  }
+
+  @Test("rows equal to the golden file's: exit 0 and the count")
+  func equal() throws {
+    let (run, path) = try Self.check(Self.evalCSV("-100:300:50"), ["--offsets", "-100:300:50"])
+    #expect(run.status == .success)
+    #expect(run.stdout == "18 rows match \(path)\n")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test("a changed value: the row, the column, both values and how far apart")
+  func changedValue() throws {
+    let real = Self.evalCSV("-100:300:50")
+    let old = Self.cell(real, lead: "100,header,", column: "height")
+    let golden = Self.edited(real, lead: "100,header,", column: "height") {
+      String(Double($0)! + 2)
+    }
+    let (run, path) = try Self.check(golden, ["--offsets", "-100:300:50"])
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout == """
+        1 row differs from \(path): 1 value in 1 row
+        offset 100, header, height: golden \(Double(old)! + 2), now \(old) (off by 2)
+
+        """)
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test("a row the golden file lacks is only now; one it has beyond the rows, only in it")
+  func rowsOnOneSide() throws {
+    let real = Self.evalCSV("-100:300:50")
+    let missing = real.replacing(/\n0,body,[^\n]*/, with: "")
+    let (short, shortPath) = try Self.check(missing, ["--offsets", "-100:300:50"])
+    #expect(short.status == .failure)
+    #expect(
+      short.stdout == "1 row differs from \(shortPath): 1 row only now\nonly now: offset 0, body\n")
+
+    let extra = real + real.split(separator: "\n")[1].replacing("-100,", with: "500,") + "\n"
+    let (long, longPath) = try Self.check(extra, ["--offsets", "-100:300:50"])
+    #expect(long.status == .failure)
+    #expect(
+      long.stdout == """
+        1 row differs from \(longPath): 1 row only in \(longPath)
+        only in \(longPath): offset 500, header
+
+        """)
+  }
+
+  @Test("a number exactly the tolerance away matches; beyond it, it differs")
+  func tolerance() throws {
+    // 300.5 and 300 are exact Doubles half a point apart.
+    let real = Self.evalCSV("-100:300:50")
+    #expect(Self.cell(real, lead: "0,header,", column: "height") == "300")
+    let golden = Self.edited(real, lead: "0,header,", column: "height") { _ in "300.5" }
+    let (at, path) = try Self.check(golden, ["--offsets", "-100:300:50", "--tolerance", "0.5"])
+    #expect(at.status == .success)
+    #expect(at.stdout == "18 rows match \(path)\n")
+
+    let beyond = InProcess([
+      "check", Self.scene, "--golden", path, "--offsets", "-100:300:50", "--tolerance", "0.25",
+    ])
+    #expect(beyond.status == .failure)
+    #expect(
+      beyond.stdout == """
+        1 row differs from \(path): 1 value in 1 row
+        offset 0, header, height: golden 300.5, now 300 (off by 0.5)
+
+        """)
+    // The default tolerance is far below half a point.
+    let strict = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
+    #expect(strict.status == .failure)
+  }
+
+  @Test("more than 20 differences: the counts of all, the first 20, how many more")
+  func manyDifferences() throws {
+    let real = Self.evalCSV("-100:300:10")
+    let rows = real.split(separator: "\n").dropFirst()
+    #expect(rows.count == 82)
+    let golden = Self.edited(real, lead: nil, column: "width") { String(Int($0)! + 1) }
+    let (run, path) = try Self.check(golden, ["--offsets", "-100:300:10"])
+    #expect(run.status == .failure)
+    let shown = rows.prefix(20).map { row in
+      let cells = row.split(separator: ",")
+      return "offset \(cells[0]), \(cells[1]), width: golden \(Int(cells[4])! + 1), "
+        + "now \(cells[4]) (off by 1)"
+    }
+    let expected =
+      ["82 rows differ from \(path): 82 values in 82 rows"] + shown + ["and 62 more values"]
+    #expect(run.stdout == expected.joined(separator: "\n") + "\n")
+  }
+
+  @Test("simulate's rows: paired by frame and chain, each difference with its frame and time")
+  func simulateMode() throws {
+    let arguments = ["--gesture", "drag:-200:300,release", "--chain", "header"]
+    let real = InProcess(["simulate", Self.scene] + arguments + ["--format", "csv"]).stdout
+    let lead = "36,0.3,"
+    #expect(Self.cell(real, lead: lead, column: "phase") == "decelerating")
+    var golden = Self.edited(real, lead: lead, column: "phase") { _ in "interacting" }
+    golden = Self.edited(golden, lead: lead, column: "width") { String(Int($0)! - 2) }
+    let width = Self.cell(real, lead: lead, column: "width")
+    let (run, path) = try Self.check(golden, arguments)
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout == """
+        1 row differs from \(path): 2 values in 1 row
+        frame 36, time 0.3, header, phase: golden interacting, now decelerating
+        frame 36, time 0.3, header, width: golden \(Int(width)! - 2), now \(width) (off by 2)
+
+        """)
+    let same = try Self.check(real, arguments)
+    #expect(same.0.status == .success)
+    #expect(same.0.stdout == "\(real.split(separator: "\n").count - 1) rows match \(same.1)\n")
+  }
+
+  @Test("a golden file that is missing: exit 66 with its reason, nothing compared")
+  func missingGolden() throws {
+    let path = try Self.folder() + "/none.csv"
+    let run = InProcess(["check", Self.scene, "--golden", path, "--offsets", "0"])
+    #expect(run.status == .unreadableScene)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "error: \(path): no such file\n")
+  }
+
+  @Test(
+    "a golden file that is not such csv: exit 65 with the file and line",
+    arguments: [
+      ("offset,chain,x\n0,header\n", "2: expected 3 values as the header has, found 2"),
+      (
+        "offset,chain,x\n0,header,0\n0,body,wide\n",
+        "3: expected a number in column x, found 'wide'"
+      ),
+      ("", "1: the file is empty; expected the header line offset,chain,x"),
+      ("offset,chain,x\n0,\"header,0\n", "2: a quoted value is not closed"),
+    ])
+  func invalidGolden(golden: String, message: String) throws {
+    let (run, path) = try Self.check(golden, ["--offsets", "0", "--columns", "x"])
+    #expect(run.status == .invalidScene)
+    #expect(run.stderr == "error: \(path):\(message)\n")
+  }
+
+  @Test("a golden file recorded with other columns: exit 1, both headers")
+  func otherColumns() throws {
+    let (run, path) = try Self.check(
+      Self.evalCSV("0"), ["--offsets", "0", "--columns", "y,height"])
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout
+        == "the columns differ from \(path): golden \(RowFormat.columns.joined(separator: ",")); "
+        + "now offset,chain,y,height\n")
+  }
+
+  @Test("--update writes what eval --format csv prints, and the check then matches")
+  func update() throws {
+    let path = try Self.folder() + "/golden.csv"
+    let run = InProcess([
+      "check", Self.scene, "--golden", path, "--offsets", "-100:300:50", "--update",
+    ])
+    #expect(run.status == .success)
+    #expect(run.stdout == "wrote 18 rows to \(path)\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.evalCSV("-100:300:50"))
+    let again = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
+    #expect(again.status == .success)
+  }
+
+  @Test("--update that cannot write leaves the old golden file whole and nothing beside it")
+  func updateWholeOrNothing() throws {
+    let folder = try Self.folder()
+    let path = folder + "/golden.csv"
+    try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+    // The name the new file is first written under, taken: the write fails
+    // before the old file is touched.
+    let temporary = folder + "/.golden.csv.\(ProcessInfo.processInfo.processIdentifier).tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    let run = InProcess(["check", Self.scene, "--golden", path, "--offsets", "0", "--update"])
+    #expect(run.status == .failure)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "error: cannot write '\(path)': file exists\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+    try FileManager.default.removeItem(atPath: temporary)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["golden.csv"])
+
+    let nowhere = folder + "/missing/golden.csv"
+    let lost = InProcess(["check", Self.scene, "--golden", nowhere, "--offsets", "0", "--update"])
+    #expect(lost.status == .failure)
+    #expect(
+      lost.stderr
+        == "error: cannot write '\(nowhere)': the directory '\(folder)/missing' does not exist\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["golden.csv"])
+  }
+
+  @Test(
+    "options of the other mode, both modes, neither, or the scene as golden file are usage errors",
+    arguments: [
+      (
+        ["--offsets", "0", "--gesture", "fling:100"],
+        "Options '--offsets <spec>' and '--gesture <spec>' cannot be used together"
+      ),
+      ([], "Missing '--offsets <spec>' or '--gesture <spec>'"),
+      (["--offsets", "0", "--fps", "60"], "Option '--fps <n>' goes with '--gesture <spec>'"),
+      (["--gesture", "fling:100", "--visible"], "Option '--visible' goes with '--offsets <spec>'"),
+      (
+        ["--gesture", "fling:100", "--columns", "y"],
+        "Option '--columns <names>' goes with '--offsets <spec>'"
+      ),
+    ])
+  func modes(arguments: [String], message: String) throws {
+    let (run, _) = try Self.check("", arguments)
+    #expect(run.status == .usage)
+    let first = run.stderr.split(separator: "\n").first.map(String.init)
+    #expect(
+      first == "Error: \(message): check compares eval's rows (--offsets) or simulate's (--gesture)"
+    )
+  }
+
+  @Test("the scene itself as the golden file is refused before anything is written")
+  func sceneAsGolden() throws {
+    let before = try String(contentsOfFile: Self.scene, encoding: .utf8)
+    let run = InProcess([
+      "check", Self.scene, "--golden", Self.scene, "--offsets", "0", "--update",
+    ])
+    #expect(run.status == .usage)
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value '\(Self.scene)' is invalid for '--golden <file>': it is the input file"))
+    #expect(try String(contentsOfFile: Self.scene, encoding: .utf8) == before)
+  }
+
+  @Test("the committed golden file matches the command .ci/run gives")
+  func committedGolden() {
+    let run = InProcess([
+      "check", Self.scene, "--offsets", "-100:300:10", "--golden",
+      InProcess.config("goldens/stretchy-header.csv"),
+    ])
+    #expect(run.status == .success, "\(run.stdout)")
+  }
+}
