@@ -24,6 +24,9 @@ import Testing
     let shown = Array(block.lines.dropFirst())
     if shown.first?.hasPrefix("Error: ") == true {
       #expect(run.status == .usage, "\(place)")
+    } else if shown.first?.firstMatch(of: #/^[0-9]+ rows? differs? from /#) != nil {
+      // `check`'s report of rows that differ from the golden file.
+      #expect(run.status == .failure, "\(place)")
     } else {
       #expect(run.status == .success, "\(place): \(run.stderr)")
     }
@@ -192,7 +195,7 @@ import Testing
 
   /// Every subcommand's section of CommandLine.md starts from its usage as
   /// `effectctl help` gives it: the options there are the ones the page has.
-  @Test(arguments: ["eval", "simulate", "bench", "plot", "filmstrip", "preview"])
+  @Test(arguments: ["eval", "simulate", "check", "bench", "plot", "filmstrip", "preview"])
   func commandListHasEveryOption(_ subcommand: String) throws {
     let line = try #require(
       try Self.synopsis(in: "Docs/CommandLine.md").first {
