@@ -7,7 +7,7 @@ import EffectProtocol
 /// Rows are paired by their key columns (`offset` and `chain` for `eval`'s
 /// rows, `frame` and `chain` for `simulate`'s), in order: the n-th golden row
 /// of a key with the n-th row of that key now. In a pair, text columns must
-/// be equal and numbers within ``tolerance`` (absolute; at the bound is
+/// be equal and numbers within the tolerance (absolute; at the bound is
 /// within). A row whose key the other side lacks is reported as on one side
 /// only.
 struct RowComparison {
@@ -23,9 +23,6 @@ struct RowComparison {
     var distance: Double?
   }
 
-  /// The columns of the rows compared: the golden file's header and the
-  /// command's are these, or the comparison is ``columnsDiffer``.
-  let columns: [String]
   /// The number of rows paired whose values are all alike.
   private(set) var matchingRows = 0
   /// The number of paired rows with a value that differs.
@@ -44,14 +41,13 @@ struct RowComparison {
   /// The columns whose values are text.
   static let textColumns: Set<String> = ["chain", "phase"]
 
-  /// Compares `golden` (a csv file's records, header first, named `file` in
-  /// messages) with `now` (the command's csv, header first).
+  /// Compares `golden` (a csv file's records, header first) with `now` (the
+  /// command's csv, header first), numbers within `tolerance`.
   ///
   /// - Throws: a golden row with another number of values than the header,
   ///   or a number column whose value is not a number, with its line.
   init(golden: [CSVRows.Record], now: [CSVRows.Record], tolerance: Double) throws(CSVError) {
     let nowHeader = now.first?.cells ?? []
-    columns = nowHeader
     guard let goldenHeader = golden.first else {
       throw CSVError(
         line: 1,
@@ -149,7 +145,8 @@ struct RowComparison {
   func report(file: String) -> String {
     let file = MessageText.escapingUnsafe(file)
     if let (golden, now) = columnsDiffer {
-      return "the columns differ from \(file): golden \(golden.joined(separator: ",")); "
+      let golden = MessageText.escapingUnsafe(golden.joined(separator: ","))
+      return "the columns differ from \(file): golden \(golden); "
         + "now \(now.joined(separator: ","))\n"
     }
     guard !matches else {
