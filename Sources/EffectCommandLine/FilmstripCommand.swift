@@ -36,13 +36,18 @@ public struct FilmstripCommand: Subcommand {
   @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
 
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene))
+      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))

@@ -44,13 +44,17 @@ public struct PreviewCommand: Subcommand {
   @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
   public var output: String?
 
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
-    let host = try SceneHost.allocatingForCommand(loaded)
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     var played: [PreviewGesture] = []
     for gesture in gestures {
       played.append(try frames(of: gesture, on: host))
