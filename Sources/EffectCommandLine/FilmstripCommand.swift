@@ -32,13 +32,12 @@ public struct FilmstripCommand: Subcommand {
       "copy of a repeated chain, 'row[3]' one copy. (default: every view)",
     ])
   public var chains: [String]
-  /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
-  public var output: String?
-
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// The `-o` file, or `nil` for standard output.
+  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
+  public var output: String?
 
   public init() {}
 

@@ -41,13 +41,12 @@ public struct PlotCommand: Subcommand {
       "changes over the offsets)",
     ], reader: .columns)
   public var columns: [TransformColumn]?
-  /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
-  public var output: String?
-
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// The `-o` file, or `nil` for standard output.
+  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
+  public var output: String?
 
   public init() {}
 

@@ -40,13 +40,12 @@ public struct PreviewCommand: Subcommand {
     ],
     reader: .gestureArgument)
   public var gestures: [GestureArgument]
-  /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
-  public var output: String?
-
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// The `-o` file, or `nil` for standard output.
+  @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
+  public var output: String?
 
   public init() {}
 
