@@ -14,9 +14,10 @@ public struct EvalCommand: Subcommand {
 
   /// The help of a `--reduce-motion` flag.
   static let reduceMotionHelp = [
-    "Evaluate as under reduced motion: skip the effects that move, scale",
-    "or rotate views for decoration (each effect's \"reducedMotion\", by",
-    "default its type's: see 'effectctl effects TYPE').",
+    "Evaluate as under reduced motion: skip the effects that",
+    "move, scale or rotate views for decoration (each effect's",
+    "\"reducedMotion\", by default its type's: see",
+    "'effectctl effects TYPE').",
   ]
 
   /// The help of a `--chain` option that keeps rows.
