@@ -36,11 +36,16 @@ public struct BenchCommand: Subcommand {
     ])
   public var visibleOnly: Bool
 
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     var host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene))
+      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      reducesMotion: reducesMotion)
     let clock = ContinuousClock()
     let start = clock.now
     let checksum = Benchmark.checksum(

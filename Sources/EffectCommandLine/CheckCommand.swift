@@ -77,6 +77,9 @@ public struct CheckCommand: Subcommand {
     help: ["As simulate's --start; with --gesture only. (default: 0)"],
     reader: .offset)
   public var start: Double?
+  /// Whether `--reduce-motion` checks the rows under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
 
   public init() {}
 
@@ -152,7 +155,7 @@ public struct CheckCommand: Subcommand {
   private func rows(_ registry: EffectRegistry) throws(CommandError) -> String {
     let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
     if let offsets {
-      let host = try SceneHost.allocatingForCommand(loaded)
+      let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
       let selection = try ViewSelection.forCommand(
         names: chains, option: $chains, command: Self.spec, chains: host.chains)
       var evaluation = Evaluation(host: consume host, format: .csv, selection: selection)
@@ -174,7 +177,7 @@ public struct CheckCommand: Subcommand {
           message: "The value '\(MessageText.number(start))' is invalid for "
             + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
     }
-    let host = try SceneHost.allocatingForCommand(loaded)
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(

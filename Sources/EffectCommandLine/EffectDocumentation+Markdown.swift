@@ -20,7 +20,7 @@ extension EffectDocumentation {
   }
 
   /// A type's section: its heading, summary, a JSON object of it, the table
-  /// of its parameters, the discussion, and the worked examples (each one
+  /// of its parameters, what reduced motion does by default, the discussion, and the worked examples (each one
   /// executed by the tests), the same content as its `effectctl effects TYPE`
   /// page.
   public static func markdownSection(_ descriptor: EffectDescriptor) -> String {
@@ -38,6 +38,8 @@ extension EffectDocumentation {
         text += " | \(cell(parameter.summary)) |\n"
       }
     }
+    text += "\nReduced motion (`\"reducedMotion\"`, which every effect takes): by default "
+    text += "\(descriptor.defaultReducedMotion).\n"
     if !descriptor.discussion.isEmpty {
       text += "\n" + markdownParagraphs(descriptor.discussion)
     }

@@ -15,7 +15,8 @@ public enum EffectDocumentation {
   }
 
   /// A type's page: name and summary, the discussion, each parameter (name,
-  /// values and unit, default, summary) and each worked example.
+  /// values and unit, default, summary), what reduced motion does by default
+  /// and each worked example.
   public static func page(_ descriptor: EffectDescriptor) -> String {
     var text = "\(descriptor.typeName): \(descriptor.summary)\n"
     let discussion = descriptor.discussion.split(separator: "\n", omittingEmptySubsequences: false)
@@ -32,6 +33,9 @@ public enum EffectDocumentation {
         text += "\(indent)\(parameter.summary)\n"
       }
     }
+    text += "\nREDUCED MOTION (\"reducedMotion\": \"keep\" or \"skip\", which every effect "
+    text += "takes):\n"
+    text += "  default \(descriptor.defaultReducedMotion)\n"
     if !descriptor.examples.isEmpty {
       text += "\nEXAMPLES (a 300-point header at y 0, viewport 390 x 844, 2000 points of content, "
       text += "unless stated):\n"

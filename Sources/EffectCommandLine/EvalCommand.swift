@@ -12,6 +12,14 @@ public struct EvalCommand: Subcommand {
       "rotation, zIndex. Rows come offset by offset, chains in file order, copies in order.",
     ])
 
+  /// The help of a `--reduce-motion` flag.
+  static let reduceMotionHelp = [
+    "Evaluate as under reduced motion: skip the effects that",
+    "move, scale or rotate views for decoration (each effect's",
+    "\"reducedMotion\", by default its type's: see",
+    "'effectctl effects TYPE').",
+  ]
+
   /// The help of a `--chain` option that keeps rows.
   static let chainHelp = [
     "Keep the rows of this chain only; repeatable. 'row' keeps",
@@ -55,6 +63,10 @@ public struct EvalCommand: Subcommand {
     ], reader: .columns)
   public var columns: [TransformColumn]?
 
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
@@ -66,7 +78,8 @@ public struct EvalCommand: Subcommand {
     }
     Interruption.install()
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene))
+      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     let output = context.console.output

@@ -32,6 +32,9 @@ public struct FilmstripCommand: Subcommand {
       "copy of a repeated chain, 'row[3]' one copy. (default: every view)",
     ])
   public var chains: [String]
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
@@ -42,7 +45,8 @@ public struct FilmstripCommand: Subcommand {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene))
+      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))

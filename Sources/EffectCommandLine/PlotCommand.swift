@@ -41,6 +41,9 @@ public struct PlotCommand: Subcommand {
       "changes over the offsets)",
     ], reader: .columns)
   public var columns: [TransformColumn]?
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
@@ -51,7 +54,7 @@ public struct PlotCommand: Subcommand {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
-    let host = try SceneHost.allocatingForCommand(loaded)
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: (try? PlotPicture.defaultSelection(for: host.chains))

@@ -40,6 +40,9 @@ public struct PreviewCommand: Subcommand {
     ],
     reader: .gestureArgument)
   public var gestures: [GestureArgument]
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
   public var output: String?
@@ -50,7 +53,7 @@ public struct PreviewCommand: Subcommand {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
-    let host = try SceneHost.allocatingForCommand(loaded)
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     var played: [PreviewGesture] = []
     for gesture in gestures {
       played.append(try frames(of: gesture, on: host))

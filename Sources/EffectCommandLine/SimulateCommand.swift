@@ -73,6 +73,10 @@ public struct SimulateCommand: Subcommand {
     ])
   public var printsEvents: Bool
 
+  /// Whether `--reduce-motion` asks for the frames under reduced motion.
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
@@ -89,7 +93,7 @@ public struct SimulateCommand: Subcommand {
           message: "The value '\(MessageText.number(start))' is invalid for "
             + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
     }
-    let host = try SceneHost.allocatingForCommand(loaded)
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(

@@ -80,19 +80,29 @@ public struct Chain: Sendable {
   public var attachment: Attachment
   public var repetition: Repetition?
   public var effects: [any ScrollEffect]
+  /// What reduced motion does with each effect, in the order of ``effects``:
+  /// the effect's `"reducedMotion"` in the scene file, else its
+  /// ``ScrollEffect/defaultReducedMotion``. An effect without an entry (when
+  /// ``effects`` grew) gets its default; see ``reducedMotion(ofEffect:)``.
+  public var reducedMotion: [ReducedMotion]
   /// The thresholds whose crossings the host reports (the `events` key), in
   /// file order; none by default.
   public var events: [ChainEvent]
 
+  /// A chain of `effects`, each under reduced motion as `reducedMotion`
+  /// says (in the same order), by default as its
+  /// ``ScrollEffect/defaultReducedMotion`` says.
   public init(
     name: String, frame: Rect, attachment: Attachment = .content,
-    repetition: Repetition? = nil, effects: [any ScrollEffect], events: [ChainEvent] = []
+    repetition: Repetition? = nil, effects: [any ScrollEffect],
+    reducedMotion: [ReducedMotion]? = nil, events: [ChainEvent] = []
   ) {
     self.name = name
     self.frame = frame
     self.attachment = attachment
     self.repetition = repetition
     self.effects = effects
+    self.reducedMotion = reducedMotion ?? effects.map(\.defaultReducedMotion)
     self.events = events
   }
 

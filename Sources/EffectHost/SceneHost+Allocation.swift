@@ -9,17 +9,19 @@ import EffectProtocol
 #endif
 
 extension SceneHost {
-  /// A host for `scene`, as ``init(scene:)``, or an error naming the size
-  /// when the memory for its views cannot be had: a tool can then stop
-  /// cleanly where ``init(scene:)`` would trap (an array that fails to
-  /// allocate ends the process).
+  /// A host for `scene`, as ``init(scene:reducesMotion:)``, or an error
+  /// naming the size when the memory for its views cannot be had: a tool can
+  /// then stop cleanly where ``init(scene:reducesMotion:)`` would trap (an
+  /// array that fails to allocate ends the process).
   ///
   /// The check maps the view buffer's size (`mmap`) and unmaps it
   /// before the host allocates its own: it finds a limit on the address
   /// space (`ulimit -v`) or a size no allocator can give, not memory that
   /// another thread takes in between, nor an out-of-memory kill after an
   /// overcommitted allocation.
-  public init(allocating scene: Scene) throws(BufferAllocationError) {
+  public init(allocating scene: Scene, reducesMotion: Bool = false)
+    throws(BufferAllocationError)
+  {
     let viewCount = scene.viewCount
     let stride = MemoryLayout<ViewTransform>.stride
     let (byteCount, overflow) = viewCount.multipliedReportingOverflow(by: stride)
@@ -32,7 +34,7 @@ extension SceneHost {
       guard let probe, probe != MAP_FAILED else { throw error }
       munmap(probe, byteCount)
     }
-    self.init(scene: scene)
+    self.init(scene: scene, reducesMotion: reducesMotion)
   }
 }
 

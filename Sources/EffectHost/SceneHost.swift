@@ -13,6 +13,12 @@ import EffectProtocol
 ///
 /// A host is a value: copies evaluate independently, and two threads
 /// evaluating two hosts never interfere.
+///
+/// When the user asks for reduced motion (SwiftUI's
+/// `accessibilityReduceMotion`), make the host with `reducesMotion`: the
+/// effects that reduced motion skips (``Chain/reducedMotion``) do not run,
+/// and its frames are those of the scene without them. When the setting
+/// changes, make a new host.
 public struct SceneHost: Sendable {
   /// Where a chain's views are in the buffer and how they are named.
   public struct ChainLayout: Sendable {
@@ -52,8 +58,12 @@ public struct SceneHost: Sendable {
   /// are clamped, so that every output stays finite.
   public static let offsetLimit = 1e15
 
-  /// The scene evaluated.
+  /// The scene evaluated: with ``reducesMotion``, the scene given without
+  /// the effects that reduced motion skips (``Scene/reducingMotion()``).
   public let scene: Scene
+  /// Whether the host was made for reduced motion, its skipped effects left
+  /// out of ``scene``.
+  public let reducesMotion: Bool
   /// The chains, in file order.
   public let chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
@@ -96,8 +106,17 @@ public struct SceneHost: Sendable {
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
-  public init(scene: Scene) {
+  ///
+  /// - Parameters:
+  ///   - reducesMotion: Whether the user asks for reduced motion: the
+  ///     effects that it skips do not run, as if their chains did not list
+  ///     them. `false` by default.
+  public init(scene: Scene, reducesMotion: Bool = false) {
+    // Built without the skipped effects, so that every frame, fast paths
+    // included, is that of the scene without them and costs nothing more.
+    let scene = reducesMotion ? scene.reducingMotion() : scene
     self.scene = scene
+    self.reducesMotion = reducesMotion
     var layouts: [ChainLayout] = []
     layouts.reserveCapacity(scene.chains.count)
     var start = 0

@@ -111,7 +111,7 @@ extension SceneLoader {
       let spacing = sub.number("spacing", default: 0, in: .nonNegative)
       repetition = Chain.Repetition(count: count, spacing: spacing)
     }
-    let effects = readEffects(&reader)
+    let (effects, reducedMotion) = readEffects(&reader)
     let events = readEvents(&reader)
     guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
       return (name, nil)
@@ -121,33 +121,53 @@ extension SceneLoader {
       name,
       Chain(
         name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects,
-        events: events)
+        reducedMotion: reducedMotion, events: events)
     )
   }
 
-  private func readEffects(_ reader: inout ParameterReader) -> [any ScrollEffect] {
-    guard let value = reader.value("effects") else { return [] }
+  /// The chain's effects and what reduced motion does with each.
+  private func readEffects(_ reader: inout ParameterReader) -> (
+    [any ScrollEffect], [ReducedMotion]
+  ) {
+    guard let value = reader.value("effects") else { return ([], []) }
     guard case .array(let elements) = value else {
       reader.report(.mismatch(expected: "an array of effects", found: value), at: "effects")
-      return []
+      return ([], [])
     }
     var effects: [any ScrollEffect] = []
+    var reducedMotion: [ReducedMotion] = []
     effects.reserveCapacity(elements.count)
+    reducedMotion.reserveCapacity(elements.count)
     let effectsPath = reader.path(of: "effects")
     for (index, element) in elements.enumerated() {
       if reader.isFull { break }
       let path = effectsPath.appending(index)
-      switch effect(from: element, at: path) {
-      case .success(let effect): effects.append(effect)
+      switch chainEffect(from: element, at: path) {
+      case .success(let read):
+        effects.append(read.effect)
+        reducedMotion.append(read.reducedMotion)
       case .failure(let problems): reader.report(contentsOf: problems.diagnostics)
       }
     }
-    return effects
+    return (effects, reducedMotion)
   }
 
-  /// Builds one effect from its JSON object (`{"type": "stretch", ...}`).
+  /// Builds one effect from its JSON object (`{"type": "stretch", ...}`); its
+  /// `"reducedMotion"` is checked and left out (see
+  /// ``chainEffect(from:at:)``).
   public func effect(from value: JSONValue, at path: JSONPath) -> Result<
     any ScrollEffect, SceneDiagnostics
+  > {
+    chainEffect(from: value, at: path).map { $0.effect }
+  }
+
+  /// Builds one effect from its JSON object (`{"type": "stretch", ...}`), and
+  /// what reduced motion does with it: its `"reducedMotion"` (`"keep"` or
+  /// `"skip"`), which every effect takes and which is read before the
+  /// effect's own parameters, else the effect's
+  /// ``ScrollEffect/defaultReducedMotion``.
+  public func chainEffect(from value: JSONValue, at path: JSONPath) -> Result<
+    (effect: any ScrollEffect, reducedMotion: ReducedMotion), SceneDiagnostics
   > {
     guard case .object(let object) = value else {
       return .failure(
@@ -184,10 +204,17 @@ extension SceneLoader {
               typeName, suggestion: MessageText.nearestName(to: typeName, in: names), valid: names))
         ]))
     }
-    do {
-      return .success(try type.decode(object, at: path))
-    } catch {
-      return .failure(error)
-    }
+    var reader = ParameterReader(
+      object: object, path: path, owner: "effect \"\(typeName)\"", alreadyRead: ["type"])
+    let explicit: ReducedMotion? =
+      reader.value(Self.reducedMotionKey) == nil
+      ? nil : Self.suggestingChoice(&reader, Self.reducedMotionKey, default: .keep)
+    let effect = type.init(from: &reader)
+    reader.finish()
+    if reader.hasProblems { return .failure(SceneDiagnostics(reader.diagnostics)) }
+    return .success((effect, explicit ?? effect.defaultReducedMotion))
   }
+
+  /// The key of every effect that says what reduced motion does with it.
+  static let reducedMotionKey = "reducedMotion"
 }

@@ -36,9 +36,9 @@ extension SceneLoader {
           .mismatch(expected: "an event name (a non-empty string)", found: .string("")), at: "name")
         name = nil
       }
-      let input = Self.snapChoice(&sub, "input", default: ScrollInput.offset)
+      let input = Self.suggestingChoice(&sub, "input", default: ScrollInput.offset)
       let crosses = sub.requiredNumber("crosses", in: .finite)
-      let direction = Self.snapChoice(&sub, "direction", default: ChainEvent.Direction.both)
+      let direction = Self.suggestingChoice(&sub, "direction", default: ChainEvent.Direction.both)
       sub.finish()
       if let name {
         if let first = firstPathByName[name] {

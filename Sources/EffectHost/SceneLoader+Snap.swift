@@ -21,8 +21,8 @@ extension SceneLoader {
     let offsetsValue = sub.value("offsets")
     let chainValue = sub.value("chain")
     let alignValue = sub.value("align")
-    let mode = Self.snapChoice(&sub, "mode", default: ScrollSnap.Mode.mandatory)
-    let align = Self.snapChoice(&sub, "align", default: ScrollSnap.Alignment.start)
+    let mode = Self.suggestingChoice(&sub, "mode", default: ScrollSnap.Mode.mandatory)
+    let align = Self.suggestingChoice(&sub, "align", default: ScrollSnap.Alignment.start)
     let proximity = sub.optionalNumberIfPresent("proximity", in: .positive)
 
     var points: ScrollSnap.Points?
@@ -146,11 +146,9 @@ extension SceneLoader {
     }
   }
 
-  /// One of a string enumeration's raw values, or `defaultValue` when
-  /// absent; a near miss gets a "did you mean".
   /// One of a string enumeration's raw values, or `defaultValue` when absent;
   /// a string near a valid one is reported with it ("did you mean").
-  static func snapChoice<Choice: RawRepresentable & CaseIterable>(
+  static func suggestingChoice<Choice: RawRepresentable & CaseIterable>(
     _ reader: inout ParameterReader, _ key: String, default defaultValue: Choice
   ) -> Choice where Choice.RawValue == String {
     guard let value = reader.value(key) else { return defaultValue }

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xed2c_9492_27a8_648f
+      0xdbc8_410c_74eb_d70f
     #endif
   }
 

@@ -14,16 +14,22 @@ public struct EffectDescriptor: Sendable {
   public var parameters: [ParameterDescriptor]
   /// Worked examples: offset in, expected transform out.
   public var examples: [EffectExample]
+  /// What reduced motion does with the effect when its scene does not say,
+  /// in words for `effectctl effects TYPE`: `keep` (the default), `skip`,
+  /// or how it depends on the parameters. The effect's
+  /// ``ScrollEffect/defaultReducedMotion`` is what the host goes by.
+  public var defaultReducedMotion: String
 
   public init(
     typeName: String, summary: String, discussion: String, parameters: [ParameterDescriptor],
-    examples: [EffectExample]
+    examples: [EffectExample], defaultReducedMotion: String = "keep"
   ) {
     self.typeName = typeName
     self.summary = summary
     self.discussion = discussion
     self.parameters = parameters
     self.examples = examples
+    self.defaultReducedMotion = defaultReducedMotion
   }
 }
 

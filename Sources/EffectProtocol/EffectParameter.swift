@@ -235,10 +235,12 @@ extension EffectDescriptor {
   @_disfavoredOverload
   public init(
     typeName: String, summary: String, discussion: String,
-    parameters: [any ParameterDeclaration], examples: [EffectExample]
+    parameters: [any ParameterDeclaration], examples: [EffectExample],
+    defaultReducedMotion: String = "keep"
   ) {
     self.init(
       typeName: typeName, summary: summary, discussion: discussion,
-      parameters: parameters.map(\.descriptor), examples: examples)
+      parameters: parameters.map(\.descriptor), examples: examples,
+      defaultReducedMotion: defaultReducedMotion)
   }
 }

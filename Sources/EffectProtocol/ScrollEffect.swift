@@ -42,6 +42,16 @@ public protocol ScrollEffect: Sendable {
 
   /// Changes the current transform of every view in `views` for this frame.
   func apply(to views: inout ViewBatch, state: inout State)
+
+  /// What reduced motion does with this effect when its scene does not say
+  /// (the effect's `"reducedMotion"` key): ``ReducedMotion/skip`` for an
+  /// effect that moves, scales or rotates views for decoration,
+  /// ``ReducedMotion/keep`` otherwise. It may depend on the parameters.
+  ///
+  /// The default implementation returns ``ReducedMotion/keep``: an effect
+  /// that does not say is kept. Say it in ``EffectDescriptor/defaultReducedMotion``
+  /// too, for `effectctl effects TYPE`.
+  var defaultReducedMotion: ReducedMotion { get }
 }
 
 /// An effect whose output depends only on the current frame.
@@ -61,6 +71,10 @@ extension StatelessScrollEffect {
 extension ScrollEffect {
   /// The effect's type name in JSON, e.g. `"stretch"`.
   public static var typeName: String { descriptor.typeName }
+
+  /// ``ReducedMotion/keep``: an effect is kept under reduced motion unless
+  /// it says otherwise.
+  public var defaultReducedMotion: ReducedMotion { .keep }
 }
 
 /// Why an effect or scene could not be read: every problem found.

@@ -142,7 +142,20 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     summary: "Maps a scroll input through keyframes to one property of a view.",
     discussion: descriptorDiscussion,
     parameters: [property, input, stops, easing, extrapolate],
-    examples: descriptorExamples)
+    examples: descriptorExamples,
+    defaultReducedMotion:
+      "skip when property is translateX, translateY, scale, scaleX, scaleY or rotation; "
+      + "keep otherwise")
+
+  /// Skipped when the property moves, scales or rotates the view
+  /// (`translateX`, `translateY`, `scale`, `scaleX`, `scaleY`, `rotation`);
+  /// kept when it fades, blurs, resizes or reorders it.
+  public var defaultReducedMotion: ReducedMotion {
+    switch parameters.property {
+    case .translateX, .translateY, .scale, .scaleX, .scaleY, .rotation: .skip
+    case .opacity, .blur, .width, .height, .zIndex: .keep
+    }
+  }
 
   // Inlined into the protocol witness, which then reads the effect where it
   // is instead of copying all of it to the stack first.

@@ -42,7 +42,10 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
         "rate 0: moves with the content", parameters: #"{"rate": 0}"#, offset: 200,
         expected: [.y: -200]),
       EffectExample("pulled down 100: no parallax", offset: -100, expected: [.y: 100]),
-    ])
+    ], defaultReducedMotion: "skip")
+
+  /// Skipped: the view moves for decoration.
+  public var defaultReducedMotion: ReducedMotion { .skip }
 
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)

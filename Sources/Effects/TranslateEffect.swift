@@ -111,7 +111,10 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
         parameters: #"{"factor": -1, "from": 0}"#, chainedAfter: [#"{"type": "stretch"}"#],
         setup: ExampleSetup(attachment: .viewport), offset: 150,
         expected: [.y: -150, .height: 300]),
-    ])
+    ], defaultReducedMotion: "skip")
+
+  /// Skipped: the view moves for decoration.
+  public var defaultReducedMotion: ReducedMotion { .skip }
 
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)

@@ -55,7 +55,7 @@ import Testing
     } catch {
       #expect(
         error.lines == [
-          #"custom.json: chains[0].effects[0].distanse: unknown key for effect "fade"; did you mean "distance"? (valid keys: type, distance)"#,
+          #"custom.json: chains[0].effects[0].distanse: unknown key for effect "fade"; did you mean "distance"? (valid keys: type, reducedMotion, distance)"#,
           "custom.json: chains[0].effects[1].distance: expected a number greater than 0 (at most 1e9), found the number 0",
         ])
     }

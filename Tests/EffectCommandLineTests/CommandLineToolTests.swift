@@ -26,7 +26,8 @@ import Testing
     #expect(page.status == .success)
     #expect(
       page.stdout.contains(
-        "\nUSAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]\n"))
+        "\nUSAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] "
+          + "[--reduce-motion]\n"))
     #expect(page.stdout.contains("How many frames to evaluate. (default: 10000000)\n"))
     #expect(InProcess(["bench", "x", "--frames", "0", "-h"]).stdout == page.stdout)
   }

@@ -45,7 +45,9 @@ import Testing
     #expect(one.stdout == EffectDocumentation.markdownSection(PinEffect.descriptor))
   }
 
-  @Test("a section: heading, summary, the defaults as JSON, the parameter table, the examples")
+  @Test(
+    "a section: heading, summary, the defaults as JSON, the parameter table, reduced motion, the examples"
+  )
   func section() {
     let section = EffectDocumentation.markdownSection(ParallaxEffect.descriptor)
     #expect(
@@ -62,6 +64,8 @@ import Testing
         | parameter | values | default | what it does |
         | --- | --- | --- | --- |
         | `rate` | factor, any from -1e9 to 1e9 | `0.5` | the share of the scroll the view resists |
+
+        Reduced motion (`"reducedMotion"`, which every effect takes): by default skip.
 
         y += rate * max(0, offset).
         """))

@@ -13,7 +13,7 @@ import Testing
   ]
 
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
 
   @Test("a --chain value is escaped in the unknown-chain message", arguments: unsafe)
   func chainValue(raw: String, shown: String) {
@@ -84,7 +84,8 @@ import Testing
         == InProcess.usageError(
           "The value '\(shown)3' is invalid for '--frames <n>': expected a whole number of "
             + "frames, 1 or more",
-          usage: "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+          usage:
+            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
           command: "bench"))
   }
 

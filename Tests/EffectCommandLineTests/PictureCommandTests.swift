@@ -38,10 +38,11 @@ import Testing
   static func usage(_ command: String) -> String {
     switch command {
     case "plot":
-      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [-o <file>]"
+      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [--reduce-motion] [-o <file>]"
     case "filmstrip":
-      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [-o <file>]"
-    default: "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [-o <file>]"
+      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [--reduce-motion] [-o <file>]"
+    default:
+      "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [-o <file>]"
     }
   }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SimulateRefusalTests {
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
-    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events]"
+    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion]"
 
   @Test(
     "malformed gestures: a usage error quoting the step, exit 64",

@@ -98,7 +98,7 @@ import Testing
   }
 
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
 
   /// Four copies of `rep`.
   static func repScene() throws -> String {

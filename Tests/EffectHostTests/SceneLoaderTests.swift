@@ -261,7 +261,7 @@ import Testing
     (
       #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "stretch", "resistence": 0.5}]}]}"#,
       [
-        #"scene.json: chains[0].effects[0].resistence: unknown key for effect "stretch"; did you mean "resistance"? (valid keys: type, edge, resistance, maxStretch, mode)"#
+        #"scene.json: chains[0].effects[0].resistence: unknown key for effect "stretch"; did you mean "resistance"? (valid keys: type, reducedMotion, edge, resistance, maxStretch, mode)"#
       ]
     ),
     (

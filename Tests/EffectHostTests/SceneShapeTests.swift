@@ -68,14 +68,14 @@ import Testing
       "an unknown effect key",
       #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "stretch", "resistence": 0.5}]}]}"#,
       [
-        #"scene.json: chains[0].effects[0].resistence: unknown key for effect "stretch"; did you mean "resistance"? (valid keys: type, edge, resistance, maxStretch, mode)"#
+        #"scene.json: chains[0].effects[0].resistence: unknown key for effect "stretch"; did you mean "resistance"? (valid keys: type, reducedMotion, edge, resistance, maxStretch, mode)"#
       ]),
     Case(
       "an effect type and a key in another case",
       #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "Stretch"}, {"type": "stretch", "MaxStretch": 1}]}]}"#,
       [
         #"scene.json: chains[0].effects[0].type: unknown effect type "Stretch"; did you mean "stretch"? (registered: \#(registered))"#,
-        #"scene.json: chains[0].effects[1].MaxStretch: unknown key for effect "stretch"; did you mean "maxStretch"? (valid keys: type, edge, resistance, maxStretch, mode)"#,
+        #"scene.json: chains[0].effects[1].MaxStretch: unknown key for effect "stretch"; did you mean "maxStretch"? (valid keys: type, reducedMotion, edge, resistance, maxStretch, mode)"#,
       ]),
     Case(
       "an odd key, escaped and quoted in its path",

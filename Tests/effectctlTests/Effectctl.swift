@@ -82,10 +82,11 @@ enum Effectctl {
   static func usageError(_ message: String, command: String?) -> String {
     let usages = [
       "eval":
-        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]",
+        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]",
       "validate": "effectctl validate <scene> ...",
       "effects": "effectctl effects [<type>] [--markdown]",
-      "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
+      "bench":
+        "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
     ]
     let usage = command.flatMap { usages[$0] } ?? "effectctl <subcommand>"
     let help = command.map { "effectctl \($0) --help" } ?? "effectctl --help"

@@ -32,11 +32,14 @@ import Testing
   static let usages = [
     (
       "eval",
-      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]"
+      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
     ),
     ("validate", "USAGE: effectctl validate <scene> ..."),
     ("effects", "USAGE: effectctl effects [<type>] [--markdown]"),
-    ("bench", "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]"),
+    (
+      "bench",
+      "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]"
+    ),
   ]
 
   @Test(
