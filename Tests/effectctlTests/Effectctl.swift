@@ -84,7 +84,7 @@ enum Effectctl {
       "eval":
         "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>]",
       "validate": "effectctl validate <scene> ...",
-      "effects": "effectctl effects [<type>] [--markdown]",
+      "effects": "effectctl effects [<type>] [--markdown] [--check]",
       "bench": "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible]",
     ]
     let usage = command.flatMap { usages[$0] } ?? "effectctl <subcommand>"
