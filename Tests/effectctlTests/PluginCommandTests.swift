@@ -64,6 +64,19 @@ import Testing
   }
 
   @Test(
+    "effects --check runs the plugin's worked examples with the built-ins', and all hold",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func examplesChecked(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "effects", "--check"])
+    let builtIn = EffectRegistry.builtIn.types.map { $0.descriptor.examples.count }.reduce(0, +)
+    // wobble declares three examples and tick one.
+    let types = EffectRegistry.builtIn.types.count + 2
+    #expect(run.stdout == "\(builtIn + 4) examples of \(types) types hold\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(
     "validate accepts the plugin's scene and suggests wobble for wobbel",
     .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
   func validated(executable: String) throws {
