@@ -54,7 +54,7 @@ let package = Package(
     .target(name: "ScrollEffectsTestSupport", dependencies: ["EffectHost", "Effects", "EffectProtocol"], path: "Tests/TestSupport"),
     .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
     .testTarget(name: "EffectProtocolTests", dependencies: ["EffectProtocol", "Effects", "ScrollEffectsTestSupport"]),
-    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
+    .testTarget(name: "EffectsTests", dependencies: ["Effects", "EffectProtocol", "EffectHost", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Depending on the executable makes `swift test` build it; the tests run it.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the plugins the tests load: the example package
-# Examples/WobbleEffects and the plugin that carries its own copy of
-# EffectProtocol (Tests/Fixtures/OwnCopyPlugin), both in release, and the
+# Examples/WobbleEffects, the plugin that carries its own copy of
+# EffectProtocol (Tests/Fixtures/OwnCopyPlugin) and the one whose worked
+# examples are wrong (Tests/Fixtures/WrongExamplePlugin), in release, and the
 # example once more with a signature that is not this checkout's
 # (Examples/WobbleEffects/.build-stale). Each is a
 # package of its own that depends on this checkout by path; a first build takes
@@ -10,7 +11,8 @@
 #   bash Scripts/build-plugin-fixtures.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for package in Examples/WobbleEffects Tests/Fixtures/OwnCopyPlugin; do
+for package in Examples/WobbleEffects Tests/Fixtures/OwnCopyPlugin \
+  Tests/Fixtures/WrongExamplePlugin; do
   echo "building $package"
   (cd "$package" && swift build -c release 2>&1 | tee /tmp/scrolleffects-plugin-build.log | tail -1)
   if grep -E "warning:" /tmp/scrolleffects-plugin-build.log; then

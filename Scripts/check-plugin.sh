@@ -3,7 +3,8 @@
 # effectctl and checks what it prints: `effects` lists wobble and tick,
 # `validate` passes its scene, `eval` prints the rows of
 # Examples/WobbleEffects/wobble-header.expected.csv, worked out by hand from
-# the effects' formulas.
+# the effects' formulas, and `effects --check` finds that every worked
+# example, the plugin's as the built-ins', holds.
 #
 #   bash Scripts/check-plugin.sh [path/to/effectctl ...]   (default: swift run)
 set -euo pipefail
@@ -22,5 +23,6 @@ for tool in "$@"; do
   $tool --plugin "$plugin" validate "$scene"
   $tool --plugin "$plugin" eval "$scene" --offsets 0,25,75 --format csv \
     | diff -u Examples/WobbleEffects/wobble-header.expected.csv -
+  $tool --plugin "$plugin" effects --check
 done
 echo "the plugin loads and evaluates as its tests expect"

@@ -18,13 +18,29 @@ public struct EffectsCommand: Subcommand {
       "when given) as Markdown.",
     ])
   public var markdown: Bool
+  /// Whether `--check` asks for the worked examples to be run.
+  @Flag(
+    "--check",
+    help: [
+      "Run every type's worked examples (TYPE's alone when given)",
+      "and name each that does not hold; exit 1 if any.",
+    ])
+  public var check: Bool
 
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     let console = context.console
     let registry = context.registry
+    if check && markdown {
+      throw .usage(
+        UsageError(
+          message: "'--check' and '--markdown' cannot be used together", command: Self.spec))
+    }
     guard let name = type else {
+      if check {
+        return try Self.report(registry.checkExamples(), types: registry.types.count, console)
+      }
       if markdown {
         try console.print(EffectDocumentation.markdown(registry.types.map { $0.descriptor }))
         return .success
@@ -41,10 +57,35 @@ public struct EffectsCommand: Subcommand {
             "Unknown effect type '\(name)'.\(hint) The types are: \(names.joined(separator: ", ")).",
           command: Self.spec))
     }
+    if check {
+      let checks = type.descriptor.examples.map { registry.check($0, of: type) }
+      return try Self.report(checks, types: 1, console)
+    }
     let descriptor = type.descriptor
     try console.print(
       markdown
         ? EffectDocumentation.markdownSection(descriptor) : EffectDocumentation.page(descriptor))
     return .success
+  }
+
+  /// Prints a line for each example of `checks` (those of `types` types)
+  /// that does not hold, then the count: success when every one holds, failure otherwise.
+  static func report(
+    _ checks: [ExampleCheck], types: Int, _ console: Console
+  ) throws(CommandError) -> ExitCode {
+    let failures = checks.filter { !$0.holds }
+    try console.print(failures.map { "\($0)\n" }.joined() + summary(checks, types: types))
+    return failures.isEmpty ? .success : .failure
+  }
+
+  /// `41 examples of 9 types hold`, or `2 of 41 examples do not hold`.
+  static func summary(_ checks: [ExampleCheck], types: Int) -> String {
+    let failures = checks.count { !$0.holds }
+    let examples = checks.count == 1 ? "1 example" : "\(checks.count) examples"
+    guard failures == 0 else {
+      return "\(failures) of \(examples) \(failures == 1 ? "does" : "do") not hold\n"
+    }
+    return "\(examples) of \(types) \(types == 1 ? "type" : "types") "
+      + "\(checks.count == 1 ? "holds" : "hold")\n"
   }
 }

@@ -5,7 +5,7 @@ import Testing
 /// The program's dispatch: where an option given in the wrong place
 /// belongs, and what `--version` takes.
 @Suite struct OptionPlacementTests {
-  static let effectsUsage = "effectctl effects [<type>] [--markdown]"
+  static let effectsUsage = "effectctl effects [<type>] [--markdown] [--check]"
 
   @Test("--plugin after the subcommand says that it goes before it")
   func pluginAfterTheSubcommand() {

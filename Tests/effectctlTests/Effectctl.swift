@@ -84,7 +84,7 @@ enum Effectctl {
       "eval":
         "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]",
       "validate": "effectctl validate <scene> ...",
-      "effects": "effectctl effects [<type>] [--markdown]",
+      "effects": "effectctl effects [<type>] [--markdown] [--check]",
       "bench":
         "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
     ]

@@ -35,7 +35,7 @@ import Testing
       "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
     ),
     ("validate", "USAGE: effectctl validate <scene> ..."),
-    ("effects", "USAGE: effectctl effects [<type>] [--markdown]"),
+    ("effects", "USAGE: effectctl effects [<type>] [--markdown] [--check]"),
     (
       "bench",
       "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]"

@@ -3,9 +3,10 @@ import EffectPlugin
 import Foundation
 import Testing
 
-/// The example plugin and the plugin with its own copy of EffectProtocol,
-/// loaded by the built effectctl (debug, as `swift run` builds it, and
-/// release when built). The plugins are separate packages, built by
+/// The example plugin, the plugin with its own copy of EffectProtocol and
+/// the one whose worked examples are wrong, loaded by the built effectctl
+/// (debug, as `swift run` builds it, and release when built). The plugins
+/// are separate packages, built by
 /// `bash Scripts/build-plugin-fixtures.sh` (CI runs it before `swift test`);
 /// without them these tests are skipped.
 @Suite struct PluginCommandTests {
@@ -15,10 +16,14 @@ import Testing
   static let ownCopy = Effectctl.root.appendingPathComponent(
     "Tests/Fixtures/OwnCopyPlugin/.build/release/libOwnCopyPlugin.so"
   ).path
+  static let wrongExamples = Effectctl.root.appendingPathComponent(
+    "Tests/Fixtures/WrongExamplePlugin/.build/release/libWrongExamplePlugin.so"
+  ).path
   static let scene = "Examples/WobbleEffects/wobble-header.json"
 
   static var hasWobble: Bool { FileManager.default.fileExists(atPath: wobble) }
   static var hasOwnCopy: Bool { FileManager.default.fileExists(atPath: ownCopy) }
+  static var hasWrongExamples: Bool { FileManager.default.fileExists(atPath: wrongExamples) }
   /// The example built with `SCROLL_EFFECTS_STALE_PLUGIN`: a real Swift
   /// plugin whose compiled-in signature is not this program's.
   static let stale = Effectctl.root.appendingPathComponent(
@@ -61,6 +66,40 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout.contains("amplitude"))
     #expect(run.stdout.contains("wavelength"))
+  }
+
+  @Test(
+    "effects --check runs the plugin's worked examples with the built-ins', and all hold",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func examplesChecked(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "effects", "--check"])
+    let builtIn = EffectRegistry.builtIn.types.map { $0.descriptor.examples.count }.reduce(0, +)
+    // wobble declares three examples and tick one.
+    let types = EffectRegistry.builtIn.types.count + 2
+    #expect(run.stdout == "\(builtIn + 4) examples of \(types) types hold\n")
+    #expect(run.stderr == "")
+    #expect(run.status == 0)
+  }
+
+  @Test(
+    "effects --check names a plugin's examples that do not hold and exits 1",
+    .enabled(if: hasWrongExamples, "\(skipped)"), arguments: executables)
+  func wrongExamplesNamed(executable: String) throws {
+    let builtIn = EffectRegistry.builtIn.types.map { $0.descriptor.examples.count }.reduce(0, +)
+    let report = """
+      shove: "shoved 20": x expected 25, got 20
+      shove: "shoved 30": does not decode: parameters.bye: unknown key for effect "shove"; \
+      did you mean "by"? (valid keys: type, by)
+
+      """
+    let all = try Self.run(executable, ["--plugin", Self.wrongExamples, "effects", "--check"])
+    #expect(all.stdout == report + "2 of \(builtIn + 3) examples do not hold\n")
+    #expect(all.stderr == "")
+    #expect(all.status == 1)
+    let one = try Self.run(
+      executable, ["--plugin", Self.wrongExamples, "effects", "shove", "--check"])
+    #expect(one.stdout == report + "2 of 3 examples do not hold\n")
+    #expect(one.status == 1)
   }
 
   @Test(

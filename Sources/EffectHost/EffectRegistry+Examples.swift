@@ -1,0 +1,92 @@
+import EffectProtocol
+
+extension EffectRegistry {
+  /// How far a column may be from its expected value and still hold:
+  /// `1e-9` times the expected value's magnitude, and at least `1e-9`.
+  public static func exampleTolerance(expected: Double) -> Double {
+    1e-9 * max(1, abs(expected))
+  }
+
+  /// Runs `example` of `type` as ``EffectExample`` describes it: decodes its
+  /// parameters with `type` and the effects of ``EffectExample/chainedAfter``
+  /// with this registry, evaluates the chain at the earlier offsets and then
+  /// at ``EffectExample/offset``, and compares every column with
+  /// ``EffectExample/expectedTransform``, within ``exampleTolerance(expected:)``:
+  /// the columns the example names, and that every other keeps its natural
+  /// or identity value.
+  ///
+  /// `x` and `translateX` (and `y` and `translateY`) are one value measured
+  /// from two origins: when both are off, only the one the example names is
+  /// reported (`x` when it names neither).
+  public func check(_ example: EffectExample, of type: any ScrollEffect.Type) -> ExampleCheck {
+    let typeName = type.descriptor.typeName
+    func result(_ problem: ExampleCheck.Problem?) -> ExampleCheck {
+      ExampleCheck(typeName: typeName, title: example.title, problem: problem)
+    }
+    var diagnostics: [SceneDiagnostic] = []
+    let loader = SceneLoader(registry: self)
+    var effects: [any ScrollEffect] = []
+    for (index, json) in example.chainedAfter.enumerated() {
+      let path = JSONPath.root.appending("chainedAfter").appending(index)
+      switch Self.parse(json, at: path).flatMap({ loader.effect(from: $0, at: path) }) {
+      case .success(let effect): effects.append(effect)
+      case .failure(let problems): diagnostics += problems.diagnostics
+      }
+    }
+    let path = JSONPath.root.appending("parameters")
+    switch Self.parse(example.parameters, at: path) {
+    case .success(.object(let object)):
+      do {
+        effects.append(try type.decode(object, at: path))
+      } catch {
+        diagnostics += error.diagnostics
+      }
+    case .success(let value):
+      diagnostics.append(
+        SceneDiagnostic(path: path, problem: .mismatch(expected: "an object", found: value)))
+    case .failure(let problems):
+      diagnostics += problems.diagnostics
+    }
+    guard diagnostics.isEmpty else { return result(.decoding(diagnostics)) }
+
+    let transform = example.evaluate(effects)
+    let expected = example.expectedTransform
+    let natural = example.setup.naturalViewportFrame(offset: example.offset)
+    var differences: [TransformColumn: ColumnDifference] = [:]
+    for column in TransformColumn.allCases {
+      let actual = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
+      let wanted = column.value(of: expected, naturalX: natural.x, naturalY: natural.y)
+      guard !(abs(actual - wanted) <= Self.exampleTolerance(expected: wanted)) else { continue }
+      differences[column] = ColumnDifference(
+        column: column, expected: wanted, actual: actual, isNamed: example.expected[column] != nil)
+    }
+    for (position, offset) in [(TransformColumn.x, TransformColumn.translateX), (.y, .translateY)]
+    where differences[position] != nil && differences[offset] != nil {
+      if differences[offset]?.isNamed == true, differences[position]?.isNamed == false {
+        differences[position] = nil
+      } else if differences[offset]?.isNamed == false {
+        differences[offset] = nil
+      }
+    }
+    let reported = TransformColumn.allCases.compactMap { differences[$0] }
+    return result(reported.isEmpty ? nil : .columns(reported))
+  }
+
+  /// Every worked example of every registered type, in registration order,
+  /// each run by ``check(_:of:)``.
+  public func checkExamples() -> [ExampleCheck] {
+    types.flatMap { type in type.descriptor.examples.map { check($0, of: type) } }
+  }
+
+  /// `json` parsed, or why it is not JSON, placed at `path`.
+  private static func parse(_ json: String, at path: JSONPath) -> Result<
+    JSONValue, SceneDiagnostics
+  > {
+    do {
+      return .success(try JSONParser.parse(json))
+    } catch {
+      return .failure(
+        SceneDiagnostics([SceneDiagnostic(path: path, problem: .malformedJSON(error))]))
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import EffectHost
+import EffectProtocol
+import Testing
+
+/// Running worked examples: what holds, and how each way of not holding is
+/// named.
+@Suite struct EffectRegistryExamplesTests {
+  /// Lifts a view by `by` points; its examples show every outcome.
+  struct LiftEffect: StatelessScrollEffect {
+    var by: Double
+
+    init(from reader: inout ParameterReader) {
+      by = reader.number("by", default: 10, in: .finite)
+    }
+
+    static let descriptor = EffectDescriptor(
+      typeName: "lift", summary: "Lifts a view by a fixed distance.", discussion: "y -= by",
+      parameters: [.init(name: "by", values: "points", defaultValue: "10", summary: "the lift")],
+      examples: [
+        EffectExample("lifted 10", offset: 0, expected: [.translateY: -10]),
+        EffectExample(
+          "after a lift of 5", chainedAfter: [#"{"type": "lift", "by": 5}"#], offset: 0,
+          expected: [.y: -15]),
+        EffectExample(
+          "said 25", parameters: #"{"by": 20}"#, offset: 0, expected: [.translateY: -25]),
+        EffectExample("y unnamed", offset: 0, expected: [.opacity: 1]),
+        EffectExample("misspelt", parameters: #"{"bye": 20}"#, offset: 0, expected: [:]),
+        EffectExample("not JSON", parameters: "{", offset: 0, expected: [:]),
+        EffectExample(
+          "after a typo", chainedAfter: [#"{"type": "lfit"}"#], offset: 0, expected: [:]),
+      ])
+
+    func apply(to views: inout ViewBatch) {
+      let by = by
+      views.modifyEach { $0.y -= by }
+    }
+  }
+
+  @Test("each example is run and each one that does not hold says what differs")
+  func outcomes() throws {
+    let registry = try EffectRegistry([LiftEffect.self])
+    let checks = LiftEffect.descriptor.examples.map { registry.check($0, of: LiftEffect.self) }
+    #expect(checks.map(\.holds) == [true, true, false, false, false, false, false])
+    #expect(
+      checks.map(\.description) == [
+        #"lift: "lifted 10": holds"#,
+        #"lift: "after a lift of 5": holds"#,
+        #"lift: "said 25": translateY expected -25, got -20"#,
+        #"lift: "y unnamed": y expected 0 (unchanged), got -10"#,
+        #"lift: "misspelt": does not decode: parameters.bye: unknown key for effect "lift"; "#
+          + #"did you mean "by"? (valid keys: type, by)"#,
+        #"lift: "not JSON": does not decode: parameters: malformed JSON at line 1, column 2: "#
+          + "expected a key string, found the end of the file",
+        #"lift: "after a typo": does not decode: chainedAfter[0].type: unknown effect type "#
+          + #""lfit"; did you mean "lift"? (registered: lift)"#,
+      ])
+    #expect(registry.checkExamples() == checks)
+  }
+
+  @Test("a column off by more than a billionth of its value does not hold; one within does")
+  func tolerance() throws {
+    let registry = try EffectRegistry([LiftEffect.self])
+    func check(by: Double, expecting y: Double) -> ExampleCheck {
+      registry.check(
+        EffectExample("x", parameters: #"{"by": \#(by)}"#, offset: 0, expected: [.y: y]),
+        of: LiftEffect.self)
+    }
+    #expect(check(by: 1e6, expecting: -1e6 - 1e-4).holds)
+    #expect(!check(by: 1e6, expecting: -1e6 - 1e-2).holds)
+    #expect(check(by: 0, expecting: 1e-10).holds)
+    #expect(
+      check(by: 0, expecting: 1e-8).problem
+        == .columns([ColumnDifference(column: .y, expected: 1e-8, actual: 0, isNamed: true)]))
+  }
+
+  @Test("x and translateX, one value from two origins, are reported once, as the example names it")
+  func positionAndTranslation() throws {
+    let registry = try EffectRegistry([LiftEffect.self])
+    func reported(_ expected: [TransformColumn: Double]) -> [TransformColumn] {
+      let example = EffectExample("x", offset: 0, expected: expected)
+      guard case .columns(let differences) = registry.check(example, of: LiftEffect.self).problem
+      else { return [] }
+      return differences.map(\.column)
+    }
+    #expect(reported([.y: 0]) == [.y])
+    #expect(reported([.translateY: 0]) == [.translateY])
+    #expect(reported([:]) == [.y])
+    #expect(reported([.y: 0, .translateY: 0]) == [.y, .translateY])
+  }
+}
