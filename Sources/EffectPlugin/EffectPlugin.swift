@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xed2c_9492_27a8_648f
+      0x4db1_f3a0_784a_fb64
     #endif
   }
 
