@@ -123,6 +123,9 @@ public struct SceneLoader: Sendable {
       chains = readChains(&reader, viewportWidth: viewport.width)
     }
     let snap = readSnap(&reader, chains: chains, isSingleChain: isSingleChain)
+    // For editors (SceneSchema): a string, which the scene does not keep.
+    _ = reader.string(
+      "$schema", expected: "a string (the JSON Schema the file follows, for editors)")
     reader.finish()
 
     if reader.hasProblems { return .failure(SceneDiagnostics(reader.reportedDiagnostics)) }

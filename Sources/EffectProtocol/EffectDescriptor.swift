@@ -43,12 +43,19 @@ public struct ParameterDescriptor: Sendable, Equatable {
   public var defaultValue: String
   /// What it does.
   public var summary: String
+  /// The JSON values it takes, as its declaration states them; ``ParameterDomain/other``
+  /// when only ``values`` says.
+  public var domain: ParameterDomain
 
-  public init(name: String, values: String, defaultValue: String, summary: String) {
+  public init(
+    name: String, values: String, defaultValue: String, summary: String,
+    domain: ParameterDomain = .other
+  ) {
     self.name = name
     self.values = values
     self.defaultValue = defaultValue
     self.summary = summary
+    self.domain = domain
   }
 }
 

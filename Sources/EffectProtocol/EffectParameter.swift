@@ -207,7 +207,7 @@ extension ParameterDescriptor {
   public init<Value>(_ parameter: EffectParameter<Value>) {
     self.init(
       name: parameter.key, values: parameter.values, defaultValue: parameter.defaultText,
-      summary: parameter.summary)
+      summary: parameter.summary, domain: parameter.domain)
   }
 }
 

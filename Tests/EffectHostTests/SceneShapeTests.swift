@@ -28,13 +28,13 @@ import Testing
       "an unknown top-level key",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "chain": 1}"#,
       [
-        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap)"#
+        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
       ]),
     Case(
       "an unknown top-level key with no near name",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "theme": "dark"}"#,
       [
-        "scene.json: theme: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap)"
+        "scene.json: theme: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"
       ]),
     Case(
       "an unknown chain key", #"{"chains": [{"name": "a", "frame": {"height": 1}, "efects": []}]}"#,
@@ -81,7 +81,7 @@ import Testing
       "an odd key, escaped and quoted in its path",
       "{\"chains\": [{\"name\": \"a\", \"frame\": {\"height\": 1}}], \"a\\\"b\\nc\": 1}",
       [
-        #"scene.json: ["a\"b\nc"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap)"#
+        #"scene.json: ["a\"b\nc"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
       ]),
     Case(
       "a long key, cut short in its path",
@@ -90,7 +90,7 @@ import Testing
         + #"": 1}"#,
       [
         #"scene.json: [""# + String(repeating: "k", count: 40)
-          + #"…"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap)"#
+          + #"…"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
       ]),
     Case(
       "an unknown effect type holding control characters",
@@ -142,11 +142,23 @@ import Testing
       "chains and a single chain's keys mixed",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "effects": []}"#,
       [
-        "scene.json: effects: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap)"
+        "scene.json: effects: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"
       ]),
     Case(
       "a single-chain file without a name", #"{"frame": {"height": 1}, "effects": []}"#,
       ["scene.json: name: missing required key; expected a chain name (a non-empty string)"]),
+    Case(
+      "a $schema that is not a string",
+      #"{"$schema": 1, "chains": [{"name": "a", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: ["$schema"]: expected a string (the JSON Schema the file follows, for editors), found the number 1"#
+      ]),
+    Case(
+      "a $schema that is not a string in a single-chain file",
+      #"{"$schema": null, "name": "a", "frame": {"height": 1}, "effects": []}"#,
+      [
+        #"scene.json: ["$schema"]: expected a string (the JSON Schema the file follows, for editors), found null"#
+      ]),
     Case(
       "a version other than 1",
       #"{"version": 2, "chains": [{"name": "a", "frame": {"height": 1}}]}"#,
@@ -169,6 +181,18 @@ import Testing
     let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.scene().utf8)
     let scene = try SceneLoader().load(bytes, file: "scene.json")
     #expect(scene.chains.map(\.name) == ["a"])
+  }
+
+  @Test("a $schema string is accepted and ignored, in both forms of a scene file")
+  func schemaKey() throws {
+    let chain = #""name": "a", "frame": {"height": 1}, "effects": [{"type": "stretch"}]"#
+    let plain = try SceneLoader().load(json: #"{"chains": [{\#(chain)}]}"#)
+    let scene = try SceneLoader().load(
+      json: #"{"$schema": "./Docs/scene.schema.json", "chains": [{\#(chain)}]}"#)
+    let single = try SceneLoader().load(json: #"{"$schema": "https://example.com/s", \#(chain)}"#)
+    #expect(scene.chains.map(\.name) == plain.chains.map(\.name))
+    #expect(single.chains.map(\.name) == ["a"])
+    #expect(scene.description == plain.description)
   }
 
   @Test("null for maxStretch, 0 copies, minus zero and escapes are accepted")

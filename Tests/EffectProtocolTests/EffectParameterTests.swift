@@ -14,12 +14,13 @@ import Testing
   static let side = EffectParameter.choice("side", default: Side.right, summary: "which side")
   static let needed = EffectParameter<Side?>.requiredChoice("needed", summary: "must be given")
 
-  @Test("the descriptor's values and default text come from the declaration")
+  @Test("the descriptor's values, default text and domain come from the declaration")
   func descriptors() {
     #expect(
       ParameterDescriptor(Self.width)
         == ParameterDescriptor(
-          name: "width", values: "points, 0 or more", defaultValue: "2.5", summary: "how wide"))
+          name: "width", values: "points, 0 or more", defaultValue: "2.5", summary: "how wide",
+          domain: .number(.nonNegative, unit: .points)))
     #expect(Self.limit.values == "fraction, 0 to 1, or null")
     #expect(Self.limit.defaultText == "null")
     #expect(Self.flag.values == "true or false")

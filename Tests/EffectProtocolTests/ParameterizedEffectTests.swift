@@ -134,12 +134,14 @@ private struct BoxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable 
     #expect(
       ShiftEffect.descriptor.parameters == [
         ParameterDescriptor(
-          name: "distance", values: "points, 0 or more", defaultValue: "10", summary: "how far"),
+          name: "distance", values: "points, 0 or more", defaultValue: "10", summary: "how far",
+          domain: .number(.nonNegative, unit: .points)),
         ParameterDescriptor(
-          name: "side", values: #""up" or "down""#, defaultValue: #""up""#, summary: "which way"),
+          name: "side", values: #""up" or "down""#, defaultValue: #""up""#, summary: "which way",
+          domain: .choice(["up", "down"])),
         ParameterDescriptor(
           name: "limit", values: "points, any from -1e9 to 1e9, or null", defaultValue: "null",
-          summary: "the farthest; null for none"),
+          summary: "the farthest; null for none", domain: .optionalNumber(.finite, unit: .points)),
       ])
   }
 

@@ -103,6 +103,18 @@ import Testing
   }
 
   @Test(
+    "schema has a branch for each of the plugin's types, with its parameters",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func schema(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.wobble, "schema"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    for name in ["wobble", "tick"] { #expect(run.stdout.contains(#""const": "\#(name)""#)) }
+    #expect(run.stdout.contains(#""amplitude": {"#))
+    #expect(run.stdout.contains(#""float", "wobble", "tick"]"#))
+  }
+
+  @Test(
     "validate accepts the plugin's scene and suggests wobble for wobbel",
     .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
   func validated(executable: String) throws {

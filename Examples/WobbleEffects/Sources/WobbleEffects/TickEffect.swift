@@ -30,7 +30,8 @@ public struct TickEffect: ScrollEffect, Equatable {
     parameters: [
       ParameterDescriptor(
         name: "step", values: "degrees", defaultValue: "15",
-        summary: "how far the view turns each frame")
+        summary: "how far the view turns each frame",
+        domain: .number(.finite, unit: ParameterUnit("degrees")))
     ],
     // Each example is a first frame: no turn yet, whatever the offset.
     examples: [

@@ -34,10 +34,10 @@ public struct WobbleEffect: StatelessScrollEffect, Equatable {
     parameters: [
       ParameterDescriptor(
         name: "amplitude", values: "points", defaultValue: "8",
-        summary: "how far the view sways either way"),
+        summary: "how far the view sways either way", domain: .number(.finite, unit: .points)),
       ParameterDescriptor(
         name: "wavelength", values: "points, greater than 0", defaultValue: "100",
-        summary: "the scroll distance of one full sway"),
+        summary: "the scroll distance of one full sway", domain: .number(.positive, unit: .points)),
     ],
     examples: [
       EffectExample("a quarter sway: 8 right", offset: 25, expected: [.x: 8, .y: -25]),

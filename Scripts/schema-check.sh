@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Validates scene files against `effectctl schema` with a JSON Schema
+# validator from PyPI (`jsonschema`, installed when missing): every Config,
+# the benchmarks' scenes, the fuzz corpus's valid scenes and the fixture
+# scenes under Tests/Fixtures/scenes/valid must validate; every one under
+# Tests/Fixtures/scenes/invalid must be refused. The example plugin's scene
+# is validated against the schema with the plugin when the plugin is built
+# (Scripts/build-plugin-fixtures.sh).
+#
+#   bash Scripts/schema-check.sh [path/to/effectctl]   (default: swift run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool=${1:-"swift run effectctl"}
+
+if ! python3 -c "import jsonschema" 2>/dev/null; then
+  echo "installing jsonschema from PyPI"
+  timeout 300 python3 -m pip install --quiet --break-system-packages jsonschema \
+    || timeout 300 python3 -m pip install --quiet jsonschema
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+$tool schema > "$work/schema.json"
+
+plugin=Examples/WobbleEffects/.build/release/libWobbleEffects.so
+plugin_scenes=()
+if [ -f "$plugin" ]; then
+  $tool --plugin "$plugin" schema > "$work/plugin-schema.json"
+  plugin_scenes=(Examples/WobbleEffects/*.json)
+else
+  echo "note: $plugin is not built; its scene is not checked"
+fi
+
+shopt -s nullglob
+python3 - "$work" "${#plugin_scenes[@]}" "${plugin_scenes[@]}" <<'PY'
+import glob
+import json
+import sys
+
+import jsonschema
+
+work, plugin_count = sys.argv[1], int(sys.argv[2])
+plugin_scenes = sys.argv[3:3 + plugin_count]
+
+
+def validator(path):
+    with open(path, encoding="utf-8") as file:
+        schema = json.load(file)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def load(path):
+    # utf-8-sig: a scene may start with a byte order mark, as the loader allows.
+    with open(path, encoding="utf-8-sig") as file:
+        return json.load(file)
+
+
+built_ins = validator(f"{work}/schema.json")
+valid = sorted(
+    glob.glob("Configs/*.json")
+    + glob.glob("Benchmarks/*.json")
+    + glob.glob("Benchmarks/**/*.json", recursive=True)
+    + glob.glob("Fuzz/corpus/valid-*.json")
+    + glob.glob("Fuzz/corpus/config-*.json")
+    + glob.glob("Tests/Fixtures/scenes/valid/*.json"))
+valid = sorted(set(valid))
+invalid = sorted(glob.glob("Tests/Fixtures/scenes/invalid/*.json"))
+checks = [(path, built_ins) for path in valid]
+if plugin_scenes:
+    with_plugin = validator(f"{work}/plugin-schema.json")
+    checks += [(path, with_plugin) for path in plugin_scenes]
+
+failures = 0
+for path, schema in checks:
+    errors = sorted(schema.iter_errors(load(path)), key=lambda error: list(error.absolute_path))
+    for error in errors[:5]:
+        where = "/".join(str(part) for part in error.absolute_path) or "top level"
+        print(f"error: {path}: {where}: {error.message}", file=sys.stderr)
+    failures += bool(errors)
+for path in invalid:
+    if built_ins.is_valid(load(path)):
+        print(f"error: {path}: the schema accepts it; expected it refused", file=sys.stderr)
+        failures += 1
+if len(invalid) < 6 or not valid:
+    print("error: too few scenes found to check", file=sys.stderr)
+    failures += 1
+print(f"{len(checks)} scenes validate against the schema, {len(invalid)} invalid ones are refused"
+      if not failures else f"{failures} scenes disagree with the schema")
+sys.exit(1 if failures else 0)
+PY

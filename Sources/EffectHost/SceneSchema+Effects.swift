@@ -1,0 +1,168 @@
+import EffectProtocol
+import Effects
+
+// Effects: one branch per registered type, chosen by `type`, made from the
+// type's descriptor.
+extension SceneSchema {
+  /// The keys every effect object takes besides its type's parameters, each
+  /// with its schema in the branch of `descriptor`'s type: the one list of
+  /// them.
+  static func keysOfEveryEffect(_ descriptor: EffectDescriptor) -> [(
+    key: String, schema: JSONValue
+  )] {
+    let description = JSONValue.string(
+      "what reduced motion does with this effect: keep it or skip it (default: the type's, "
+        + "\(descriptor.defaultReducedMotion))")
+    let choices = JSONValue.array(ReducedMotion.allCases.map { .string($0.rawValue) })
+    // A type whose default is one choice whatever its parameters states it.
+    let reducedMotion =
+      ReducedMotion(rawValue: descriptor.defaultReducedMotion).map {
+        object(["description": description, "enum": choices, "default": .string($0.rawValue)])
+      } ?? object(["description": description, "enum": choices])
+    return [
+      (
+        "type",
+        object([
+          "description": .string(descriptor.summary), "const": .string(descriptor.typeName),
+        ])
+      ),
+      (SceneLoader.reducedMotionKey, reducedMotion),
+    ]
+  }
+
+  /// Any effect: `type` one of the registered names, then the branch of that
+  /// type, which takes its parameters and no other key.
+  var effect: JSONValue {
+    let branches = registry.types.map { type -> JSONValue in
+      let descriptor = type.descriptor
+      return Self.object([
+        "if": Self.object([
+          "properties": Self.object([
+            "type": Self.object(["const": .string(descriptor.typeName)])
+          ]),
+          "required": Self.strings(["type"]),
+        ]),
+        "then": Self.effectBranch(type),
+      ])
+    }
+    var members: [JSONObject.Member] = [
+      .init(key: "description", value: .string("An effect, told apart by its type.")),
+      .init(key: "type", value: .string("object")),
+      .init(
+        key: "properties",
+        value: Self.object([
+          "type": Self.object([
+            "description": .string("The effect type."),
+            "enum": Self.strings(registry.typeNames),
+          ])
+        ])),
+      .init(key: "required", value: Self.strings(["type"])),
+    ]
+    if !branches.isEmpty { members.append(.init(key: "allOf", value: .array(branches))) }
+    return .object(JSONObject(members))
+  }
+
+  /// The object of one effect type: its common keys and parameters, no other.
+  static func effectBranch(_ type: any ScrollEffect.Type) -> JSONValue {
+    let descriptor = type.descriptor
+    let written = (type as? any HandWrittenParameterSchemas.Type)?.parameterSchemas ?? [:]
+    let parameters = descriptor.parameters.map { parameter in
+      (key: parameter.name, schema: Self.parameter(parameter, written: written[parameter.name]))
+    }
+    let required = descriptor.parameters.filter {
+      $0.defaultValue == EffectParameter<Double>.requiredText
+    }.map(\.name)
+    return closedObject(
+      descriptor.summary, keysOfEveryEffect(descriptor) + parameters, required: required)
+  }
+
+  /// A parameter's schema: its description, the values its domain allows
+  /// (or `written`, for a parameter whose domain is not declared), its
+  /// default when that is JSON.
+  static func parameter(_ parameter: ParameterDescriptor, written: [JSONObject.Member]?)
+    -> JSONValue
+  {
+    var members = [
+      JSONObject.Member(
+        key: "description", value: .string("\(parameter.summary) (\(parameter.values))"))
+    ]
+    switch parameter.domain {
+    case .number(let range, _):
+      members += numberConstraints(range, nullable: false)
+    case .optionalNumber(let range, _):
+      members += numberConstraints(range, nullable: true)
+    case .bool:
+      members.append(.init(key: "type", value: .string("boolean")))
+    case .choice(let names):
+      members.append(.init(key: "enum", value: strings(names)))
+    case .other:
+      // Any JSON value, unless written by hand: the schema cannot know what
+      // the declaration's own code reads.
+      members += written ?? []
+    }
+    if parameter.defaultValue != EffectParameter<Double>.requiredText,
+      let value = try? JSONParser.parse(parameter.defaultValue)
+    {
+      members.append(.init(key: "default", value: value))
+    }
+    return .object(JSONObject(members))
+  }
+}
+
+/// An effect type whose parameters declared without a domain
+/// (``ParameterDomain/other``) have schemas written here, by key: the type
+/// constraints of each, which the schema puts after the description.
+protocol HandWrittenParameterSchemas {
+  static var parameterSchemas: [String: [JSONObject.Member]] { get }
+}
+
+extension InterpolateEffect: HandWrittenParameterSchemas {
+  static var parameterSchemas: [String: [JSONObject.Member]] {
+    let number = JSONValue.object(
+      JSONObject(SceneSchema.numberConstraints(.finite, nullable: false)))
+    let unit = JSONValue.object(
+      JSONObject(SceneSchema.numberConstraints(.unitInterval, nullable: false)))
+    let pair = SceneSchema.object([
+      "type": .string("array"),
+      "prefixItems": .array([number, number]),
+      "minItems": .number(2),
+      "maxItems": .number(2),
+    ])
+    let bezier = SceneSchema.object([
+      "type": .string("object"),
+      "properties": SceneSchema.object([
+        "cubicBezier": SceneSchema.object([
+          "type": .string("array"),
+          "prefixItems": .array([unit, number, unit, number]),
+          "minItems": .number(4),
+          "maxItems": .number(4),
+        ])
+      ]),
+      "required": SceneSchema.strings(["cubicBezier"]),
+      "additionalProperties": .bool(false),
+    ])
+    return [
+      stops.key: [
+        .init(key: "type", value: .string("array")),
+        .init(key: "minItems", value: .number(2)),
+        .init(key: "items", value: pair),
+      ],
+      easing.key: [
+        .init(
+          key: "anyOf",
+          value: .array([SceneSchema.object(["enum": SceneSchema.strings(Easing.names)]), bezier])
+        )
+      ],
+    ]
+  }
+}
+
+extension ExpressionEffect: HandWrittenParameterSchemas {
+  static var parameterSchemas: [String: [JSONObject.Member]] {
+    var schemas: [String: [JSONObject.Member]] = [:]
+    for parameter in descriptor.parameters {
+      schemas[parameter.name] = [.init(key: "type", value: .string("string"))]
+    }
+    return schemas
+  }
+}

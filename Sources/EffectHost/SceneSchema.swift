@@ -1,0 +1,360 @@
+import EffectProtocol
+
+/// A JSON Schema (draft 2020-12) of the scene files that a loader with
+/// `registry` reads: every key with its type, range, allowed values, default
+/// and summary, in both forms of a scene file (a scene, or one chain at the
+/// top level), and every effect told apart by its `type`.
+///
+/// Editors complete and check scene files with it. It never refuses a scene
+/// the loader takes; it takes some that the loader refuses, for rules a
+/// schema does not state: names unique, a snap chain that exists and
+/// repeats, stops in increasing order, an expression's syntax, and what a
+/// parameter declared without a domain (``ParameterDomain/other``) holds
+/// beyond its type.
+public struct SceneSchema: Sendable {
+  /// The effect types whose parameters the schema lists.
+  public var registry: EffectRegistry
+
+  public init(registry: EffectRegistry = .builtIn) {
+    self.registry = registry
+  }
+
+  /// The dialect the schema is written in.
+  public static let dialect = "https://json-schema.org/draft/2020-12/schema"
+
+  /// The schema as a JSON document.
+  public var document: JSONValue {
+    let single = Self.singleChainScene
+    return Self.object([
+      "$schema": .string(Self.dialect),
+      "title": .string("ScrollEffects scene"),
+      "description": .string(
+        "A scene file: a scroll view's size and insets and the chains of effects of its views; "
+          + "or, with \"effects\" and no \"chains\" at the top level, a scene of that one chain."),
+      "type": .string("object"),
+      "if": Self.object([
+        "required": Self.strings(["effects"]),
+        "not": Self.object(["required": Self.strings(["chains"])]),
+      ]),
+      "then": Self.reference(single),
+      "else": Self.reference("scene"),
+      "$defs": Self.object([
+        "scene": Self.sceneForm,
+        single: Self.singleChainForm,
+        "viewport": Self.viewport,
+        "contentInsets": Self.contentInsets,
+        "chain": Self.chain,
+        "frame": Self.frame,
+        "repeat": Self.repetition,
+        "event": Self.event,
+        "snap": Self.snap,
+        "effect": effect,
+      ]),
+    ])
+  }
+
+  /// The schema as pretty-printed JSON text (two spaces an indent, keys in a
+  /// fixed order), ending in a newline: what `effectctl schema` prints.
+  public var text: String {
+    var text = ""
+    Self.write(document, indent: "", to: &text)
+    return text + "\n"
+  }
+
+  // MARK: - Scenes
+
+  private static let singleChainScene = "singleChainScene"
+
+  /// The keys of a scene besides its chains, in the order the loader reads
+  /// them.
+  static var sceneKeys: [(key: String, schema: JSONValue)] {
+    [
+      (
+        "version",
+        object([
+          "description": .string("The format's version."), "const": .number(1),
+          "default": .number(1),
+        ])
+      ),
+      ("description", object(["description": .string("Free text."), "type": .string("string")])),
+      ("viewport", reference("viewport")),
+      ("contentInsets", reference("contentInsets")),
+      (
+        "contentHeight",
+        number(
+          .nonNegative,
+          "The content's height in points; left out, worked out from the chains.")
+      ),
+    ]
+  }
+
+  /// The keys after the chains: `snap`, then `$schema`.
+  static var sceneKeysAfterChains: [(key: String, schema: JSONValue)] {
+    [
+      ("snap", reference("snap")),
+      (
+        "$schema",
+        object([
+          "description": .string(
+            "The JSON Schema this file follows, for editors; the loader ignores it."),
+          "type": .string("string"),
+        ])
+      ),
+    ]
+  }
+
+  static var sceneForm: JSONValue {
+    let chains = object([
+      "description": .string("The chains of effects, each a view or a repeated row of views."),
+      "type": .string("array"),
+      "minItems": .number(1),
+      "items": reference("chain"),
+    ])
+    return closedObject(
+      "A scene: the scroll view and its chains.",
+      sceneKeys + [("chains", chains)] + sceneKeysAfterChains, required: ["chains"])
+  }
+
+  static var singleChainForm: JSONValue {
+    closedObject(
+      "A scene of one chain: the chain's keys beside the scene's.",
+      sceneKeys + chainKeys + sceneKeysAfterChains, required: ["name", "frame", "effects"])
+  }
+
+  static var viewport: JSONValue {
+    closedObject(
+      "The scroll view's size in points; a key left out keeps its default (an iPhone's).",
+      [
+        ("width", number(.positive, "The width in points.", default: Size.phone.width)),
+        ("height", number(.positive, "The height in points.", default: Size.phone.height)),
+      ])
+  }
+
+  static var contentInsets: JSONValue {
+    closedObject(
+      "The content insets in points (the safe area).",
+      ["top", "bottom", "left", "right"].map { edge in
+        (edge, number(.nonNegative, "The \(edge) inset in points.", default: 0))
+      })
+  }
+
+  // MARK: - Chains
+
+  /// The keys of a chain, in the order the loader reads them.
+  static var chainKeys: [(key: String, schema: JSONValue)] {
+    [
+      (
+        "name",
+        object([
+          "description": .string(
+            "The chain's name, unique in the scene; without '[' or ']' (they name the copies of repeated chains)."
+          ),
+          "type": .string("string"),
+          "pattern": .string("^[^\\[\\]]+$"),
+        ])
+      ),
+      ("frame", reference("frame")),
+      (
+        "attachment",
+        choice(
+          Attachment.self,
+          "What the view moves with: the content (it scrolls) or the viewport (an overlay).",
+          default: .content)
+      ),
+      ("repeat", reference("repeat")),
+      (
+        "effects",
+        object([
+          "description": .string("The effects, applied in order."),
+          "type": .string("array"),
+          "items": reference("effect"),
+        ])
+      ),
+      (
+        "events",
+        object([
+          "description": .string(
+            "Thresholds whose crossing the host reports; names unique in the chain."),
+          "type": .string("array"),
+          "items": reference("event"),
+        ])
+      ),
+    ]
+  }
+
+  static var chain: JSONValue {
+    closedObject(
+      "A chain: a view, or a repeated row of views, and its effects.", chainKeys,
+      required: ["name", "frame"])
+  }
+
+  static var frame: JSONValue {
+    closedObject(
+      "The view's natural frame in points.",
+      [
+        ("x", number(.finite, "The left edge in points.", default: 0)),
+        (
+          "y",
+          number(.finite, "The top edge in points, in the content (or the viewport).", default: 0)
+        ),
+        ("width", number(.positive, "The width in points; left out, the viewport's width.")),
+        ("height", number(.positive, "The height in points.")),
+      ], required: ["height"])
+  }
+
+  static var repetition: JSONValue {
+    let count = object([
+      "description": .string("How many copies."),
+      "type": .string("integer"),
+      "minimum": .number(0),
+      "maximum": .number(Double(SceneLoader.maximumRepeatCount)),
+    ])
+    return closedObject(
+      "Copies of the chain down the content, each height + spacing below the last.",
+      [
+        ("count", count),
+        ("spacing", number(.nonNegative, "The gap between copies in points.", default: 0)),
+      ], required: ["count"])
+  }
+
+  static var event: JSONValue {
+    closedObject(
+      "A threshold whose crossing the host reports.",
+      [
+        (
+          "name",
+          object([
+            "description": .string("The event's name, unique in the chain."),
+            "type": .string("string"),
+            "minLength": .number(1),
+          ])
+        ),
+        (
+          "input",
+          choice(
+            ScrollInput.self, "What is measured, after the chain's last effect.", default: .offset)
+        ),
+        ("crosses", number(.finite, "The threshold, in the input's unit.")),
+        (
+          "direction",
+          choice(ChainEvent.Direction.self, "The way the value must cross it.", default: .both)
+        ),
+      ], required: ["name", "crosses"])
+  }
+
+  static var snap: JSONValue {
+    let offsets = object([
+      "description": .string("The offsets scrolling may rest at."),
+      "type": .string("array"),
+      "minItems": .number(1),
+      "items": number(.finite, "An offset in points."),
+    ])
+    let chain = object([
+      "description": .string("A repeated, content-attached chain whose copies scrolling rests at."),
+      "type": .string("string"),
+    ])
+    var members = closedObjectMembers(
+      "Where scrolling comes to rest: offsets, or the copies of a repeated chain.",
+      [
+        ("offsets", offsets),
+        ("chain", chain),
+        (
+          "align",
+          choice(
+            ScrollSnap.Alignment.self, "Which edge of a copy is aligned (with \"chain\").",
+            default: .start)
+        ),
+        (
+          "mode",
+          choice(
+            ScrollSnap.Mode.self, "Whether it always snaps, or only when near.", default: .mandatory
+          )
+        ),
+        ("proximity", number(.positive, "How near, in points (with \"mode\": \"proximity\").")),
+      ])
+    members.append(
+      .init(
+        key: "oneOf",
+        value: .array([
+          object(["required": strings(["offsets"])]), object(["required": strings(["chain"])]),
+        ])))
+    members.append(
+      .init(
+        key: "dependentSchemas",
+        value: object([
+          "align": object(["required": strings(["chain"])]),
+          "proximity": object([
+            "required": strings(["mode"]),
+            "properties": object(["mode": object(["const": .string("proximity")])]),
+          ]),
+        ])))
+    return .object(JSONObject(members))
+  }
+
+  // MARK: - Building blocks
+
+  static func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    .object(JSONObject(members.map { JSONObject.Member(key: $0.key, value: $0.value) }))
+  }
+
+  static func strings(_ values: [String]) -> JSONValue {
+    .array(values.map(JSONValue.string))
+  }
+
+  static func reference(_ definition: String) -> JSONValue {
+    object(["$ref": .string("#/$defs/\(definition)")])
+  }
+
+  /// A number in `range` (or `null` when `nullable`).
+  static func number(
+    _ range: NumberRange, _ description: String, default defaultValue: Double? = nil,
+    nullable: Bool = false
+  ) -> JSONValue {
+    var members = [JSONObject.Member(key: "description", value: .string(description))]
+    members += numberConstraints(range, nullable: nullable)
+    if let defaultValue { members.append(.init(key: "default", value: .number(defaultValue))) }
+    return .object(JSONObject(members))
+  }
+
+  static func numberConstraints(_ range: NumberRange, nullable: Bool) -> [JSONObject.Member] {
+    [
+      .init(key: "type", value: nullable ? strings(["number", "null"]) : .string("number")),
+      .init(key: range.excludesLower ? "exclusiveMinimum" : "minimum", value: .number(range.lower)),
+      .init(key: "maximum", value: .number(range.upper)),
+    ]
+  }
+
+  static func choice<Choice: RawRepresentable & CaseIterable>(
+    _ type: Choice.Type, _ description: String, default defaultValue: Choice
+  ) -> JSONValue where Choice.RawValue == String {
+    object([
+      "description": .string(description),
+      "enum": strings(type.allCases.map(\.rawValue)),
+      "default": .string(defaultValue.rawValue),
+    ])
+  }
+
+  /// An object of `properties` and no other key.
+  static func closedObject(
+    _ description: String, _ properties: [(key: String, schema: JSONValue)],
+    required: [String] = []
+  ) -> JSONValue {
+    .object(JSONObject(closedObjectMembers(description, properties, required: required)))
+  }
+
+  static func closedObjectMembers(
+    _ description: String, _ properties: [(key: String, schema: JSONValue)],
+    required: [String] = []
+  ) -> [JSONObject.Member] {
+    var members: [JSONObject.Member] = [
+      .init(key: "description", value: .string(description)),
+      .init(key: "type", value: .string("object")),
+      .init(
+        key: "properties",
+        value: .object(JSONObject(properties.map { .init(key: $0.key, value: $0.schema) }))),
+    ]
+    if !required.isEmpty { members.append(.init(key: "required", value: strings(required))) }
+    members.append(.init(key: "additionalProperties", value: .bool(false)))
+    return members
+  }
+}

@@ -1,0 +1,138 @@
+import EffectHost
+import EffectProtocol
+import Foundation
+import Testing
+
+/// The schema of scene files: it names the keys the loader reads, object by
+/// object and effect by effect.
+@Suite struct SceneSchemaTests {
+  static let chain = #"{"name": "a", "frame": {"height": 1}}"#
+
+  /// Scenes with an unknown key `zzz` in one object each, and where the
+  /// schema describes that object.
+  static let objects: [(scene: String, schemaPath: [String])] = [
+    (#"{"chains": [\#(chain)], "zzz": 1}"#, ["$defs", "scene"]),
+    (
+      #"{"name": "a", "frame": {"height": 1}, "effects": [], "zzz": 1}"#,
+      ["$defs", "singleChainScene"]
+    ),
+    (#"{"chains": [{"name": "a", "frame": {"height": 1}, "zzz": 1}]}"#, ["$defs", "chain"]),
+    (#"{"chains": [{"name": "a", "frame": {"height": 1, "zzz": 1}}]}"#, ["$defs", "frame"]),
+    (#"{"viewport": {"zzz": 1}, "chains": [\#(chain)]}"#, ["$defs", "viewport"]),
+    (#"{"contentInsets": {"zzz": 1}, "chains": [\#(chain)]}"#, ["$defs", "contentInsets"]),
+    (
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "repeat": {"count": 1, "zzz": 1}}]}"#,
+      ["$defs", "repeat"]
+    ),
+    (
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "events": [{"name": "e", "crosses": 1, "zzz": 1}]}]}"#,
+      ["$defs", "event"]
+    ),
+    (#"{"chains": [\#(chain)], "snap": {"offsets": [0], "zzz": 1}}"#, ["$defs", "snap"]),
+  ]
+
+  /// The keys the loader takes where `scene` has `zzz`: those its message
+  /// lists.
+  static func loaderKeys(_ scene: String, registry: EffectRegistry = .builtIn) throws -> [String] {
+    do {
+      _ = try SceneLoader(registry: registry).load(json: scene)
+    } catch {
+      for diagnostic in error.diagnostics {
+        if case .unknownKey(_, _, let valid) = diagnostic.problem { return valid }
+      }
+    }
+    Issue.record("no unknown key reported in \(scene)")
+    return []
+  }
+
+  static func member(_ value: JSONValue?, _ path: [String]) -> JSONValue? {
+    guard let key = path.first else { return value }
+    guard case .object(let object)? = value else { return nil }
+    return member(object[key], Array(path.dropFirst()))
+  }
+
+  static func propertyNames(_ schema: JSONValue?) -> [String] {
+    guard case .object(let properties)? = member(schema, ["properties"]) else { return [] }
+    return properties.keys
+  }
+
+  /// The branch of effect type `name` in the schema of `registry`.
+  static func effectBranch(_ name: String, in schema: JSONValue) -> JSONValue? {
+    guard case .array(let branches)? = member(schema, ["$defs", "effect", "allOf"]) else {
+      return nil
+    }
+    return branches.first {
+      member($0, ["if", "properties", "type", "const"]) == .string(name)
+    }.flatMap { member($0, ["then"]) }
+  }
+
+  @Test("every object of a scene file takes the keys the loader reads, in its order")
+  func sceneKeys() throws {
+    let schema = SceneSchema().document
+    for (scene, path) in Self.objects {
+      let described = Self.propertyNames(Self.member(schema, path))
+      #expect(try described == Self.loaderKeys(scene), "\(path.joined(separator: "/"))")
+    }
+  }
+
+  @Test("every effect type's branch takes the keys its reader reads, in its order")
+  func effectKeys() throws {
+    let schema = SceneSchema().document
+    let names = EffectRegistry.builtIn.typeNames
+    #expect(
+      Self.member(schema, ["$defs", "effect", "properties", "type", "enum"])
+        == .array(names.map(JSONValue.string)))
+    for name in names {
+      let scene =
+        #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "\#(name)", "zzz": 1}]}]}"#
+      let branch = Self.effectBranch(name, in: schema)
+      #expect(Self.member(branch, ["additionalProperties"]) == .bool(false))
+      #expect(try Self.propertyNames(branch) == Self.loaderKeys(scene), "\(name)")
+    }
+  }
+
+  @Test("a parameter's declaration gives its type, range, allowed values, default and summary")
+  func parameters() throws {
+    let schema = SceneSchema().document
+    let stretch = try #require(Self.effectBranch("stretch", in: schema))
+    #expect(
+      Self.member(stretch, ["properties", "resistance"])
+        == (try JSONParser.parse(
+          #"{"description": "the share of the overscroll that becomes stretch (fraction, 0 to 1)", "type": "number", "minimum": 0, "maximum": 1, "default": 1}"#
+        )))
+    #expect(
+      Self.member(stretch, ["properties", "maxStretch", "type"])
+        == .array([.string("number"), .string("null")]))
+    let interpolate = try #require(Self.effectBranch("interpolate", in: schema))
+    #expect(
+      Self.member(interpolate, ["required"]) == .array([.string("property"), .string("stops")]))
+    #expect(Self.member(interpolate, ["properties", "easing", "default"]) == .string("linear"))
+  }
+
+  @Test("a registry's own types are in its schema, a parameter without a domain taking any value")
+  func ownTypes() throws {
+    let registry = try EffectRegistry.builtIn.registering(ShadeEffect.self)
+    let schema = SceneSchema(registry: registry).document
+    let branch = try #require(Self.effectBranch("shade", in: schema))
+    let scene =
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "shade", "zzz": 1}]}]}"#
+    #expect(try Self.propertyNames(branch) == Self.loaderKeys(scene, registry: registry))
+    #expect(
+      Self.member(branch, ["properties", "tone"])
+        == .object(JSONObject([.init(key: "description", value: .string("how dark (any)"))])))
+  }
+}
+
+/// A user's effect whose parameter only its text describes.
+private struct ShadeEffect: StatelessScrollEffect {
+  init(from reader: inout ParameterReader) { _ = reader.value("tone") }
+
+  static let descriptor = EffectDescriptor(
+    typeName: "shade", summary: "Does nothing.", discussion: "",
+    parameters: [
+      ParameterDescriptor(name: "tone", values: "any", defaultValue: "medium", summary: "how dark")
+    ],
+    examples: [])
+
+  func apply(to views: inout ViewBatch) {}
+}
