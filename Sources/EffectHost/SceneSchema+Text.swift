@@ -49,24 +49,9 @@ extension SceneSchema {
     }
   }
 
-  /// `string` as a JSON string: quotes, backslashes and control characters
-  /// escaped.
+  /// `string` as a JSON string.
   static func writeString(_ string: String, to text: inout String) {
-    text += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": text += "\\\""
-      case "\\": text += "\\\\"
-      case "\n": text += "\\n"
-      case "\t": text += "\\t"
-      case "\r": text += "\\r"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: text.unicodeScalars.append(scalar)
-      }
-    }
-    text += "\""
+    text += "\"" + JSONString.escaped(string) + "\""
   }
 }
 
