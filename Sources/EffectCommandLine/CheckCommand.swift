@@ -166,17 +166,10 @@ public struct CheckCommand: Subcommand {
     // ``checkOptions()`` has made sure of one of the two.
     guard let gesture else { return "" }
     let start = start ?? 0
-    let frames: MotionFrames
-    do {
-      frames = try MotionFrames(
-        gesture: gesture, scene: loaded, physics: physics ?? .ios,
-        fps: fps ?? SimulateCommand.defaultFrameRate, start: start)
-    } catch {
-      throw .usage(
-        UsageError(
-          message: "The value '\(MessageText.number(start))' is invalid for "
-            + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
-    }
+    let frames = try MotionFrames.forCommand(
+      gesture: gesture, scene: loaded, physics: physics ?? .ios,
+      fps: fps ?? SimulateCommand.defaultFrameRate, start: start, startOption: $start,
+      command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)

@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 // How the motion library's values are read from the command line: `--gesture`,
 // `--physics`, `--fps` and `--start` (simulate's, and any subcommand that
@@ -58,6 +59,26 @@ extension ValueReader where Value == Double {
         throw .because("expected an offset in points, a decimal number such as 0 or 212")
       }
       return value
+    }
+  }
+}
+
+extension MotionFrames {
+  /// The frames of `gesture` on `scene` for a subcommand. The frame rate is
+  /// checked when read; only the start depends on the scene, so a start
+  /// outside its offsets is a usage error naming `startOption`.
+  static func forCommand(
+    gesture: Gesture, scene: Scene, physics: ScrollPhysics, fps: Int, start: Double,
+    startOption: OptionSpec, command: CommandSpec
+  ) throws(CommandError) -> MotionFrames {
+    do {
+      return try MotionFrames(
+        gesture: gesture, scene: scene, physics: physics, fps: fps, start: start)
+    } catch {
+      throw .usage(
+        UsageError(
+          message: "The value '\(MessageText.number(start))' is invalid for "
+            + "'\(startOption.fullLabel)': \(error.description)", command: command))
     }
   }
 }

@@ -82,17 +82,9 @@ public struct SimulateCommand: Subcommand {
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     Interruption.install()
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
-    let frames: MotionFrames
-    do {
-      frames = try MotionFrames(
-        gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start)
-    } catch {
-      // The frame rate is checked when read; only the start depends on the scene.
-      throw .usage(
-        UsageError(
-          message: "The value '\(MessageText.number(start))' is invalid for "
-            + "'\($start.fullLabel)': \(error.description)", command: Self.spec))
-    }
+    let frames = try MotionFrames.forCommand(
+      gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start,
+      startOption: $start, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
