@@ -1,3 +1,5 @@
+import EffectHost
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -106,28 +108,15 @@ struct CSVRows {
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
       throw CSVError(line: nil, reason: reason(EISDIR))
     }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw CSVError(line: nil, reason: reason(errno))
-      }
-      bytes.append(contentsOf: chunk[0..<count])
+    do {
+      return try FileReading.bytes(of: descriptor, upTo: .max)
+    } catch {
+      throw CSVError(line: nil, reason: reason(error.code))
     }
-    return bytes
   }
 
   private static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: "no such file"
-    case EACCES: "permission denied"
-    case EISDIR: "is a directory; expected a csv file"
-    case ENOTDIR: "a component of the path is not a directory"
-    default: String(cString: strerror(code)).lowercased()
-    }
+    FileReading.reason(code, expected: "a csv file")
   }
 }
 

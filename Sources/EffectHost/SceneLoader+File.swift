@@ -38,19 +38,11 @@ extension SceneLoader {
         throw .invalid(file: name, diagnostics: [tooLarge(size: Int(status.st_size))])
       }
     }
-    var bytes: [UInt8] = []
-    let limit = maximumFileSize + 1
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while bytes.count < limit {
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, min(buffer.count, limit - bytes.count))
-      }
-      if count == 0 { break }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(file: name, reason: Self.reason(errno))
-      }
-      bytes.append(contentsOf: chunk[0..<count])
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReading.bytes(of: descriptor, upTo: maximumFileSize + 1)
+    } catch {
+      throw .unreadable(file: name, reason: Self.reason(error.code))
     }
     if bytes.count > maximumFileSize {
       // Only "more than the limit" is known: the rest was never read.
@@ -60,12 +52,6 @@ extension SceneLoader {
   }
 
   private static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: "no such file"
-    case EACCES: "permission denied"
-    case EISDIR: "is a directory; expected a scene file"
-    case ENOTDIR: "a component of the path is not a directory"
-    default: String(cString: strerror(code)).lowercased()
-    }
+    FileReading.reason(code, expected: "a scene file")
   }
 }
