@@ -152,13 +152,13 @@ extension SceneHost {
     for pin in placements.pins {
       guard let anchor = pin.anchor else { continue }
       let until = layout.frames[anchor].y
-      let step = steps[pin.step] as! StatelessStep<PinEffect>
-      guard step.effect.until?.bitPattern != until.bitPattern else { continue }
+      let step = steps[pin.step] as! LayoutPinStep
+      guard step.pin.until?.bitPattern != until.bitPattern else { continue }
       if !ownsPlacements {
         makePlacementsUnique()
         ownsPlacements = true
       }
-      (steps[pin.step] as! StatelessStep<PinEffect>).effect.until = until
+      (steps[pin.step] as! LayoutPinStep).pin.until = until
     }
   }
 
@@ -168,8 +168,7 @@ extension SceneHost {
     guard !isKnownUniquelyReferenced(&placements.owner) else { return }
     groups = ChainGroup.Plan(copying: groups)
     for pin in placements.pins {
-      let step = steps[pin.step] as! StatelessStep<PinEffect>
-      steps[pin.step] = StatelessStep(effect: step.effect)
+      steps[pin.step] = LayoutPinStep(pin: (steps[pin.step] as! LayoutPinStep).pin)
     }
     placements.owner = PlacementOwner()
   }

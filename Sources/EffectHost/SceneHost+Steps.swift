@@ -1,5 +1,6 @@
 import EffectGroups
 import EffectProtocol
+import Effects
 
 /// What evaluation reads of a chain: plain values, so reading it retains nothing.
 struct ChainRun {
@@ -10,11 +11,6 @@ struct ChainRun {
   var frame: Rect
   var attachment: Attachment
   var stride: Double
-  /// The views' visuals before the first effect (``Chain/zIndex``,
-  /// ``Chain/opacity``), written only when ``hasVisuals``.
-  var zIndex: Double
-  var opacity: Double
-  var hasVisuals: Bool
   /// The chain's effects: indices in `steps`.
   var steps: Range<Int>
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
@@ -60,9 +56,7 @@ class ChainStep: @unchecked Sendable {
 /// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
 /// is `Sendable`.
 final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
-  /// Changed only by a live layout change (a pin following a chain), when
-  /// no other host holds the step (``SceneHost/Placements``).
-  var effect: Effect
+  let effect: Effect
 
   init(effect: Effect) {
     self.effect = effect
@@ -77,6 +71,49 @@ final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked 
   }
 
   override func copyingState() -> ChainStep { self }
+}
+
+/// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``), written
+/// before its first effect, frames kept natural. `@unchecked Sendable`:
+/// immutable.
+final class VisualsStep: ChainStep, @unchecked Sendable {
+  let zIndex: Double
+  let opacity: Double
+
+  init(zIndex: Double, opacity: Double) {
+    self.zIndex = zIndex
+    self.opacity = opacity
+  }
+
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    let zIndex = self.zIndex
+    let opacity = self.opacity
+    batch.modifyVisuals {
+      $0.zIndex = zIndex
+      $0.opacity = opacity
+    }
+  }
+}
+
+/// A pin whose section edge follows the layout (`until` naming a chain or
+/// `"next"`): its own step, whose pin a live layout change rewrites, so that
+/// no other step is a class with a mutable effect (whose every read would
+/// be checked for exclusive access). `@unchecked Sendable`: changed only by
+/// a host that holds the only reference (``SceneHost/Placements``).
+final class LayoutPinStep: ChainStep, @unchecked Sendable {
+  var pin: PinEffect
+
+  init(pin: PinEffect) {
+    self.pin = pin
+  }
+
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    pin.apply(to: &batch)
+  }
 }
 
 /// An effect and its state.

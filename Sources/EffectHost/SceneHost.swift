@@ -151,13 +151,18 @@ public struct SceneHost: Sendable {
       let chain = scene.chains[index]
       let count = chain.viewCount
       let firstStep = steps.count
+      // A chain's own visuals are its first step: a chain without them pays
+      // nothing for them.
+      if !chain.hasIdentityVisuals {
+        steps.append(VisualsStep(zIndex: chain.zIndex, opacity: chain.opacity))
+      }
       for effect in chain.effects {
         if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
           placements.pins.append(
             Placements.Pin(
               step: steps.count, chain: index,
               anchor: pin.untilChain.flatMap { scene.chainIndex(named: $0) }))
-          steps.append(StatelessStep(effect: Self.placed(pin, chain: index, in: scene)))
+          steps.append(LayoutPinStep(pin: Self.placed(pin, chain: index, in: scene)))
         } else {
           steps.append(makeStep(effect, viewCount: count))
         }
@@ -172,7 +177,6 @@ public struct SceneHost: Sendable {
         ChainRun(
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
-          zIndex: chain.zIndex, opacity: chain.opacity, hasVisuals: !chain.hasIdentityVisuals,
           steps: firstStep..<steps.count, isWindowed: windowed))
     }
     self.chains = layouts
@@ -357,21 +361,11 @@ public struct SceneHost: Sendable {
           let first = base + run.firstView + copies.lowerBound
           guard !run.steps.isEmpty else {
             // A chain without effects: its natural transforms, with no batch.
-            let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
-            if run.hasVisuals {
-              ViewBatch.modifyResting(
-                first, first + count, top: top, copy: Double(copies.lowerBound), frame: run.frame,
-                stride: run.stride
-              ) {
-                $0.zIndex = run.zIndex
-                $0.opacity = run.opacity
-              }
-            } else {
-              ViewBatch.modifyResting(
-                first, first + count, top: top, copy: Double(copies.lowerBound), frame: run.frame,
-                stride: run.stride
-              ) { _ in }
-            }
+            ViewBatch.modifyResting(
+              first, first + count,
+              top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+              copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+            ) { _ in }
             naturalFlags?[run.chain] = true
             continue
           }
@@ -384,15 +378,6 @@ public struct SceneHost: Sendable {
               record: record, geometry: geometry, clock: clock, attachment: run.attachment,
               naturalFrame: run.frame, stride: run.stride, base: first, count: count,
               firstCopy: copies.lowerBound)
-            if run.hasVisuals {
-              // The chain's own visuals, before its first effect: the views
-              // are written, with their natural frames.
-              batch.modifyResting(from: 0, to: count) {
-                $0.zIndex = run.zIndex
-                $0.opacity = run.opacity
-              }
-              record.pointee.writtenCount = count
-            }
             for step in run.steps {
               // `steps` holds every step for the whole loop: call without the
               // retain and release that a plain call would pay a step.

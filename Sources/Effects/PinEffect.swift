@@ -190,110 +190,129 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    // A group of chains calls the four variants' functions itself, each loop
-    // for one of them: each is small enough to be inlined there.
-    switch variant {
-    case .top: applyTop(to: &views)
-    case .topUntil: applyTopUntil(to: &views)
-    case .bottom: applyBottom(to: &views)
-    case .bottomUntil: applyBottomUntil(to: &views)
-    case .topNext: applyNext(to: &views, top: true)
-    case .bottomNext: applyNext(to: &views, top: false)
+    if untilNext {
+      form.applyNext(to: &views, lastCopy: lastCopy)
+    } else {
+      form.apply(to: &views)
     }
   }
 
-  /// Pin's four formulas: an edge, with an `until` or without. ``apply(to:)``
-  /// and a group's loop (Groups/PinEffect+Group.swift) switch over them.
+  /// What pin's formulas read but `"next"`'s last copy: the effect without
+  /// the chain name it may follow, so that a group's forms are as small as
+  /// the formulas need and hold no string to retain.
+  @inline(__always)
+  package var form: Form { Form(edge: edge, inset: inset, until: until) }
+
+  /// Pin's formulas: an edge, with an `until` or without, or with the next
+  /// copy's top (``applyNext(to:lastCopy:)``). ``apply(to:)`` and a group's
+  /// loop (Groups/PinEffect+Group.swift) switch over ``Variant``.
+  package struct Form: Sendable {
+    var edge: Edge
+    var inset: Double
+    var until: Double?
+
+    @inline(__always)
+    func apply(to views: inout ViewBatch) {
+      // A group of chains calls the variants' functions itself, each loop
+      // for one of them: each is small enough to be inlined there.
+      switch variant {
+      case .top: applyTop(to: &views)
+      case .topUntil: applyTopUntil(to: &views)
+      case .bottom: applyBottom(to: &views)
+      case .bottomUntil: applyBottomUntil(to: &views)
+      }
+    }
+
+    /// Which of the four formulas this pin computes.
+    @inline(__always)
+    var variant: Variant {
+      switch (edge, until != nil) {
+      case (.top, false): .top
+      case (.top, true): .topUntil
+      case (.bottom, false): .bottom
+      case (.bottom, true): .bottomUntil
+      }
+    }
+
+    /// The top edge's line, `It + inset`, in `geometry`.
+    @inline(__always)
+    func topLine(_ geometry: ScrollGeometry) -> Double { geometry.contentInsets.top + inset }
+
+    /// The bottom edge's line, `V - Ib - inset`, in `geometry`.
+    @inline(__always)
+    func bottomLine(_ geometry: ScrollGeometry) -> Double {
+      geometry.viewport.height - geometry.contentInsets.bottom - inset
+    }
+
+    /// The viewport y of content y `until` (which must not be `nil`) in
+    /// `geometry`.
+    @inline(__always)
+    func sectionEdge(_ geometry: ScrollGeometry) -> Double {
+      geometry.contentOrigin + until.unsafelyUnwrapped
+    }
+
+    /// ``apply(to:)`` at the top edge without `until`.
+    @inline(__always)
+    func applyTop(to views: inout ViewBatch) {
+      let line = topLine(views.geometry)
+      views.modifyEach { view in
+        view.y = max(view.y, line)
+      }
+    }
+
+    /// ``apply(to:)`` at the top edge with `until`.
+    @inline(__always)
+    func applyTopUntil(to views: inout ViewBatch) {
+      let line = topLine(views.geometry)
+      let sectionEnd = sectionEdge(views.geometry)
+      views.modifyEach { view in
+        view.y = max(view.y, min(line, sectionEnd - view.height))
+      }
+    }
+
+    /// ``apply(to:)`` at the bottom edge without `until`.
+    @inline(__always)
+    func applyBottom(to views: inout ViewBatch) {
+      let line = bottomLine(views.geometry)
+      views.modifyEach { view in
+        view.y = min(view.y, line - view.height)
+      }
+    }
+
+    /// ``apply(to:)`` at the bottom edge with `until`.
+    @inline(__always)
+    func applyBottomUntil(to views: inout ViewBatch) {
+      let line = bottomLine(views.geometry)
+      let sectionStart = sectionEdge(views.geometry)
+      views.modifyEach { view in
+        view.y = min(view.y, max(line - view.height, sectionStart))
+      }
+    }
+
+    /// ``apply(to:)`` with `"until": "next"`: the formula of `until` with
+    /// each copy's own section edge, the next copy's natural top or, for
+    /// copy `lastCopy` (the chain's last), the content's end. Only a
+    /// repeated chain has it, which no group holds.
+    func applyNext(to views: inout ViewBatch, lastCopy: Int) {
+      let geometry = views.geometry
+      let top = edge == .top
+      let line = top ? topLine(geometry) : bottomLine(geometry)
+      let contentEnd = geometry.contentOrigin + geometry.contentHeight
+      for index in views.indices {
+        let edge =
+          views.firstCopy + index >= lastCopy
+          ? contentEnd : views.naturalViewportFrame(at: index + 1).y
+        var view = views[index]
+        view.y =
+          top
+          ? max(view.y, min(line, edge - view.height)) : min(view.y, max(line - view.height, edge))
+        views[index] = view
+      }
+    }
+  }
+
+  /// Pin's four formulas: an edge, with an `until` or without.
   package enum Variant: Hashable {
     case top, topUntil, bottom, bottomUntil
-    /// `"until": "next"`, whose section edge differs from copy to copy.
-    case topNext, bottomNext
-  }
-
-  /// Which of the formulas this pin computes.
-  @inline(__always)
-  var variant: Variant {
-    if untilNext { return edge == .top ? .topNext : .bottomNext }
-    switch (edge, until != nil) {
-    case (.top, false): return .top
-    case (.top, true): return .topUntil
-    case (.bottom, false): return .bottom
-    case (.bottom, true): return .bottomUntil
-    }
-  }
-
-  /// The top edge's line, `It + inset`, in `geometry`.
-  @inline(__always)
-  func topLine(_ geometry: ScrollGeometry) -> Double { geometry.contentInsets.top + inset }
-
-  /// The bottom edge's line, `V - Ib - inset`, in `geometry`.
-  @inline(__always)
-  func bottomLine(_ geometry: ScrollGeometry) -> Double {
-    geometry.viewport.height - geometry.contentInsets.bottom - inset
-  }
-
-  /// The viewport y of content y `until` (which must not be `nil`) in
-  /// `geometry`.
-  @inline(__always)
-  func sectionEdge(_ geometry: ScrollGeometry) -> Double {
-    geometry.contentOrigin + until.unsafelyUnwrapped
-  }
-
-  /// ``apply(to:)`` at the top edge without `until`.
-  @inline(__always)
-  func applyTop(to views: inout ViewBatch) {
-    let line = topLine(views.geometry)
-    views.modifyEach { view in
-      view.y = max(view.y, line)
-    }
-  }
-
-  /// ``apply(to:)`` at the top edge with `until`.
-  @inline(__always)
-  func applyTopUntil(to views: inout ViewBatch) {
-    let line = topLine(views.geometry)
-    let sectionEnd = sectionEdge(views.geometry)
-    views.modifyEach { view in
-      view.y = max(view.y, min(line, sectionEnd - view.height))
-    }
-  }
-
-  /// ``apply(to:)`` at the bottom edge without `until`.
-  @inline(__always)
-  func applyBottom(to views: inout ViewBatch) {
-    let line = bottomLine(views.geometry)
-    views.modifyEach { view in
-      view.y = min(view.y, line - view.height)
-    }
-  }
-
-  /// ``apply(to:)`` at the bottom edge with `until`.
-  @inline(__always)
-  func applyBottomUntil(to views: inout ViewBatch) {
-    let line = bottomLine(views.geometry)
-    let sectionStart = sectionEdge(views.geometry)
-    views.modifyEach { view in
-      view.y = min(view.y, max(line - view.height, sectionStart))
-    }
-  }
-
-  /// ``apply(to:)`` with `"until": "next"`: the formula of `until` with each
-  /// copy's own section edge, the next copy's natural top (copy `i`'s
-  /// natural top plus the stride) or, for the last copy (``lastCopy``), the
-  /// content's end.
-  func applyNext(to views: inout ViewBatch, top: Bool) {
-    let geometry = views.geometry
-    let line = top ? topLine(geometry) : bottomLine(geometry)
-    let contentEnd = geometry.contentOrigin + geometry.contentHeight
-    for index in views.indices {
-      let edge =
-        views.firstCopy + index >= lastCopy
-        ? contentEnd : views.naturalViewportFrame(at: index).y + views.stride
-      var view = views[index]
-      view.y =
-        top
-        ? max(view.y, min(line, edge - view.height)) : min(view.y, max(line - view.height, edge))
-      views[index] = view
-    }
   }
 }

@@ -89,6 +89,36 @@ import Testing
     #expect((footer.y, footer.height) == (1148, 180))
   }
 
+  @Test("sticky-sections: each header pinned until the next pushes it off")
+  func stickySections() throws {
+    var host = try Self.host("sticky-sections.json")
+    for copy in 0..<8 {
+      let (section, _) = try Self.view("section[\(copy)]", in: &host, at: 0)
+      #expect(section.y == 47 + 292 * Double(copy))
+      #expect(section.zIndex == 1)
+    }
+    // section[2]'s natural top: 47 + 584 - 600 = 31, above the line: held.
+    var (section, _) = try Self.view("section[2]", in: &host, at: 600)
+    #expect(section.y == 47)
+    // section[1] is pushed up by section[2]'s natural top: 31 - 28.
+    (section, _) = try Self.view("section[1]", in: &host, at: 600)
+    #expect(section.y == 3)
+  }
+
+  @Test("article: chains placed after each other, the title pinned until the comments")
+  func article() throws {
+    var host = try Self.host("article.json")
+    // 300 + 16; + 60 + 8; + 900; + 7 * 128 + 120 + 24.
+    for (name, y) in [("title", 316.0), ("body", 384), ("comments[0]", 1284), ("footer", 2324)] {
+      let (view, _) = try Self.view(name, in: &host, at: 0)
+      #expect(view.y == y, "\(name)")
+    }
+    #expect(host.scene.contentHeight == 2324 + 80)
+    let (title, _) = try Self.view("title", in: &host, at: 1254)
+    // The comments' top at 1284 - 1254 = 30 holds the title's bottom.
+    #expect(title.y == 30 - 60)
+  }
+
   @Test("sticky-stretchy-header: the Stack Overflow first answer's worked numbers")
   func stickyStretchyHeader() throws {
     var host = try Self.host("sticky-stretchy-header.json")

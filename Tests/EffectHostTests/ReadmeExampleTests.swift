@@ -30,4 +30,23 @@ import Testing
     refreshing.evaluate(offset: -150)
     #expect(refreshing.eventsOfLastFrame.isEmpty)  // a first frame fires nothing
   }
+
+  @Test("the README's live layout example: rotated, the header 120 taller, the title pushed off")
+  func liveLayout() throws {
+    var article = SceneHost(
+      scene: try SceneLoader().load(
+        contentsOf: Self.root.appendingPathComponent("Configs/article.json").path))
+    article.setViewport(Size(width: 844, height: 390))
+    article.setContentInsets(EdgeInsets(bottom: 21, left: 59, right: 59))
+    article.setFrame(Rect(y: 0, width: 390, height: 420), ofChain: 0)
+    article.evaluate(offset: 1374)
+    let title = try #require(article.view(named: "title"))
+    // The header spans the safe area, 844 - 59 - 59.
+    let header = try #require(article.view(named: "header"))
+    #expect((header.transform.x, header.transform.width, header.transform.height) == (59, 726, 420))
+    // The title at 420 + 16 = 436; the comments at 436 + 60 + 8 + 900 = 1404,
+    // 1404 - 1374 = 30 from the top, which holds the title's bottom.
+    #expect(title.naturalFrame.y == 436 - 1374)
+    #expect(title.transform.y == 30 - 60)
+  }
 }

@@ -2,19 +2,34 @@ import EffectGroups
 import EffectProtocol
 
 extension PinEffect: CopyLocalEffect {
+  /// The formulas' values alone: no chain name to retain in a frame. A
+  /// group holds no `"next"` pin (only a repeated chain has one).
+  package static func groupForms(_ effects: [Self]) -> [Form] { effects.map(\.form) }
+
   /// One class for each of pin's variants, which the loop switches over.
-  package static func groupClass(of form: Self) -> Variant { form.variant }
+  package static func groupClass(of form: Form) -> Variant { form.variant }
 
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let effects = Self.forms(forms, count: group.members.count)
-    switch effects[0].variant {
-    case .top: run(effects, group) { $0.applyTop(to: &$1) }
-    case .topUntil: run(effects, group) { $0.applyTopUntil(to: &$1) }
-    case .bottom: run(effects, group) { $0.applyBottom(to: &$1) }
-    case .bottomUntil: run(effects, group) { $0.applyBottomUntil(to: &$1) }
-    case .topNext: run(effects, group) { $0.applyNext(to: &$1, top: true) }
-    case .bottomNext: run(effects, group) { $0.applyNext(to: &$1, top: false) }
+    let forms = Self.forms(forms, count: group.members.count)
+    switch forms[0].variant {
+    case .top: run(forms, group) { $0.applyTop(to: &$1) }
+    case .topUntil: run(forms, group) { $0.applyTopUntil(to: &$1) }
+    case .bottom: run(forms, group) { $0.applyBottom(to: &$1) }
+    case .bottomUntil: run(forms, group) { $0.applyBottomUntil(to: &$1) }
+    }
+  }
+
+  /// Runs `apply` with each form on its member's view.
+  @inline(__always)
+  static func run(
+    _ forms: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
+    _ apply: (Form, inout ViewBatch) -> Void
+  ) {
+    let geometry = group.geometry
+    for index in group.members.indices {
+      var batch = group.batch(member: index, geometry: geometry)
+      apply(forms[index], &batch)
     }
   }
 }
