@@ -122,18 +122,20 @@ extension SceneHost {
 
   /// Rewrites what the scene's new layout moved.
   mutating func applyLayout() {
-    let layout = scene.layout
     frame.geometry.viewport = scene.viewport
     frame.geometry.contentInsets = scene.contentInsets
-    frame.geometry.contentHeight = layout.contentHeight
+    frame.geometry.contentHeight = scene.layout.contentHeight
     var ownsPlacements = isKnownUniquelyReferenced(&placements.owner)
     for index in chains.indices {
-      let placed = layout.frames[index]
-      let stride = scene.chains[index].stride
-      let current = chains[index]
-      guard placed != current.frame || stride.bitPattern != current.stride.bitPattern else {
-        continue
+      // Read in place, as the layout pass reads them: no chain is copied.
+      let (placed, stride) = scene.chains.withUnsafeBufferPointer { chains in
+        scene.layout.frames.withUnsafeBufferPointer { frames in
+          (frames[index], chains[index].stride)
+        }
       }
+      guard
+        placed != chains[index].frame || stride.bitPattern != chains[index].stride.bitPattern
+      else { continue }
       if !ownsPlacements {
         makePlacementsUnique()
         ownsPlacements = true
@@ -145,13 +147,13 @@ extension SceneHost {
         runs[run].frame = placed
         runs[run].stride = stride
       } else {
-        groups.place(view: current.viewRange.lowerBound, frame: placed, stride: stride)
+        groups.place(view: chains[index].viewRange.lowerBound, frame: placed, stride: stride)
       }
       eventDetector.place(chain: index, frame: placed, stride: stride)
     }
     for pin in placements.pins {
       guard let anchor = pin.anchor else { continue }
-      let until = layout.frames[anchor].y
+      let until = scene.layout.frames[anchor].y
       let step = steps[pin.step] as! LayoutPinStep
       guard step.pin.until?.bitPattern != until.bitPattern else { continue }
       if !ownsPlacements {

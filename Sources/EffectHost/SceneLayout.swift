@@ -31,16 +31,23 @@ public struct SceneLayout: Sendable, Equatable {
   /// adds no length: its edge is its own `y`.
   @inlinable
   public static func bottomEdge(of chain: Chain, at frame: Rect) -> Double {
-    let count = chain.viewCount
+    bottomEdge(count: chain.viewCount, stride: chain.stride, at: frame)
+  }
+
+  /// The natural bottom edge of the last of `count` copies `stride` apart,
+  /// copy 0 at `frame`; `frame.y` when there are none.
+  @inlinable
+  public static func bottomEdge(count: Int, stride: Double, at frame: Rect) -> Double {
     guard count > 0 else { return frame.y }
-    return frame.y + Double(count - 1) * chain.stride + frame.height
+    return frame.y + Double(count - 1) * stride + frame.height
   }
 }
 
 extension Scene {
-  /// The index of the chain that chain `index` is placed after: the last
-  /// earlier chain with that name (a loaded scene has one at most), or `nil`.
-  func anchor(ofChain index: Int) -> Int? {
+  /// The index of the chain that chain `index` of `chains` is placed after:
+  /// the last earlier chain with that name (a loaded scene has one at
+  /// most), or `nil`.
+  static func anchor(ofChain index: Int, in chains: UnsafeBufferPointer<Chain>) -> Int? {
     guard let name = chains[index].after else { return nil }
     var candidate = index
     while candidate > 0 {
@@ -50,37 +57,42 @@ extension Scene {
     return nil
   }
 
-  /// Chain `index`'s frame as placed, given the frames of the chains before
-  /// it in `placed`.
-  func placedFrame(ofChain index: Int, placed: UnsafeBufferPointer<Rect>) -> Rect {
-    let chain = chains[index]
-    var frame = chain.frame
-    if chain.automaticFrame.contains(.x) { frame.x = contentInsets.left }
-    if chain.automaticFrame.contains(.width) {
-      frame.width = max(0, viewport.width - contentInsets.left - contentInsets.right)
-    }
-    if let anchor = anchor(ofChain: index) {
-      frame.y = SceneLayout.bottomEdge(of: chains[anchor], at: placed[anchor]) + chain.frame.y
-    }
-    return frame
-  }
-
   /// Works ``layout`` out again from the chains, viewport and insets, in the
   /// memory it has (nothing is allocated while the number of chains stays).
+  /// The chains are read in place: a pass copies no chain, and so retains
+  /// none of their names, effects or events.
   mutating func layOut() {
     var frames = layout.frames
     layout.frames = []
     if frames.count != chains.count {
       frames = [Rect](repeating: Rect(y: 0, width: 0, height: 0), count: chains.count)
     }
-    var height = viewport.height - contentInsets.top - contentInsets.bottom
-    frames.withUnsafeMutableBufferPointer { frames in
-      for index in chains.indices {
-        let frame = placedFrame(ofChain: index, placed: UnsafeBufferPointer(frames))
-        frames[index] = frame
-        let chain = chains[index]
-        if chain.attachment == .content && chain.viewCount > 0 {
-          height = max(height, SceneLayout.bottomEdge(of: chain, at: frame))
+    let viewport = self.viewport
+    let insets = contentInsets
+    let safeWidth = max(0, viewport.width - insets.left - insets.right)
+    var height = viewport.height - insets.top - insets.bottom
+    chains.withUnsafeBufferPointer { chains in
+      frames.withUnsafeMutableBufferPointer { frames in
+        for index in chains.indices {
+          var frame = chains[index].frame
+          let automatic = chains[index].automaticFrame
+          if !automatic.isEmpty {
+            if automatic.contains(.x) { frame.x = insets.left }
+            if automatic.contains(.width) { frame.width = safeWidth }
+          }
+          if chains[index].after != nil, let anchor = Self.anchor(ofChain: index, in: chains) {
+            frame.y =
+              SceneLayout.bottomEdge(
+                count: chains[anchor].viewCount, stride: chains[anchor].stride, at: frames[anchor])
+              + chains[index].frame.y
+          }
+          frames[index] = frame
+          let count = chains[index].viewCount
+          if chains[index].attachment == .content && count > 0 {
+            height = max(
+              height,
+              SceneLayout.bottomEdge(count: count, stride: chains[index].stride, at: frame))
+          }
         }
       }
     }

@@ -89,7 +89,46 @@ enum SceneFuzzCheck {
       }
     }
     if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
+    if evaluated.viewCount <= 1000 { checkLayoutChanges(of: evaluated, seed: bytes) }
     return .loaded(views: scene.viewCount)
+  }
+
+  /// Random layout changes between frames, drawn from a seed made of the
+  /// input's bytes: after each, a live host's chains without state must
+  /// equal, bit for bit, those of a host built afresh from the changed
+  /// scene, and every view must keep the contract.
+  static func checkLayoutChanges(of scene: Scene, seed bytes: [UInt8]) {
+    var seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var random = SplitMix64(seed: seed)
+    var mirror = scene
+    var host = SceneHost(scene: scene)
+    let stateless = scene.chains.indices.filter { index in
+      !scene.chains[index].effects.contains(where: ViewAloneReference.isStateful)
+    }
+    for step in 0..<6 {
+      let change = LayoutChange.random(&random, in: mirror)
+      change.apply(to: &host)
+      change.apply(to: &mirror)
+      let offset = Double(random.next(in: -2000...8000)) / 2
+      host.evaluate(offset: offset, visibleOnly: step.isMultiple(of: 2))
+      var fresh = SceneHost(scene: mirror)
+      fresh.evaluate(offset: offset)
+      for index in stateless {
+        let first = fresh.chains[index].viewRange.lowerBound
+        for copy in host.visibleRange(ofChain: index) {
+          let live = host.transform(at: first + copy)
+          if let violation = live.contractViolation {
+            fatalError("after \(change), offset \(offset): \(violation); \(live)")
+          }
+          guard live.isBitwiseEqual(to: fresh.transform(at: first + copy)) else {
+            fatalError(
+              "after \(change), offset \(offset), chain \(index) copy \(copy): live \(live), "
+                + "fresh \(fresh.transform(at: first + copy))")
+          }
+        }
+      }
+    }
   }
 
   /// `visible` (evaluated with `visibleOnly`) must give each chain's
