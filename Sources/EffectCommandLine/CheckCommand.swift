@@ -80,6 +80,8 @@ public struct CheckCommand: Subcommand {
   /// Whether `--reduce-motion` checks the rows under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
@@ -153,7 +155,8 @@ public struct CheckCommand: Subcommand {
 
   /// The csv the command checks would print: eval's or simulate's.
   private func rows(_ registry: EffectRegistry) throws(CommandError) -> String {
-    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+    let loaded = try SceneLoader(registry: registry).loadForCommand(
+      scene, layout: layout, command: Self.spec)
     if let offsets {
       let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
       let selection = try ViewSelection.forCommand(

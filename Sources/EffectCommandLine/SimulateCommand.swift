@@ -76,12 +76,15 @@ public struct SimulateCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     Interruption.install()
-    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, command: Self.spec)
     let frames = try MotionFrames.forCommand(
       gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start,
       startOption: $start, command: Self.spec)
