@@ -333,7 +333,7 @@ import Testing
         ["preview", stretchy, "--gesture", "drag:-100:300,wiat:200"], "preview",
         "The value 'drag:-100:300,wiat:200' is invalid for '--gesture <spec> ...': step 2 "
           + "\"wiat:200\": unknown step \"wiat\"; did you mean \"wait\"? (expected drag:D:MS, "
-          + "hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+          + "hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
       ),
       (
         ["filmstrip", stretchy, "--offsets", "0", "--chain", "heder"], "filmstrip",

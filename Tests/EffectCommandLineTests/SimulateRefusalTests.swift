@@ -17,7 +17,7 @@ import Testing
       ),
       (
         "dragg:1:2",
-        #"step 1 "dragg:1:2": unknown step "dragg"; did you mean "drag"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"#
+        #"step 1 "dragg:1:2": unknown step "dragg"; did you mean "drag"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"#
       ),
       (
         "release",
@@ -49,11 +49,11 @@ import Testing
       ),
       (
         "drag:5:10,,release",
-        "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) between the commas"
+        "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) between the commas"
       ),
       (
         "",
-        "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) such as drag:-200:300,release,wait:500, found nothing"
+        "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) such as drag:-200:300,release,wait:500, found nothing"
       ),
     ])
   func malformedGestures(gesture: String, reason: String) {
