@@ -57,41 +57,91 @@ extension SceneLoader {
     throws(CommandError) -> Scene
   {
     if layout.isEmpty { return try loadForCommand(path) }
-    let file = path == "-" ? "<stdin>" : path
-    let document: JSONValue
+    var edit = try SceneEdit(loader: self, path: path)
+    try edit.set(layout, command: command)
+    return try edit.scene()
+  }
+
+  /// Loads the scene at `path` for a subcommand that plays `gesture`, with
+  /// `layout` set as ``loadForCommand(_:layout:command:)`` sets it, and the
+  /// scene as each `set` step of the gesture leaves it, in order (each step
+  /// on the scene the one before left). A step's key naming no chain is a
+  /// usage error naming `gestureOption`; a value the scene refuses makes it
+  /// invalid (65), named by its step.
+  public func loadForCommand(
+    _ path: String, layout: LayoutOptions, gesture: Gesture, gestureOption: OptionSpec,
+    command: CommandSpec
+  ) throws(CommandError) -> (scene: Scene, layouts: [Scene]) {
+    var steps: [(position: Int, setting: SceneSetting)] = []
+    for (index, step) in gesture.steps.enumerated() {
+      if case .set(let setting) = step { steps.append((index + 1, setting)) }
+    }
+    if steps.isEmpty { return (try loadForCommand(path, layout: layout, command: command), []) }
+    var edit = try SceneEdit(loader: self, path: path)
+    try edit.set(layout, command: command)
+    let scene = try edit.scene()
+    var layouts: [Scene] = []
+    layouts.reserveCapacity(steps.count)
+    for (position, setting) in steps {
+      let step = "step \(position) \"set:\(setting)\""
+      let label = "\(gestureOption.name) step \(position) set:\(setting.key)"
+      try edit.set(setting, label: label, command: command) {
+        "The value '\(gesture)' is invalid for '\(gestureOption.fullLabel)': \(step): \($0)"
+      }
+      layouts.append(try edit.scene())
+    }
+    return (scene, layouts)
+  }
+}
+
+/// A scene file's JSON being changed by settings from the command line,
+/// with where each setting put its value, to name it in messages.
+struct SceneEdit {
+  let loader: SceneLoader
+  /// The file's name in messages: `<stdin>` for `-`.
+  let file: String
+  var document: JSONValue
+  var labels: [JSONPath: String] = [:]
+
+  init(loader: SceneLoader, path: String) throws(CommandError) {
+    self.loader = loader
+    file = path == "-" ? "<stdin>" : path
     do {
-      document = try self.document(contentsOf: path)
+      document = try loader.document(contentsOf: path)
     } catch {
       throw .scene(error)
     }
-    return try sceneForCommand(
-      document, file: file, settings: layout.labelledSettings, option: layout.$settings,
-      command: command)
   }
 
-  /// The scene of `document` with `settings` set in order; a setting it
-  /// refuses is named by its label, and a key naming no chain is a usage
-  /// error naming `option`'s value.
-  func sceneForCommand(
-    _ document: JSONValue, file: String, settings: [(setting: SceneSetting, label: String)],
-    option: OptionSpec, command: CommandSpec
-  ) throws(CommandError) -> Scene {
-    var document = document
-    var labels: [JSONPath: String] = [:]
-    for (setting, label) in settings {
-      do {
-        labels[try setting.apply(to: &document)] = label
-      } catch  where error.isUsageError {
-        throw .usage(
-          UsageError(
-            message: "The value '\(setting)' is invalid for '\(option.fullLabel)': \(error)",
-            command: command))
-      } catch {
-        throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)
+  /// Sets the device and the `--set` values of `layout`, in order.
+  mutating func set(_ layout: LayoutOptions, command: CommandSpec) throws(CommandError) {
+    let option = layout.$settings
+    for (setting, label) in layout.labelledSettings {
+      try set(setting, label: label, command: command) {
+        "The value '\(setting)' is invalid for '\(option.fullLabel)': \($0)"
       }
     }
+  }
+
+  /// Sets `setting`, named `label` when the scene refuses it (65); a key
+  /// naming no chain is the usage error `usage` words.
+  mutating func set(
+    _ setting: SceneSetting, label: String, command: CommandSpec,
+    usage: (SceneSettingError) -> String
+  ) throws(CommandError) {
     do {
-      return try scene(from: document, file: file, labels: labels)
+      labels[try setting.apply(to: &document)] = label
+    } catch  where error.isUsageError {
+      throw .usage(UsageError(message: usage(error), command: command))
+    } catch {
+      throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)
+    }
+  }
+
+  /// The scene as the settings so far leave it.
+  func scene() throws(CommandError) -> Scene {
+    do {
+      return try loader.scene(from: document, file: file, labels: labels)
     } catch {
       throw .scene(error)
     }

@@ -38,11 +38,11 @@ import Testing
   static func usage(_ command: String) -> String {
     switch command {
     case "plot":
-      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [--reduce-motion] [-o <file>]"
+      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     case "filmstrip":
-      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [--reduce-motion] [-o <file>]"
+      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     default:
-      "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [-o <file>]"
+      "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     }
   }
 

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SimulateRefusalTests {
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
-    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion]"
+    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion] "
+    + "[--device <name>] [--set <key=value> ...]"
 
   @Test(
     "malformed gestures: a usage error quoting the step, exit 64",
