@@ -158,7 +158,7 @@ struct EventDetector: Sendable {
           Watch(
             chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
             direction: event.direction, firstView: firstView,
-            viewCount: chain.viewCount, firstSlot: slots, frame: chain.frame,
+            viewCount: chain.viewCount, firstSlot: slots, frame: scene.layout.frames[chainIndex],
             attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
         slots += event.input.isPerView ? chain.viewCount : 1
@@ -172,6 +172,65 @@ struct EventDetector: Sendable {
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
         Self.reservedEvents))
+  }
+
+  /// Gives chain `chain`'s watches its new natural frame and stride (a live
+  /// layout change), after writing the previous frame's values, which were
+  /// computed from the old ones, into their slots.
+  mutating func place(chain: Int, frame: Rect, stride: Double) {
+    for index in watches.indices where watches[index].chain == chain {
+      storePreviousValues(ofWatch: index)
+      watches[index].frame = frame
+      watches[index].stride = stride
+    }
+  }
+
+  /// Writes the previous values of watch `index` into its slots when the
+  /// previous frame left them to be computed from its natural frames.
+  private mutating func storePreviousValues(ofWatch index: Int) {
+    guard !previousTops[index].isNaN else { return }
+    let watch = watches[index]
+    for copy in 0..<watch.viewCount {
+      previous[watch.firstSlot + copy] = previousValue(ofWatch: index, copy: copy)
+    }
+    previousTops[index] = .nan
+  }
+
+  /// The value of copy `copy` of watch `index` at the previous frame.
+  private func previousValue(ofWatch index: Int, copy: Int) -> Double {
+    let watch = watches[index]
+    let top = previousTops[index]
+    guard !top.isNaN else {
+      return previous[watch.firstSlot + (watch.input.isPerView ? copy : 0)]
+    }
+    switch watch.input {
+    case .minY: return NaturalMinY(top: top, stride: watch.stride)(copy)
+    case .height: return NaturalHeight(height: watch.frame.height)(copy)
+    case .progress:
+      return NaturalProgress(
+        top: top, stride: watch.stride, height: watch.frame.height,
+        viewportHeight: previousViewportHeight)(copy)
+    default: return previous[watch.firstSlot]
+    }
+  }
+
+  /// Takes the previous values and last events of `old`, the detector of
+  /// the same scene before a repeated chain's count changed: the copies
+  /// that stay keep their previous values, new copies have none (NaN,
+  /// which crosses nothing) until their first frame.
+  mutating func adoptPreviousValues(of old: EventDetector) {
+    hasPrevious = old.hasPrevious
+    previousViewportHeight = old.previousViewportHeight
+    fired = old.fired
+    for index in watches.indices where index < old.watches.count {
+      let watch = watches[index]
+      let slots = watch.input.isPerView ? watch.viewCount : 1
+      let kept = watch.input.isPerView ? min(watch.viewCount, old.watches[index].viewCount) : 1
+      for copy in 0..<slots {
+        previous[watch.firstSlot + copy] =
+          copy < kept ? old.previousValue(ofWatch: index, copy: copy) : .nan
+      }
+    }
   }
 
   /// Whether the scene declares no event: the host then skips detection.

@@ -2,22 +2,46 @@ import EffectProtocol
 
 /// A screen: the scroll view's size and insets and the chains of effects of
 /// its views, as a scene file declares them.
+///
+/// A scene lays itself out again whenever it changes: ``layout`` holds every
+/// chain's natural frame as placed (a chain `after` another follows it; a
+/// frame without `x` or `width` fills the safe area) and the content height
+/// in effect, which follows the chains when the file leaves it out.
 public struct Scene: Sendable {
   /// Free text from the file.
   public var description: String?
   /// W x V; default 390 x 844.
-  public var viewport: Size
-  /// It, Ib, left, right; default 0.
-  public var contentInsets: EdgeInsets
-  /// C: the file's `contentHeight`, or by default the larger of
-  /// `V - It - Ib` and the lowest natural bottom edge of any content-attached
-  /// view.
-  public var contentHeight: Double
+  public var viewport: Size {
+    didSet { layOut() }
+  }
+  /// It, Ib, left, right; default 0. In a vertical scene the left and right
+  /// insets are the safe area that a chain without `frame.x` or
+  /// `frame.width` fills.
+  public var contentInsets: EdgeInsets {
+    didSet { layOut() }
+  }
+  /// The file's `contentHeight`; `nil` when it leaves it out, and the
+  /// content height is then worked out again after every change.
+  public var declaredContentHeight: Double? {
+    didSet { layOut() }
+  }
+  /// C: the file's `contentHeight`, or by default the larger of `V - It - Ib`
+  /// and the lowest natural bottom edge of any content-attached view, worked
+  /// out again whenever the scene changes. Setting it declares it, as the
+  /// file's key does (``declaredContentHeight``).
+  public var contentHeight: Double {
+    get { layout.contentHeight }
+    set { declaredContentHeight = newValue }
+  }
   /// The chains, in file order.
-  public var chains: [Chain]
+  public var chains: [Chain] {
+    didSet { layOut() }
+  }
   /// Where scrolling comes to rest (the file's `snap`); `nil`: anywhere.
   /// Only simulated motion uses it; `eval` ignores it.
   public var snap: ScrollSnap?
+  /// Where the chains are, as the scene places them now.
+  public internal(set) var layout: SceneLayout
 
   public init(
     description: String? = nil, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
@@ -28,23 +52,18 @@ public struct Scene: Sendable {
     self.viewport = viewport
     self.contentInsets = contentInsets
     self.chains = chains
-    self.contentHeight =
-      contentHeight
-      ?? Scene.defaultContentHeight(
-        viewport: viewport, contentInsets: contentInsets, chains: chains)
+    self.declaredContentHeight = contentHeight
+    self.layout = SceneLayout(frames: [], contentHeight: 0)
+    layOut()
   }
 
   /// The larger of `V - It - Ib` and the lowest natural bottom edge of any
-  /// content-attached view, copies of repeated chains included.
+  /// content-attached view, copies of repeated chains included, with the
+  /// chains placed as ``SceneLayout`` places them.
   public static func defaultContentHeight(
     viewport: Size, contentInsets: EdgeInsets, chains: [Chain]
   ) -> Double {
-    var height = viewport.height - contentInsets.top - contentInsets.bottom
-    for chain in chains where chain.attachment == .content && chain.viewCount > 0 {
-      let lastTop = chain.frame.y + Double(chain.viewCount - 1) * chain.stride
-      height = max(height, lastTop + chain.frame.height)
-    }
-    return max(0, height)
+    Scene(viewport: viewport, contentInsets: contentInsets, chains: chains).contentHeight
   }
 
   /// The geometry of this scene at `offset`.
@@ -56,6 +75,11 @@ public struct Scene: Sendable {
 
   /// The number of views: one per chain, `count` per repeated chain.
   public var viewCount: Int { chains.reduce(0) { $0 + $1.viewCount } }
+
+  /// The index of the chain named `name`, if there is one.
+  public func chainIndex(named name: String) -> Int? {
+    chains.firstIndex { $0.name == name }
+  }
 }
 
 /// One view (or a repeated run of views) and the effects applied to it in order.
@@ -73,12 +97,41 @@ public struct Chain: Sendable {
     }
   }
 
+  /// The parts of a chain's frame that the scene works out instead of the
+  /// file: a frame without `x` starts at the left inset, one without
+  /// `width` spans the viewport less the left and right insets.
+  public struct AutomaticFrame: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `x` is the left inset.
+    public static let x = AutomaticFrame(rawValue: 1)
+    /// `width` is `W - left - right` (never below 0).
+    public static let width = AutomaticFrame(rawValue: 2)
+  }
+
   /// Unique in a scene; a repeated chain's copies are `name[0]`, `name[1]`, ...
   public var name: String
-  /// The natural frame of the view (copy 0), in content or viewport coordinates.
+  /// The natural frame of the view (copy 0), in content or viewport
+  /// coordinates, as the file gives it: for a chain placed ``after``
+  /// another, `y` is the gap below that chain; the parts in
+  /// ``automaticFrame`` are worked out by the scene. ``Scene/layout`` has
+  /// the frame as placed.
   public var frame: Rect
   public var attachment: Attachment
   public var repetition: Repetition?
+  /// The name of an earlier content-attached chain whose last copy's bottom
+  /// edge this chain's `frame.y` is measured from (the file's `after`), or
+  /// `nil`: from the content's top.
+  public var after: String?
+  /// The parts of ``frame`` that follow the viewport and insets; none by
+  /// default, as a frame given in full.
+  public var automaticFrame: AutomaticFrame
+  /// The views' drawing order before any effect (the file's `zIndex`);
+  /// default 0.
+  public var zIndex: Double
+  /// The views' opacity before any effect, 0...1 (the file's `opacity`);
+  /// default 1.
+  public var opacity: Double
   public var effects: [any ScrollEffect]
   /// What reduced motion does with each effect, in the order of ``effects``:
   /// the effect's `"reducedMotion"` in the scene file, else its
@@ -94,17 +147,25 @@ public struct Chain: Sendable {
   /// ``ScrollEffect/defaultReducedMotion`` says.
   public init(
     name: String, frame: Rect, attachment: Attachment = .content,
-    repetition: Repetition? = nil, effects: [any ScrollEffect],
+    repetition: Repetition? = nil, after: String? = nil, automaticFrame: AutomaticFrame = [],
+    zIndex: Double = 0, opacity: Double = 1, effects: [any ScrollEffect],
     reducedMotion: [ReducedMotion]? = nil, events: [ChainEvent] = []
   ) {
     self.name = name
     self.frame = frame
     self.attachment = attachment
     self.repetition = repetition
+    self.after = after
+    self.automaticFrame = automaticFrame
+    self.zIndex = zIndex
+    self.opacity = opacity
     self.effects = effects
     self.reducedMotion = reducedMotion ?? effects.map(\.defaultReducedMotion)
     self.events = events
   }
+
+  /// Whether the views start with identity visuals (zIndex 0, opacity 1).
+  public var hasIdentityVisuals: Bool { zIndex == 0 && opacity == 1 }
 
   /// The number of views: 1, or the repetition's count.
   public var viewCount: Int { repetition?.count ?? 1 }

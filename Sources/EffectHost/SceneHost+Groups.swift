@@ -66,6 +66,17 @@ enum ChainGroup {
     let groupCount: Int
     /// What keeps the kernels' forms alive; never read by a frame.
     private let forms: [AnyObject]
+    /// For each member's view, where the plan keeps it: indices in
+    /// ``kernelMembers`` and in ``naturals`` (of its kernels and its
+    /// natural write), which a live layout change rewrites.
+    private let slotsOfView: [Int: [Slot]]
+    private let kernelMemberCount: Int
+
+    /// Where a member is kept in the plan's memory.
+    private enum Slot {
+      case kernel(Int)
+      case natural(Int)
+    }
 
     init(_ groups: [(members: [SingleView], kernels: [KernelDraft])]) {
       let kernelDrafts = groups.flatMap { group in
@@ -84,6 +95,7 @@ enum ChainGroup {
         next += members.count
       }
       kernelCount = kernelDrafts.count
+      kernelMemberCount = next - kernelMembers
       forms = kernelDrafts.map { $0.0.owner }
       // A group whose first effect writes its views at rest needs none.
       let allMembers = groups.filter { !($0.kernels.first?.isAtRest ?? false) }.flatMap(
@@ -96,6 +108,63 @@ enum ChainGroup {
       contentAttachedCount = contentAttached.count
       memberCount = groups.reduce(0) { $0 + $1.members.count }
       groupCount = groups.count
+      var slots: [Int: [Slot]] = [:]
+      for index in 0..<kernelMemberCount {
+        slots[kernelMembers[index].view, default: []].append(.kernel(index))
+      }
+      for index in 0..<naturalCount {
+        slots[naturals[index].view, default: []].append(.natural(index))
+      }
+      slotsOfView = slots
+    }
+
+    /// A copy of `other`, in memory of its own, sharing its forms (which no
+    /// one changes).
+    init(copying other: Plan) {
+      kernelCount = other.kernelCount
+      kernelMemberCount = other.kernelMemberCount
+      naturalCount = other.naturalCount
+      contentAttachedCount = other.contentAttachedCount
+      memberCount = other.memberCount
+      groupCount = other.groupCount
+      forms = other.forms
+      slotsOfView = other.slotsOfView
+      kernelMembers = .allocate(capacity: max(1, kernelMemberCount))
+      kernelMembers.initialize(from: other.kernelMembers, count: kernelMemberCount)
+      naturals = .allocate(capacity: max(1, naturalCount))
+      naturals.initialize(from: other.naturals, count: naturalCount)
+      kernels = .allocate(capacity: max(1, kernelCount))
+      for index in 0..<kernelCount {
+        let kernel = other.kernels[index]
+        let start =
+          kernelMembers + (kernel.members.baseAddress! - UnsafePointer(other.kernelMembers))
+        (kernels + index).initialize(
+          to: Kernel(
+            kind: kernel.kind, forms: kernel.forms,
+            members: UnsafeBufferPointer(start: start, count: kernel.members.count),
+            isAtRest: kernel.isAtRest))
+      }
+    }
+
+    /// Whether view `view` is a member of a group.
+    func contains(view: Int) -> Bool { slotsOfView[view] != nil }
+
+    /// Gives the member whose view is `view` its natural frame `frame` (as
+    /// placed) and stride, as a member made with them has: what a live
+    /// layout change writes. Only a host that holds the only reference to
+    /// the plan calls it.
+    func place(view: Int, frame: Rect, stride: Double) {
+      guard let slots = slotsOfView[view] else { return }
+      for slot in slots {
+        let member: UnsafeMutablePointer<SingleView>
+        switch slot {
+        case .kernel(let index): member = kernelMembers + index
+        case .natural(let index): member = naturals + index
+        }
+        let moved = SingleView(
+          view: view, frame: frame, attachment: member.pointee.attachment, stride: stride)
+        member.pointee = moved
+      }
     }
 
     /// Writes the natural transforms that the groups' first effects do not
@@ -154,14 +223,19 @@ enum ChainGroup {
     for (index, chain) in scene.chains.enumerated() {
       defer { firstView += chain.viewCount }
       let effects = chain.effects.compactMap { $0 as? any CopyLocalEffect }
-      guard chain.repetition == nil, chain.events.isEmpty, effects.count == chain.effects.count
+      // A chain with visuals of its own, or a pin that follows another
+      // chain, is evaluated by itself: the groups' loop then writes
+      // identity visuals and forms that never change.
+      guard chain.repetition == nil, chain.events.isEmpty, effects.count == chain.effects.count,
+        chain.hasIdentityVisuals, !chain.effects.contains(where: SceneHost.followsLayout)
       else {
         ungrouped.append(index)
         continue
       }
       let signature = effects.map { ObjectIdentifier(type(of: $0)) }
       let member = SingleView(
-        view: firstView, frame: chain.frame, attachment: chain.attachment, stride: chain.stride)
+        view: firstView, frame: scene.layout.frames[index], attachment: chain.attachment,
+        stride: chain.stride)
       if let draft = draftOfSignature[signature] {
         drafts[draft].members.append(member)
         for (position, effect) in effects.enumerated() {

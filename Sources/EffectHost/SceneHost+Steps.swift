@@ -10,6 +10,11 @@ struct ChainRun {
   var frame: Rect
   var attachment: Attachment
   var stride: Double
+  /// The views' visuals before the first effect (``Chain/zIndex``,
+  /// ``Chain/opacity``), written only when ``hasVisuals``.
+  var zIndex: Double
+  var opacity: Double
+  var hasVisuals: Bool
   /// The chain's effects: indices in `steps`.
   var steps: Range<Int>
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
@@ -44,12 +49,20 @@ class ChainStep: @unchecked Sendable {
   /// A step with the same effect and the state it had before its first
   /// frame; `self` without state.
   func resettingState() -> ChainStep { self }
+
+  /// A step with the same effect and the state of `old`, the step of an
+  /// effect of the same type at the same place whose chain had another
+  /// number of copies (``ScrollEffect/resizeState(_:from:to:)``); `self`
+  /// without state.
+  func adoptingState(of old: ChainStep) -> ChainStep { self }
 }
 
 /// An effect without state. `@unchecked Sendable`: immutable, and `Effect`
 /// is `Sendable`.
 final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked Sendable {
-  let effect: Effect
+  /// Changed only by a live layout change (a pin following a chain), when
+  /// no other host holds the step (``SceneHost/Placements``).
+  var effect: Effect
 
   init(effect: Effect) {
     self.effect = effect
@@ -96,6 +109,13 @@ final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   override func resettingState() -> ChainStep {
     StatefulStep(
       effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+  }
+
+  override func adoptingState(of old: ChainStep) -> ChainStep {
+    guard let old = old as? StatefulStep<Effect> else { return self }
+    var state = old.state
+    effect.resizeState(&state, from: old.viewCount, to: viewCount)
+    return StatefulStep(effect: effect, state: state, viewCount: viewCount)
   }
 }
 

@@ -1,5 +1,6 @@
 import EffectGroups
 import EffectProtocol
+import Effects
 
 /// Evaluates every chain of a scene, frame by frame, into a buffer it reuses.
 ///
@@ -25,14 +26,15 @@ public struct SceneHost: Sendable {
     /// The chain's name.
     public let name: String
     /// The indices of the chain's views in the buffer.
-    public let viewRange: Range<Int>
+    public internal(set) var viewRange: Range<Int>
     /// Whether the chain repeats (its views are named `name[i]`).
     public let isRepeated: Bool
-    /// The natural frame of copy 0, in its own coordinates.
-    public let frame: Rect
+    /// The natural frame of copy 0 as placed (``Scene/layout``), in its own
+    /// coordinates.
+    public internal(set) var frame: Rect
     public let attachment: Attachment
     /// The distance between neighbouring copies.
-    public let stride: Double
+    public internal(set) var stride: Double
 
     /// The output name of copy `index`.
     public func viewName(copy index: Int) -> String {
@@ -60,12 +62,14 @@ public struct SceneHost: Sendable {
 
   /// The scene evaluated: with ``reducesMotion``, the scene given without
   /// the effects that reduced motion skips (``Scene/reducingMotion()``).
-  public let scene: Scene
+  /// Its layout is the host's: the live layout changes
+  /// (SceneHost+Layout.swift) change it.
+  public internal(set) var scene: Scene
   /// Whether the host was made for reduced motion, its skipped effects left
   /// out of ``scene``.
   public let reducesMotion: Bool
   /// The chains, in file order.
-  public let chains: [ChainLayout]
+  public internal(set) var chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
   public var geometry: ScrollGeometry { frame.geometry }
   /// The time, phase and geometry of the last frame evaluated, which its
@@ -80,9 +84,12 @@ public struct SceneHost: Sendable {
   public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain evaluated one by one (every chain
   /// not in a group), in the order of the scene.
-  let runs: [ChainRun]
+  var runs: [ChainRun]
   /// The chains evaluated in groups (SceneHost+Groups.swift).
-  let groups: ChainGroup.Plan
+  var groups: ChainGroup.Plan
+  /// What the live layout changes (SceneHost+Layout.swift) find each
+  /// chain's derived values by.
+  var placements: Placements
   /// Every chain's effects, chain by chain, each in order.
   var steps: [ChainStep]
   /// Shared by the copies of a host that share stateful steps; `nil` when no
@@ -114,43 +121,64 @@ public struct SceneHost: Sendable {
   public init(scene: Scene, reducesMotion: Bool = false) {
     // Built without the skipped effects, so that every frame, fast paths
     // included, is that of the scene without them and costs nothing more.
-    let scene = reducesMotion ? scene.reducingMotion() : scene
+    self.init(
+      evaluating: reducesMotion ? scene.reducingMotion() : scene, reducesMotion: reducesMotion)
+  }
+
+  /// A host for `scene` as it is, effects that reduced motion skips already
+  /// left out when `reducesMotion` says so.
+  init(evaluating scene: Scene, reducesMotion: Bool) {
     self.scene = scene
     self.reducesMotion = reducesMotion
+    let frames = scene.layout.frames
     var layouts: [ChainLayout] = []
     layouts.reserveCapacity(scene.chains.count)
     var start = 0
-    for chain in scene.chains {
+    for (index, chain) in scene.chains.enumerated() {
       let count = chain.viewCount
       layouts.append(
         ChainLayout(
           name: chain.name, viewRange: start..<start + count, isRepeated: chain.repetition != nil,
-          frame: chain.frame, attachment: chain.attachment, stride: chain.stride))
+          frame: frames[index], attachment: chain.attachment, stride: chain.stride))
       start += count
     }
     let (groups, ungrouped) = ChainGroup.grouping(scene)
     var runs: [ChainRun] = []
     var steps: [ChainStep] = []
+    var placements = Placements(chainCount: scene.chains.count)
     runs.reserveCapacity(ungrouped.count)
     for index in ungrouped {
       let chain = scene.chains[index]
       let count = chain.viewCount
       let firstStep = steps.count
-      steps += chain.effects.map { makeStep($0, viewCount: count) }
+      for effect in chain.effects {
+        if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
+          placements.pins.append(
+            Placements.Pin(
+              step: steps.count, chain: index,
+              anchor: pin.untilChain.flatMap { scene.chainIndex(named: $0) }))
+          steps.append(StatelessStep(effect: Self.placed(pin, chain: index, in: scene)))
+        } else {
+          steps.append(makeStep(effect, viewCount: count))
+        }
+      }
       // A chain with events is evaluated whole: its copies off screen cross
       // thresholds too, and each event compares with the copy's last frame.
       let windowed =
         chain.repetition != nil && chain.stride > 0 && chain.events.isEmpty
         && steps[firstStep...].allSatisfy { $0.isCopyLocal }
+      placements.runOfChain[index] = runs.count
       runs.append(
         ChainRun(
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
-          frame: chain.frame, attachment: chain.attachment, stride: chain.stride,
+          frame: frames[index], attachment: chain.attachment, stride: chain.stride,
+          zIndex: chain.zIndex, opacity: chain.opacity, hasVisuals: !chain.hasIdentityVisuals,
           steps: firstStep..<steps.count, isWindowed: windowed))
     }
     self.chains = layouts
     self.runs = runs
     self.groups = groups
+    self.placements = placements
     self.steps = steps
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.frame = GroupFrame(
@@ -329,11 +357,21 @@ public struct SceneHost: Sendable {
           let first = base + run.firstView + copies.lowerBound
           guard !run.steps.isEmpty else {
             // A chain without effects: its natural transforms, with no batch.
-            ViewBatch.modifyResting(
-              first, first + count,
-              top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-              copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
-            ) { _ in }
+            let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
+            if run.hasVisuals {
+              ViewBatch.modifyResting(
+                first, first + count, top: top, copy: Double(copies.lowerBound), frame: run.frame,
+                stride: run.stride
+              ) {
+                $0.zIndex = run.zIndex
+                $0.opacity = run.opacity
+              }
+            } else {
+              ViewBatch.modifyResting(
+                first, first + count, top: top, copy: Double(copies.lowerBound), frame: run.frame,
+                stride: run.stride
+              ) { _ in }
+            }
             naturalFlags?[run.chain] = true
             continue
           }
@@ -346,6 +384,15 @@ public struct SceneHost: Sendable {
               record: record, geometry: geometry, clock: clock, attachment: run.attachment,
               naturalFrame: run.frame, stride: run.stride, base: first, count: count,
               firstCopy: copies.lowerBound)
+            if run.hasVisuals {
+              // The chain's own visuals, before its first effect: the views
+              // are written, with their natural frames.
+              batch.modifyResting(from: 0, to: count) {
+                $0.zIndex = run.zIndex
+                $0.opacity = run.opacity
+              }
+              record.pointee.writtenCount = count
+            }
             for step in run.steps {
               // `steps` holds every step for the whole loop: call without the
               // retain and release that a plain call would pay a step.

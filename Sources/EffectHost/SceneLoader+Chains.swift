@@ -3,7 +3,7 @@ import EffectProtocol
 // Chains and their effects: the `chains` array, a chain's name, frame,
 // attachment and repeat, and each effect by its type.
 extension SceneLoader {
-  func readChains(_ reader: inout ParameterReader, viewportWidth: Double) -> [Chain] {
+  func readChains(_ reader: inout ParameterReader) -> [Chain] {
     guard let value = reader.value("chains") else {
       // Said at `chains`, the key that is missing, with what the top level
       // holds instead: a file of other keys is often a chain without `effects`.
@@ -28,6 +28,7 @@ extension SceneLoader {
     var chains: [Chain] = []
     chains.reserveCapacity(elements.count)
     var firstPathByName: [String: JSONPath] = [:]
+    var paths: [JSONPath] = []
     var viewCount = 0
     let chainsPath = reader.path(of: "chains")
     for (index, element) in elements.enumerated() {
@@ -42,7 +43,7 @@ extension SceneLoader {
         continue
       }
       var sub = ParameterReader(object: object, path: path, owner: "a chain")
-      let (name, chain) = readChain(&sub, viewportWidth: viewportWidth)
+      let (name, chain) = readChain(&sub)
       sub.finish()
       reader.report(contentsOf: sub.diagnostics)
       // A chain with other problems still claims its name, so that a
@@ -61,7 +62,9 @@ extension SceneLoader {
       guard let chain else { continue }
       viewCount += chain.viewCount
       chains.append(chain)
+      paths.append(path)
     }
+    checkPlacements(chains, paths: paths, in: &reader)
     if viewCount > Self.maximumViewCount {
       reader.report(.tooManyViews(limit: Self.maximumViewCount, found: viewCount), at: "chains")
     }
@@ -69,9 +72,9 @@ extension SceneLoader {
   }
 
   /// Reads the chain keys of `reader`'s object: its name when valid, and the
-  /// chain, `nil` when anything is wrong. A frame's width defaults to the
-  /// viewport's.
-  func readChain(_ reader: inout ParameterReader, viewportWidth: Double) -> (
+  /// chain, `nil` when anything is wrong. A frame without `x` or `width`
+  /// has them worked out by the scene (``Chain/automaticFrame``).
+  func readChain(_ reader: inout ParameterReader) -> (
     name: String?, chain: Chain?
   ) {
     let problemsBefore = reader.diagnostics.count
@@ -85,18 +88,30 @@ extension SceneLoader {
       name = nil
     }
     var frame = Rect(x: 0, y: 0, width: 0, height: 0)
-    var width: Double?
+    var automatic: Chain.AutomaticFrame = []
     var heightRead = false
     readObject("frame", owner: "a frame", required: true, in: &reader) { sub in
-      frame.x = sub.number("x", default: 0)
+      if let x = sub.optionalNumberIfPresent("x", in: .finite) {
+        frame.x = x
+      } else {
+        automatic.insert(.x)
+      }
       frame.y = sub.number("y", default: 0)
-      width = sub.optionalNumberIfPresent("width", in: .positive)
+      if let width = sub.optionalNumberIfPresent("width", in: .positive) {
+        frame.width = width
+      } else {
+        automatic.insert(.width)
+      }
       if let height = sub.requiredNumber("height", in: .positive) {
         frame.height = height
         heightRead = true
       }
     }
     let attachment = reader.choice("attachment", default: Attachment.content)
+    let after = reader.string(
+      "after", expected: "the name of an earlier content-attached chain (a string)")
+    let zIndex = reader.number("zIndex", default: 0)
+    let opacity = reader.number("opacity", default: 1, in: .unitInterval)
     var repetition: Chain.Repetition?
     readObject("repeat", owner: "a repeat", in: &reader) { sub in
       let count: Int
@@ -116,11 +131,11 @@ extension SceneLoader {
     guard let name, heightRead, reader.diagnostics.count == problemsBefore else {
       return (name, nil)
     }
-    frame.width = width ?? viewportWidth
     return (
       name,
       Chain(
-        name: name, frame: frame, attachment: attachment, repetition: repetition, effects: effects,
+        name: name, frame: frame, attachment: attachment, repetition: repetition, after: after,
+        automaticFrame: automatic, zIndex: zIndex, opacity: opacity, effects: effects,
         reducedMotion: reducedMotion, events: events)
     )
   }

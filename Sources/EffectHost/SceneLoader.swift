@@ -135,11 +135,12 @@ public struct SceneLoader: Sendable {
 
     var chains: [Chain] = []
     if isSingleChain {
-      if let chain = readChain(&reader, viewportWidth: viewport.width).chain {
+      if let chain = readChain(&reader).chain {
         chains.append(chain)
+        checkPlacements(chains, paths: [.root], in: &reader)
       }
     } else {
-      chains = readChains(&reader, viewportWidth: viewport.width)
+      chains = readChains(&reader)
     }
     let snap = readSnap(&reader, chains: chains, isSingleChain: isSingleChain)
     // For editors (SceneSchema): a string, which the scene does not keep.

@@ -87,6 +87,10 @@ extension SceneSchema {
         key: "description", value: .string("\(parameter.summary) (\(parameter.values))"))
     ]
     switch parameter.domain {
+    case _ where written != nil:
+      // Written by hand: a parameter whose values the domain does not
+      // cover in full.
+      members += written ?? []
     case .number(let range, _):
       members += numberConstraints(range, nullable: false)
     case .optionalNumber(let range, _):
@@ -153,6 +157,30 @@ extension InterpolateEffect: HandWrittenParameterSchemas {
           value: .array([SceneSchema.object(["enum": SceneSchema.strings(Easing.names)]), bezier])
         )
       ],
+    ]
+  }
+}
+
+extension PinEffect: HandWrittenParameterSchemas {
+  static var parameterSchemas: [String: [JSONObject.Member]] {
+    let chain = SceneSchema.object([
+      "type": .string("object"),
+      "properties": SceneSchema.object([
+        "chain": SceneSchema.object(["type": .string("string"), "minLength": .number(1)])
+      ]),
+      "required": SceneSchema.strings(["chain"]),
+      "additionalProperties": .bool(false),
+    ])
+    return [
+      until.key: [
+        .init(
+          key: "anyOf",
+          value: .array([
+            .object(JSONObject(SceneSchema.numberConstraints(.finite, nullable: true))),
+            SceneSchema.object(["const": .string("next")]),
+            chain,
+          ]))
+      ]
     ]
   }
 }

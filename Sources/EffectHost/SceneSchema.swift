@@ -161,6 +161,17 @@ public struct SceneSchema: Sendable {
           "What the view moves with: the content (it scrolls) or the viewport (an overlay).",
           default: .content)
       ),
+      (
+        "after",
+        object([
+          "description": .string(
+            "The name of an earlier content-attached chain: frame.y is then measured from the bottom edge of its last copy (the gap, which may be negative), and the chain follows it."
+          ),
+          "type": .string("string"),
+        ])
+      ),
+      ("zIndex", number(.finite, "The views' drawing order before any effect.", default: 0)),
+      ("opacity", number(.unitInterval, "The views' opacity before any effect.", default: 1)),
       ("repeat", reference("repeat")),
       (
         "effects",
@@ -192,12 +203,20 @@ public struct SceneSchema: Sendable {
     closedObject(
       "The view's natural frame in points.",
       [
-        ("x", number(.finite, "The left edge in points.", default: 0)),
+        ("x", number(.finite, "The left edge in points; left out, the left inset.")),
         (
           "y",
-          number(.finite, "The top edge in points, in the content (or the viewport).", default: 0)
+          number(
+            .finite,
+            "The top edge in points, in the content (or the viewport); with \"after\", the gap below that chain.",
+            default: 0)
         ),
-        ("width", number(.positive, "The width in points; left out, the viewport's width.")),
+        (
+          "width",
+          number(
+            .positive,
+            "The width in points; left out, the viewport's less the left and right insets.")
+        ),
         ("height", number(.positive, "The height in points.")),
       ], required: ["height"])
   }

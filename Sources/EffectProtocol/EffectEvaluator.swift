@@ -6,7 +6,7 @@
 /// of views and the distance between neighbouring views' tops. Each
 /// ``evaluate(_:)`` writes every view's natural transform (its natural
 /// viewport frame, view `i` `i * stride` below the first, and identity
-/// visuals), then calls each effect once, in order, on all the views.
+/// visuals but ``zIndex`` and ``opacity``), then calls each effect once, in order, on all the views.
 ///
 /// A stateful effect's state is made once, with the evaluator, by
 /// `makeState(viewCount:)`, and carried from one ``evaluate(_:)`` to the next,
@@ -28,6 +28,10 @@ public struct EffectEvaluator: Sendable {
   public let count: Int
   /// The distance between the tops of neighbouring views, in points.
   public let stride: Double
+  /// The views' drawing order before any effect; default 0.
+  public var zIndex: Double = 0
+  /// The views' opacity before any effect; default 1.
+  public var opacity: Double = 1
   /// One state per effect, in the order of ``effects``: each the `State` of its
   /// effect.
   private var states: [any Sendable]
@@ -68,7 +72,11 @@ public struct EffectEvaluator: Sendable {
           var batch = ViewBatch(
             geometry: geometry, clock: clock, attachment: attachment, naturalFrame: naturalFrame,
             stride: stride, base: views.baseAddress ?? spare, count: count)
-          for index in views.indices { views[index] = batch.naturalTransform(at: index) }
+          for index in views.indices {
+            views[index] = batch.naturalTransform(at: index)
+            views[index].zIndex = zIndex
+            views[index].opacity = opacity
+          }
           for index in effects.indices {
             Self.apply(effects[index], state: &states[index], to: &batch)
           }

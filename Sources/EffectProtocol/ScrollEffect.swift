@@ -43,6 +43,16 @@ public protocol ScrollEffect: Sendable {
   /// Changes the current transform of every view in `views` for this frame.
   func apply(to views: inout ViewBatch, state: inout State)
 
+  /// Changes `state`, made for `oldCount` views, into the state of
+  /// `newCount` views when a repeated chain's count changes while a host
+  /// runs (a live layout change): the copies that stay keep theirs, new
+  /// copies start as before their first frame, copies dropped lose theirs.
+  ///
+  /// The default implementation makes a fresh state when the count changes;
+  /// an effect whose state holds one value per copy should keep the copies
+  /// that stay.
+  func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int)
+
   /// What reduced motion does with this effect when its scene does not say
   /// (the effect's `"reducedMotion"` key): ``ReducedMotion/skip`` for an
   /// effect that moves, scales or rotates views for decoration,
@@ -52,6 +62,12 @@ public protocol ScrollEffect: Sendable {
   /// that does not say is kept. Say it in ``EffectDescriptor/defaultReducedMotion``
   /// too, for `effectctl effects TYPE`.
   var defaultReducedMotion: ReducedMotion { get }
+}
+
+extension ScrollEffect {
+  public func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int) {
+    if oldCount != newCount { state = makeState(viewCount: newCount) }
+  }
 }
 
 /// An effect whose output depends only on the current frame.

@@ -56,6 +56,15 @@ public struct ViewTransform: Sendable, Equatable, Hashable {
 
   /// The bottom edge of the layout frame, `y + height`.
   @inlinable public var maxY: Double { y + height }
+
+  /// How far the view moved along x from its natural frame `natural` (in
+  /// the same frame's viewport coordinates): `x - natural.x`, the
+  /// `translateX` output column, what SwiftUI's `.offset(x:)` takes.
+  @inlinable public func translateX(from natural: Rect) -> Double { x - natural.x }
+
+  /// How far the view moved along y from its natural frame `natural`:
+  /// `y - natural.y`, the `translateY` output column.
+  @inlinable public func translateY(from natural: Rect) -> Double { y - natural.y }
 }
 
 /// The output columns of an evaluated view, in the order of the contract.

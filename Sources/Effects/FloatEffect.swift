@@ -78,6 +78,16 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     State(hidden: [Double](repeating: 0, count: viewCount))
   }
 
+  /// The copies that stay keep how far they are hidden; new copies start
+  /// shown, as on their first frame.
+  public func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int) {
+    if newCount < state.hidden.count {
+      state.hidden.removeLast(state.hidden.count - newCount)
+    } else {
+      state.hidden.append(contentsOf: repeatElement(0, count: newCount - state.hidden.count))
+    }
+  }
+
   public func apply(to views: inout ViewBatch, state: inout State) {
     let offset = views.geometry.offset
     let delta = state.previousOffset.map { offset - $0 } ?? 0

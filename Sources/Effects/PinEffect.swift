@@ -12,7 +12,9 @@ import EffectProtocol
 /// `until` is the start of the view's section and the view's top never goes
 /// above it, `y = min(y, max(line - height, It + until - offset))`. All in
 /// points; `y` and `height` are the view's current frame; `inset` defaults to
-/// 0 and may be negative; `until` defaults to `null`, no section end.
+/// 0 and may be negative; `until` defaults to `null`, no section end. In a
+/// scene, `until` may name a chain (``untilChain``) or say `"next"`
+/// (``untilNext``); a host places them.
 public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The edge of the viewport the view sticks to.
   public enum Edge: String, Sendable, CaseIterable {
@@ -31,25 +33,107 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance from that edge, inside the content insets")
 
+  /// What pushes the view off, as a scene file gives `until`: a content y,
+  /// a chain's natural top, or each copy's next copy.
+  public enum Until: Sendable, Hashable {
+    /// A content y (`"until": 1000`).
+    case contentY(Double)
+    /// The content y of the named chain's natural top, its first copy's
+    /// (`"until": {"chain": "footer"}`): a host follows it as the layout
+    /// changes.
+    case chain(String)
+    /// For each copy of a repeated chain, the next copy's natural top; for
+    /// the last copy, the content's end (`"until": "next"`), as a plain
+    /// table's section headers are pushed off.
+    case next
+  }
+
   /// The content y that pushes the view off (the end of its section for the
-  /// top edge, the start for the bottom edge), or `nil` (the default).
+  /// top edge, the start for the bottom edge), or `nil` (the default). With
+  /// ``untilChain``, the host keeps it at that chain's natural top.
   public var until: Double?
-  public static let until = EffectParameter.optionalNumber(
-    "until", in: .finite, unit: .contentY,
-    summary: "the section edge that pushes the view off; null for none")
+  /// The chain whose natural top is ``until``, followed as the layout
+  /// changes (`"until": {"chain": NAME}`), or `nil`. Outside a host, which
+  /// resolves it, ``until`` is what the pin uses.
+  public var untilChain: String?
+  /// Whether each copy is pushed off by the next copy's natural top and the
+  /// last copy by the content's end (`"until": "next"`); ``until`` is then
+  /// not used.
+  public var untilNext: Bool
+  /// The index of the chain's last copy, for ``untilNext``: set by the host
+  /// from the chain's count.
+  package var lastCopy = 0
+
+  public static let until = EffectParameter<Until?>(
+    key: "until", values: "content y in points, {\"chain\": NAME}, \"next\" or null",
+    default: nil, defaultText: "null",
+    summary: "the section edge that pushes the view off: a content y, a chain's top, the next copy",
+    // The numbers' domain: the other two forms name places in a scene,
+    // which the scene's schema and the loader check.
+    domain: .optionalNumber(.finite, unit: .contentY)
+  ) { reader, parameter in
+    Self.readUntil(&reader, key: parameter.key)
+  }
 
   /// The effect with these parameters, each one left out at its default.
   public init(
     edge: Edge = Self.edge.defaultValue, inset: Double = Self.inset.defaultValue,
-    until: Double? = Self.until.defaultValue
+    until: Double? = nil
   ) {
     self.edge = edge
     self.inset = inset
     self.until = until
+    self.untilChain = nil
+    self.untilNext = false
+  }
+
+  /// The effect with `until` in any of its forms (``Until``).
+  public init(
+    edge: Edge = Self.edge.defaultValue, inset: Double = Self.inset.defaultValue, section: Until?
+  ) {
+    self.init(edge: edge, inset: inset)
+    switch section {
+    case .contentY(let y): until = y
+    case .chain(let name): untilChain = name
+    case .next: untilNext = true
+    case nil: break
+    }
+  }
+
+  /// What a scene file's `until` says.
+  public var section: Until? {
+    if untilNext { return .next }
+    if let untilChain { return .chain(untilChain) }
+    return until.map { .contentY($0) }
   }
 
   public static let parameterList = ParameterList(
-    Self.init(edge:inset:until:), edge, inset, until)
+    Self.init(edge:inset:section:), edge, inset, until)
+
+  /// Reads `until`: a number, `null`, `{"chain": NAME}` or `"next"`.
+  static func readUntil(_ reader: inout ParameterReader, key: String) -> Until? {
+    let expected = "a content y (a number from -1e9 to 1e9), {\"chain\": NAME}, \"next\" or null"
+    guard let value = reader.value(key) else { return nil }
+    switch value {
+    case .null: return nil
+    case .number: return reader.optionalNumber(key, in: .finite).map { .contentY($0) }
+    case .string("next"): return .next
+    case .object(let object):
+      var sub = ParameterReader(
+        object: object, path: reader.path(of: key), owner: "a section edge")
+      let name = sub.string("chain", required: true, expected: "a chain name (a non-empty string)")
+      sub.finish()
+      reader.report(contentsOf: sub.diagnostics)
+      guard let name, !sub.hasProblems else { return nil }
+      return .chain(name)
+    case .string(let text) where text.lowercased() == "next":
+      reader.report(.nearMiss(expected: expected, found: value, suggestion: "next"), at: key)
+      return nil
+    default:
+      reader.report(.mismatch(expected: expected, found: value), at: key)
+      return nil
+    }
+  }
 
   public static let descriptor = EffectDescriptor(
     typeName: "pin",
@@ -63,6 +147,10 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       y = min(y, max(line - height, It + until - offset)).
       y and height are the view's current frame, so pin also holds a view that earlier effects
       moved.
+      until may also name a chain, {"chain": NAME}: the content y of that chain's natural top,
+      which follows it as the layout changes; or, on a repeated chain, "next": each copy is
+      pushed off by the next copy's natural top and the last copy by the content's end, as a
+      plain table's section headers are.
       """,
     parameters: parameterList.descriptors,
     examples: [
@@ -109,6 +197,8 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     case .topUntil: applyTopUntil(to: &views)
     case .bottom: applyBottom(to: &views)
     case .bottomUntil: applyBottomUntil(to: &views)
+    case .topNext: applyNext(to: &views, top: true)
+    case .bottomNext: applyNext(to: &views, top: false)
     }
   }
 
@@ -116,16 +206,19 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// and a group's loop (Groups/PinEffect+Group.swift) switch over them.
   package enum Variant: Hashable {
     case top, topUntil, bottom, bottomUntil
+    /// `"until": "next"`, whose section edge differs from copy to copy.
+    case topNext, bottomNext
   }
 
-  /// Which of the four formulas this pin computes.
+  /// Which of the formulas this pin computes.
   @inline(__always)
   var variant: Variant {
+    if untilNext { return edge == .top ? .topNext : .bottomNext }
     switch (edge, until != nil) {
-    case (.top, false): .top
-    case (.top, true): .topUntil
-    case (.bottom, false): .bottom
-    case (.bottom, true): .bottomUntil
+    case (.top, false): return .top
+    case (.top, true): return .topUntil
+    case (.bottom, false): return .bottom
+    case (.bottom, true): return .bottomUntil
     }
   }
 
@@ -181,6 +274,26 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     let sectionStart = sectionEdge(views.geometry)
     views.modifyEach { view in
       view.y = min(view.y, max(line - view.height, sectionStart))
+    }
+  }
+
+  /// ``apply(to:)`` with `"until": "next"`: the formula of `until` with each
+  /// copy's own section edge, the next copy's natural top (copy `i`'s
+  /// natural top plus the stride) or, for the last copy (``lastCopy``), the
+  /// content's end.
+  func applyNext(to views: inout ViewBatch, top: Bool) {
+    let geometry = views.geometry
+    let line = top ? topLine(geometry) : bottomLine(geometry)
+    let contentEnd = geometry.contentOrigin + geometry.contentHeight
+    for index in views.indices {
+      let edge =
+        views.firstCopy + index >= lastCopy
+        ? contentEnd : views.naturalViewportFrame(at: index).y + views.stride
+      var view = views[index]
+      view.y =
+        top
+        ? max(view.y, min(line, edge - view.height)) : min(view.y, max(line - view.height, edge))
+      views[index] = view
     }
   }
 }

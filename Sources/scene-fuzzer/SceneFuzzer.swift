@@ -192,7 +192,11 @@ enum SceneFuzzCheck {
   static func sample(of scene: Scene) -> Scene {
     guard scene.viewCount > maximumEvaluatedViews else { return scene }
     var chains: [Chain] = []
-    for chain in scene.chains {
+    for (index, var chain) in scene.chains.enumerated() {
+      // At the places the scene gives them, which the split keeps.
+      chain.frame = scene.layout.frames[index]
+      chain.after = nil
+      chain.automaticFrame = []
       guard let repetition = chain.repetition, repetition.count > 2 * sampledCopies else {
         chains.append(chain)
         continue

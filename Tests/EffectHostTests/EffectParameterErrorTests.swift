@@ -16,7 +16,7 @@ import Testing
       "pin.edge unknown and pin.until a string", effect("pin", #""edge": "left", "until": "end""#),
       [
         #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom", found the string "left""#,
-        #"scene.json: chains[0].effects[0].until: expected a number from -1e9 to 1e9 or null, found the string "end""#,
+        #"scene.json: chains[0].effects[0].until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "end""#,
       ]),
     Case(
       "pin.inset beyond the limit", effect("pin", #""inset": 1e10"#),

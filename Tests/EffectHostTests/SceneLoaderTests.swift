@@ -30,7 +30,9 @@ import Testing
     #expect(scene.chains.count == 1)
     let chain = scene.chains[0]
     #expect(chain.name == "header")
-    #expect(chain.frame == Rect(x: 0, y: 0, width: 390, height: 300))
+    #expect(scene.layout.frames[0] == Rect(x: 0, y: 0, width: 390, height: 300))
+    #expect(chain.automaticFrame == [.x, .width])
+    #expect(chain.after == nil && chain.zIndex == 0 && chain.opacity == 1)
     #expect(chain.attachment == .content)
     #expect(chain.repetition == nil)
     #expect(chain.effects.isEmpty)
@@ -43,7 +45,24 @@ import Testing
     let scene = try load(
       #"{"viewport": {"width": 768, "height": 1024}, "chains": [{"name": "a", "frame": {"x": 4, "y": 10, "height": 50}}]}"#
     )
-    #expect(scene.chains[0].frame == Rect(x: 4, y: 10, width: 768, height: 50))
+    #expect(scene.layout.frames[0] == Rect(x: 4, y: 10, width: 768, height: 50))
+    #expect(scene.chains[0].automaticFrame == .width)
+  }
+
+  @Test("without x and width a frame fills the safe area: W - left - right, from the left inset")
+  func frameFillsSafeArea() throws {
+    var scene = try load(
+      #"{"viewport": {"width": 844, "height": 390}, "contentInsets": {"left": 47, "right": 47, "bottom": 21}, "chains": [{"name": "a", "frame": {"height": 50}}, {"name": "b", "frame": {"x": 10, "height": 50}}, {"name": "c", "frame": {"width": 100, "height": 50}}]}"#
+    )
+    // 844 - 47 - 47 = 750.
+    #expect(scene.layout.frames[0] == Rect(x: 47, y: 0, width: 750, height: 50))
+    #expect(scene.layout.frames[1] == Rect(x: 10, y: 0, width: 750, height: 50))
+    #expect(scene.layout.frames[2] == Rect(x: 47, y: 0, width: 100, height: 50))
+    // Rotated to portrait: 390 wide, no side insets.
+    scene.viewport = Size(width: 390, height: 844)
+    scene.contentInsets = EdgeInsets(top: 47, bottom: 34)
+    #expect(scene.layout.frames[0] == Rect(x: 0, y: 0, width: 390, height: 50))
+    #expect(scene.layout.frames[2] == Rect(x: 0, y: 0, width: 100, height: 50))
   }
 
   @Test("the content height defaults to the lowest content-attached bottom edge, repeats included")
@@ -89,7 +108,7 @@ import Testing
     #expect(scene.chains.count == 1)
     #expect(scene.chains[0].name == "header")
     #expect(scene.chains[0].attachment == .viewport)
-    #expect(scene.chains[0].frame.width == 400)
+    #expect(scene.layout.frames[0].width == 400)
     #expect(scene.description == "one chain")
     let stretch = try #require(scene.chains[0].effects.first as? StretchEffect)
     #expect(stretch == StretchEffect(parameters: .init(resistance: 0.5)))

@@ -39,7 +39,7 @@ import Testing
     Case(
       "an unknown chain key", #"{"chains": [{"name": "a", "frame": {"height": 1}, "efects": []}]}"#,
       [
-        #"scene.json: chains[0].efects: unknown key for a chain; did you mean "effects"? (valid keys: name, frame, attachment, repeat, effects, events)"#
+        #"scene.json: chains[0].efects: unknown key for a chain; did you mean "effects"? (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#
       ]),
     Case(
       "an unknown frame key", #"{"chains": [{"name": "a", "frame": {"height": 1, "top": 0}}]}"#,

@@ -113,7 +113,7 @@ import Testing
       ),
       (
         #"{"until": "end"}"#,
-        #"until: expected a number from -1e9 to 1e9 or null, found the string "end""#
+        #"until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "end""#
       ),
       (
         #"{"unti": 1000}"#,

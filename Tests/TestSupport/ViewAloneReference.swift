@@ -1,5 +1,6 @@
 import EffectHost
 import EffectProtocol
+import Effects
 
 /// The plainest evaluation, which every faster one must equal bit for bit:
 /// each view alone, in a batch of one, from its natural transform.
@@ -27,11 +28,15 @@ public enum ViewAloneReference {
   /// natural transform.
   public static func transforms(
     count: Int, frame: Rect, stride: Double, geometry: ScrollGeometry,
-    attachment: Attachment = .content, _ body: (inout ViewBatch) -> Void
+    attachment: Attachment = .content, zIndex: Double = 0, opacity: Double = 1,
+    _ body: (inout ViewBatch) -> Void
   ) -> [ViewTransform] {
     var views = (0..<count).map { index in
-      naturalTransform(
+      var view = naturalTransform(
         at: index, frame: frame, attachment: attachment, stride: stride, geometry: geometry)
+      view.zIndex = zIndex
+      view.opacity = opacity
+      return view
     }
     views.withUnsafeMutableBufferPointer { buffer in
       for index in buffer.indices {
@@ -50,10 +55,12 @@ public enum ViewAloneReference {
   /// on each view alone, each with a fresh state made for one view.
   public static func transforms(
     _ effects: [any ScrollEffect], count: Int, frame: Rect, stride: Double,
-    geometry: ScrollGeometry, attachment: Attachment = .content
+    geometry: ScrollGeometry, attachment: Attachment = .content, zIndex: Double = 0,
+    opacity: Double = 1
   ) -> [ViewTransform] {
     transforms(
-      count: count, frame: frame, stride: stride, geometry: geometry, attachment: attachment
+      count: count, frame: frame, stride: stride, geometry: geometry, attachment: attachment,
+      zIndex: zIndex, opacity: opacity
     ) { batch in
       for effect in effects { applyWithFreshState(effect, to: &batch) }
     }
@@ -65,20 +72,49 @@ public enum ViewAloneReference {
   /// index and count.
   public static func transforms(of scene: Scene, offset: Double) -> [ViewTransform] {
     let geometry = scene.geometry(offset: offset)
-    return scene.chains.flatMap { chain in
+    return scene.chains.indices.flatMap { index in
+      let chain = scene.chains[index]
+      let effects = placedEffects(ofChain: index, in: scene)
+      let frame = scene.layout.frames[index]
       // `expression` reads a view's copy index and the number of copies,
       // which a batch of one view cannot give: its chains are evaluated with
       // all their views written, then each effect on them all.
       if chain.effects.contains(where: { type(of: $0).typeName == "expression" }) {
-        var evaluator = EffectEvaluator(
-          chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
-          count: chain.viewCount, stride: chain.stride)
+        var evaluator = evaluator(ofChain: index, in: scene)
         return evaluator.evaluate(geometry)
       }
       return transforms(
-        chain.effects, count: chain.viewCount, frame: chain.frame, stride: chain.stride,
-        geometry: geometry, attachment: chain.attachment)
+        effects, count: chain.viewCount, frame: frame, stride: chain.stride,
+        geometry: geometry, attachment: chain.attachment, zIndex: chain.zIndex,
+        opacity: chain.opacity)
     }
+  }
+
+  /// Chain `index`'s effects with pins' section edges placed in `scene`, as
+  /// the layout says: `until` at the named chain's natural top (as placed),
+  /// the last copy's index for `"next"`.
+  public static func placedEffects(ofChain index: Int, in scene: Scene) -> [any ScrollEffect] {
+    scene.chains[index].effects.map { effect in
+      guard var pin = effect as? PinEffect else { return effect }
+      if let name = pin.untilChain, let anchor = scene.chains.firstIndex(where: { $0.name == name })
+      {
+        pin.until = scene.layout.frames[anchor].y
+      }
+      pin.lastCopy = scene.chains[index].viewCount - 1
+      return pin
+    }
+  }
+
+  /// An evaluator of chain `index` of `scene`: its placed effects, frame as
+  /// placed, count, stride and visuals.
+  public static func evaluator(ofChain index: Int, in scene: Scene) -> EffectEvaluator {
+    let chain = scene.chains[index]
+    var evaluator = EffectEvaluator(
+      placedEffects(ofChain: index, in: scene), naturalFrame: scene.layout.frames[index],
+      attachment: chain.attachment, count: chain.viewCount, stride: chain.stride)
+    evaluator.zIndex = chain.zIndex
+    evaluator.opacity = chain.opacity
+    return evaluator
   }
 
   /// Whether `effect` carries state from frame to frame (its `State` is not
@@ -107,16 +143,13 @@ public enum ViewAloneReference {
     /// them all), as the fuzzer's eager evaluation does.
     public init(scene: Scene, everyChainWhole: Bool = false) {
       self.scene = scene
-      evaluators = scene.chains.map { chain in
+      evaluators = scene.chains.indices.map { index -> EffectEvaluator? in
         let whole =
           everyChainWhole
-          || chain.effects.contains {
+          || scene.chains[index].effects.contains {
             ViewAloneReference.isStateful($0) || type(of: $0).typeName == "expression"
           }
-        guard whole else { return nil }
-        return EffectEvaluator(
-          chain.effects, naturalFrame: chain.frame, attachment: chain.attachment,
-          count: chain.viewCount, stride: chain.stride)
+        return whole ? ViewAloneReference.evaluator(ofChain: index, in: scene) : nil
       }
     }
 
@@ -136,8 +169,9 @@ public enum ViewAloneReference {
           result += evaluators[index]!.evaluate(geometry, time: time, phase: phase)
         } else {
           result += ViewAloneReference.transforms(
-            chain.effects, count: chain.viewCount, frame: chain.frame, stride: chain.stride,
-            geometry: geometry, attachment: chain.attachment)
+            ViewAloneReference.placedEffects(ofChain: index, in: scene), count: chain.viewCount,
+            frame: scene.layout.frames[index], stride: chain.stride, geometry: geometry,
+            attachment: chain.attachment, zIndex: chain.zIndex, opacity: chain.opacity)
         }
       }
       return result

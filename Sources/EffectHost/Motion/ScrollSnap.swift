@@ -69,8 +69,10 @@ public struct ScrollSnap: Sendable, Equatable {
     case .offsets(let values):
       offsets = values
     case .chain(let name, let align):
-      if let chain = scene.chains.first(where: { $0.name == name }), chain.attachment == .content {
-        let height = chain.frame.height
+      if let index = scene.chainIndex(named: name), scene.chains[index].attachment == .content {
+        let chain = scene.chains[index]
+        let frame = scene.layout.frames[index]
+        let height = frame.height
         let shift: Double
         switch align {
         case .start: shift = 0
@@ -81,7 +83,7 @@ public struct ScrollSnap: Sendable, Equatable {
         offsets.reserveCapacity(chain.viewCount * (isArea ? 3 : 1))
         if isArea { areas.reserveCapacity(chain.viewCount) }
         for copy in 0..<chain.viewCount {
-          let top = chain.frame.y + Double(copy) * chain.stride
+          let top = frame.y + Double(copy) * chain.stride
           offsets.append(top + shift)
           if isArea {
             // Covering the snapport: the copy's top at or above the snapport's

@@ -13,6 +13,8 @@ extension PinEffect: CopyLocalEffect {
     case .topUntil: run(effects, group) { $0.applyTopUntil(to: &$1) }
     case .bottom: run(effects, group) { $0.applyBottom(to: &$1) }
     case .bottomUntil: run(effects, group) { $0.applyBottomUntil(to: &$1) }
+    case .topNext: run(effects, group) { $0.applyNext(to: &$1, top: true) }
+    case .bottomNext: run(effects, group) { $0.applyNext(to: &$1, top: false) }
     }
   }
 }

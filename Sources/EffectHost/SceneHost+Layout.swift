@@ -1,0 +1,244 @@
+import EffectGroups
+import EffectProtocol
+import Effects
+
+/// Live layout: a host's viewport, insets, content height and chains'
+/// frames and counts change between two frames, without a reload.
+///
+/// After a change, a frame gives bit for bit what a host built from the
+/// changed scene gives at the same offset, for every chain without state;
+/// every stateful copy keeps its state (a repeated chain that grows starts
+/// its new copies' state afresh, one that shrinks drops its last copies');
+/// events compare the next frame with the previous one, as always.
+///
+/// A change lays the scene out again (a pass over its chains), then
+/// rewrites only what moved: the chains whose natural frame or stride
+/// changed, in the host's runs, groups and event watches, and the pins that
+/// follow them. It allocates nothing, unless a copy of the host shares what
+/// it rewrites (the first change after a copy makes its own, as an array
+/// does) or a repeated chain's count changes: that rebuilds the host's plan
+/// from the changed scene and carries the states and previous values over.
+extension SceneHost {
+  /// What the live layout changes find each chain's derived values by.
+  struct Placements: Sendable {
+    /// A pin that follows the layout: `"until": {"chain": NAME}` (its
+    /// `anchor`, the chain NAME) or `"until": "next"` (no anchor).
+    struct Pin: Sendable {
+      var step: Int
+      var chain: Int
+      var anchor: Int?
+    }
+
+    /// The index in ``SceneHost/runs`` of each chain evaluated by itself;
+    /// -1 for a chain in a group.
+    var runOfChain: [Int]
+    var pins: [Pin] = []
+    /// Held by every copy of a host that shares its steps and groups: a
+    /// change makes them this host's own first.
+    var owner = PlacementOwner()
+
+    init(chainCount: Int) {
+      runOfChain = [Int](repeating: -1, count: chainCount)
+    }
+  }
+
+  /// Held by every copy of a host that shares its pins' steps and its
+  /// groups' plan.
+  final class PlacementOwner: Sendable {}
+
+  /// Whether `effect` reads the layout: a pin whose `until` names a chain
+  /// or says `"next"`.
+  static func followsLayout(_ effect: any ScrollEffect) -> Bool {
+    guard let pin = effect as? PinEffect else { return false }
+    return pin.untilChain != nil || pin.untilNext
+  }
+
+  /// `pin` of chain `chain` with its section edge placed in `scene`: `until`
+  /// at its chain's natural top, the last copy for `"next"`.
+  static func placed(_ pin: PinEffect, chain: Int, in scene: Scene) -> PinEffect {
+    var pin = pin
+    if let name = pin.untilChain, let anchor = scene.chainIndex(named: name) {
+      pin.until = scene.layout.frames[anchor].y
+    }
+    pin.lastCopy = scene.chains[chain].viewCount - 1
+    return pin
+  }
+
+  // MARK: - Changes
+
+  /// Changes the viewport (W x V): a rotation, another device, a resized
+  /// window. Chains without `frame.width` or `frame.x` follow it.
+  public mutating func setViewport(_ viewport: Size) {
+    scene.viewport = viewport
+    applyLayout()
+  }
+
+  /// Changes the content insets (the safe area along the cross axis).
+  public mutating func setContentInsets(_ insets: EdgeInsets) {
+    scene.contentInsets = insets
+    applyLayout()
+  }
+
+  /// Declares the content height, or with `nil` has it worked out from the
+  /// chains again after every change.
+  public mutating func setContentHeight(_ height: Double?) {
+    scene.declaredContentHeight = height
+    applyLayout()
+  }
+
+  /// Gives chain `index` the natural frame `frame`, as a scene file gives it
+  /// (for a chain placed `after` another, `y` is the gap), as its view
+  /// measured it. `automaticFrame` says which parts the scene works out
+  /// instead; `nil` keeps the chain's.
+  public mutating func setFrame(
+    _ frame: Rect, ofChain index: Int, automaticFrame: Chain.AutomaticFrame? = nil
+  ) {
+    precondition(frame.height > 0 || frame.height == 0, "a frame's height is 0 or more")
+    scene.chains[index].frame = frame
+    if let automaticFrame { scene.chains[index].automaticFrame = automaticFrame }
+    applyLayout()
+  }
+
+  /// Gives chain `index` copies (`count` and `spacing`), or with `nil` one
+  /// view. Changing the count, or whether the chain repeats, rebuilds the
+  /// host's plan (states and previous values carried over); changing only
+  /// the spacing moves the copies.
+  public mutating func setRepetition(_ repetition: Chain.Repetition?, ofChain index: Int) {
+    let old = scene.chains[index].repetition
+    scene.chains[index].repetition = repetition
+    if old?.count == repetition?.count && (old == nil) == (repetition == nil) {
+      applyLayout()
+    } else {
+      rebuildKeepingState()
+    }
+  }
+
+  /// The index of the chain named `name`, if there is one.
+  public func chainIndex(named name: String) -> Int? {
+    chains.firstIndex { $0.name == name }
+  }
+
+  // MARK: - Applying a change
+
+  /// Rewrites what the scene's new layout moved.
+  mutating func applyLayout() {
+    let layout = scene.layout
+    frame.geometry.viewport = scene.viewport
+    frame.geometry.contentInsets = scene.contentInsets
+    frame.geometry.contentHeight = layout.contentHeight
+    var ownsPlacements = isKnownUniquelyReferenced(&placements.owner)
+    for index in chains.indices {
+      let placed = layout.frames[index]
+      let stride = scene.chains[index].stride
+      let current = chains[index]
+      guard placed != current.frame || stride.bitPattern != current.stride.bitPattern else {
+        continue
+      }
+      if !ownsPlacements {
+        makePlacementsUnique()
+        ownsPlacements = true
+      }
+      chains[index].frame = placed
+      chains[index].stride = stride
+      let run = placements.runOfChain[index]
+      if run >= 0 {
+        runs[run].frame = placed
+        runs[run].stride = stride
+      } else {
+        groups.place(view: current.viewRange.lowerBound, frame: placed, stride: stride)
+      }
+      eventDetector.place(chain: index, frame: placed, stride: stride)
+    }
+    for pin in placements.pins {
+      guard let anchor = pin.anchor else { continue }
+      let until = layout.frames[anchor].y
+      let step = steps[pin.step] as! StatelessStep<PinEffect>
+      guard step.effect.until?.bitPattern != until.bitPattern else { continue }
+      if !ownsPlacements {
+        makePlacementsUnique()
+        ownsPlacements = true
+      }
+      (steps[pin.step] as! StatelessStep<PinEffect>).effect.until = until
+    }
+  }
+
+  /// Gives this host its own groups' plan and pins' steps when a copy of
+  /// the host shares them.
+  private mutating func makePlacementsUnique() {
+    guard !isKnownUniquelyReferenced(&placements.owner) else { return }
+    groups = ChainGroup.Plan(copying: groups)
+    for pin in placements.pins {
+      let step = steps[pin.step] as! StatelessStep<PinEffect>
+      steps[pin.step] = StatelessStep(effect: step.effect)
+    }
+    placements.owner = PlacementOwner()
+  }
+
+  /// Builds the host again from its changed scene, keeping every stateful
+  /// copy's state, the events' previous values, the frame's geometry,
+  /// time and phase, and the last frame's transforms of the views that
+  /// stay.
+  private mutating func rebuildKeepingState() {
+    var rebuilt = SceneHost(evaluating: scene, reducesMotion: reducesMotion)
+    rebuilt.frame.clock = frame.clock
+    rebuilt.frame.geometry.offset = frame.geometry.offset
+    // Each chain's steps are its effects in order in both hosts.
+    var oldStep = 0
+    var newStep = 0
+    let oldRuns = Dictionary(uniqueKeysWithValues: runs.map { ($0.chain, $0.steps) })
+    for run in rebuilt.runs {
+      newStep = run.steps.lowerBound
+      guard let old = oldRuns[run.chain] else { continue }
+      oldStep = old.lowerBound
+      for offset in 0..<min(old.count, run.steps.count) {
+        rebuilt.steps[newStep + offset] = rebuilt.steps[newStep + offset].adoptingState(
+          of: steps[oldStep + offset])
+      }
+    }
+    rebuilt.eventDetector.adoptPreviousValues(of: eventDetector)
+    withTransforms { old in
+      let views = rebuilt.uniqueViews()
+      for (index, chain) in rebuilt.chains.enumerated() {
+        let kept = min(chain.viewRange.count, chains[index].viewRange.count)
+        for copy in 0..<kept {
+          views[chain.viewRange.lowerBound + copy] = old[chains[index].viewRange.lowerBound + copy]
+        }
+      }
+    }
+    self = rebuilt
+  }
+
+  // MARK: - Reading results by name
+
+  /// The transform of copy `copy` (0 for a chain that does not repeat) of
+  /// the chain named `name` in the last frame, with its natural frame: `nil`
+  /// when no chain has the name or the copy is out of range.
+  public func view(named name: String, copy: Int = 0) -> PlacedTransform? {
+    guard let index = chainIndex(named: name) else { return nil }
+    let chain = chains[index]
+    guard copy >= 0 && copy < chain.viewRange.count else { return nil }
+    return PlacedTransform(
+      transform: transform(at: chain.viewRange.lowerBound + copy),
+      naturalFrame: chain.naturalFrame(copy: copy, in: geometry))
+  }
+}
+
+/// A view's transform in a frame with its natural frame in that frame: what
+/// the output columns give, `translateX` and `translateY` included.
+public struct PlacedTransform: Sendable, Equatable {
+  /// The transform, as ``SceneHost/transform(at:)`` gives it.
+  public var transform: ViewTransform
+  /// The view's natural frame in viewport coordinates in the same frame.
+  public var naturalFrame: Rect
+
+  public init(transform: ViewTransform, naturalFrame: Rect) {
+    self.transform = transform
+    self.naturalFrame = naturalFrame
+  }
+
+  /// How far effects moved the view along x: `x` less its natural `x`, the
+  /// `translateX` column (SwiftUI's `.offset(x:)`).
+  public var translateX: Double { transform.translateX(from: naturalFrame) }
+  /// How far effects moved the view along y: the `translateY` column.
+  public var translateY: Double { transform.translateY(from: naturalFrame) }
+}

@@ -1,0 +1,84 @@
+import EffectProtocol
+import Effects
+
+// What the chains of a scene say of each other's places: `after`, and pin's
+// `until` naming a chain or "next". Checked once every chain is read.
+extension SceneLoader {
+  /// Reports every `after` that does not name an earlier content-attached
+  /// chain (or stands on a viewport-attached chain), every pin `until` that
+  /// names no content-attached chain, and every `"until": "next"` on a
+  /// chain that does not repeat. `paths` are the chains' paths.
+  func checkPlacements(_ chains: [Chain], paths: [JSONPath], in reader: inout ParameterReader) {
+    var problems: [SceneDiagnostic] = []
+    let contentNames = chains.filter { $0.attachment == .content }.map(\.name)
+    for (index, chain) in chains.enumerated() {
+      let path = paths[index]
+      if let name = chain.after {
+        let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
+        if let problem = Self.afterProblem(
+          name, chain: chain, earlier: earlier, later: chains[(index + 1)...].map(\.name))
+        {
+          problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
+        }
+      }
+      for (position, effect) in chain.effects.enumerated() {
+        guard let pin = effect as? PinEffect else { continue }
+        let untilPath = path.appending("effects").appending(position).appending("until")
+        if let name = pin.untilChain, !contentNames.contains(name) {
+          let isViewportAttached = chains.contains { $0.name == name }
+          problems.append(
+            SceneDiagnostic(
+              path: untilPath.appending("chain"),
+              problem: isViewportAttached
+                ? .unsuitableChain(name, .viewportAttached)
+                : .mismatch(
+                  expected: "the name of a content-attached chain ("
+                    + Self.nameList(contentNames) + ")"
+                    + (MessageText.nearestName(to: name, in: contentNames).map {
+                      "; did you mean \"\($0)\"?"
+                    } ?? ""),
+                  found: .string(name))))
+        }
+        if pin.untilNext && chain.repetition == nil {
+          problems.append(
+            SceneDiagnostic(
+              path: untilPath,
+              problem: .mismatch(
+                expected:
+                  "\"next\" only on a repeated chain (one with \"repeat\"), whose copies it pushes off one by one; \(MessageText.quoted(chain.name)) does not repeat",
+                found: .string("next"))))
+        }
+      }
+    }
+    reader.report(contentsOf: problems)
+  }
+
+  /// What is wrong with `"after": name` on `chain`, given the names of the
+  /// earlier content-attached chains and of the later chains.
+  private static func afterProblem(
+    _ name: String, chain: Chain, earlier: [String], later: [String]
+  ) -> SceneDiagnostic.Problem? {
+    if chain.attachment != .content {
+      return .mismatch(
+        expected:
+          "\"after\" only on a content-attached chain; \(MessageText.quoted(chain.name)) is attached to the viewport and does not scroll",
+        found: .string(name))
+    }
+    if earlier.contains(name) { return nil }
+    let list = nameList(earlier)
+    if name == chain.name || later.contains(name) {
+      return .mismatch(
+        expected: "the name of an earlier content-attached chain (\(list)); "
+          + "\(MessageText.quoted(name)) does not come before this chain",
+        found: .string(name))
+    }
+    let hint = MessageText.nearestName(to: name, in: earlier).map { "; did you mean \"\($0)\"?" }
+    return .mismatch(
+      expected: "the name of an earlier content-attached chain (\(list))\(hint ?? "")",
+      found: .string(name))
+  }
+
+  private static func nameList(_ names: [String]) -> String {
+    names.isEmpty ? "there is none" : names.joined(separator: ", ")
+  }
+}
