@@ -83,16 +83,17 @@ public struct SimulateCommand: Subcommand {
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     Interruption.install()
-    let loaded = try SceneLoader(registry: context.registry).loadForCommand(
-      scene, layout: layout, command: Self.spec)
+    let (loaded, layouts) = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let frames = try MotionFrames.forCommand(
-      gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start,
-      startOption: $start, command: Self.spec)
+      gesture: gesture, scene: loaded, layouts: layouts, physics: physics, fps: fps,
+      start: start, startOption: $start, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
-      host: consume host, frames: frames, format: format, selection: selection)
+      host: consume host, frames: frames, layouts: layouts, format: format,
+      selection: selection)
     let output = context.console.output
     let end: StreamEnd
     do {

@@ -15,6 +15,9 @@ public struct Simulation {
   /// The host evaluated; its last frame is the last frame written.
   public private(set) var host: SceneHost
   public let frames: MotionFrames
+  /// The scene as each `set` step of the gesture leaves it, in order: the
+  /// host changes its layout to it at the frame the step changes.
+  public let layouts: [Scene]
   /// The views whose rows are written.
   public let selection: ViewSelection
   public let format: RowFormat
@@ -36,12 +39,17 @@ public struct Simulation {
   /// A simulation of `frames` on `host`'s scene writing the rows of
   /// `selection` (every view by default) in `format`; `host` is consumed, as
   /// ``Evaluation/init(host:format:selection:)`` says why.
+  /// `layouts` is the scene as each `set` step of the gesture leaves it, in
+  /// order (none for a gesture without one).
   public init(
-    host: consuming SceneHost, frames: MotionFrames, format: RowFormat,
+    host: consuming SceneHost, frames: MotionFrames, layouts: [Scene] = [], format: RowFormat,
     selection: ViewSelection? = nil
   ) {
+    precondition(
+      layouts.count == frames.gesture.settings.count, "the scene after each set step")
     self.format = format
     self.frames = frames
+    self.layouts = layouts
     self.selection = selection ?? ViewSelection(all: host.chains)
     self.host = host
   }
@@ -68,6 +76,7 @@ public struct Simulation {
         end = interrupted
         break
       }
+      for change in frame.layoutChanges { host.changeLayout(to: layouts[change]) }
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
       Self.encodeLead(of: frame, format: format, into: leadCell)
       rows += try encoder.writeFrameRows(
@@ -91,9 +100,11 @@ public struct Simulation {
   ) throws(Failure) -> StreamEnd {
     var writer = EventRowWriter(
       format: format, host: host, selection: selection, leading: EventRowWriter.Column.simulation)
+    let layouts = layouts
     return try writer.write(
       frames: frames, of: &host, chunkSize: chunkSize,
       evaluate: { frame, host in
+        for change in frame.layoutChanges { host.changeLayout(to: layouts[change]) }
         host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
         return [
           .integer(frame.index), .number(frame.time, tableDecimals: 4), .text(frame.phase.rawValue),

@@ -276,12 +276,17 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
   case unknownChain(String, suggestion: String?, chains: [String])
   /// A spacing for a chain that does not repeat (set its count first).
   case notRepeated(setting: String, chain: String)
+  /// A value the scene cannot take, set on a live host: what the key
+  /// takes.
+  case refused(setting: String, expected: String, found: Double)
 
   /// Whether the command line reports it as a usage error (64) rather than
   /// an invalid scene (65).
   public var isUsageError: Bool {
-    if case .notRepeated = self { return false }
-    return true
+    switch self {
+    case .notRepeated, .refused: false
+    default: true
+    }
   }
 
   public var description: String {
@@ -303,6 +308,8 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
     case .notRepeated(_, let chain):
       return
         "expected a repeated chain, found \(MessageText.quoted(chain)), which has no \"repeat\"; set \(chain).repeat.count to give it copies"
+    case .refused(_, let expected, let found):
+      return "expected \(expected), found the number \(MessageText.number(found))"
     }
   }
 }
