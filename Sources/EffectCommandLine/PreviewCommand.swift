@@ -114,12 +114,22 @@ extension ValueReader where Value == GestureArgument {
   /// A preview's `--gesture` value; the reason quotes the step that is wrong.
   static var gestureArgument: ValueReader<GestureArgument> {
     ValueReader { (text) throws(InvalidValue) -> GestureArgument in
+      let gesture: Gesture
       do throws(GestureError) {
-        return GestureArgument(text: text, gesture: try Gesture(parsing: text))
+        gesture = try Gesture(parsing: text)
       } catch {
         throw error.isAboutTheSequence
           ? .inconsistent(error.description) : .because(error.description)
       }
+      // The page draws one layout: its viewport, its chains' frames.
+      for (index, step) in gesture.steps.enumerated() {
+        if case .set = step {
+          throw .because(
+            "step \(index + 1) \(MessageText.quoted(step.description)): a preview's page has one layout; expected steps without set: (simulate plays them)"
+          )
+        }
+      }
+      return GestureArgument(text: text, gesture: gesture)
     }
   }
 }
