@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xdc33_45d4_a9da_91f6
+      0x0796_6501_b5ee_85ab
     #endif
   }
 

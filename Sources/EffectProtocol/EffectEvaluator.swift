@@ -21,13 +21,13 @@ public struct EffectEvaluator: Sendable {
   /// The effects, in the order they run.
   public let effects: [any ScrollEffect]
   /// The natural frame of view 0, in content or viewport coordinates.
-  public let naturalFrame: Rect
+  public private(set) var naturalFrame: Rect
   /// Whether ``naturalFrame`` is in content or viewport coordinates.
   public let attachment: Attachment
   /// The number of views, 0 or more.
-  public let count: Int
+  public private(set) var count: Int
   /// The distance between the tops of neighbouring views, in points.
-  public let stride: Double
+  public private(set) var stride: Double
   /// The views' drawing order before any effect; default 0.
   public var zIndex: Double = 0
   /// The views' opacity before any effect; default 1.
@@ -84,6 +84,30 @@ public struct EffectEvaluator: Sendable {
       }
     }
     return transforms
+  }
+
+  /// Moves the chain between two frames, as a live layout change does:
+  /// view 0's natural frame, the stride and the number of views. The views
+  /// that stay keep their states; new views start theirs afresh
+  /// (``ScrollEffect/resizeState(_:from:to:)``).
+  public mutating func place(naturalFrame: Rect, stride: Double, count: Int) {
+    precondition(count >= 0, "EffectEvaluator: a negative view count, \(count)")
+    for index in effects.indices {
+      Self.resize(effects[index], state: &states[index], from: self.count, to: count)
+    }
+    self.naturalFrame = naturalFrame
+    self.stride = stride
+    self.count = count
+  }
+
+  private static func resize<Effect: ScrollEffect>(
+    _ effect: Effect, state: inout any Sendable, from oldCount: Int, to newCount: Int
+  ) {
+    guard var typed = state as? Effect.State else {
+      preconditionFailure("EffectEvaluator: a state not made by its effect's makeState")
+    }
+    effect.resizeState(&typed, from: oldCount, to: newCount)
+    state = typed
   }
 
   private static func makeState<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int)

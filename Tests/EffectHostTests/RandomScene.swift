@@ -70,4 +70,63 @@ struct RandomScene {
     if random.next(in: 0...1) == 0 { scene += ", \"contentHeight\": \(random.next(in: 0...4000))" }
     return scene + ", \"chains\": [" + chains.joined(separator: ", ") + "]}"
   }
+
+  /// A scene whose chains place each other: frames without `x` or `width`
+  /// (the safe area), chains `after` earlier content-attached ones, visuals
+  /// of their own, pins whose `until` names a chain or says `"next"`, side
+  /// insets, and repeated chains.
+  mutating func layoutSceneJSON() -> String {
+    let types = BuiltInEffectGenerators.all.map(\.typeName).sorted()
+    let count = random.next(in: 1...7)
+    let attachments = (0..<count).map { _ in random.chance(0.75) ? "content" : "viewport" }
+    let contentChains = attachments.indices.filter { attachments[$0] == "content" }
+    var chains: [String] = []
+    for index in 0..<count {
+      let height = Double(random.next(in: 0...600)) / 2 + 0.5
+      var frame = ["\"height\": \(height)"]
+      if random.chance(0.5) { frame.append("\"x\": \(random.next(in: -20...20))") }
+      if random.chance(0.5) { frame.append("\"width\": \(random.next(in: 1...400))") }
+      let earlier = contentChains.filter { $0 < index }
+      let isAfter = attachments[index] == "content" && !earlier.isEmpty && random.chance(0.5)
+      frame.append(
+        "\"y\": \(Double(random.next(in: isAfter ? -40...120 : -200...3000)) / 2)")
+      var chain = "{\"name\": \"c\(index)\", \"frame\": {" + frame.joined(separator: ", ") + "}"
+      chain += ", \"attachment\": \"\(attachments[index])\""
+      if isAfter { chain += ", \"after\": \"c\(random.pick(earlier))\"" }
+      if random.chance(0.25) { chain += ", \"zIndex\": \(random.next(in: -2...3))" }
+      if random.chance(0.25) { chain += ", \"opacity\": \(Double(random.next(in: 0...4)) / 4)" }
+      let repeated = random.chance(0.4)
+      if repeated {
+        chain += ", \"repeat\": {\"count\": \(random.next(in: 0...12))"
+        chain += ", \"spacing\": \(Double(random.next(in: 0...40)) / 2)}"
+      }
+      var effects = (0..<random.next(in: 0...3)).map { _ in
+        let type = random.pick(types)
+        let members = BuiltInEffectGenerators.named(type).exact(&random)
+        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
+      }
+      let edge = random.pick(["top", "bottom"])
+      // A stateful chain's reference (an evaluator carried through the
+      // changes) keeps its effects as made: no pin that follows the layout.
+      let isStateful = effects.contains { $0.contains("\"float\"") }
+      if !isStateful && !contentChains.isEmpty && random.chance(0.3) {
+        let anchor = random.pick(contentChains)
+        let pin =
+          "{\"type\": \"pin\", \"edge\": \"\(edge)\", \"until\": {\"chain\": \"c\(anchor)\"}}"
+        effects.insert(pin, at: random.next(in: 0...effects.count))
+      }
+      if !isStateful && repeated && random.chance(0.4) {
+        let pin = "{\"type\": \"pin\", \"edge\": \"\(edge)\", \"until\": \"next\"}"
+        effects.insert(pin, at: random.next(in: 0...effects.count))
+      }
+      chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
+    }
+    var scene = "{\"viewport\": {\"width\": \(random.next(in: 200...900))"
+    scene += ", \"height\": \(random.next(in: 300...1000))}"
+    scene += ", \"contentInsets\": {\"top\": \(random.next(in: 0...60))"
+    scene += ", \"bottom\": \(random.next(in: 0...40)), \"left\": \(random.next(in: 0...50))"
+    scene += ", \"right\": \(random.next(in: 0...50))}"
+    if random.chance(0.3) { scene += ", \"contentHeight\": \(random.next(in: 0...4000))" }
+    return scene + ", \"chains\": [" + chains.joined(separator: ", ") + "]}"
+  }
 }

@@ -1,0 +1,323 @@
+import EffectHost
+import EffectProtocol
+import Effects
+import ScrollEffectsTestSupport
+import Testing
+
+/// Chains that place each other, worked through by hand: `after`, pin's
+/// `until` naming a chain or `"next"`, a chain's own visuals, and reading a
+/// view by its chain's name.
+@Suite("Scene layout")
+struct SceneLayoutTests: HostileInputSuite {
+  /// A header, ten rows after it (8 points below, 80 high, 4 apart) and a
+  /// footer after the rows.
+  static let feed = #"""
+    {"viewport": {"width": 390, "height": 844},
+     "chains": [
+       {"name": "header", "frame": {"height": 300}},
+       {"name": "rows", "after": "header", "frame": {"y": 8, "height": 80},
+        "repeat": {"count": 10, "spacing": 4}},
+       {"name": "footer", "after": "rows", "frame": {"height": 120}}]}
+    """#
+
+  /// The y of copy `copy` of chain `name` in the host's last frame; NaN
+  /// when there is no such view.
+  static func y(_ host: SceneHost, _ name: String, copy: Int = 0) -> Double {
+    host.view(named: name, copy: copy)?.transform.y ?? .nan
+  }
+
+  @Test(
+    "after: rows below a header that grows, a footer below the rows, the content height following")
+  func afterFollowsAGrowingHeader() throws {
+    let scene = try SceneLoader().load(json: Self.feed)
+    // rows: 300 + 8 = 308; their last copy's bottom: 308 + 9 * 84 + 80 = 1144.
+    #expect(scene.layout.frames.map(\.y) == [0, 308, 1144])
+    #expect(scene.contentHeight == 1144 + 120)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 100)
+    #expect(Self.y(host, "rows", copy: 0) == 308 - 100)
+    #expect(Self.y(host, "footer") == 1144 - 100)
+
+    // The header's image loads: 120 points taller.
+    host.setFrame(Rect(x: 0, y: 0, width: 390, height: 420), ofChain: 0, automaticFrame: [])
+    host.evaluate(offset: 100)
+    #expect(Self.y(host, "rows", copy: 0) == 428 - 100)
+    #expect(Self.y(host, "rows", copy: 9) == 428 + 9 * 84 - 100)
+    #expect(Self.y(host, "footer") == 1264 - 100)
+    #expect(host.geometry.contentHeight == 1264 + 120)
+    // maxOffset = C - V.
+    #expect(host.geometry.maxOffset == 1384 - 844)
+    // The same through the scene value.
+    var changed = scene
+    changed.chains[0].frame.height = 420
+    #expect(changed.layout.frames.map(\.y) == [0, 428, 1264])
+    #expect(changed.contentHeight == 1384)
+  }
+
+  @Test("after a chain without copies: its own y is its bottom edge, and a negative gap overlaps")
+  func afterEmptyChain() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [
+          {"name": "a", "frame": {"y": 50, "height": 100}, "repeat": {"count": 0}},
+          {"name": "b", "after": "a", "frame": {"y": -10, "height": 30}}]}
+        """#)
+    #expect(scene.layout.frames[1].y == 50 - 10)
+  }
+
+  @Test("until next: each copy pushed off by the next copy's top, the last by the content's end")
+  func untilNext() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"viewport": {"width": 390, "height": 300}, "contentInsets": {"top": 20},
+         "contentHeight": 900,
+         "chains": [{"name": "section", "frame": {"y": 100, "height": 40},
+                     "repeat": {"count": 3, "spacing": 260},
+                     "effects": [{"type": "pin", "until": "next"}]}]}
+        """#)
+    // The pin formula, y = max(y, min(line, edge - h)), with each copy's
+    // section edge: the next copy's natural top, or the content's end.
+    let it = 20.0
+    let y0 = 100.0
+    let step = 300.0
+    let height = 40.0
+    let contentHeight = 900.0
+    var host = SceneHost(scene: scene)
+    for offset in stride(from: -50.0, through: 950, by: 12.5) {
+      host.evaluate(offset: offset)
+      for copy in 0..<3 {
+        let natural = (it - offset) + y0 + Double(copy) * step
+        let edge =
+          copy < 2 ? (it - offset) + y0 + Double(copy + 1) * step : (it - offset) + contentHeight
+        let expected = max(natural, min(it, edge - height))
+        #expect(host.transform(at: copy).y == expected, "offset \(offset), copy \(copy)")
+      }
+    }
+    // Worked: at 400 copy 0 is pushed 20 above the line by copy 1 (top at
+    // 20 + 400 - 400 = 20); at 860 the last is pushed off by the content's
+    // end at 20 + 900 - 860 = 60.
+    host.evaluate(offset: 400)
+    #expect(host.transform(at: 0).y == 20 - 40 + 0)
+    host.evaluate(offset: 860)
+    #expect(host.transform(at: 2).y == 60 - 40)
+  }
+
+  @Test("until a chain: the pin follows that chain's natural top as it moves")
+  func untilChain() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [
+          {"name": "title", "frame": {"y": 100, "height": 50},
+           "effects": [{"type": "pin", "until": {"chain": "end"}}]},
+          {"name": "body", "after": "title", "frame": {"height": 600}},
+          {"name": "end", "after": "body", "frame": {"height": 10}}]}
+        """#)
+    // end's top: 150 + 600 = 750; at offset 740 the title's bottom is held at
+    // 750 - 740 = 10, so its top is -40.
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 740)
+    #expect(host.transform(at: 0).y == 10 - 50)
+    // The body grows by 100: end's top is 850, and so is the section's end.
+    host.setFrame(Rect(y: 0, width: 390, height: 700), ofChain: 1)
+    host.evaluate(offset: 740)
+    #expect(host.transform(at: 0).y == 0)
+    host.evaluate(offset: 840)
+    #expect(host.transform(at: 0).y == 10 - 50)
+  }
+
+  @Test("zIndex and opacity: a chain's visuals before its effects, which may change them")
+  func visuals() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [
+          {"name": "plain", "frame": {"height": 50}, "zIndex": 3, "opacity": 0.5},
+          {"name": "faded", "frame": {"y": 50, "height": 50}, "zIndex": -1, "opacity": 0.25,
+           "effects": [{"type": "parallax", "rate": 0.5}]},
+          {"name": "rows", "frame": {"y": 100, "height": 50}, "zIndex": 2, "repeat": {"count": 3},
+           "effects": [{"type": "interpolate", "property": "opacity", "input": "offset",
+                        "stops": [[0, 1], [100, 0]]}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 50)
+    #expect(host.view(named: "plain")?.transform.zIndex == 3)
+    #expect(host.view(named: "plain")?.transform.opacity == 0.5)
+    #expect(host.view(named: "faded")?.transform.zIndex == -1)
+    #expect(host.view(named: "faded")?.transform.opacity == 0.25)
+    // parallax moved it by 0.5 * 50.
+    #expect(host.view(named: "faded")?.translateY == 25)
+    for copy in 0..<3 {
+      #expect(host.view(named: "rows", copy: copy)?.transform.zIndex == 2)
+      // interpolate sets opacity: halfway from 1 to 0.
+      #expect(host.view(named: "rows", copy: copy)?.transform.opacity == 0.5)
+    }
+    #expect(host.view(named: "rows", copy: 3) == nil)
+    #expect(host.view(named: "missing") == nil)
+  }
+
+  @Test("reading by name: the transform, its natural frame, translateX and translateY")
+  func readingByName() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"contentInsets": {"top": 47},
+         "chains": [{"name": "card", "frame": {"x": 10, "y": 200, "width": 300, "height": 100},
+                     "effects": [{"type": "translate", "axis": "x", "factor": 0.25}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 80)
+    let card = try #require(host.view(named: "card"))
+    // Natural: x 10, y = It + 200 - offset = 167; translate moves x by 0.25 * 80.
+    #expect(card.naturalFrame == Rect(x: 10, y: 167, width: 300, height: 100))
+    #expect(card.transform.x == 30)
+    #expect(card.translateX == 20)
+    #expect(card.translateY == 0)
+    #expect(card.transform.translateX(from: card.naturalFrame) == 20)
+  }
+
+  @Test("a rotation: chains without a width span the new safe area")
+  func rotation() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"viewport": {"width": 393, "height": 852}, "contentInsets": {"top": 59, "bottom": 34},
+         "chains": [{"name": "header", "frame": {"height": 200}},
+                    {"name": "badge", "frame": {"x": 16, "width": 44, "height": 44}}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    #expect(
+      host.view(named: "header")?.transform.frame == Rect(x: 0, y: 59, width: 393, height: 200))
+    host.setViewport(Size(width: 852, height: 393))
+    host.setContentInsets(EdgeInsets(top: 0, bottom: 21, left: 59, right: 59))
+    host.evaluate(offset: 0)
+    // 852 - 59 - 59 = 734, from the left inset.
+    #expect(
+      host.view(named: "header")?.transform.frame == Rect(x: 59, y: 0, width: 734, height: 200))
+    #expect(host.view(named: "badge")?.transform.frame == Rect(x: 16, y: 0, width: 44, height: 44))
+  }
+
+  @Test("a repeated chain that grows: the float states of the copies kept, new ones shown")
+  func growingKeepsState() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "bars", "frame": {"height": 60}, "repeat": {"count": 2},
+                     "effects": [{"type": "float"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 300)
+    // Hidden in full: h = min(300, 60); y = max(natural, 0 - h).
+    #expect(host.transform(at: 0).y == -60)
+    host.setRepetition(Chain.Repetition(count: 3), ofChain: 0)
+    host.evaluate(offset: 280)
+    // Back up by 20: h = 40 for the copies that stay; the new copy starts
+    // shown (h = 0, and 0 - 20 clamps to 0). Natural tops 0, 60, 120 - 280.
+    #expect(host.transform(at: 0).y == max(-280, -40))
+    #expect(host.transform(at: 1).y == max(60 - 280, -40))
+    #expect(host.transform(at: 2).y == max(120 - 280, 0))
+    host.setRepetition(Chain.Repetition(count: 1), ofChain: 0)
+    host.evaluate(offset: 290)
+    // Down by 10: h = 50.
+    #expect(host.viewCount == 1)
+    #expect(host.transform(at: 0).y == -50)
+  }
+
+  @Test("events compare the frame after a change with the one before")
+  func eventsAcrossAChange() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "row", "frame": {"y": 400, "height": 50}, "repeat": {"count": 4},
+                     "events": [{"name": "top", "input": "minY", "crosses": 300,
+                                 "direction": "decreasing"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 0)
+    #expect(host.eventsOfLastFrame.isEmpty)
+    // Rows moved up by 150 at the same offset: copies 0 and 1 (tops 400 and
+    // 450, now 250 and 300) cross 300 going down.
+    host.setFrame(Rect(y: 250, width: 390, height: 50), ofChain: 0)
+    host.evaluate(offset: 0)
+    #expect(host.eventsOfLastFrame.map(\.copy) == [0, 1])
+    // Four copies become six: the new ones have no previous value.
+    host.setRepetition(Chain.Repetition(count: 6), ofChain: 0)
+    host.evaluate(offset: 200)
+    // minY = 250 + 50 i - 200: copies 2 and 3 (300, 350 before) cross; 4
+    // and 5 are new.
+    #expect(host.eventsOfLastFrame.map(\.copy) == [2, 3])
+  }
+
+  static let refusals: [HostileInputCase] = [
+    HostileInputCase(
+      "after a chain that does not exist",
+      #"{"chains": [{"name": "header", "frame": {"height": 1}}, {"name": "rows", "after": "haeder", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (header); did you mean "header"?, found the string "haeder""#
+      ]),
+    HostileInputCase(
+      "after a later chain",
+      #"{"chains": [{"name": "rows", "after": "footer", "frame": {"height": 1}}, {"name": "footer", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[0].after: expected the name of an earlier content-attached chain (there is none); "footer" does not come before this chain, found the string "footer""#
+      ]),
+    HostileInputCase(
+      "after on a viewport-attached chain",
+      #"{"chains": [{"name": "a", "frame": {"height": 1}}, {"name": "bar", "attachment": "viewport", "after": "a", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected "after" only on a content-attached chain; "bar" is attached to the viewport and does not scroll, found the string "a""#
+      ]),
+    HostileInputCase(
+      "after a viewport-attached chain",
+      #"{"chains": [{"name": "bar", "attachment": "viewport", "frame": {"height": 1}}, {"name": "a", "after": "bar", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (there is none), found the string "bar""#
+      ]),
+    HostileInputCase(
+      "until naming no chain",
+      #"{"chains": [{"name": "title", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "titel"}}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].until.chain: expected the name of a content-attached chain (title); did you mean "title"?, found the string "titel""#
+      ]),
+    HostileInputCase(
+      "until naming a viewport-attached chain",
+      #"{"chains": [{"name": "title", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "bar"}}]}, {"name": "bar", "attachment": "viewport", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].until.chain: expected a content-attached chain, found "bar", which is attached to the viewport and does not scroll"#
+      ]),
+    HostileInputCase(
+      "until next on a chain that does not repeat",
+      #"{"chains": [{"name": "title", "frame": {"height": 1}, "effects": [{"type": "pin", "until": "next"}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].until: expected "next" only on a repeated chain (one with "repeat"), whose copies it pushes off one by one; "title" does not repeat, found the string "next""#
+      ]),
+    HostileInputCase(
+      "until Next",
+      #"{"chains": [{"name": "s", "frame": {"height": 1}, "repeat": {"count": 2}, "effects": [{"type": "pin", "until": "Next"}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "Next"; did you mean "next"?"#
+      ]),
+    HostileInputCase(
+      "until with another key",
+      #"{"chains": [{"name": "s", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chian": "s"}}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].until.chain: missing required key; expected a chain name (a non-empty string)"#,
+        #"scene.json: chains[0].effects[0].until.chian: unknown key for a section edge; did you mean "chain"? (valid keys: chain)"#,
+      ]),
+    HostileInputCase(
+      "opacity above 1 and zIndex as text",
+      #"{"chains": [{"name": "s", "frame": {"height": 1}, "opacity": 1.5, "zIndex": "2"}]}"#,
+      [
+        #"scene.json: chains[0].zIndex: expected a number from -1e9 to 1e9, found the string "2""#,
+        #"scene.json: chains[0].opacity: expected a number from 0 to 1, found the number 1.5"#,
+      ]),
+    HostileInputCase(
+      "after in a single-chain scene",
+      #"{"name": "s", "after": "t", "frame": {"height": 1}, "effects": []}"#,
+      [
+        #"scene.json: after: expected the name of an earlier content-attached chain (there is none), found the string "t""#
+      ]),
+  ]
+
+  @Test("placements that name what is not there are refused with their paths", arguments: refusals)
+  func refused(_ row: HostileInputCase) {
+    #expect(Self.invalidLines(row.bytes) == row.lines)
+  }
+}
