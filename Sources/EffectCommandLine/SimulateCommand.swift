@@ -44,7 +44,8 @@ public struct SimulateCommand: Subcommand {
     help: [
       "Comma-separated steps: drag:D:MS, hold:MS, release,",
       "fling:V, wait:MS, scrollTo:O:MS (points, milliseconds,",
-      "points per second; a positive D scrolls the content up).",
+      "points per second; a positive D scrolls the content up),",
+      "set:KEY=VALUE (the layout changes, as --set says).",
     ], reader: .gesture)
   public var gesture: Gesture
   @Option("--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))

@@ -102,6 +102,40 @@ import Testing
     }
   }
 
+  @Test("Configs/growing-header.json: the title follows the header that grows under the finger")
+  func growingHeaderConfig() throws {
+    let file = InProcess.config("growing-header.json")
+    let gesture = "drag:100:200,set:header.frame.height=320,hold:100,fling:3000"
+    let rows = Self.rows([
+      "simulate", file, "--gesture", gesture, "--chain", "title", "--format", "csv",
+    ])
+    func row(_ frame: Int) -> [Substring] { rows.first { $0[0] == "\(frame)" } ?? [] }
+    // Frame 23, t = 23 / 120: the drag has the offset at 100 * 23 / 24 and
+    // the title at its natural 200 less that.
+    let offset23 = 100.0 * 23 / 24
+    #expect(Double(row(23)[3]) == offset23 && Double(row(23)[6]) == 200 - offset23)
+    // Frame 24, t = 0.2: the header is 320, the title at 320 + 0 - 100.
+    #expect(row(24)[3] == "100" && row(24)[6] == "220")
+    // At rest at the new bottom: 320 + 60 + 8 + 1600 - 844 = 1144; the old
+    // one was 200 + 60 + 8 + 1600 - 844 = 1024.
+    #expect(rows.last?[2] == "idle" && rows.last?[3] == "1144")
+    let before = Self.rows([
+      "simulate", file, "--gesture", "drag:100:200,hold:100,fling:3000", "--chain", "title",
+      "--format", "csv",
+    ])
+    #expect(before.last?[3] == "1024")
+    // eval at 300 with and without the taller header: pinned at 0, or at
+    // 320 + 0 - 300 = 20.
+    func title(_ options: [String]) -> String {
+      InProcess(
+        ["eval", file, "--offsets", "300", "--chain", "title", "--columns", "y", "--format", "csv"]
+          + options
+      ).stdout
+    }
+    #expect(title([]) == "offset,chain,y\n300,title,0\n")
+    #expect(title(["--set", "header.frame.height=320"]) == "offset,chain,y\n300,title,20\n")
+  }
+
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
     + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion] "
