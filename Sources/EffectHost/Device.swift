@@ -49,34 +49,36 @@ public struct Device: Sendable, Equatable {
   public static let table: [Device] = [
     // iPhone SE (3rd generation): a home button and a 20-point status bar,
     // which an iPhone hides in landscape (a vertically compact environment).
-    Device(
-      name: "iphone-se-3", viewport: Size(width: 375, height: 667),
-      safeArea: EdgeInsets(top: 20, bottom: 0)),
-    Device(
-      name: "iphone-se-3-landscape", viewport: Size(width: 667, height: 375),
-      safeArea: EdgeInsets()),
+    pair(
+      "iphone-se-3", Size(width: 375, height: 667), portrait: EdgeInsets(top: 20),
+      landscape: EdgeInsets()),
     // iPhone 16, 6.1 inches: the Dynamic Island and the home indicator; in
     // landscape the island's inset moves to both sides.
-    Device(
-      name: "iphone-16", viewport: Size(width: 393, height: 852),
-      safeArea: EdgeInsets(top: 59, bottom: 34)),
-    Device(
-      name: "iphone-16-landscape", viewport: Size(width: 852, height: 393),
-      safeArea: EdgeInsets(bottom: 21, left: 59, right: 59)),
+    pair(
+      "iphone-16", Size(width: 393, height: 852), portrait: EdgeInsets(top: 59, bottom: 34),
+      landscape: EdgeInsets(bottom: 21, left: 59, right: 59)),
     // iPhone 16 Pro Max, 6.9 inches.
-    Device(
-      name: "iphone-16-pro-max", viewport: Size(width: 440, height: 956),
-      safeArea: EdgeInsets(top: 62, bottom: 34)),
-    Device(
-      name: "iphone-16-pro-max-landscape", viewport: Size(width: 956, height: 440),
-      safeArea: EdgeInsets(bottom: 21, left: 62, right: 62)),
+    pair(
+      "iphone-16-pro-max", Size(width: 440, height: 956),
+      portrait: EdgeInsets(top: 62, bottom: 34),
+      landscape: EdgeInsets(bottom: 21, left: 62, right: 62)),
     // iPad Pro 11-inch (M4): the status bar and the home indicator in both
     // orientations.
-    Device(
-      name: "ipad-pro-11", viewport: Size(width: 834, height: 1210),
-      safeArea: EdgeInsets(top: 24, bottom: 20)),
-    Device(
-      name: "ipad-pro-11-landscape", viewport: Size(width: 1210, height: 834),
-      safeArea: EdgeInsets(top: 24, bottom: 20)),
-  ]
+    pair(
+      "ipad-pro-11", Size(width: 834, height: 1210), portrait: EdgeInsets(top: 24, bottom: 20),
+      landscape: EdgeInsets(top: 24, bottom: 20)),
+  ].flatMap { $0 }
+
+  /// The device `name` in portrait (`viewport`) and turned
+  /// (`NAME-landscape`, width and height swapped), with the insets of each.
+  private static func pair(
+    _ name: String, _ viewport: Size, portrait: EdgeInsets, landscape: EdgeInsets
+  ) -> [Device] {
+    [
+      Device(name: name, viewport: viewport, safeArea: portrait),
+      Device(
+        name: name + "-landscape", viewport: Size(width: viewport.height, height: viewport.width),
+        safeArea: landscape),
+    ]
+  }
 }

@@ -27,17 +27,15 @@ extension SceneSetting {
       host.setViewport(Size(width: value, height: scene.viewport.height))
     case .viewportHeight:
       host.setViewport(Size(width: scene.viewport.width, height: value))
-    case .contentInsetTop:
-      insets.top = value
-      host.setContentInsets(insets)
-    case .contentInsetBottom:
-      insets.bottom = value
-      host.setContentInsets(insets)
-    case .contentInsetLeft:
-      insets.left = value
-      host.setContentInsets(insets)
-    case .contentInsetRight:
-      insets.right = value
+    case .contentInsetTop, .contentInsetBottom, .contentInsetLeft, .contentInsetRight:
+      let edge: WritableKeyPath<EdgeInsets, Double> =
+        switch key {
+        case .contentInsetTop: \.top
+        case .contentInsetBottom: \.bottom
+        case .contentInsetLeft: \.left
+        default: \.right
+        }
+      insets[keyPath: edge] = value
       host.setContentInsets(insets)
     case .contentHeight:
       host.setContentHeight(value)

@@ -41,34 +41,21 @@ import Testing
   /// 852 x 393 and the safe area's bottom 21, left and right 59, as
   /// "iOS Layout Adaptation" (csl.cool) printed `safeAreaInsets` and
   /// Apple's "Layout" page gives the screen (393 x 852 in portrait).
-  static let landscape = #"""
-    {"viewport": {"width": 852, "height": 393},
-     "contentInsets": {"top": 0, "bottom": 21, "left": 59, "right": 59},
-     "chains": [
-      {"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}]},
-      {"name": "row", "frame": {"y": 300, "height": 80}, "repeat": {"count": 3, "spacing": 8},
-       "effects": [{"type": "interpolate", "property": "opacity", "input": "progress",
-                    "stops": [[0, 0], [0.5, 1]]}]},
-      {"name": "badge", "frame": {"y": 40, "height": 20},
-       "effects": [{"type": "pin", "edge": "top"}]}]}
-    """#
+  static let landscape = scene.replacing(
+    #"{"chains": ["#,
+    with: #"""
+      {"viewport": {"width": 852, "height": 393},
+       "contentInsets": {"top": 0, "bottom": 21, "left": 59, "right": 59},
+       "chains": [
+      """#)
 
   /// Calls `body` with the scene and its edited twins as files of one name
   /// in directories of their own (so outputs that name the file agree):
   /// (scene, edited, landscape); removes them after.
   static func withFiles(_ body: (String, String, String) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("layout-options-\(UUID().uuidString)")
-    var paths: [String] = []
-    for (name, text) in [("scene", scene), ("edited", edited), ("landscape", landscape)] {
-      let directory = root.appendingPathComponent(name)
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let file = directory.appendingPathComponent("scene.json")
-      try text.write(to: file, atomically: true, encoding: .utf8)
-      paths.append(file.path)
-    }
-    defer { try? FileManager.default.removeItem(at: root) }
-    try body(paths[0], paths[1], paths[2])
+    try InProcess.withSceneFiles(
+      [("scene", scene), ("edited", edited), ("landscape", landscape)], prefix: "layout-options"
+    ) { try body($0[0], $0[1], $0[2]) }
   }
 
   static let commands: [[String]] = [
@@ -98,6 +85,7 @@ import Testing
   @Test(
     "--device iphone-16-landscape gives the output of the file turned by hand", arguments: commands)
   func deviceIsTheEditedFile(command: [String]) throws {
+    #expect(Self.landscape.contains(#""width": 852"#))
     try Self.withFiles { scene, _, landscape in
       let given = InProcess(
         [command[0], scene] + command.dropFirst() + ["--device", "iphone-16-landscape"])
