@@ -37,14 +37,11 @@ public struct LayoutOptions: OptionGroup {
   public var labelledSettings: [(setting: SceneSetting, label: String)] {
     var all: [(SceneSetting, String)] = []
     if let device {
-      all += device.settings.map { ($0, "\(Self.deviceLabel) \(device.name)") }
+      all += device.settings.map { ($0, "\($device.name) \(device.name)") }
     }
-    all += settings.map { ($0, "\(Self.setLabel) \($0.key)") }
+    all += settings.map { ($0, "\($settings.name) \($0.key)") }
     return all
   }
-
-  static let deviceLabel = "--device"
-  static let setLabel = "--set"
 }
 
 extension SceneLoader {
