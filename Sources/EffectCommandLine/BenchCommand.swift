@@ -39,12 +39,15 @@ public struct BenchCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     var host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      try SceneLoader(registry: context.registry).loadForCommand(
+        scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
     let clock = ContinuousClock()
     let start = clock.now

@@ -80,6 +80,8 @@ public struct CheckCommand: Subcommand {
   /// Whether `--reduce-motion` checks the rows under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
@@ -153,8 +155,9 @@ public struct CheckCommand: Subcommand {
 
   /// The csv the command checks would print: eval's or simulate's.
   private func rows(_ registry: EffectRegistry) throws(CommandError) -> String {
-    let loaded = try SceneLoader(registry: registry).loadForCommand(scene)
+    let loader = SceneLoader(registry: registry)
     if let offsets {
+      let loaded = try loader.loadForCommand(scene, layout: layout, command: Self.spec)
       let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
       let selection = try ViewSelection.forCommand(
         names: chains, option: $chains, command: Self.spec, chains: host.chains)
@@ -165,16 +168,18 @@ public struct CheckCommand: Subcommand {
     }
     // ``checkOptions()`` has made sure of one of the two.
     guard let gesture else { return "" }
+    let (loaded, layouts) = try loader.loadForCommand(
+      scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let start = start ?? 0
     let frames = try MotionFrames.forCommand(
-      gesture: gesture, scene: loaded, physics: physics ?? .ios,
+      gesture: gesture, scene: loaded, layouts: layouts, physics: physics ?? .ios,
       fps: fps ?? SimulateCommand.defaultFrameRate, start: start, startOption: $start,
       command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
-      host: consume host, frames: frames, format: .csv, selection: selection)
+      host: consume host, frames: frames, layouts: layouts, format: .csv, selection: selection)
     return simulation.text()
   }
 }

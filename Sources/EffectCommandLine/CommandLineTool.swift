@@ -168,7 +168,7 @@ public struct CommandLineTool {
     case .scene(let sceneError):
       console.reportErrors(sceneError)
       switch sceneError {
-      case .invalid: return .invalidScene
+      case .invalid, .invalidWithSettings: return .invalidScene
       case .unreadable: return .unreadableScene
       }
     case .output(.closed):

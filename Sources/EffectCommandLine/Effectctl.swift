@@ -5,12 +5,13 @@ import EffectHost
 public enum Effectctl {
   public static let version = "0.2.0"
 
-  /// `eval`, `simulate`, `check`, `validate`, `effects`, `schema`, `bench`,
-  /// `plot`, `filmstrip` and `preview`.
+  /// `eval`, `simulate`, `check`, `validate`, `effects`, `schema`, `devices`,
+  /// `bench`, `plot`, `filmstrip` and `preview`.
   public static var commands: [any Subcommand.Type] {
     [
       EvalCommand.self, SimulateCommand.self, CheckCommand.self, ValidateCommand.self,
-      EffectsCommand.self, SchemaCommand.self, BenchCommand.self, PlotCommand.self,
+      EffectsCommand.self, SchemaCommand.self, DevicesCommand.self, BenchCommand.self,
+      PlotCommand.self,
       FilmstripCommand.self,
       PreviewCommand.self,
     ]

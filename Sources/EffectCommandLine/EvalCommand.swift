@@ -66,6 +66,8 @@ public struct EvalCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
@@ -78,7 +80,8 @@ public struct EvalCommand: Subcommand {
     }
     Interruption.install()
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      try SceneLoader(registry: context.registry).loadForCommand(
+        scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)

@@ -49,12 +49,12 @@ struct EventRowWriter {
   let format: RowFormat
   let leading: [Column]
   /// The encoded view names, as transform rows write them.
-  private let names: [RowEncoder.Name]
+  private var names: [RowEncoder.Name]
   /// Each chain's event names, encoded for the format.
   private let eventNames: [[[UInt8]]]
   /// The copies of each chain that the selection keeps.
-  private let kept: [Range<Int>]
-  private let nameWidth: Int
+  private var kept: [Range<Int>]
+  private(set) var nameWidth: Int
   private let eventWidth: Int
   private var rowsWritten = 0
 
@@ -78,24 +78,35 @@ struct EventRowWriter {
         }
       }
     }
-    var kept = [Range<Int>](repeating: 0..<0, count: chains.count)
-    var nameWidth = "chain".count
     var eventWidth = "event".count
     for segment in selection.segments where !segment.copies.isEmpty {
-      kept[segment.chain] = segment.copies
-      guard !declared[segment.chain].isEmpty else { continue }
-      let name = names[segment.chain]
-      let index =
-        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
-      nameWidth = max(nameWidth, name.width + index)
       for event in declared[segment.chain] {
         eventWidth = max(
           eventWidth, TerminalWidth.cells(of: MessageText.escapingUnsafe(event.name)))
       }
     }
-    self.kept = kept
-    self.nameWidth = nameWidth
     self.eventWidth = eventWidth
+    kept = []
+    nameWidth = 0
+    follow(names: names, selection: selection)
+  }
+
+  /// Writes the rows of the views of `selection`, named by `names`, from
+  /// now on (after a layout change that changed copies): the chain column
+  /// widens to fit them, never narrows.
+  mutating func follow(names: [RowEncoder.Name], selection: ViewSelection) {
+    self.names = names
+    kept = [Range<Int>](repeating: 0..<0, count: names.count)
+    var width = max(nameWidth, "chain".count)
+    for segment in selection.segments where !segment.copies.isEmpty {
+      kept[segment.chain] = segment.copies
+      guard !eventNames[segment.chain].isEmpty else { continue }
+      let name = names[segment.chain]
+      let index =
+        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
+      width = max(width, name.width + index)
+    }
+    nameWidth = width
   }
 
   func writeHeader(to buffer: ByteBuffer) {
@@ -229,9 +240,15 @@ struct EventRowWriter {
   /// rows and the footer to `output`, in chunks of `chunkSize` bytes;
   /// rethrows the first error of `output`. Stops before a frame once a
   /// signal has arrived (``Interruption``), the format completed.
+  ///
+  /// `follow` gives, for a frame at which the host's chains change their
+  /// copies, the names and selection to write from then on
+  /// (``follow(names:selection:)``).
   mutating func write<Frames: Sequence, Failure: Error>(
     frames: Frames, of host: inout SceneHost, chunkSize: Int,
     evaluate: (Frames.Element, inout SceneHost) -> [Cell],
+    follow: (Frames.Element) -> (names: [RowEncoder.Name], selection: ViewSelection)? = { _ in nil
+    },
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) -> StreamEnd {
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
@@ -245,6 +262,9 @@ struct EventRowWriter {
         break
       }
       encodeLeading(evaluate(frame, &host), into: leadingCell)
+      if let followed = follow(frame) {
+        self.follow(names: followed.names, selection: followed.selection)
+      }
       rows += writeRows(of: host, leading: leadingCell, to: buffer)
       if buffer.count >= chunkSize {
         try output(buffer.bytes)

@@ -35,6 +35,8 @@ public struct FilmstripCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
@@ -45,7 +47,8 @@ public struct FilmstripCommand: Subcommand {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(scene),
+      try SceneLoader(registry: context.registry).loadForCommand(
+        scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,

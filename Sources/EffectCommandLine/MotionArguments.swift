@@ -64,16 +64,18 @@ extension ValueReader where Value == Double {
 }
 
 extension MotionFrames {
-  /// The frames of `gesture` on `scene` for a subcommand. The frame rate is
-  /// checked when read; only the start depends on the scene, so a start
-  /// outside its offsets is a usage error naming `startOption`.
+  /// The frames of `gesture` on `scene` for a subcommand; `layouts` is the
+  /// scene as each `set` step leaves it. The frame rate is checked when
+  /// read; only the start depends on the scene, so a start outside its
+  /// offsets is a usage error naming `startOption`.
   static func forCommand(
-    gesture: Gesture, scene: Scene, physics: ScrollPhysics, fps: Int, start: Double,
-    startOption: OptionSpec, command: CommandSpec
+    gesture: Gesture, scene: Scene, layouts: [Scene] = [], physics: ScrollPhysics, fps: Int,
+    start: Double, startOption: OptionSpec, command: CommandSpec
   ) throws(CommandError) -> MotionFrames {
     do {
       return try MotionFrames(
-        gesture: gesture, scene: scene, physics: physics, fps: fps, start: start)
+        gesture: gesture, scene: scene, physics: physics, fps: fps, start: start,
+        layouts: layouts)
     } catch {
       throw .usage(
         UsageError(

@@ -44,6 +44,8 @@ public struct PlotCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
   public var output: String?
@@ -53,7 +55,8 @@ public struct PlotCommand: Subcommand {
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
-    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,

@@ -43,6 +43,8 @@ public struct PreviewCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
   @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
   public var output: String?
@@ -52,7 +54,8 @@ public struct PreviewCommand: Subcommand {
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
-    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     var played: [PreviewGesture] = []
     for gesture in gestures {
@@ -111,12 +114,22 @@ extension ValueReader where Value == GestureArgument {
   /// A preview's `--gesture` value; the reason quotes the step that is wrong.
   static var gestureArgument: ValueReader<GestureArgument> {
     ValueReader { (text) throws(InvalidValue) -> GestureArgument in
+      let gesture: Gesture
       do throws(GestureError) {
-        return GestureArgument(text: text, gesture: try Gesture(parsing: text))
+        gesture = try Gesture(parsing: text)
       } catch {
         throw error.isAboutTheSequence
           ? .inconsistent(error.description) : .because(error.description)
       }
+      // The page draws one layout: its viewport, its chains' frames.
+      for (index, step) in gesture.steps.enumerated() {
+        if case .set = step {
+          throw .because(
+            "step \(index + 1) \(MessageText.quoted(step.description)): a preview's page has one layout; expected steps without set: (simulate plays them)"
+          )
+        }
+      }
+      return GestureArgument(text: text, gesture: gesture)
     }
   }
 }

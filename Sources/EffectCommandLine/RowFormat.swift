@@ -82,9 +82,9 @@ struct RowEncoder {
   /// The columns before `chain`, as the header names them.
   let lead: RowLead
   /// The encoded name of each chain of the host.
-  let names: [Name]
+  var names: [Name]
   /// The width of the table's chain column.
-  let nameWidth: Int
+  var nameWidth: Int
   /// The transform columns written, in order: every one by default.
   let columns: [TransformColumn]
   /// What precedes each transform column's value (`,"x":` in JSON, `,` in
@@ -101,14 +101,7 @@ struct RowEncoder {
     self.lead = lead
     self.columns = columns
     names = chains.map { Self.encodedName($0, format: format) }
-    var width = "chain".count
-    for segment in selection.segments where !segment.copies.isEmpty {
-      let name = names[segment.chain]
-      let index =
-        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
-      width = max(width, name.width + index)
-    }
-    nameWidth = width
+    nameWidth = Self.nameWidth(names, selection: selection)
     var prefixes: [UInt8] = []
     var ends: [Int] = []
     for column in columns {
@@ -214,9 +207,25 @@ struct RowEncoder {
 
   /// A chain's name as the format writes it; for a repeated chain the prefix
   /// ends before `[`.
+  /// The width of the table's chain column for the views of `selection`,
+  /// named by `names`.
+  static func nameWidth(_ names: [Name], selection: ViewSelection) -> Int {
+    var width = "chain".count
+    for segment in selection.segments where !segment.copies.isEmpty {
+      let name = names[segment.chain]
+      let index =
+        name.isRepeated ? 2 + ByteBuffer.digitCount(UInt64(segment.copies.upperBound - 1)) : 0
+      width = max(width, name.width + index)
+    }
+    return width
+  }
+
   static func encodedName(_ chain: SceneHost.ChainLayout, format: RowFormat) -> Name {
-    let name = chain.name
-    let repeated = chain.isRepeated
+    encodedName(chain.name, isRepeated: chain.isRepeated, format: format)
+  }
+
+  /// The name of chain `name` (its copies' when `repeated`) in the format.
+  static func encodedName(_ name: String, isRepeated repeated: Bool, format: RowFormat) -> Name {
     switch format {
     case .table:
       // One line a row: control and format characters as escapes. A name

@@ -44,7 +44,8 @@ public struct SimulateCommand: Subcommand {
     help: [
       "Comma-separated steps: drag:D:MS, hold:MS, release,",
       "fling:V, wait:MS, scrollTo:O:MS (points, milliseconds,",
-      "points per second; a positive D scrolls the content up).",
+      "points per second; a positive D scrolls the content up),",
+      "set:KEY=VALUE (the layout changes, as --set says).",
     ], reader: .gesture)
   public var gesture: Gesture
   @Option("--physics", valueName: "physics", help: ScrollPhysics.help(default: .ios))
@@ -76,20 +77,24 @@ public struct SimulateCommand: Subcommand {
   /// Whether `--reduce-motion` asks for the frames under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
   public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
 
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     Interruption.install()
-    let loaded = try SceneLoader(registry: context.registry).loadForCommand(scene)
+    let (loaded, layouts) = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let frames = try MotionFrames.forCommand(
-      gesture: gesture, scene: loaded, physics: physics, fps: fps, start: start,
-      startOption: $start, command: Self.spec)
+      gesture: gesture, scene: loaded, layouts: layouts, physics: physics, fps: fps,
+      start: start, startOption: $start, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
-      host: consume host, frames: frames, format: format, selection: selection)
+      host: consume host, frames: frames, layouts: layouts, format: format,
+      selection: selection)
     let output = context.console.output
     let end: StreamEnd
     do {

@@ -15,6 +15,9 @@ public struct Simulation {
   /// The host evaluated; its last frame is the last frame written.
   public private(set) var host: SceneHost
   public let frames: MotionFrames
+  /// The scene as each `set` step of the gesture leaves it, in order: the
+  /// host changes its layout to it at the frame the step changes.
+  public let layouts: [Scene]
   /// The views whose rows are written.
   public let selection: ViewSelection
   public let format: RowFormat
@@ -36,15 +39,32 @@ public struct Simulation {
   /// A simulation of `frames` on `host`'s scene writing the rows of
   /// `selection` (every view by default) in `format`; `host` is consumed, as
   /// ``Evaluation/init(host:format:selection:)`` says why.
+  /// `layouts` is the scene as each `set` step of the gesture leaves it, in
+  /// order (none for a gesture without one).
   public init(
-    host: consuming SceneHost, frames: MotionFrames, format: RowFormat,
+    host: consuming SceneHost, frames: MotionFrames, layouts: [Scene] = [], format: RowFormat,
     selection: ViewSelection? = nil
   ) {
+    precondition(
+      layouts.count == frames.gesture.settings.count, "the scene after each set step")
     self.format = format
     self.frames = frames
-    self.selection = selection ?? ViewSelection(all: host.chains)
+    self.layouts = layouts
+    let selection = selection ?? ViewSelection(all: host.chains)
+    self.selection = selection
+    followed = layouts.map { scene in
+      (
+        scene.chains.map {
+          RowEncoder.encodedName($0.name, isRepeated: $0.repetition != nil, format: format)
+        }, selection.following(counts: scene.chains.map(\.viewCount))
+      )
+    }
     self.host = host
   }
+
+  /// The names and the views written after each `set` step: a step that
+  /// changes a chain's copies changes its rows.
+  private let followed: [(names: [RowEncoder.Name], selection: ViewSelection)]
 
   /// Evaluates every frame in order, each with its offset, time and phase,
   /// and writes the header, the rows and the footer to `output`, in chunks.
@@ -58,6 +78,10 @@ public struct Simulation {
     let chunkSize = chunkSize
     var encoder = RowEncoder(
       format: format, chains: host.chains, selection: selection, lead: Self.lead)
+    var selection = selection
+    for (names, selection) in followed {
+      encoder.nameWidth = max(encoder.nameWidth, RowEncoder.nameWidth(names, selection: selection))
+    }
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadCell = ByteBuffer(capacity: 128)
     encoder.writeHeader(to: buffer)
@@ -67,6 +91,10 @@ public struct Simulation {
       if let interrupted = StreamEnd.checked(rows: rows) {
         end = interrupted
         break
+      }
+      for change in frame.layoutChanges { host.changeLayout(to: layouts[change]) }
+      if let last = frame.layoutChanges.last {
+        (encoder.names, selection) = followed[last]
       }
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
       Self.encodeLead(of: frame, format: format, into: leadCell)
@@ -91,15 +119,22 @@ public struct Simulation {
   ) throws(Failure) -> StreamEnd {
     var writer = EventRowWriter(
       format: format, host: host, selection: selection, leading: EventRowWriter.Column.simulation)
+    // The chain column as wide as every layout's rows need, from the start.
+    for (names, selection) in followed { writer.follow(names: names, selection: selection) }
+    writer.follow(
+      names: host.chains.map { RowEncoder.encodedName($0, format: format) }, selection: selection)
+    let layouts = layouts
+    let followed = followed
     return try writer.write(
       frames: frames, of: &host, chunkSize: chunkSize,
       evaluate: { frame, host in
+        for change in frame.layoutChanges { host.changeLayout(to: layouts[change]) }
         host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
         return [
           .integer(frame.index), .number(frame.time, tableDecimals: 4), .text(frame.phase.rawValue),
           .number(frame.offset, tableDecimals: 2),
         ]
-      }, to: output)
+      }, follow: { frame in frame.layoutChanges.last.map { followed[$0] } }, to: output)
   }
 
   /// The rows as text: for tests and small outputs.

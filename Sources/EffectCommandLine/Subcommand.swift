@@ -116,13 +116,18 @@ extension Subcommand {
   }
 }
 
+/// Declarations that several subcommands share, held as one stored property
+/// of each (as swift-argument-parser's `@OptionGroup`): its declarations
+/// stand in the subcommand's help and usage where the property stands.
+public protocol OptionGroup {}
+
 /// Appends the declarations among `value`'s stored properties to `found`,
 /// reading through those that are subcommands themselves.
 private func collectParameters(of value: Any, into found: inout [any DeclaredParameter]) {
   for child in Mirror(reflecting: value).children {
     if let parameter = child.value as? any DeclaredParameter {
       found.append(parameter)
-    } else if child.value is any Subcommand {
+    } else if child.value is any Subcommand || child.value is any OptionGroup {
       collectParameters(of: child.value, into: &found)
     }
   }

@@ -14,6 +14,9 @@ public struct ValidateCommand: Subcommand {
 
   @Argument("scene", help: ["Scene files; - reads standard input."])
   public var scenes: [String]
+  /// `--device` and `--set`: the layout given on the command line, set in
+  /// every file.
+  public var layout = LayoutOptions()
 
   public init() {}
 
@@ -25,12 +28,21 @@ public struct ValidateCommand: Subcommand {
     for path in scenes {
       let scene: Scene
       do {
-        scene = try loader.load(contentsOf: path)
+        scene = try loader.loadForCommand(path, layout: layout, command: Self.spec)
       } catch {
-        console.reportErrors(error)
         switch error {
-        case .invalid: sawInvalid = true
-        case .unreadable: sawUnreadable = true
+        case .scene(let error):
+          console.reportErrors(error)
+          switch error {
+          case .invalid, .invalidWithSettings: sawInvalid = true
+          case .unreadable: sawUnreadable = true
+          }
+        case .failed(let message, .invalidScene):
+          // A value set from the command line that the file cannot take.
+          try? console.error.write("error: \(MessageText.escapingUnsafe(message))\n")
+          sawInvalid = true
+        default:
+          throw error
         }
         continue
       }

@@ -23,6 +23,10 @@ public struct ViewSelection: Sendable, Equatable {
 
   /// The views kept, in output order.
   public let segments: [Segment]
+  /// The chains kept whole, with every copy they have however many that is
+  /// (every chain, or one named without a copy): the rest keep the copies
+  /// named.
+  let wholeChains: Set<Int>
 
   /// Every view of `chains`.
   public init(all chains: [SceneHost.ChainLayout]) {
@@ -30,11 +34,30 @@ public struct ViewSelection: Sendable, Equatable {
       segments: chains.indices.compactMap { index in
         let count = chains[index].viewRange.count
         return count > 0 ? Segment(chain: index, copies: 0..<count) : nil
-      })
+      }, wholeChains: Set(chains.indices))
   }
 
-  private init(segments: [Segment]) {
+  private init(segments: [Segment], wholeChains: Set<Int>) {
     self.segments = segments
+    self.wholeChains = wholeChains
+  }
+
+  /// The same views after a layout change gave the chains `counts` copies
+  /// each: a chain kept whole keeps every copy it has now, a copy named by
+  /// itself stays while the chain has it.
+  func following(counts: [Int]) -> ViewSelection {
+    var kept: [Segment] = []
+    for (index, count) in counts.enumerated() {
+      if wholeChains.contains(index) {
+        if count > 0 { kept.append(Segment(chain: index, copies: 0..<count)) }
+        continue
+      }
+      for segment in segments where segment.chain == index {
+        let copies = segment.copies.clamped(to: 0..<count)
+        if !copies.isEmpty { kept.append(Segment(chain: index, copies: copies)) }
+      }
+    }
+    return ViewSelection(segments: kept, wholeChains: wholeChains)
   }
 
   /// The views named by `names` (`header`, `row`, `row[3]`) in `chains`;
@@ -92,7 +115,7 @@ public struct ViewSelection: Sendable, Equatable {
         }
       }
     }
-    self.init(segments: segments)
+    self.init(segments: segments, wholeChains: wholeChains)
   }
 
   /// `row[3]` as (`row`, `3`); a name without a trailing `[...]` as (name, nil).

@@ -6,6 +6,12 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
   case unreadable(file: String, reason: String)
   /// The file is not a valid scene; every problem found (exit code 65).
   case invalid(file: String, diagnostics: [SceneDiagnostic])
+  /// The file with values given from outside it (``SceneSetting``, as
+  /// `--set` and `--device` give them) is not a valid scene: as ``invalid``,
+  /// and a problem at a value given from outside is named by what gave it
+  /// (`labels[path]`, such as `--set viewport.width`) instead of its path.
+  case invalidWithSettings(
+    file: String, diagnostics: [SceneDiagnostic], labels: [JSONPath: String])
 
   /// One problem a line: `file: path: message`, `file:line:column:
   /// malformed JSON: message`, or for a value the parser refuses (`1e999`)
@@ -18,17 +24,28 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
     case .unreadable(let file, let reason):
       return ["\(MessageText.escapingUnsafe(file)): \(reason)"]
     case .invalid(let file, let diagnostics):
-      let file = MessageText.escapingUnsafe(file)
-      return diagnostics.map { diagnostic in
-        if case .malformedJSON(let error) = diagnostic.problem {
-          if let path = error.path {
-            // A value the parser refuses: named by its path like any other.
-            return "\(file):\(error.line):\(error.column): \(path): \(error.message)"
-          }
-          return "\(file):\(error.line):\(error.column): malformed JSON: \(error.message)"
-        }
-        return "\(file): \(diagnostic)"
+      return Self.lines(file: file, diagnostics: diagnostics, labels: [:])
+    case .invalidWithSettings(let file, let diagnostics, let labels):
+      return Self.lines(file: file, diagnostics: diagnostics, labels: labels)
+    }
+  }
+
+  private static func lines(
+    file: String, diagnostics: [SceneDiagnostic], labels: [JSONPath: String]
+  ) -> [String] {
+    let file = MessageText.escapingUnsafe(file)
+    return diagnostics.map { diagnostic in
+      if let label = labels[diagnostic.path], !diagnostic.isAboutWholeFile {
+        return "\(file): \(MessageText.escapingUnsafe(label)): \(diagnostic.message)"
       }
+      if case .malformedJSON(let error) = diagnostic.problem {
+        if let path = error.path {
+          // A value the parser refuses: named by its path like any other.
+          return "\(file):\(error.line):\(error.column): \(path): \(error.message)"
+        }
+        return "\(file):\(error.line):\(error.column): malformed JSON: \(error.message)"
+      }
+      return "\(file): \(diagnostic)"
     }
   }
 
@@ -36,8 +53,10 @@ public enum SceneLoadError: Error, Sendable, Equatable, CustomStringConvertible 
 
   /// The problems found, or none for an unreadable file.
   public var diagnostics: [SceneDiagnostic] {
-    if case .invalid(_, let diagnostics) = self { return diagnostics }
-    return []
+    switch self {
+    case .invalid(_, let diagnostics), .invalidWithSettings(_, let diagnostics, _): diagnostics
+    case .unreadable: []
+    }
   }
 }
 

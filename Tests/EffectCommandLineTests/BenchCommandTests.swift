@@ -31,7 +31,7 @@ import Testing
         == InProcess.usageError(
           "The value '1.5' is invalid for '--frames <n>': expected a whole number of frames, 1 or more",
           usage:
-            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
+            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
           command: "bench"))
   }
 
@@ -47,7 +47,7 @@ import Testing
           "The value '\(text)' is invalid for '--frames <n>': the number is too large; expected "
             + "a whole number of frames from 1 to 9223372036854775807",
           usage:
-            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
+            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
           command: "bench"))
   }
 }

@@ -27,7 +27,7 @@ import Testing
     #expect(
       page.stdout.contains(
         "\nUSAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] "
-          + "[--reduce-motion]\n"))
+          + "[--reduce-motion] [--device <name>] [--set <key=value> ...]\n"))
     #expect(page.stdout.contains("How many frames to evaluate. (default: 10000000)\n"))
     #expect(InProcess(["bench", "x", "--frames", "0", "-h"]).stdout == page.stdout)
   }

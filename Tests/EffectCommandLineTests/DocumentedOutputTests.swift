@@ -132,6 +132,7 @@ import Testing
     ["plot", "Configs/stretchy-header.json", "--offsets", "0:10", "--columns", "y,scalX"],
     ["preview", "Configs/stretchy-header.json", "--gesture", "drag:-100:300,wiat:200"],
     ["plot", "Configs/stretchy-header.json", "--offsets", "0:100000"],
+    ["eval", "Configs/stretchy-header.json", "--offsets", "0", "--set", "header.frame.heigth=420"],
   ]
 
   @Test func everyQuotedUsageErrorIsWhatTheCommandPrints() throws {

@@ -13,7 +13,7 @@ import Testing
   ]
 
   static let evalUsage =
-    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
+    "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...]"
 
   @Test("a --chain value is escaped in the unknown-chain message", arguments: unsafe)
   func chainValue(raw: String, shown: String) {
@@ -85,7 +85,7 @@ import Testing
           "The value '\(shown)3' is invalid for '--frames <n>': expected a whole number of "
             + "frames, 1 or more",
           usage:
-            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
+            "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
           command: "bench"))
   }
 

@@ -41,7 +41,7 @@ import Testing
         == InProcess.usageError(
           "The value 'heder' is invalid for '--chain <name> ...': no chain is named 'heder'. Did you mean 'header'? The chains are: header, body",
           usage:
-            "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]",
+            "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
           command: "eval"))
   }
 

@@ -31,6 +31,27 @@ struct InProcess {
     return parts.joined(separator: "/") + "/Configs/stretchy-header.json"
   }()
 
+  /// Calls `body` with the paths of `files`, each text written as
+  /// `scene.json` in a directory of its name below a temporary directory
+  /// named from `prefix` (so outputs that name the file agree); removes
+  /// them after.
+  static func withSceneFiles(
+    _ files: [(name: String, text: String)], prefix: String, _ body: ([String]) throws -> Void
+  ) throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    var paths: [String] = []
+    for (name, text) in files {
+      let directory = root.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let file = directory.appendingPathComponent("scene.json")
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      paths.append(file.path)
+    }
+    defer { try? FileManager.default.removeItem(at: root) }
+    try body(paths)
+  }
+
   /// `Configs/<name>` from the package root.
   static func config(_ name: String) -> String {
     URL(fileURLWithPath: InProcess.stretchyHeader).deletingLastPathComponent()

@@ -38,11 +38,11 @@ import Testing
   static func usage(_ command: String) -> String {
     switch command {
     case "plot":
-      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [--reduce-motion] [-o <file>]"
+      "effectctl plot <scene> --offsets <spec> [--chain <name> ...] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     case "filmstrip":
-      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [--reduce-motion] [-o <file>]"
+      "effectctl filmstrip <scene> --offsets <spec> [--chain <name> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     default:
-      "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [-o <file>]"
+      "effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]"
     }
   }
 
@@ -333,7 +333,7 @@ import Testing
         ["preview", stretchy, "--gesture", "drag:-100:300,wiat:200"], "preview",
         "The value 'drag:-100:300,wiat:200' is invalid for '--gesture <spec> ...': step 2 "
           + "\"wiat:200\": unknown step \"wiat\"; did you mean \"wait\"? (expected drag:D:MS, "
-          + "hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+          + "hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
       ),
       (
         ["filmstrip", stretchy, "--offsets", "0", "--chain", "heder"], "filmstrip",

@@ -34,18 +34,9 @@ import Testing
   /// their own, so that outputs that name the file are the same: (marked,
   /// edited); removes them after.
   static func withFiles(_ body: (String, String) throws -> Void) throws {
-    let root = FileManager.default.temporaryDirectory
-      .appendingPathComponent("reduce-motion-\(UUID().uuidString)")
-    var paths: [String] = []
-    for (name, text) in [("marked", marked), ("edited", edited)] {
-      let directory = root.appendingPathComponent(name)
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let file = directory.appendingPathComponent("scene.json")
-      try text.write(to: file, atomically: true, encoding: .utf8)
-      paths.append(file.path)
-    }
-    defer { try? FileManager.default.removeItem(at: root) }
-    try body(paths[0], paths[1])
+    try InProcess.withSceneFiles(
+      [("marked", marked), ("edited", edited)], prefix: "reduce-motion"
+    ) { try body($0[0], $0[1]) }
   }
 
   static let commands: [[String]] = [

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SimulateRefusalTests {
   static let usage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
-    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion]"
+    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion] "
+    + "[--device <name>] [--set <key=value> ...]"
 
   @Test(
     "malformed gestures: a usage error quoting the step, exit 64",
@@ -17,7 +18,7 @@ import Testing
       ),
       (
         "dragg:1:2",
-        #"step 1 "dragg:1:2": unknown step "dragg"; did you mean "drag"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"#
+        #"step 1 "dragg:1:2": unknown step "dragg"; did you mean "drag"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"#
       ),
       (
         "release",
@@ -49,11 +50,11 @@ import Testing
       ),
       (
         "drag:5:10,,release",
-        "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) between the commas"
+        "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) between the commas"
       ),
       (
         "",
-        "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) such as drag:-200:300,release,wait:500, found nothing"
+        "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) such as drag:-200:300,release,wait:500, found nothing"
       ),
     ])
   func malformedGestures(gesture: String, reason: String) {

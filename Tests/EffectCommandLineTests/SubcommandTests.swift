@@ -6,7 +6,8 @@ import Testing
 @Suite struct SubcommandTests {
   static let simulateUsage =
     "effectctl simulate <scene> --gesture <spec> [--physics <physics>] [--fps <n>] "
-    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion]"
+    + "[--start <offset>] [--format <format>] [--chain <name> ...] [--events] [--reduce-motion] "
+    + "[--device <name>] [--set <key=value> ...]"
 
   static let releaseWithFingerUp =
     "The value 'release' is invalid for '--gesture <spec>': step 1 \"release\": the finger is "

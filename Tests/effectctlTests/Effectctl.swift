@@ -82,11 +82,11 @@ enum Effectctl {
   static func usageError(_ message: String, command: String?) -> String {
     let usages = [
       "eval":
-        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]",
-      "validate": "effectctl validate <scene> ...",
+        "effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
+      "validate": "effectctl validate <scene> ... [--device <name>] [--set <key=value> ...]",
       "effects": "effectctl effects [<type>] [--markdown] [--check]",
       "bench":
-        "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]",
+        "effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion] [--device <name>] [--set <key=value> ...]",
     ]
     let usage = command.flatMap { usages[$0] } ?? "effectctl <subcommand>"
     let help = command.map { "effectctl \($0) --help" } ?? "effectctl --help"

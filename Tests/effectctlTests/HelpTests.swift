@@ -32,13 +32,13 @@ import Testing
   static let usages = [
     (
       "eval",
-      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion]"
+      "USAGE: effectctl eval <scene> --offsets <spec> [--format <format>] [--chain <name> ...] [--events] [--visible] [--columns <names>] [--reduce-motion] [--device <name>] [--set <key=value> ...]"
     ),
-    ("validate", "USAGE: effectctl validate <scene> ..."),
+    ("validate", "USAGE: effectctl validate <scene> ... [--device <name>] [--set <key=value> ...]"),
     ("effects", "USAGE: effectctl effects [<type>] [--markdown] [--check]"),
     (
       "bench",
-      "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion]"
+      "USAGE: effectctl bench <scene> [--frames <n>] [--offsets <spec>] [--visible] [--reduce-motion] [--device <name>] [--set <key=value> ...]"
     ),
   ]
 

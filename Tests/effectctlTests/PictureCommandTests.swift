@@ -36,7 +36,7 @@ import Testing
       result.stderr
         == "Error: The value '0:100000' is invalid for '--offsets <spec>': the offsets give 100001 "
         + "offsets; a picture draws at most 100000 (use a larger step)\n"
-        + "Usage: effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [-o <file>]\n"
+        + "Usage: effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]\n"
         + "  See 'effectctl preview --help' for more information.\n")
   }
 }

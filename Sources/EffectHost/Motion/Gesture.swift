@@ -28,12 +28,16 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     /// A programmatic scroll to `offset` over `milliseconds`, CSS
     /// `ease-in-out`; phase `animating`. It stops any free motion.
     case scrollTo(offset: Double, milliseconds: Double)
+    /// The layout changes at this instant (it takes no time): a value of the
+    /// scene, as `--set` gives one. The finger stays as it is.
+    case set(SceneSetting)
 
-    /// How long the step lasts, in milliseconds: 0 for `release` and `fling`.
+    /// How long the step lasts, in milliseconds: 0 for `release`, `fling`
+    /// and `set`.
     public var milliseconds: Double {
       switch self {
       case .drag(_, let ms), .hold(let ms), .wait(let ms), .scrollTo(_, let ms): ms
-      case .release, .fling: 0
+      case .release, .fling, .set: 0
       }
     }
 
@@ -56,6 +60,7 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
       case .wait(let ms): "wait:\(MessageText.number(ms))"
       case .scrollTo(let offset, let ms):
         "scrollTo:\(MessageText.number(offset)):\(MessageText.number(ms))"
+      case .set(let setting): "set:\(setting)"
       }
     }
   }
@@ -109,6 +114,8 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
         if let since = fingerDownSince {
           throw .fingerDown(position: position, step: text, since: since)
         }
+      case .set:
+        break
       }
       total += step.milliseconds
     }
@@ -125,13 +132,29 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
   /// The step names and how each is spelled, in the order messages list them.
   static let usages: [(name: String, usage: String)] = [
     ("drag", "drag:D:MS"), ("hold", "hold:MS"), ("release", "release"), ("fling", "fling:V"),
-    ("wait", "wait:MS"), ("scrollTo", "scrollTo:O:MS"),
+    ("wait", "wait:MS"), ("scrollTo", "scrollTo:O:MS"), ("set", "set:KEY=VALUE"),
   ]
+
+  /// The layout changes of the gesture, its `set` steps, in order.
+  public var settings: [SceneSetting] {
+    steps.compactMap { step in
+      if case .set(let setting) = step { return setting }
+      return nil
+    }
+  }
 
   private static func step(_ text: String, position: Int) throws(GestureError) -> Step {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     let name = parts[0]
     if text.isEmpty { throw .emptyStep(position: position) }
+    if name == "set", parts.count > 1 {
+      // Everything after `set:` is the setting: a chain name may hold ':'.
+      do throws(SceneSettingError) {
+        return .set(try SceneSetting(parsing: String(text.dropFirst("set:".count))))
+      } catch {
+        throw .invalidSetting(position: position, step: text, reason: error)
+      }
+    }
     guard let usage = usages.first(where: { $0.name == name })?.usage else {
       throw .unknownStep(
         position: position, step: text, name: name,
@@ -179,7 +202,7 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     case .drag(let distance, _): values = [("D", distance)]
     case .fling(let velocity): values = [("V", velocity)]
     case .scrollTo(let offset, _): values = [("O", offset)]
-    case .hold, .release, .wait: break
+    case .hold, .release, .wait, .set: break
     }
     for (name, value) in values where !(value.isFinite && abs(value) <= numberLimit) {
       throw .outOfRange(position: position, step: text, value: name, found: value)
@@ -187,6 +210,7 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     let ms = step.milliseconds
     if case .release = step { return }
     if case .fling = step { return }
+    if case .set = step { return }
     guard ms.isFinite, ms > 0, ms <= maximumDuration * 1000 else {
       throw .notPositiveDuration(position: position, step: text, found: ms)
     }
@@ -217,8 +241,11 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
   case fingerDown(position: Int, step: String, since: Int)
   /// The steps last longer than ``Gesture/maximumDuration``.
   case tooLong(milliseconds: Double)
+  /// A `set` step whose `KEY=VALUE` is not a setting.
+  case invalidSetting(position: Int, step: String, reason: SceneSettingError)
 
-  static let stepList = "drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS"
+  static let stepList =
+    "drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE"
 
   /// Whether every step is well formed and it is their order or their sum
   /// that is wrong (a release with the finger up, a gesture too long): what a
@@ -227,7 +254,7 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     switch self {
     case .releaseWithFingerUp, .fingerDown, .tooLong: true
     case .empty, .emptyStep, .unknownStep, .wrongValueCount, .notANumber, .outOfRange,
-      .notPositiveDuration:
+      .notPositiveDuration, .invalidSetting:
       false
     }
   }
@@ -268,6 +295,8 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     case .tooLong(let milliseconds):
       return
         "the gesture lasts \(MessageText.number(milliseconds)) ms; expected at most 600000 ms (600 s) of simulated time"
+    case .invalidSetting(let position, let step, let reason):
+      return "step \(position) \(MessageText.quoted(step)): \(reason)"
     }
   }
 
@@ -278,5 +307,6 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     "fling:V": "a velocity V in points per second",
     "wait:MS": "a duration MS in milliseconds",
     "scrollTo:O:MS": "an offset O in points and a duration MS in milliseconds",
+    "set:KEY=VALUE": "a value of the scene, as --set gives one",
   ]
 }

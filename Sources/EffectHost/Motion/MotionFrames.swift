@@ -11,6 +11,34 @@ public struct MotionFrame: Sendable, Equatable {
   public var offset: Double
   /// Points per second.
   public var velocity: Double
+  /// The `set` steps of the gesture that change the layout at this frame,
+  /// by their order among the gesture's `set` steps (``Gesture/settings``):
+  /// applied, in order, before the frame is evaluated. Empty for most frames.
+  public var layoutChanges: Range<Int> = 0..<0
+}
+
+/// What a scroll's motion needs of a scene's layout: its bounds, the rubber
+/// band's dimension and where it snaps.
+public struct MotionLayout: Sendable, Equatable {
+  /// The largest resting offset.
+  public var maxOffset: Double
+  /// d, the rubber band's dimension: the viewport height.
+  public var viewportHeight: Double
+  /// Where releases come to rest, if anywhere in particular.
+  public var snap: SnapTargets?
+
+  public init(maxOffset: Double, viewportHeight: Double, snap: SnapTargets? = nil) {
+    self.maxOffset = maxOffset
+    self.viewportHeight = viewportHeight
+    self.snap = snap
+  }
+
+  /// The layout of `scene`: its maxOffset, viewport height and `snap`.
+  public init(scene: Scene) {
+    self.init(
+      maxOffset: scene.geometry(offset: 0).maxOffset, viewportHeight: scene.viewport.height,
+      snap: scene.snap.map { $0.targets(in: scene) })
+  }
 }
 
 /// Why a simulation could not start.
@@ -19,6 +47,8 @@ public enum SimulationError: Error, Sendable, Equatable, CustomStringConvertible
   case frameRate(Int)
   /// A start offset outside [0, maxOffset].
   case start(Double, maxOffset: Double)
+  /// A gesture with `expected` `set` steps given the layouts after `found`.
+  case layoutCount(expected: Int, found: Int)
 
   public var description: String {
     switch self {
@@ -27,6 +57,9 @@ public enum SimulationError: Error, Sendable, Equatable, CustomStringConvertible
     case .start(let offset, let maxOffset):
       return
         "expected a start offset from 0 to \(MessageText.number(maxOffset)) (the largest resting offset), found \(MessageText.number(offset))"
+    case .layoutCount(let expected, let found):
+      return
+        "expected the layout after each of the gesture's \(expected) set steps, found \(found)"
     }
   }
 }
@@ -50,6 +83,8 @@ public struct MotionFrames: Sequence, Sendable {
   public let fps: Int
   /// The simulator at the start: at rest at the start offset.
   private let simulator: ScrollSimulator
+  /// The layout after each `set` step of the gesture, in order.
+  public let layouts: [MotionLayout]
 
   /// The frames of `gesture` for a scroll with these bounds.
   ///
@@ -58,11 +93,19 @@ public struct MotionFrames: Sequence, Sendable {
   ///   - start: the offset at frame 0, at rest; within [0, maxOffset].
   ///   - maxOffset: the largest resting offset.
   ///   - viewportHeight: d, the rubber band's dimension.
+  ///   - layouts: the layout after each `set` step of the gesture, in order
+  ///     (as many as it has).
   public init(
     gesture: Gesture, physics: ScrollPhysics = .ios, fps: Int = 120, start: Double = 0,
-    maxOffset: Double, viewportHeight: Double, snap: SnapTargets? = nil
+    maxOffset: Double, viewportHeight: Double, snap: SnapTargets? = nil,
+    layouts: [MotionLayout] = []
   ) throws(SimulationError) {
     guard Self.frameRates.contains(fps) else { throw .frameRate(fps) }
+    let settingCount = gesture.settings.count
+    guard layouts.count == settingCount else {
+      throw .layoutCount(expected: settingCount, found: layouts.count)
+    }
+    self.layouts = layouts
     let bound = Swift.max(0, maxOffset)
     guard start.isFinite, start >= 0, start <= bound else {
       throw .start(start, maxOffset: bound)
@@ -74,19 +117,22 @@ public struct MotionFrames: Sequence, Sendable {
       snap: snap)
   }
 
-  /// The frames of `gesture` on `scene` (its maxOffset, viewport height and `snap`).
+  /// The frames of `gesture` on `scene` (its maxOffset, viewport height and
+  /// `snap`); `layouts` is the scene as each `set` step of the gesture leaves
+  /// it, in order.
   public init(
     gesture: Gesture, scene: Scene, physics: ScrollPhysics = .ios, fps: Int = 120,
-    start: Double = 0
+    start: Double = 0, layouts: [Scene] = []
   ) throws(SimulationError) {
+    let layout = MotionLayout(scene: scene)
     try self.init(
       gesture: gesture, physics: physics, fps: fps, start: start,
-      maxOffset: scene.geometry(offset: 0).maxOffset, viewportHeight: scene.viewport.height,
-      snap: scene.snap.map { $0.targets(in: scene) })
+      maxOffset: layout.maxOffset, viewportHeight: layout.viewportHeight, snap: layout.snap,
+      layouts: layouts.map(MotionLayout.init(scene:)))
   }
 
   public func makeIterator() -> Iterator {
-    Iterator(steps: gesture.steps, fps: fps, simulator: simulator)
+    Iterator(steps: gesture.steps, fps: fps, simulator: simulator, layouts: layouts)
   }
 
   /// Produces the frames one at a time.
@@ -114,17 +160,22 @@ public struct MotionFrames: Sequence, Sendable {
     private var releaseVelocity = 0.0
     /// When the last step ended, seconds, once it has.
     private var gestureEnd: Double?
+    /// The layout after each `set` step, and how many have been applied.
+    private let layouts: [MotionLayout]
+    private var layoutsApplied = 0
 
-    init(steps: [Gesture.Step], fps: Int, simulator: ScrollSimulator) {
+    init(steps: [Gesture.Step], fps: Int, simulator: ScrollSimulator, layouts: [MotionLayout]) {
       self.steps = steps
       self.fps = Double(fps)
       self.simulator = simulator
+      self.layouts = layouts
     }
 
     public mutating func next() -> MotionFrame? {
       guard !isFinished else { return nil }
       // Computed, never accumulated: frame n is at exactly n / fps.
       let time = Double(frame) / fps
+      let layoutsBefore = layoutsApplied
       applySteps(upTo: time)
       if let active, case .drag(let distance, let ms) = active.step {
         simulator.moveFinger(
@@ -139,7 +190,7 @@ public struct MotionFrames: Sequence, Sendable {
       defer { frame += 1 }
       return MotionFrame(
         index: frame, time: time, phase: state.phase, offset: state.offset,
-        velocity: state.velocity)
+        velocity: state.velocity, layoutChanges: layoutsBefore..<layoutsApplied)
     }
 
     /// Ends the steps that end at or before `time` and begins those that
@@ -180,6 +231,12 @@ public struct MotionFrames: Sequence, Sendable {
       case .scrollTo(let offset, let ms):
         simulator.scroll(to: offset, duration: ms / 1000, at: time)
         active = Active(step: step, start: time, end: end, raw: 0)
+      case .set:
+        let layout = layouts[layoutsApplied]
+        layoutsApplied += 1
+        simulator.changeLayout(
+          maxOffset: layout.maxOffset, viewportHeight: layout.viewportHeight, snap: layout.snap,
+          at: time)
       }
     }
 
@@ -195,7 +252,7 @@ public struct MotionFrames: Sequence, Sendable {
         // The step ends at its exact time (the sum of the durations), which
         // start + duration may miss by a rounding: the scroll is there now.
         simulator.scroll(to: offset, duration: 0, at: time)
-      case .release, .fling, .wait:
+      case .release, .fling, .wait, .set:
         break
       }
     }

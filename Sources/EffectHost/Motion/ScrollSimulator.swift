@@ -39,11 +39,11 @@ public struct ScrollSimulator: Sendable {
   /// The physics.
   public let physics: ScrollPhysics
   /// The largest resting offset; the bounds are [0, maxOffset].
-  public let maxOffset: Double
+  public private(set) var maxOffset: Double
   /// d, the rubber band's dimension: the viewport height, points.
-  public let viewportHeight: Double
+  public private(set) var viewportHeight: Double
   /// Where releases come to rest, if anywhere in particular.
-  public let snap: SnapTargets?
+  public private(set) var snap: SnapTargets?
 
   private enum Motion: Sendable {
     case resting(Double)
@@ -58,7 +58,8 @@ public struct ScrollSimulator: Sendable {
     case springing(ScrollSpring, start: Double)
     /// `android` free motion; `stop` is when and where it reaches an edge.
     case flinging(AndroidFling, start: Double, stop: (time: Double, edge: Double)?)
-    case animating(from: Double, to: Double, start: Double, duration: Double)
+    /// A programmatic scroll to `requested`, clamped to the bounds: `to`.
+    case animating(from: Double, to: Double, requested: Double, start: Double, duration: Double)
   }
 
   private var motion: Motion
@@ -142,12 +143,24 @@ public struct ScrollSimulator: Sendable {
     guard case .touching(let raw, _, _) = motion else { return }
     let offset = shown(raw: raw)
     if offset < 0 || offset > maxOffset {
+      let overshoot = raw < 0 ? -raw : raw - maxOffset
+      moveFreely(
+        from: offset, velocity: velocity * RubberBand.slope(overshoot, dimension: viewportHeight),
+        at: time)
+      return
+    }
+    moveFreely(from: offset, velocity: velocity, at: time)
+  }
+
+  /// Free motion from `offset` (as shown) at `velocity` (that of the content
+  /// as shown) at `time`: past an edge the spring to it (or to the target
+  /// that edge picks), in bounds the physics' free motion toward the snap
+  /// target its projection picks, else its plain free motion.
+  private mutating func moveFreely(from offset: Double, velocity: Double, at time: Double) {
+    if offset < 0 || offset > maxOffset {
       let edge = offset < 0 ? 0 : maxOffset
       let target = snap?.target(forProjection: edge) ?? edge
-      let overshoot = raw < 0 ? -raw : raw - maxOffset
-      let shownVelocity = velocity * RubberBand.slope(overshoot, dimension: viewportHeight)
-      motion = .springing(
-        ScrollSpring(from: offset, velocity: shownVelocity, to: target), start: time)
+      motion = .springing(ScrollSpring(from: offset, velocity: velocity, to: target), start: time)
       return
     }
     switch physics {
@@ -196,7 +209,45 @@ public struct ScrollSimulator: Sendable {
     let to = min(max(offset, 0), maxOffset)
     motion =
       duration > 0
-      ? .animating(from: from, to: to, start: time, duration: duration) : .resting(to)
+      ? .animating(from: from, to: to, requested: offset, start: time, duration: duration)
+      : .resting(to)
+  }
+
+  /// The layout changes at `time`: the bounds become [0, `maxOffset`], the
+  /// rubber band's d `viewportHeight`, the snap targets `snap`.
+  ///
+  /// The raw offset under a finger stays where it is and is shown through
+  /// the new bounds: past an edge now, as the rubber band of the overshoot
+  /// (`ios`) or at the edge (`android`). Content moving freely, or at rest,
+  /// starts again from where it is shown and its velocity (0 at rest) as if
+  /// released there under the new layout: the spring to an edge it is now
+  /// past, the snap target its projection now picks, or the deceleration
+  /// (for `ios` the same curve, which has no memory); at rest in bounds on a
+  /// target, or without snapping, it stays at rest. A programmatic scroll
+  /// keeps its start, duration and curve, its target clamped to the new
+  /// bounds.
+  public mutating func changeLayout(
+    maxOffset: Double, viewportHeight: Double, snap: SnapTargets?, at time: Double
+  ) {
+    let time = moveClock(to: time)
+    let current = state(at: time)
+    self.maxOffset = max(0, maxOffset)
+    self.viewportHeight = viewportHeight
+    self.snap = snap
+    switch motion {
+    case .touching:
+      break
+    case .animating(let from, _, let requested, let start, let duration):
+      motion = .animating(
+        from: from, to: min(max(requested, 0), self.maxOffset), requested: requested,
+        start: start, duration: duration)
+    case .resting(let offset)
+    where offset >= 0 && offset <= self.maxOffset
+      && (snap?.target(forProjection: offset) ?? offset) == offset:
+      break
+    case .resting, .decelerating, .springing, .flinging:
+      moveFreely(from: current.offset, velocity: current.velocity, at: time)
+    }
   }
 
   // MARK: - Frames
@@ -231,7 +282,7 @@ public struct ScrollSimulator: Sendable {
       } else if time - start >= fling.duration {
         motion = .resting(fling.restingPoint)
       }
-    case .animating(_, let to, let start, let duration):
+    case .animating(_, let to, _, let start, let duration):
       if time - start >= duration { motion = .resting(to) }
     case .resting, .touching:
       break
@@ -265,7 +316,7 @@ public struct ScrollSimulator: Sendable {
       return ScrollState(
         time: time, offset: fling.offset(after: time - start),
         velocity: fling.velocity(after: time - start), phase: .decelerating)
-    case .animating(let from, let to, let start, let duration):
+    case .animating(let from, let to, _, let start, let duration):
       let progress = min(max((time - start) / duration, 0), 1)
       // The velocity is the eased curve's slope by a central difference: the
       // easing gives values, not derivatives, and the velocity is only shown.

@@ -30,23 +30,23 @@ import Testing
   static let malformedSpecs: [(String, String)] = [
     (
       "",
-      "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) such as drag:-200:300,release,wait:500, found nothing"
+      "expected comma-separated steps (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) such as drag:-200:300,release,wait:500, found nothing"
     ),
     (
       "drag:-200:300,,release",
-      "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS) between the commas"
+      "step 2 is empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE) between the commas"
     ),
     (
       "drga:-200:300",
-      "step 1 \"drga:-200:300\": unknown step \"drga\"; did you mean \"drag\"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+      "step 1 \"drga:-200:300\": unknown step \"drga\"; did you mean \"drag\"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
     ),
     (
       "swipe:100",
-      "step 1 \"swipe:100\": unknown step \"swipe\" (expected drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+      "step 1 \"swipe:100\": unknown step \"swipe\" (expected drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
     ),
     (
       "hold:10,scrollto:0:100",
-      "step 2 \"scrollto:0:100\": unknown step \"scrollto\"; did you mean \"scrollTo\"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+      "step 2 \"scrollto:0:100\": unknown step \"scrollto\"; did you mean \"scrollTo\"? (expected drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
     ),
     (
       "wait:100,drag:-200",
@@ -115,6 +115,22 @@ import Testing
     (
       "wait:600001",
       "step 1 \"wait:600001\": expected MS, milliseconds, greater than 0 and at most 600000, found 600001"
+    ),
+    (
+      "fling:10,set:viewport.widht=400",
+      "step 2 \"set:viewport.widht=400\": unknown key \"viewport.widht\"; did you mean \"viewport.width\"? (expected viewport.width, viewport.height, contentInsets.top, contentInsets.bottom, contentInsets.left, contentInsets.right, contentHeight, contentWidth, NAME.frame.x, NAME.frame.y, NAME.frame.width, NAME.frame.height, NAME.repeat.count, NAME.repeat.spacing)"
+    ),
+    (
+      "set:header.frame.height",
+      "step 1 \"set:header.frame.height\": expected KEY=VALUE such as header.frame.height=420, found \"header.frame.height\" (no '=')"
+    ),
+    (
+      "set:header.frame.height=tall",
+      "step 1 \"set:header.frame.height=tall\": expected the value of header.frame.height to be a JSON number such as 420 or -0.5, found \"tall\""
+    ),
+    (
+      "set",
+      "step 1 \"set\": expected set:KEY=VALUE (a value of the scene, as --set gives one), found 0 values"
     ),
     (
       "wait:400000,hold:200000.5",

@@ -1,0 +1,174 @@
+import EffectHost
+import EffectProtocol
+
+/// `--device NAME` and `--set KEY=VALUE`: the layout a subcommand that loads
+/// a scene gives it from the command line, as if the file said it.
+///
+/// The device's values are set first, then every `--set` in the order given,
+/// wherever each stands on the line; a later value of a key wins, as in a
+/// file edited twice.
+public struct LayoutOptions: OptionGroup {
+  @Option(
+    "--device", valueName: "name",
+    help: [
+      "Lay the scene out on this device's screen: its viewport and",
+      "safe-area insets (as contentInsets); NAME-landscape turned.",
+      "'effectctl devices' lists them.",
+    ], reader: .device)
+  public var device: Device?
+  @Option(
+    "--set", valueName: "key=value",
+    help: [
+      "A value of the scene, as if the file said it; repeatable,",
+      "after --device. KEY: viewport.width|height,",
+      "contentInsets.top|bottom|left|right, contentHeight,",
+      "NAME.frame.x|y|width|height, NAME.repeat.count|spacing;",
+      "VALUE: a JSON number. E.g. --set header.frame.height=420",
+    ], reader: .sceneSetting)
+  public var settings: [SceneSetting]
+
+  public init() {}
+
+  /// Whether the line gives neither option: the file is read as it is.
+  public var isEmpty: Bool { device == nil && settings.isEmpty }
+
+  /// Every value set, in order, each with how messages name it: `--device
+  /// iphone-16`, `--set viewport.width`.
+  public var labelledSettings: [(setting: SceneSetting, label: String)] {
+    var all: [(SceneSetting, String)] = []
+    if let device {
+      all += device.settings.map { ($0, "\($device.name) \(device.name)") }
+    }
+    all += settings.map { ($0, "\($settings.name) \($0.key)") }
+    return all
+  }
+}
+
+extension SceneLoader {
+  /// Loads the scene at `path` (`-` for standard input) for a subcommand,
+  /// with the device and the values of `layout` set in it as if the file
+  /// said them: a key naming no chain of the file is a usage error of
+  /// `command`; a value the scene refuses makes it invalid (65), named by
+  /// the option that set it.
+  public func loadForCommand(_ path: String, layout: LayoutOptions, command: CommandSpec)
+    throws(CommandError) -> Scene
+  {
+    if layout.isEmpty { return try loadForCommand(path) }
+    var edit = try SceneEdit(loader: self, path: path)
+    try edit.set(layout, command: command)
+    return try edit.scene()
+  }
+
+  /// Loads the scene at `path` for a subcommand that plays `gesture`, with
+  /// `layout` set as ``loadForCommand(_:layout:command:)`` sets it, and the
+  /// scene as each `set` step of the gesture leaves it, in order (each step
+  /// on the scene the one before left). A step's key naming no chain is a
+  /// usage error naming `gestureOption`; a value the scene refuses makes it
+  /// invalid (65), named by its step.
+  public func loadForCommand(
+    _ path: String, layout: LayoutOptions, gesture: Gesture, gestureOption: OptionSpec,
+    command: CommandSpec
+  ) throws(CommandError) -> (scene: Scene, layouts: [Scene]) {
+    var steps: [(position: Int, setting: SceneSetting)] = []
+    for (index, step) in gesture.steps.enumerated() {
+      if case .set(let setting) = step { steps.append((index + 1, setting)) }
+    }
+    if steps.isEmpty { return (try loadForCommand(path, layout: layout, command: command), []) }
+    var edit = try SceneEdit(loader: self, path: path)
+    try edit.set(layout, command: command)
+    let scene = try edit.scene()
+    var layouts: [Scene] = []
+    layouts.reserveCapacity(steps.count)
+    for (position, setting) in steps {
+      let step = "step \(position) \"set:\(setting)\""
+      let label = "\(gestureOption.name) step \(position) set:\(setting.key)"
+      try edit.set(setting, label: label, command: command) {
+        "The value '\(gesture)' is invalid for '\(gestureOption.fullLabel)': \(step): \($0)"
+      }
+      layouts.append(try edit.scene())
+    }
+    return (scene, layouts)
+  }
+}
+
+/// A scene file's JSON being changed by settings from the command line,
+/// with where each setting put its value, to name it in messages.
+struct SceneEdit {
+  let loader: SceneLoader
+  /// The file's name in messages: `<stdin>` for `-`.
+  let file: String
+  var document: JSONValue
+  var labels: [JSONPath: String] = [:]
+
+  init(loader: SceneLoader, path: String) throws(CommandError) {
+    self.loader = loader
+    file = path == "-" ? "<stdin>" : path
+    do {
+      document = try loader.document(contentsOf: path)
+    } catch {
+      throw .scene(error)
+    }
+  }
+
+  /// Sets the device and the `--set` values of `layout`, in order.
+  mutating func set(_ layout: LayoutOptions, command: CommandSpec) throws(CommandError) {
+    let option = layout.$settings
+    for (setting, label) in layout.labelledSettings {
+      try set(setting, label: label, command: command) {
+        "The value '\(setting)' is invalid for '\(option.fullLabel)': \($0)"
+      }
+    }
+  }
+
+  /// Sets `setting`, named `label` when the scene refuses it (65); a key
+  /// naming no chain is the usage error `usage` words.
+  mutating func set(
+    _ setting: SceneSetting, label: String, command: CommandSpec,
+    usage: (SceneSettingError) -> String
+  ) throws(CommandError) {
+    do {
+      labels[try setting.apply(to: &document)] = label
+    } catch  where error.isUsageError {
+      throw .usage(UsageError(message: usage(error), command: command))
+    } catch {
+      throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)
+    }
+  }
+
+  /// The scene as the settings so far leave it.
+  func scene() throws(CommandError) -> Scene {
+    do {
+      return try loader.scene(from: document, file: file, labels: labels)
+    } catch {
+      throw .scene(error)
+    }
+  }
+}
+
+extension ValueReader where Value == SceneSetting {
+  /// A `--set` value: `KEY=VALUE`.
+  public static var sceneSetting: ValueReader<SceneSetting> {
+    ValueReader<SceneSetting> { (text) throws(InvalidValue) -> SceneSetting in
+      do throws(SceneSettingError) {
+        return try SceneSetting(parsing: text)
+      } catch {
+        throw .because(error.description)
+      }
+    }
+  }
+}
+
+extension ValueReader where Value == Device {
+  /// A `--device` name from ``Device/table``, with the nearest name for a
+  /// near miss and the list.
+  public static var device: ValueReader<Device> {
+    ValueReader<Device> { (text) throws(InvalidValue) -> Device in
+      if let device = Device.named(text) { return device }
+      let names = Device.table.map(\.name)
+      let hint = UsageError.suggestion(text, in: names).map { " " + $0 } ?? ""
+      throw InvalidValue(
+        detail:
+          ".\(hint) Expected one of \(names.joined(separator: ", ")) (see 'effectctl devices')")
+    }
+  }
+}

@@ -1,0 +1,315 @@
+import EffectProtocol
+
+/// One value of a scene given from outside its file, as if the file said it:
+/// what `--set KEY=VALUE` and `simulate`'s `set:KEY=VALUE` step carry.
+///
+/// The keys are the layout's: `viewport.width`, `viewport.height`,
+/// `contentInsets.top|bottom|left|right`, `contentHeight` (`contentWidth`, a
+/// key of horizontal scenes), and of a chain NAME `NAME.frame.x|y|width|height`
+/// and `NAME.repeat.count|spacing`. The value is a JSON number.
+///
+///     let setting = try SceneSetting(parsing: "header.frame.height=420")
+///     var document = try JSONParser.parse(text)
+///     try setting.apply(to: &document)  // the file, as if it said 420
+///
+/// Applied to a scene file's JSON before the scene is built
+/// (``apply(to:)``), the loader checks the value as it checks the file's own.
+public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
+  /// What a setting sets.
+  public enum Key: Sendable, Hashable, CustomStringConvertible {
+    case viewportWidth
+    case viewportHeight
+    case contentInsetTop
+    case contentInsetBottom
+    case contentInsetLeft
+    case contentInsetRight
+    case contentHeight
+    /// A horizontal scene's content length: a key a vertical scene refuses.
+    case contentWidth
+    case frameX(chain: String)
+    case frameY(chain: String)
+    case frameWidth(chain: String)
+    case frameHeight(chain: String)
+    /// The copies of a repeated chain; on a chain without `repeat`, it gives
+    /// the chain one (spacing 0).
+    case repeatCount(chain: String)
+    case repeatSpacing(chain: String)
+
+    /// The chain the key belongs to, or `nil` for a key of the scene.
+    public var chain: String? {
+      switch self {
+      case .frameX(let name), .frameY(let name), .frameWidth(let name), .frameHeight(let name),
+        .repeatCount(let name), .repeatSpacing(let name):
+        name
+      default: nil
+      }
+    }
+
+    /// The keys in the file, from the scene's top level or from the chain's
+    /// object: `["viewport", "width"]`, `["frame", "y"]`.
+    public var fileKeys: [String] {
+      switch self {
+      case .viewportWidth: ["viewport", "width"]
+      case .viewportHeight: ["viewport", "height"]
+      case .contentInsetTop: ["contentInsets", "top"]
+      case .contentInsetBottom: ["contentInsets", "bottom"]
+      case .contentInsetLeft: ["contentInsets", "left"]
+      case .contentInsetRight: ["contentInsets", "right"]
+      case .contentHeight: ["contentHeight"]
+      case .contentWidth: ["contentWidth"]
+      case .frameX: ["frame", "x"]
+      case .frameY: ["frame", "y"]
+      case .frameWidth: ["frame", "width"]
+      case .frameHeight: ["frame", "height"]
+      case .repeatCount: ["repeat", "count"]
+      case .repeatSpacing: ["repeat", "spacing"]
+      }
+    }
+
+    /// As `--set` spells it: `viewport.width`, `header.frame.y`.
+    public var description: String {
+      let path = fileKeys.joined(separator: ".")
+      return chain.map { "\($0).\(path)" } ?? path
+    }
+
+    /// The keys of the scene, as spelt.
+    static let sceneKeys: [Key] = [
+      .viewportWidth, .viewportHeight, .contentInsetTop, .contentInsetBottom, .contentInsetLeft,
+      .contentInsetRight, .contentHeight, .contentWidth,
+    ]
+
+    /// The keys of a chain after its name, as spelt (`frame.x`), each with
+    /// the key it makes for a chain name.
+    static let chainKeys: [(text: String, key: @Sendable (String) -> Key)] = [
+      ("frame.x", { .frameX(chain: $0) }), ("frame.y", { .frameY(chain: $0) }),
+      ("frame.width", { .frameWidth(chain: $0) }), ("frame.height", { .frameHeight(chain: $0) }),
+      ("repeat.count", { .repeatCount(chain: $0) }),
+      ("repeat.spacing", { .repeatSpacing(chain: $0) }),
+    ]
+
+    /// Every form of key, for messages: `viewport.width, ..., NAME.repeat.spacing`.
+    static let forms =
+      sceneKeys.map(\.description).joined(separator: ", ") + ", "
+      + chainKeys.map { "NAME.\($0.text)" }.joined(separator: ", ")
+
+    /// Reads a KEY: a key of the scene, or a chain's name and a key of chains.
+    init(parsing text: String) throws(SceneSettingError) {
+      if let key = Self.sceneKeys.first(where: { $0.description == text }) {
+        self = key
+        return
+      }
+      // A chain name may hold dots: the chain key is the known ending.
+      for (ending, key) in Self.chainKeys where text.hasSuffix("." + ending) {
+        let name = String(text.dropLast(ending.count + 1))
+        if !name.isEmpty {
+          self = key(name)
+          return
+        }
+      }
+      // `NAME.frame.heigth`: the chain part is right, the last word is not.
+      for group in ["frame", "repeat"] {
+        guard let range = text.ranges(of: ".\(group).").last,
+          range.lowerBound > text.startIndex
+        else { continue }
+        let name = text[..<range.lowerBound]
+        let field = String(text[range.upperBound...])
+        let fields = Self.chainKeys.map(\.text).filter { $0.hasPrefix(group + ".") }
+          .map { String($0.dropFirst(group.count + 1)) }
+        let near = MessageText.nearestName(to: field, in: fields)
+        throw .unknownKey(text, suggestion: near.map { "\(name).\(group).\($0)" })
+      }
+      let near = MessageText.nearestName(to: text, in: Self.sceneKeys.map(\.description))
+      throw .unknownKey(text, suggestion: near)
+    }
+  }
+
+  public var key: Key
+  /// The number, as the file would hold it.
+  public var value: Double
+
+  public init(key: Key, value: Double) {
+    self.key = key
+    self.value = value
+  }
+
+  /// Reads `KEY=VALUE`: a key of the forms above and a JSON number (`420`,
+  /// `-0.5`, `1e3`; not `+1`, `.5`, `0x10`, `nan`).
+  public init(parsing text: String) throws(SceneSettingError) {
+    guard let equals = text.firstIndex(of: "=") else { throw .notKeyValue(text) }
+    let keyText = String(text[..<equals])
+    let valueText = String(text[text.index(after: equals)...])
+    key = try Key(parsing: keyText)
+    guard let number = Self.jsonNumber(valueText) else {
+      throw .notANumber(key: keyText, found: valueText)
+    }
+    value = number
+  }
+
+  /// `KEY=VALUE`, the value written in full.
+  public var description: String { "\(key)=\(MessageText.number(value))" }
+
+  /// The number a JSON document of exactly `text` holds, or `nil`.
+  private static func jsonNumber(_ text: String) -> Double? {
+    // The parser takes whitespace around a document; a value here has none.
+    guard let first = text.unicodeScalars.first, first == "-" || ("0"..."9").contains(first),
+      text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
+      case .number(let value)? = try? JSONParser.parse(text)
+    else { return nil }
+    return value
+  }
+
+  // MARK: - Scene files
+
+  /// Sets the value in a scene file's parsed JSON, as if the file said it,
+  /// and returns the path it stands at (`viewport.width`,
+  /// `chains[0].frame.height`).
+  ///
+  /// An object on the way that the file leaves out is added (`"repeat":
+  /// {"count": 3}` on a chain without `repeat`: spacing 0, the default). A
+  /// value on the way that is not an object is left as it is, for the loader
+  /// to refuse as it refuses the file.
+  ///
+  /// - Throws: ``SceneSettingError/unknownChain(_:suggestion:chains:)`` when
+  ///   no chain of the file has the key's chain name;
+  ///   ``SceneSettingError/notRepeated(setting:chain:)`` for a spacing on a
+  ///   chain without `repeat`.
+  @discardableResult
+  public func apply(to document: inout JSONValue) throws(SceneSettingError) -> JSONPath {
+    guard let name = key.chain else {
+      set(&document, keys: key.fileKeys[...])
+      return JSONPath(key.fileKeys.map { .key($0) })
+    }
+    guard case .object(var top) = document else {
+      // Not a scene at all: the loader says so, whatever is set.
+      throw .unknownChain(name, suggestion: nil, chains: [])
+    }
+    let chainPath: JSONPath
+    var chain: JSONValue
+    var index: Int?
+    if top["chains"] == nil, top["effects"] != nil {
+      // A single-chain scene: the chain is the top level.
+      guard case .string(name)? = top["name"] else {
+        let names = Self.chainNames(in: document)
+        throw .unknownChain(
+          name, suggestion: MessageText.nearestName(to: name, in: names), chains: names)
+      }
+      chainPath = .root
+      chain = document
+    } else {
+      guard case .array(let chains)? = top["chains"],
+        let found = chains.firstIndex(where: { Self.name(of: $0) == name })
+      else {
+        let names = Self.chainNames(in: document)
+        throw .unknownChain(
+          name, suggestion: MessageText.nearestName(to: name, in: names), chains: names)
+      }
+      index = found
+      chainPath = JSONPath([.key("chains"), .index(found)])
+      chain = chains[found]
+    }
+    if case .repeatSpacing = key, case .object(let object) = chain, object["repeat"] == nil {
+      throw .notRepeated(setting: description, chain: name)
+    }
+    set(&chain, keys: key.fileKeys[...])
+    if let index, case .array(var chains)? = top["chains"] {
+      chains[index] = chain
+      Self.set(&top, "chains", to: .array(chains))
+      document = .object(top)
+    } else {
+      document = chain
+    }
+    return JSONPath(chainPath.components + key.fileKeys.map { .key($0) })
+  }
+
+  /// The names of the chains of a scene file's JSON, in file order.
+  static func chainNames(in document: JSONValue) -> [String] {
+    guard case .object(let top) = document else { return [] }
+    if top["chains"] == nil, top["effects"] != nil {
+      return name(of: document).map { [$0] } ?? []
+    }
+    guard case .array(let chains)? = top["chains"] else { return [] }
+    return chains.compactMap(name(of:))
+  }
+
+  private static func name(of chain: JSONValue) -> String? {
+    guard case .object(let object) = chain, case .string(let name)? = object["name"] else {
+      return nil
+    }
+    return name
+  }
+
+  /// Sets the number at `keys` below `value`, adding the objects left out.
+  private func set(_ value: inout JSONValue, keys: ArraySlice<String>) {
+    guard let first = keys.first else {
+      value = .number(self.value)
+      return
+    }
+    guard case .object(var object) = value else { return }
+    var inner = object[first] ?? .object(JSONObject())
+    set(&inner, keys: keys.dropFirst())
+    Self.set(&object, first, to: inner)
+    value = .object(object)
+  }
+
+  /// Replaces the first member named `key`, or appends one.
+  private static func set(_ object: inout JSONObject, _ key: String, to value: JSONValue) {
+    if let index = object.members.firstIndex(where: { $0.key == key }) {
+      object.members[index].value = value
+    } else {
+      object.members.append(JSONObject.Member(key: key, value: value))
+    }
+  }
+}
+
+/// Why a setting was refused. The command line reports a setting that is
+/// not well formed or names no chain as a usage error (64), one the scene
+/// cannot take (``notRepeated(setting:chain:)``) as an invalid scene (65):
+/// see ``isUsageError``.
+public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No `=` between the key and the value.
+  case notKeyValue(String)
+  /// A key of none of the forms; `suggestion` is the nearest key.
+  case unknownKey(String, suggestion: String?)
+  /// A value that is not a JSON number.
+  case notANumber(key: String, found: String)
+  /// A chain name no chain of the scene has; `chains` are the names it has.
+  case unknownChain(String, suggestion: String?, chains: [String])
+  /// A spacing for a chain that does not repeat (set its count first).
+  case notRepeated(setting: String, chain: String)
+  /// A value the scene cannot take, set on a live host: what the key
+  /// takes.
+  case refused(setting: String, expected: String, found: Double)
+
+  /// Whether the command line reports it as a usage error (64) rather than
+  /// an invalid scene (65).
+  public var isUsageError: Bool {
+    switch self {
+    case .notRepeated, .refused: false
+    default: true
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .notKeyValue(let text):
+      return
+        "expected KEY=VALUE such as header.frame.height=420, found \(MessageText.quoted(text)) (no '=')"
+    case .unknownKey(let key, let suggestion):
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+      return
+        "unknown key \(MessageText.quoted(key))\(hint) (expected \(SceneSetting.Key.forms))"
+    case .notANumber(let key, let found):
+      return
+        "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))"
+    case .unknownChain(let name, let suggestion, let chains):
+      let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+      let list = chains.isEmpty ? "" : " (chains: \(chains.joined(separator: ", ")))"
+      return "no chain is named \(MessageText.quoted(name))\(hint)\(list)"
+    case .notRepeated(_, let chain):
+      return
+        "expected a repeated chain, found \(MessageText.quoted(chain)), which has no \"repeat\"; set \(chain).repeat.count to give it copies"
+    case .refused(_, let expected, let found):
+      return "expected \(expected), found the number \(MessageText.number(found))"
+    }
+  }
+}
