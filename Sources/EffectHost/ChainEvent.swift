@@ -185,6 +185,35 @@ struct EventDetector: Sendable {
     }
   }
 
+  /// Gives chain `chain` `count` copies where it had `oldCount` (a live
+  /// change of its count), its views starting at `firstView`: the copies
+  /// that stay keep their previous values, new ones have none (NaN, which
+  /// crosses nothing), and the watches of later chains move with their
+  /// views. Allocates nothing while the slots fit their capacity.
+  mutating func resize(chain: Int, from oldCount: Int, to count: Int) {
+    let delta = count - oldCount
+    var slotShift = 0
+    for index in watches.indices {
+      if watches[index].chain > chain {
+        watches[index].firstView += delta
+        watches[index].firstSlot += slotShift
+        continue
+      }
+      guard watches[index].chain == chain else { continue }
+      storePreviousValues(ofWatch: index)
+      watches[index].firstSlot += slotShift
+      watches[index].viewCount = count
+      guard watches[index].input.isPerView else { continue }
+      let kept = watches[index].firstSlot + min(oldCount, count)
+      if delta > 0 {
+        previous.insert(contentsOf: repeatElement(.nan, count: delta), at: kept)
+      } else if delta < 0 {
+        previous.removeSubrange(kept..<kept - delta)
+      }
+      slotShift += delta
+    }
+  }
+
   /// Writes the previous values of watch `index` into its slots when the
   /// previous frame left them to be computed from its natural frames.
   private mutating func storePreviousValues(ofWatch index: Int) {

@@ -66,7 +66,9 @@ enum ChainGroup {
     let groupCount: Int
     /// What keeps the kernels' forms alive; never read by a frame.
     private let forms: [AnyObject]
-    /// For each member's view, where the plan keeps it: indices in
+    /// For each member's view when the plan was made (its key, which a
+    /// live layout change that moves the view keeps), where the plan keeps
+    /// it: indices in
     /// ``kernelMembers`` and in ``naturals`` (of its kernels and its
     /// natural write), which a live layout change rewrites.
     private let slotsOfView: [Int: [Slot]]
@@ -146,25 +148,38 @@ enum ChainGroup {
       }
     }
 
-    /// Whether view `view` is a member of a group.
-    func contains(view: Int) -> Bool { slotsOfView[view] != nil }
-
-    /// Gives the member whose view is `view` its natural frame `frame` (as
-    /// placed) and stride, as a member made with them has: what a live
-    /// layout change writes. Only a host that holds the only reference to
-    /// the plan calls it.
-    func place(view: Int, frame: Rect, stride: Double) {
-      guard let slots = slotsOfView[view] else { return }
+    /// Gives the member whose view was `key` when the plan was made its
+    /// natural frame `frame` (as placed) and stride, as a member made with
+    /// them has: what a live layout change writes. Only a host that holds
+    /// the only reference to the plan calls it.
+    func place(key: Int, frame: Rect, stride: Double) {
+      guard let slots = slotsOfView[key] else { return }
       for slot in slots {
         let member: UnsafeMutablePointer<SingleView>
         switch slot {
         case .kernel(let index): member = kernelMembers + index
         case .natural(let index): member = naturals + index
         }
-        let moved = SingleView(
-          view: view, frame: frame, attachment: member.pointee.attachment, stride: stride)
-        member.pointee = moved
+        member.pointee = SingleView(
+          view: member.pointee.view, frame: frame, attachment: member.pointee.attachment,
+          stride: stride)
       }
+    }
+
+    /// Moves every member whose view is at `first` or later by `delta`
+    /// views: a repeated chain before them changed its count. Only a host
+    /// that holds the only reference to the plan calls it.
+    func moveViews(from first: Int, by delta: Int) {
+      func move(_ members: UnsafeMutablePointer<SingleView>, count: Int) {
+        for index in 0..<count where members[index].view >= first {
+          let member = members[index]
+          members[index] = SingleView(
+            view: member.view + delta, frame: member.frame, attachment: member.attachment,
+            stride: member.stride)
+        }
+      }
+      move(kernelMembers, count: kernelMemberCount)
+      move(naturals, count: naturalCount)
     }
 
     /// Writes the natural transforms that the groups' first effects do not

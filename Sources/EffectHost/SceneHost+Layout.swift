@@ -32,6 +32,12 @@ extension SceneHost {
     /// The index in ``SceneHost/runs`` of each chain evaluated by itself;
     /// -1 for a chain in a group.
     var runOfChain: [Int]
+    /// For each chain in a group, its key in the groups' plan (its first
+    /// view when the plan was made); -1 for a chain evaluated by itself.
+    var groupKey: [Int]
+    /// For each run, whether it may be evaluated a window of copies at a
+    /// time once its stride is above 0 (``ChainRun/isWindowed``).
+    var windowable: [Bool] = []
     var pins: [Pin] = []
     /// Held by every copy of a host that shares its steps and groups: a
     /// change makes them this host's own first.
@@ -39,6 +45,7 @@ extension SceneHost {
 
     init(chainCount: Int) {
       runOfChain = [Int](repeating: -1, count: chainCount)
+      groupKey = [Int](repeating: -1, count: chainCount)
     }
   }
 
@@ -106,11 +113,55 @@ extension SceneHost {
   public mutating func setRepetition(_ repetition: Chain.Repetition?, ofChain index: Int) {
     let old = scene.chains[index].repetition
     scene.chains[index].repetition = repetition
-    if old?.count == repetition?.count && (old == nil) == (repetition == nil) {
+    switch (old, repetition) {
+    case (let old?, let new?):
+      if old.count != new.count { changeCount(ofChain: index, from: old.count, to: new.count) }
       applyLayout()
-    } else {
+    case (nil, nil):
+      break
+    default:
+      // Whether a chain repeats decides how the host evaluates it.
       rebuildKeepingState()
     }
+  }
+
+  /// Gives repeated chain `index` `count` copies where it had `oldCount`,
+  /// in the memory the host has: the views after it move, the copies that
+  /// stay keep their states and previous values, new ones start afresh.
+  /// Allocates only when the views, a state or the events' previous values
+  /// grow past the most they have had.
+  private mutating func changeCount(ofChain index: Int, from oldCount: Int, to count: Int) {
+    let delta = count - oldCount
+    let end = chains[index].viewRange.upperBound
+    if !isKnownUniquelyReferenced(&placements.owner) { makePlacementsUnique() }
+    if stateOwner != nil { makeStatesUnique() }
+    if !storage.fits(delta) {
+      // Past the most views the host has had: memory for the new count.
+      storage = ViewStorage(copying: storage, capacity: storage.count + delta)
+    }
+    _ = uniqueViews()
+    storage.resize(
+      at: end, by: delta, filler: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)))
+    chains[index].viewRange = chains[index].viewRange.lowerBound..<end + delta
+    for later in chains.indices where later > index {
+      let range = chains[later].viewRange
+      chains[later].viewRange = range.lowerBound + delta..<range.upperBound + delta
+    }
+    for run in runs.indices {
+      if runs[run].chain == index {
+        runs[run].viewCount = count
+        for step in runs[run].steps { steps[step].resize(to: count) }
+      } else if runs[run].chain > index {
+        runs[run].firstView += delta
+      }
+    }
+    groups.moveViews(from: end, by: delta)
+    eventDetector.resize(chain: index, from: oldCount, to: count)
+    for pin in placements.pins where pin.chain == index {
+      (steps[pin.step] as! LayoutPinStep).pin.lastCopy = count - 1
+    }
+    // The last frame's windows were of the old copies.
+    isWindowed = false
   }
 
   /// The index of the chain named `name`, if there is one.
@@ -146,8 +197,9 @@ extension SceneHost {
       if run >= 0 {
         runs[run].frame = placed
         runs[run].stride = stride
+        runs[run].isWindowed = placements.windowable[run] && stride > 0
       } else {
-        groups.place(view: chains[index].viewRange.lowerBound, frame: placed, stride: stride)
+        groups.place(key: placements.groupKey[index], frame: placed, stride: stride)
       }
       eventDetector.place(chain: index, frame: placed, stride: stride)
     }

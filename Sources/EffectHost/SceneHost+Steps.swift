@@ -46,6 +46,10 @@ class ChainStep: @unchecked Sendable {
   /// frame; `self` without state.
   func resettingState() -> ChainStep { self }
 
+  /// Gives the step's state `count` views (a live change of its repeated
+  /// chain's count, on a host that owns its states): nothing without state.
+  func resize(to count: Int) {}
+
   /// A step with the same effect and the state of `old`, the step of an
   /// effect of the same type at the same place whose chain had another
   /// number of copies (``ScrollEffect/resizeState(_:from:to:)``); `self`
@@ -124,8 +128,9 @@ final class LayoutPinStep: ChainStep, @unchecked Sendable {
 final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
   var state: Effect.State
-  /// The chain's views, which a fresh state is made for.
-  let viewCount: Int
+  /// The chain's views, which a fresh state is made for; changed with the
+  /// state by ``resize(to:)``.
+  private(set) var viewCount: Int
 
   init(effect: Effect, state: Effect.State, viewCount: Int) {
     self.effect = effect
@@ -146,6 +151,11 @@ final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   override func resettingState() -> ChainStep {
     StatefulStep(
       effect: effect, state: effect.makeState(viewCount: viewCount), viewCount: viewCount)
+  }
+
+  override func resize(to count: Int) {
+    effect.resizeState(&state, from: viewCount, to: count)
+    viewCount = count
   }
 
   override func adoptingState(of old: ChainStep) -> ChainStep {

@@ -103,7 +103,7 @@ public struct SceneHost: Sendable {
   /// every copy was evaluated and ``evaluated`` is stale.
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
-  @usableFromInline private(set) var storage: ViewStorage
+  @usableFromInline var storage: ViewStorage
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
@@ -169,15 +169,20 @@ public struct SceneHost: Sendable {
       }
       // A chain with events is evaluated whole: its copies off screen cross
       // thresholds too, and each event compares with the copy's last frame.
-      let windowed =
-        chain.repetition != nil && chain.stride > 0 && chain.events.isEmpty
+      let windowable =
+        chain.repetition != nil && chain.events.isEmpty
         && steps[firstStep...].allSatisfy { $0.isCopyLocal }
+      let windowed = windowable && chain.stride > 0
       placements.runOfChain[index] = runs.count
+      placements.windowable.append(windowable)
       runs.append(
         ChainRun(
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
           steps: firstStep..<steps.count, isWindowed: windowed))
+    }
+    for index in scene.chains.indices where placements.runOfChain[index] < 0 {
+      placements.groupKey[index] = layouts[index].viewRange.lowerBound
     }
     self.chains = layouts
     self.runs = runs
@@ -401,7 +406,7 @@ public struct SceneHost: Sendable {
   /// Gives this host its own copy of every effect's state when a copy of the
   /// host shares them, as an array copies its storage before a write: copies
   /// of a host evaluate independently.
-  private mutating func makeStatesUnique() {
+  mutating func makeStatesUnique() {
     guard !isKnownUniquelyReferenced(&stateOwner) else { return }
     steps = steps.map { $0.copyingState() }
     stateOwner = StateOwner()
@@ -460,18 +465,43 @@ public struct SceneHost: Sendable {
 @usableFromInline
 final class ViewStorage: @unchecked Sendable {
   @usableFromInline let views: UnsafeMutablePointer<ViewTransform>
-  @usableFromInline let count: Int
+  // Unchecked: a host changes it only while it holds the only reference (a
+  // live change of a count), so no access can overlap another; checked,
+  // every read would call the runtime.
+  @exclusivity(unchecked) @usableFromInline private(set) var count: Int
+  /// The views there is memory for: the most the host has had.
+  let capacity: Int
 
   init(repeating transform: ViewTransform, count: Int) {
     views = .allocate(capacity: max(1, count))
     views.initialize(repeating: transform, count: count)
     self.count = count
+    capacity = max(1, count)
   }
 
-  init(copying other: ViewStorage) {
-    views = .allocate(capacity: max(1, other.count))
+  /// A copy of `other` with memory for `capacity` views (at least its own).
+  init(copying other: ViewStorage, capacity: Int = 0) {
+    self.capacity = max(capacity, other.capacity)
+    views = .allocate(capacity: self.capacity)
     views.initialize(from: other.views, count: other.count)
     count = other.count
+  }
+
+  /// Whether `delta` more views fit the memory.
+  func fits(_ delta: Int) -> Bool { count + delta <= capacity }
+
+  /// Makes room for `delta` more views (fewer, when negative) at `index`,
+  /// moving the views from `index` on: a repeated chain's count changed.
+  /// New views hold `filler`. The views must fit (``fits(_:)``).
+  func resize(at index: Int, by delta: Int, filler: ViewTransform) {
+    precondition(fits(delta), "ViewStorage: \(count + delta) views past the capacity")
+    // A transform is plain data: the views move as bytes (memmove, which
+    // the regions' overlap needs), and dropped ones need no deinitializing.
+    let tail = (count - index) * MemoryLayout<ViewTransform>.stride
+    UnsafeMutableRawPointer(views + index + delta).copyMemory(
+      from: UnsafeRawPointer(views + index), byteCount: tail)
+    if delta > 0 { (views + index).initialize(repeating: filler, count: delta) }
+    count += delta
   }
 
   deinit {

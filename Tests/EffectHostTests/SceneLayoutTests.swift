@@ -239,10 +239,21 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.eventsOfLastFrame.map(\.copy) == [0, 1])
     // Four copies become six: the new ones have no previous value.
     host.setRepetition(Chain.Repetition(count: 6), ofChain: 0)
-    host.evaluate(offset: 200)
-    // minY = 250 + 50 i - 200: copies 2 and 3 (300, 350 before) cross; 4
-    // and 5 are new.
+    host.evaluate(offset: 150)
+    // minY = 250 + 50 i - 150: copies 2 and 3 (350 and 400 before) cross;
+    // copy 1 (300 before) does not; 4 and 5 are new and fire nothing.
     #expect(host.eventsOfLastFrame.map(\.copy) == [2, 3])
+    host.evaluate(offset: 220)
+    // Copy 5 goes from 350 to 280; copy 4 from 300 to 230 (300 > 300 is
+    // false).
+    #expect(host.eventsOfLastFrame.map(\.copy) == [5])
+    host.setRepetition(Chain.Repetition(count: 2), ofChain: 0)
+    host.evaluate(offset: -100)
+    // Two copies are left, going down: none crosses down.
+    #expect(host.eventsOfLastFrame.isEmpty)
+    host.evaluate(offset: 0)
+    // From 350 and 400 to 250 and 300.
+    #expect(host.eventsOfLastFrame.map(\.copy) == [0, 1])
   }
 
   static let refusals: [HostileInputCase] = [
