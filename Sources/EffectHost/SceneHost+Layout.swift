@@ -13,11 +13,13 @@ import Effects
 ///
 /// A change lays the scene out again (a pass over its chains), then
 /// rewrites only what moved: the chains whose natural frame or stride
-/// changed, in the host's runs, groups and event watches, and the pins that
-/// follow them. It allocates nothing, unless a copy of the host shares what
-/// it rewrites (the first change after a copy makes its own, as an array
-/// does) or a repeated chain's count changes: that rebuilds the host's plan
-/// from the changed scene and carries the states and previous values over.
+/// changed, in the host's runs, groups and event watches, the pins that
+/// follow them and, for a repeated chain's new count, the views after it.
+/// It allocates nothing, unless a copy of the host shares what it rewrites
+/// (the first change after a copy makes its own, as an array does) or a
+/// count grows past the most views the host has had. Giving a chain
+/// `repeat` or taking it away rebuilds the host's plan from the changed
+/// scene and carries the states and previous values over.
 extension SceneHost {
   /// What the live layout changes find each chain's derived values by.
   struct Placements: Sendable {
