@@ -18,11 +18,7 @@ struct RandomScene {
         chain += ", \"repeat\": {\"count\": \(random.next(in: 0...12))"
         chain += ", \"spacing\": \(Double(random.next(in: 0...40)) / 2)}"
       }
-      let effects = (0..<random.next(in: 0...4)).map { _ in
-        let type = random.pick(types)
-        let members = BuiltInEffectGenerators.named(type).exact(&random)
-        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
-      }
+      let effects = (0..<random.next(in: 0...4)).map { _ in effectJSON(random.pick(types)) }
       chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
     }
     return wrap(chains)
@@ -42,13 +38,17 @@ struct RandomScene {
       if random.next(in: 0...5) == 0 {
         chain += ", \"repeat\": {\"count\": \(random.next(in: 0...6))}"
       }
-      let effects = random.pick(lists).map { type in
-        let members = BuiltInEffectGenerators.named(type).exact(&random)
-        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
-      }
+      let effects = random.pick(lists).map { effectJSON($0) }
       chains.append(chain + ", \"effects\": [" + effects.joined(separator: ", ") + "]}")
     }
     return wrap(chains)
+  }
+
+  /// An effect of type `type` with random parameters on the half-point
+  /// grid, as JSON.
+  mutating func effectJSON(_ type: String) -> String {
+    let members = BuiltInEffectGenerators.named(type).exact(&random)
+    return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
   }
 
   /// The start of chain `index`'s object: its name, a random frame on the
@@ -100,11 +100,7 @@ struct RandomScene {
         chain += ", \"repeat\": {\"count\": \(random.next(in: 0...12))"
         chain += ", \"spacing\": \(Double(random.next(in: 0...40)) / 2)}"
       }
-      var effects = (0..<random.next(in: 0...3)).map { _ in
-        let type = random.pick(types)
-        let members = BuiltInEffectGenerators.named(type).exact(&random)
-        return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
-      }
+      var effects = (0..<random.next(in: 0...3)).map { _ in effectJSON(random.pick(types)) }
       let edge = random.pick(["top", "bottom"])
       // A stateful chain's reference (an evaluator carried through the
       // changes) keeps its effects as made: no pin that follows the layout.

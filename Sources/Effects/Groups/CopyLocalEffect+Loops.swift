@@ -20,12 +20,15 @@ extension CopyLocalEffect where GroupForm == Self {
     run(effects, group) { $0.apply(to: &$1) }
   }
 
+}
+
+extension CopyLocalEffect {
   /// ``run(_:_:)`` with `apply` in place of ``apply(to:)``: a class's
-  /// variant of it.
+  /// variant of it, over the effects or any form of them.
   @inline(__always)
-  static func run(
-    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup,
-    _ apply: (Self, inout ViewBatch) -> Void
+  static func run<Form>(
+    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
+    _ apply: (Form, inout ViewBatch) -> Void
   ) {
     let geometry = group.geometry
     for index in group.members.indices {

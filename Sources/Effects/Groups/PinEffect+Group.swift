@@ -19,17 +19,4 @@ extension PinEffect: CopyLocalEffect {
     case .bottomUntil: run(forms, group) { $0.applyBottomUntil(to: &$1) }
     }
   }
-
-  /// Runs `apply` with each form on its member's view.
-  @inline(__always)
-  static func run(
-    _ forms: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
-    _ apply: (Form, inout ViewBatch) -> Void
-  ) {
-    let geometry = group.geometry
-    for index in group.members.indices {
-      var batch = group.batch(member: index, geometry: geometry)
-      apply(forms[index], &batch)
-    }
-  }
 }
