@@ -88,17 +88,27 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     public var easing: Easing
     /// What happens outside the stops; default `clamp`.
     public var extrapolate: Extrapolation
+    /// The part of the view's passage that `progress` runs over; default
+    /// `cover` (CSS's `view()`). Only with the `progress` input.
+    public var range: ViewRange
+    /// How far in from the viewport's ends `range` is measured; default 0.
+    /// Only with the `progress` input.
+    public var timelineInset: TimelineInset
 
     public init(
       property: Property, input: ScrollInput = InterpolateEffect.input.defaultValue, stops: [Stop],
       easing: Easing = InterpolateEffect.easing.defaultValue,
-      extrapolate: Extrapolation = InterpolateEffect.extrapolate.defaultValue
+      extrapolate: Extrapolation = InterpolateEffect.extrapolate.defaultValue,
+      range: ViewRange = InterpolateEffect.range.defaultValue,
+      timelineInset: TimelineInset = InterpolateEffect.timelineInset.defaultValue
     ) {
       self.property = property
       self.input = input
       self.stops = stops
       self.easing = easing
       self.extrapolate = extrapolate
+      self.range = range
+      self.timelineInset = timelineInset
     }
   }
 
@@ -136,12 +146,14 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public static let extrapolate = EffectParameter.choice(
     "extrapolate", default: Extrapolation.clamp,
     summary: "hold the end outputs outside the stops, or continue the end segments")
+  public static let range = ViewRange.parameter
+  public static let timelineInset = TimelineInset.parameter
 
   public static let descriptor = EffectDescriptor(
     typeName: "interpolate",
     summary: "Maps a scroll input through keyframes to one property of a view.",
     discussion: descriptorDiscussion,
-    parameters: [property, input, stops, easing, extrapolate],
+    parameters: [property, input, stops, easing, extrapolate, range, timelineInset],
     examples: descriptorExamples,
     defaultReducedMotion:
       "skip when property is translateX, translateY, scale, scaleX, scaleY or rotation; "
@@ -168,15 +180,28 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     let keyframes = self.keyframes
     let (property, input) = (parameters.property, parameters.input)
     guard keyframes.stops.count >= 2 else { return }
-    if keyframes.stops.count == 2, keyframes.curve.isLinear {
+    if let timeline = keyframes.timeline {
+      Self.apply(keyframes, property: property, timeline: timeline, to: &views)
+    } else if keyframes.stops.count == 2, keyframes.curve.isLinear {
       Self.apply(
         LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
         property: property, input: input, to: &views)
     } else {
       keyframes.stops.withUnsafeBufferPointer { stops in
-        Self.apply(
-          KeyframeCurve(stops: stops, keyframes: keyframes), property: property, input: input,
-          to: &views)
+        switch keyframes.curve {
+        case .bezier(let curve):
+          Self.apply(
+            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
+            input: input, to: &views)
+        case .steps(let curve):
+          Self.apply(
+            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
+            input: input, to: &views)
+        case .piecewiseLinear(let curve):
+          Self.apply(
+            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
+            input: input, to: &views)
+        }
       }
     }
   }
