@@ -95,7 +95,7 @@ enum CSSText {
 
   /// The number of a length in points, written in CSS pixels (`20px` is 20).
   static func length(_ text: Substring) -> Double? {
-    guard text.lowercased().hasSuffix("px") else { return nil }
+    guard text.hasSuffix("px") else { return nil }
     return number(text.dropLast(2))
   }
 }

@@ -6,7 +6,9 @@ import EffectProtocol
 /// `steps(n, position)` (n a whole number of at least 1, 2 with
 /// `jump-none`), `step-start`, `step-end` and `linear(stops)` (at least 2
 /// stops, each a number with up to 2 percentages). Keywords and function
-/// names are ASCII case-insensitive, as in CSS.
+/// names are written in lower case (CSS would take any case; a scene's
+/// schema can then say exactly what is valid), and the nearest one is
+/// suggested for any other spelling.
 enum CSSEasingParser {
   /// The keywords, in the order suggestions prefer them.
   static let keywords: [(String, Easing)] = [
@@ -26,13 +28,13 @@ enum CSSEasingParser {
 
   static func parse(_ text: String) -> Result<Easing, CSSTextFailure> {
     let trimmed = CSSText.trimmed(text)
-    let lowered = trimmed.lowercased()
-    if let open = lowered.firstIndex(of: "(") {
-      let name = String(lowered[..<open])
-      let rest = lowered[lowered.index(after: open)...]
+    let written = String(trimmed)
+    if let open = written.firstIndex(of: "(") {
+      let name = String(written[..<open])
+      let rest = written[written.index(after: open)...]
       guard functions.contains(name) else {
         let suggestion = MessageText.nearestName(to: name, in: functions).map {
-          $0 + lowered[open...]
+          $0 + written[open...]
         }
         return .failure(
           CSSTextFailure(
@@ -49,7 +51,7 @@ enum CSSEasingParser {
       default: return piecewiseLinear(Substring(inner))
       }
     }
-    if let easing = keywords.first(where: { $0.0 == lowered })?.1 { return .success(easing) }
+    if let easing = keywords.first(where: { $0.0 == written })?.1 { return .success(easing) }
     // Hyphens say CSS: suggest its spellings first, else the JSON names.
     let css = keywords.map(\.0)
     let candidates = trimmed.contains("-") ? css + Easing.names : Easing.names + css
