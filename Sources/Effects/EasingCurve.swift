@@ -5,15 +5,6 @@ import EffectProtocol
 protocol EasingFunction: Sendable {
   /// The eased progress at `progress` (clamped to 0...1).
   func value(at progress: Double) -> Double
-  /// Whether the eased progress may be other than 0 at progress 0
-  /// (`step-start`, `linear(0.5, 1)`): then a curve's first stop belongs to
-  /// its first segment, which eases it, instead of holding its output.
-  static var mayLeaveZeroAtStart: Bool { get }
-}
-
-extension UnitBezier {
-  /// A Bézier curve starts at (0, 0).
-  static var mayLeaveZeroAtStart: Bool { false }
 }
 
 /// An ``Easing`` ready to evaluate: a Bézier curve, steps or `linear(...)`.
@@ -70,8 +61,6 @@ struct StepFunction: EasingFunction, Equatable {
     }
   }
 
-  static var mayLeaveZeroAtStart: Bool { true }
-
   @inline(__always)
   func value(at progress: Double) -> Double {
     let p = progress > 0 ? min(progress, 1) : 0
@@ -91,8 +80,6 @@ struct StepFunction: EasingFunction, Equatable {
 /// B, extended past the end points.
 struct PiecewiseLinearFunction: EasingFunction, Equatable {
   let points: [Easing.LinearPoint]
-
-  static var mayLeaveZeroAtStart: Bool { true }
 
   @inline(__always)
   func value(at progress: Double) -> Double {

@@ -8,20 +8,28 @@ extension InterpolateEffect {
     /// Finite and saturated (``Saturation.clamp(_:)``), inputs strictly increasing;
     /// fewer than 2 means nothing to do.
     var stops: [Stop] = []
-    var curve: EasingCurve
+    /// The Bézier curve; `linear` when ``isShaped`` (the ``Shape`` holds
+    /// the curve then).
+    var curve: UnitBezier
     var extends: Bool
-    /// The view range and insets the progress is measured in; `nil` for
-    /// CSS's `cover` range without insets (and for every other input).
-    var timeline: ViewTimeline?
+    /// Whether the easing is steps or `linear(...)`, or the progress is
+    /// measured through a view range or with timeline insets: then the
+    /// effect's ``Shape`` evaluates it. A plain flag, so that the other
+    /// forms read and copy nothing more.
+    var isShaped: Bool
     /// The slopes of the first and last segments, for `extend`.
     var firstSlope = 0.0
     var lastSlope = 0.0
 
     init(_ parameters: Parameters) {
-      curve = EasingCurve(parameters.easing)
+      let shape = Shape(parameters)
+      isShaped = shape.isNeeded
+      if case .bezier(let bezier) = shape.curve {
+        curve = bezier
+      } else {
+        curve = UnitBezier(.linear)
+      }
       extends = parameters.extrapolate == .extend
-      let timeline = ViewTimeline(range: parameters.range, inset: parameters.timelineInset)
-      self.timeline = parameters.input == .progress && !timeline.isCover ? timeline : nil
       for stop in parameters.stops where stop.input.isFinite && stop.output.isFinite {
         // Decoded stops are within 1e9; saturating those set in code keeps
         // every difference of two of them, and so every fraction and slope
@@ -38,6 +46,27 @@ extension InterpolateEffect {
     /// Saturated: inputs a hair apart make a slope too steep for a Double.
     static func slope(_ start: Stop, _ end: Stop) -> Double {
       Saturation.clamp((end.output - start.output) / (end.input - start.input))
+    }
+  }
+
+  /// What the forms beyond CSS's Bézier curves on `cover` progress need:
+  /// the easing ready to evaluate and the view range with its insets.
+  struct Shape: Sendable, Equatable {
+    var curve: EasingCurve
+    /// The view range and insets the progress is measured in; `nil` for
+    /// CSS's `cover` range without insets (and for every other input).
+    var timeline: ViewTimeline?
+
+    init(_ parameters: Parameters) {
+      curve = EasingCurve(parameters.easing)
+      let timeline = ViewTimeline(range: parameters.range, inset: parameters.timelineInset)
+      self.timeline = parameters.input == .progress && !timeline.isCover ? timeline : nil
+    }
+
+    /// Whether ``Keyframes`` alone cannot evaluate the effect.
+    var isNeeded: Bool {
+      if case .bezier = curve { return timeline != nil }
+      return true
     }
   }
 
@@ -117,10 +146,10 @@ extension InterpolateEffect {
   /// The eased value between two neighbouring stops, for an input from
   /// `start`'s up to `stop`'s: ``KeyframeCurve``'s value between its stops,
   /// without the search for the segment.
-  struct Segment<Ease: EasingFunction>: InputFunction {
+  struct Segment: InputFunction {
     let start: Stop
     let stop: Stop
-    let curve: Ease
+    let curve: UnitBezier
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
@@ -131,9 +160,9 @@ extension InterpolateEffect {
   }
 
   /// The keyframes as a function of the input, over borrowed storage.
-  struct KeyframeCurve<Ease: EasingFunction>: KeyframeFunction {
+  struct KeyframeCurve: KeyframeFunction {
     let stops: UnsafeBufferPointer<Stop>
-    let curve: Ease
+    let curve: UnitBezier
     let extends: Bool
     let firstSlope: Double
     let lastSlope: Double
@@ -149,11 +178,11 @@ extension InterpolateEffect {
     /// the search; with more, at the ends only.
     var splitsAtStops: Bool { stops.count <= Self.linearSearchLimit }
 
-    init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes, curve: Ease) {
+    init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes) {
       self.stops = stops
       first = stops[0]
       last = stops[stops.count - 1]
-      self.curve = curve
+      curve = keyframes.curve
       extends = keyframes.extends
       firstSlope = keyframes.firstSlope
       lastSlope = keyframes.lastSlope
@@ -196,15 +225,13 @@ extension InterpolateEffect {
       case 2: return endValue(atFirst: false, x)
       default: break
       }
-      // first.input < x < last.input (or x == first.input, easesFirstStop).
+      // first.input < x < last.input.
       return segment(ending: Self.segmentEnd(of: x, in: stops))(x)
     }
 
     /// The segment from stop `end - 1` to stop `end`.
-    static var easesFirstStop: Bool { Ease.mayLeaveZeroAtStart }
-
     @inline(__always)
-    func segment(ending end: Int) -> Segment<Ease> {
+    func segment(ending end: Int) -> Segment {
       Segment(start: stops[end - 1], stop: stops[end], curve: curve)
     }
 
@@ -221,7 +248,7 @@ extension InterpolateEffect {
       }
       guard !range.isEmpty else { return }
       let count = stops.count
-      // These inputs are between the end stops' (segment(of:) is 1), so not NaN: the
+      // These inputs are strictly between the end stops', so not NaN: the
       // run's own ends tell which way they go.
       let ascending = runs.input(range.lowerBound) <= runs.input(range.upperBound - 1)
       var start = range.lowerBound
@@ -269,13 +296,9 @@ protocol KeyframeFunction: InputFunction {
   var extends: Bool { get }
   var firstSlope: Double { get }
   var lastSlope: Double { get }
-  /// Whether the first stop's input belongs to the first segment, whose
-  /// easing then gives the value there (a curve whose easing may not be 0
-  /// at the start: `step-start`), rather than to what lies before it.
-  static var easesFirstStop: Bool { get }
 
   /// Combines the value of the views in `range`, whose inputs are all
-  /// between the end stops' (``segment(of:)`` 1), which `runs` locates, with
+  /// strictly between the end stops', which `runs` locates, with
   /// `Combiner`'s property: what ``InterpolateEffect/combine(_:_:_:_:_:)``
   /// with the curve itself gives.
   func combineBetween<Combiner: PropertyCombiner, Source: FrameInput>(
@@ -283,8 +306,6 @@ protocol KeyframeFunction: InputFunction {
 }
 
 extension KeyframeFunction {
-  static var easesFirstStop: Bool { false }
-
   /// Whether the value is the first stop's output up to its input and the
   /// last stop's output from its input on (`clamp`).
   @inline(__always)
@@ -333,13 +354,12 @@ extension KeyframeFunction {
   }
 
   /// 0 where the value is the first stop's output (`x` not above its input,
-  /// NaN included; at its input, only when the first segment does not own
-  /// it, see ``easesFirstStop``), 2 where it is the last stop's (`x` not
-  /// below its input), 1 between. ``callAsFunction(_:)`` decides by it too,
-  /// so the runs of copies that share an end output are the curve's own.
+  /// NaN included), 2 where it is the last stop's (`x` not below its input),
+  /// 1 between. ``callAsFunction(_:)`` decides by it too, so the runs of
+  /// copies that share an end output are the curve's own.
   @inline(__always)
   func segment(of x: Double) -> Int {
-    guard x > first.input || (Self.easesFirstStop && x == first.input) else { return 0 }
+    guard x > first.input else { return 0 }
     guard x < last.input else { return 2 }
     return 1
   }

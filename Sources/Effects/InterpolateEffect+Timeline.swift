@@ -1,52 +1,75 @@
 import EffectProtocol
 
-// interpolate on a view range or with timeline insets: the progress is
-// measured in the frame's viewport, then the keyframes apply as on any input.
+// interpolate with steps or linear(...), or on a view range or with timeline
+// insets: evaluated view by view, out of line, so that the other forms pay
+// only the test that leads here.
 
 extension InterpolateEffect {
-  /// Combines the keyframes' value at each view's progress through
-  /// `timeline` with `property`.
+  /// The keyframes with `shape`'s easing, on `input` or, with a timeline,
+  /// on the progress through it, combined with `property`.
   @inline(never)
   static func apply(
-    _ keyframes: Keyframes, property: Property, timeline: ViewTimeline,
+    _ keyframes: Keyframes, _ shape: Shape, property: Property, input: ScrollInput,
     to views: inout ViewBatch
   ) {
-    let measured = timeline.measured(in: views.geometry)
     keyframes.stops.withUnsafeBufferPointer { stops in
-      switch keyframes.curve {
+      switch shape.curve {
       case .bezier(let curve):
-        apply(
-          KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-          measured: measured, to: &views)
+        Self.apply(
+          EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
+          property: property, input: input, timeline: shape.timeline, to: &views)
       case .steps(let curve):
-        apply(
-          KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-          measured: measured, to: &views)
+        Self.apply(
+          EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
+          property: property, input: input, timeline: shape.timeline, to: &views)
       case .piecewiseLinear(let curve):
-        apply(
-          KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-          measured: measured, to: &views)
+        Self.apply(
+          EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
+          property: property, input: input, timeline: shape.timeline, to: &views)
       }
     }
   }
 
   @inline(__always)
-  static func apply<Curve: KeyframeFunction>(
-    _ curve: Curve, property: Property, measured: ViewTimeline.Measured,
+  static func apply<Curve: InputFunction>(
+    _ curve: Curve, property: Property, input: ScrollInput, timeline: ViewTimeline?,
     to views: inout ViewBatch
   ) {
     switch property {
-    case .opacity: combine(&views, curve, measured, Opacity.self)
-    case .scale: combine(&views, curve, measured, Scale.self)
-    case .scaleX: combine(&views, curve, measured, ScaleX.self)
-    case .scaleY: combine(&views, curve, measured, ScaleY.self)
-    case .blur: combine(&views, curve, measured, Blur.self)
-    case .rotation: combine(&views, curve, measured, Rotation.self)
-    case .translateX: combine(&views, curve, measured, TranslateX.self)
-    case .translateY: combine(&views, curve, measured, TranslateY.self)
-    case .width: combine(&views, curve, measured, Width.self)
-    case .height: combine(&views, curve, measured, Height.self)
-    case .zIndex: combine(&views, curve, measured, ZIndex.self)
+    case .opacity: combine(&views, curve, input, timeline, Opacity.self)
+    case .scale: combine(&views, curve, input, timeline, Scale.self)
+    case .scaleX: combine(&views, curve, input, timeline, ScaleX.self)
+    case .scaleY: combine(&views, curve, input, timeline, ScaleY.self)
+    case .blur: combine(&views, curve, input, timeline, Blur.self)
+    case .rotation: combine(&views, curve, input, timeline, Rotation.self)
+    case .translateX: combine(&views, curve, input, timeline, TranslateX.self)
+    case .translateY: combine(&views, curve, input, timeline, TranslateY.self)
+    case .width: combine(&views, curve, input, timeline, Width.self)
+    case .height: combine(&views, curve, input, timeline, Height.self)
+    case .zIndex: combine(&views, curve, input, timeline, ZIndex.self)
+    }
+  }
+
+  /// Each view's input (with a timeline, its progress through it), through
+  /// `curve`, combined with `Combiner`'s property.
+  @inline(never)
+  static func combine<Curve: InputFunction, Combiner: PropertyCombiner>(
+    _ views: inout ViewBatch, _ curve: Curve, _ input: ScrollInput, _ timeline: ViewTimeline?,
+    _: Combiner.Type
+  ) {
+    let geometry = views.geometry
+    let all = views.indices
+    if let timeline {
+      combine(&views, curve, timeline.measured(in: geometry), Combiner.self)
+      return
+    }
+    switch input {
+    case .offset: combine(&views, all, curve(geometry.offset), Combiner.self)
+    case .pull: combine(&views, all, curve(geometry.pull), Combiner.self)
+    case .pullBottom: combine(&views, all, curve(geometry.pullBottom), Combiner.self)
+    case .height: combine(&views, all, curve, Combiner.self, CurrentHeight.self)
+    case .minY: combine(&views, all, curve, Combiner.self, MinY.self)
+    case .progress: combine(&views, all, curve, Combiner.self, Progress.self)
     }
   }
 
@@ -54,7 +77,7 @@ extension InterpolateEffect {
   /// combined with `Combiner`'s property. Views in their natural frames
   /// share one height, so the range is placed once for all of them; it
   /// gives each view what placing it for the view itself gives.
-  @inline(never)
+  @inline(__always)
   static func combine<Curve: InputFunction, Combiner: PropertyCombiner>(
     _ views: inout ViewBatch, _ curve: Curve, _ measured: ViewTimeline.Measured,
     _: Combiner.Type
@@ -80,6 +103,52 @@ extension InterpolateEffect {
       views.modifyEach(in: all) { view in
         Combiner.combine(&view, curve(measured.progress(minY: view.y, height: view.height)))
       }
+    }
+  }
+
+  /// The keyframes with an easing of any kind, over borrowed storage:
+  /// ``KeyframeCurve``'s values, except that the first stop belongs to the
+  /// first segment, whose easing gives the value at its input (`step-start`
+  /// is already 1 there, as CSS Easing gives it without a "before flag");
+  /// before it the first output holds (or the line extends).
+  struct EasedKeyframes<Ease: EasingFunction>: InputFunction {
+    let stops: UnsafeBufferPointer<Stop>
+    let ease: Ease
+    let extends: Bool
+    let firstSlope: Double
+    let lastSlope: Double
+    let first: Stop
+    let last: Stop
+
+    @inline(__always)
+    init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes, ease: Ease) {
+      self.stops = stops
+      self.ease = ease
+      extends = keyframes.extends
+      firstSlope = keyframes.firstSlope
+      lastSlope = keyframes.lastSlope
+      first = stops[0]
+      last = stops[stops.count - 1]
+    }
+
+    @inline(__always)
+    func callAsFunction(_ x: Double) -> Double {
+      if x == first.input { return value(x, inSegmentEnding: 1) }
+      guard x > first.input else {
+        return extends ? Extension(origin: first, slope: firstSlope)(x) : first.output
+      }
+      guard x < last.input else {
+        return extends ? Extension(origin: last, slope: lastSlope)(x) : last.output
+      }
+      return value(x, inSegmentEnding: KeyframeCurve.segmentEnd(of: x, in: stops))
+    }
+
+    /// The eased value between stops `end - 1` and `end`.
+    @inline(__always)
+    func value(_ x: Double, inSegmentEnding end: Int) -> Double {
+      let (start, stop) = (stops[end - 1], stops[end])
+      let eased = ease.value(at: (x - start.input) / (stop.input - start.input))
+      return Saturation.clamp(start.output + (stop.output - start.output) * eased)
     }
   }
 }

@@ -113,15 +113,22 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   }
 
   public var parameters: Parameters {
-    didSet { keyframes = Keyframes(parameters) }
+    didSet {
+      keyframes = Keyframes(parameters)
+      shape = Shape(parameters)
+    }
   }
 
   /// The stops that can be evaluated and the curve, prepared once.
   private(set) var keyframes: Keyframes
+  /// Steps, `linear(...)` and view ranges, prepared once; apart from
+  /// ``keyframes`` so that the other forms never copy it.
+  private(set) var shape: Shape
 
   public init(parameters: Parameters) {
     self.parameters = parameters
     keyframes = Keyframes(parameters)
+    shape = Shape(parameters)
   }
 
   public static let property = EffectParameter<Property?>.requiredChoice(
@@ -180,28 +187,17 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     let keyframes = self.keyframes
     let (property, input) = (parameters.property, parameters.input)
     guard keyframes.stops.count >= 2 else { return }
-    if let timeline = keyframes.timeline {
-      Self.apply(keyframes, property: property, timeline: timeline, to: &views)
+    if keyframes.isShaped {
+      Self.apply(keyframes, shape, property: property, input: input, to: &views)
     } else if keyframes.stops.count == 2, keyframes.curve.isLinear {
       Self.apply(
         LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
         property: property, input: input, to: &views)
     } else {
       keyframes.stops.withUnsafeBufferPointer { stops in
-        switch keyframes.curve {
-        case .bezier(let curve):
-          Self.apply(
-            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-            input: input, to: &views)
-        case .steps(let curve):
-          Self.apply(
-            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-            input: input, to: &views)
-        case .piecewiseLinear(let curve):
-          Self.apply(
-            KeyframeCurve(stops: stops, keyframes: keyframes, curve: curve), property: property,
-            input: input, to: &views)
-        }
+        Self.apply(
+          KeyframeCurve(stops: stops, keyframes: keyframes), property: property, input: input,
+          to: &views)
       }
     }
   }

@@ -51,7 +51,7 @@ import Testing
       stops.withUnsafeBufferPointer { buffer in
         for x in Self.probes(stops, &random)
         where x > stops[0].input && x < stops[count - 1].input {
-          let found = InterpolateEffect.KeyframeCurve<UnitBezier>.segmentEnd(of: x, in: buffer)
+          let found = InterpolateEffect.KeyframeCurve.segmentEnd(of: x, in: buffer)
           #expect(found == Self.scan(x, stops), "x \(x), \(count) stops")
           // The defining property, checked directly too.
           #expect(stops[found - 1].input <= x && x < stops[found].input)
@@ -98,8 +98,7 @@ import Testing
         first - 1, first - 1e9, -1e15, last + 1, last + 1e9, 1e15, first.nextDown, last.nextUp,
       ]
       keyframes.stops.withUnsafeBufferPointer { buffer in
-        let curve = InterpolateEffect.KeyframeCurve(
-          stops: buffer, keyframes: keyframes, curve: UnitBezier(.linear))
+        let curve = InterpolateEffect.KeyframeCurve(stops: buffer, keyframes: keyframes)
         for x in Self.probes(stops, &random) + outside {
           let expected = Self.reference(x, stops, extend: extend)
           #expect(

@@ -24,7 +24,7 @@ extension InterpolateEffect: CopyLocalEffect {
     effects.map { effect in
       let keyframes = effect.keyframes
       let pair =
-        keyframes.stops.count == 2 && keyframes.curve.isLinear && keyframes.timeline == nil
+        keyframes.stops.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
         ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
       let box = EffectBox(effect)
       return GroupForm(
