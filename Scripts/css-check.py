@@ -24,8 +24,7 @@ import tempfile
 
 os.environ.setdefault("SE_AVOID_STATS", "true")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+import headless_chromium  # noqa: E402
 
 TOLERANCE = 0.01  # points of a 100-point move: 1e-4 of the range
 VIEWPORT = (390, 400)
@@ -202,16 +201,7 @@ def main():
     for row in csv.DictReader(io.StringIO(text)):
         expected[(float(row["offset"]), row["chain"])] = float(row["translateX"])
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--disable-gpu", "--window-size=600,600",
-                 "--allow-file-access-from-files", "--hide-scrollbars",
-                 "--force-device-scale-factor=1", "--disable-dev-shm-usage"):
-        options.add_argument(flag)
-    if os.geteuid() == 0:
-        options.add_argument("--no-sandbox")  # Chromium refuses to run as root with it.
-    driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver),
-                              options=options)
+    driver = headless_chromium.start(args.chromium, args.chromedriver, "600,600")
     compared = 0
     # Where interpolate's contract is not CSS's, on purpose: at a range's
     # start the segment owns its first stop (no "before flag"), and outside

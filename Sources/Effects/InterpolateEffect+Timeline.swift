@@ -112,41 +112,30 @@ extension InterpolateEffect {
   /// is already 1 there, as CSS Easing gives it without a "before flag");
   /// before it the first output holds (or the line extends).
   struct EasedKeyframes<Ease: EasingFunction>: InputFunction {
-    let stops: UnsafeBufferPointer<Stop>
+    /// The stops, their ends and slopes (its Bézier curve is not used).
+    let curve: KeyframeCurve
     let ease: Ease
-    let extends: Bool
-    let firstSlope: Double
-    let lastSlope: Double
-    let first: Stop
-    let last: Stop
 
     @inline(__always)
     init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes, ease: Ease) {
-      self.stops = stops
+      curve = KeyframeCurve(stops: stops, keyframes: keyframes)
       self.ease = ease
-      extends = keyframes.extends
-      firstSlope = keyframes.firstSlope
-      lastSlope = keyframes.lastSlope
-      first = stops[0]
-      last = stops[stops.count - 1]
     }
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
-      if x == first.input { return value(x, inSegmentEnding: 1) }
-      guard x > first.input else {
-        return extends ? Extension(origin: first, slope: firstSlope)(x) : first.output
+      if x == curve.first.input { return value(x, inSegmentEnding: 1) }
+      switch curve.segment(of: x) {
+      case 0: return curve.endValue(atFirst: true, x)
+      case 2: return curve.endValue(atFirst: false, x)
+      default: return value(x, inSegmentEnding: KeyframeCurve.segmentEnd(of: x, in: curve.stops))
       }
-      guard x < last.input else {
-        return extends ? Extension(origin: last, slope: lastSlope)(x) : last.output
-      }
-      return value(x, inSegmentEnding: KeyframeCurve.segmentEnd(of: x, in: stops))
     }
 
     /// The eased value between stops `end - 1` and `end`.
     @inline(__always)
     func value(_ x: Double, inSegmentEnding end: Int) -> Double {
-      let (start, stop) = (stops[end - 1], stops[end])
+      let (start, stop) = (curve.stops[end - 1], curve.stops[end])
       let eased = ease.value(at: (x - start.input) / (stop.input - start.input))
       return Saturation.clamp(start.output + (stop.output - start.output) * eased)
     }
