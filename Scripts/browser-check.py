@@ -26,8 +26,7 @@ import zlib
 
 os.environ.setdefault("SE_AVOID_STATS", "true")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
+import headless_chromium  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 TOLERANCE = 0.5
@@ -190,15 +189,7 @@ def main():
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
 
-    options = webdriver.ChromeOptions()
-    options.binary_location = args.chromium
-    for flag in ("--headless=new", "--disable-gpu", "--window-size=1000,960",
-                 "--allow-file-access-from-files", "--disable-dev-shm-usage",
-                 "--hide-scrollbars", "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    if os.geteuid() == 0:
-        options.add_argument("--no-sandbox")  # Chromium refuses to run as root with it.
-    driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
+    driver = headless_chromium.start(args.chromium, args.chromedriver, "1000,960")
     failures = 0
     compared = 0
     try:

@@ -5,7 +5,9 @@
 # with two gestures, and has Scripts/browser-check.py compare every data-view
 # box with `effectctl eval` in headless Chromium at several #offset values,
 # play a gesture, and check that a screenshot is not blank (and that the
-# blank check fails on an empty page). Offline once installed; bounded time.
+# blank check fails on an empty page); then has Scripts/css-check.py compare
+# interpolate's view ranges, timeline insets and CSS easings with Chromium's
+# scroll-driven animations. Offline once installed; bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,3 +42,7 @@ done
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \
   --screenshot "${BROWSER_CHECK_SCREENSHOT:-$pages/preview.png}"
+
+# interpolate's view ranges, timeline insets and CSS easings against
+# Chromium's animation-range, view-timeline-inset and animation-timing-function.
+SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effectctl"

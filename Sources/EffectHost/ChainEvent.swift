@@ -10,7 +10,9 @@ import Effects
 /// effect. With `a` the value at the previous frame and `b` at this one, the
 /// event fires when `a < crosses <= b` (increasing) or `a > crosses >= b`
 /// (decreasing); `direction` `both` (the default) takes either. Never on a
-/// first frame; every copy of a repeated chain fires its own.
+/// first frame; every copy of a repeated chain fires its own. With the
+/// `progress` input, `range` and `timelineInset` narrow the progress as they
+/// do `interpolate`'s (``ViewTimeline``).
 public struct ChainEvent: Sendable, Equatable {
   /// The way a value crosses the threshold.
   public enum Direction: String, Sendable, CaseIterable {
@@ -24,15 +26,31 @@ public struct ChainEvent: Sendable, Equatable {
   /// The threshold, in the input's unit (points; a fraction for progress).
   public var crosses: Double
   public var direction: Direction
+  /// The part of the view's passage the `progress` input runs over; `cover`
+  /// by default. Only with the `progress` input.
+  public var range: ViewRange
+  /// How far in from the viewport's ends `range` is measured; 0 by default.
+  /// Only with the `progress` input.
+  public var timelineInset: TimelineInset
 
   public init(
     name: String, input: ScrollInput = .offset, crosses: Double,
-    direction: Direction = .both
+    direction: Direction = .both, range: ViewRange = .cover,
+    timelineInset: TimelineInset = .zero
   ) {
     self.name = name
     self.input = input
     self.crosses = crosses
     self.direction = direction
+    self.range = range
+    self.timelineInset = timelineInset
+  }
+
+  /// The range and insets of the `progress` input, `nil` for CSS's `cover`
+  /// without insets (the input itself) and for the other inputs.
+  var timeline: ViewTimeline? {
+    let timeline = ViewTimeline(range: range, inset: timelineInset)
+    return input == .progress && !timeline.isCover ? timeline : nil
   }
 
   /// The direction in which the value went from `previous` to `current`
@@ -105,6 +123,8 @@ struct EventDetector: Sendable {
     var input: ScrollInput
     var crosses: Double
     var direction: ChainEvent.Direction
+    /// The progress input's range and insets, when not plain cover.
+    var timeline: ViewTimeline?
     var firstView: Int
     var viewCount: Int
     /// The index of copy 0's previous value in ``EventDetector/previous``.
@@ -135,6 +155,9 @@ struct EventDetector: Sendable {
   /// The viewport height of the previous frame, which a progress computed
   /// again from ``previousTops`` needs.
   private var previousViewportHeight = 0.0
+  /// The content insets of the previous frame, which `auto` timeline insets
+  /// measured again from ``previousTops`` need.
+  private var previousContentInsets = EdgeInsets.zero
   /// Whether each chain's views kept their natural frames after its last
   /// effect in the frame just evaluated; the host sets it as it runs them.
   var naturalChains: [Bool] = []
@@ -157,7 +180,7 @@ struct EventDetector: Sendable {
         watches.append(
           Watch(
             chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
-            direction: event.direction, firstView: firstView,
+            direction: event.direction, timeline: event.timeline, firstView: firstView,
             viewCount: chain.viewCount, firstSlot: slots, frame: scene.layout.frames[chainIndex],
             attachment: chain.attachment, stride: chain.stride))
         // A scroll input is the same for every copy: one previous value.
@@ -288,6 +311,8 @@ struct EventDetector: Sendable {
     let viewportHeight = geometry.viewport.height
     let previousViewportHeight = self.previousViewportHeight
     self.previousViewportHeight = viewportHeight
+    let previousContentInsets = self.previousContentInsets
+    self.previousContentInsets = geometry.contentInsets
     let watches = self.watches
     let naturalChains = self.naturalChains
     let searches = searchesNaturalRanges
@@ -329,6 +354,24 @@ struct EventDetector: Sendable {
               watch, slot, firing, kept, ascending: true, &fired,
               previous: NaturalHeight(height: height), current: Height(first: first))
           case .progress:
+            if let timeline = watch.timeline {
+              // In the same viewport and insets, progress never increases
+              // with the top.
+              if viewportHeight == previousViewportHeight,
+                geometry.contentInsets == previousContentInsets
+              {
+                kept.mayRise = top < previousTop
+                kept.mayFall = top > previousTop
+              }
+              let previousTimeline = timeline.measured(
+                viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
+              Self.scan(
+                watch, slot, firing, kept, ascending: false, &fired,
+                previous: NaturalTimelineProgress(
+                  top: previousTop, stride: stride, placed: previousTimeline.placed(height: height)),
+                current: TimelineProgress(first: first, timeline: timeline.measured(in: geometry)))
+              break
+            }
             // In the same viewport, progress never increases with the top.
             if viewportHeight == previousViewportHeight {
               kept.mayRise = top < previousTop
@@ -566,5 +609,26 @@ struct NaturalProgress: CopyValues {
   @inline(__always) func callAsFunction(_ copy: Int) -> Double {
     ScrollGeometry.coverProgress(
       minY: top + Double(copy) * stride, height: height, viewportHeight: viewportHeight)
+  }
+}
+
+/// The views' progress through a view range with timeline insets
+/// (``ViewTimeline``), measured in this frame.
+struct TimelineProgress: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  let timeline: ViewTimeline.Measured
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    timeline.progress(minY: first[copy].y, height: first[copy].height)
+  }
+}
+
+/// The progress through a view range of a natural frame: the range placed
+/// for the chain's height, as ``TimelineProgress`` places it.
+struct NaturalTimelineProgress: CopyValues {
+  let top: Double
+  let stride: Double
+  let placed: ViewTimeline.Placed
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double {
+    placed.progress(minY: top + Double(copy) * stride)
   }
 }

@@ -3,7 +3,7 @@ import Effects
 
 extension SceneLoader {
   /// Reads a chain's `events` key, when present: an array of `{"name",
-  /// "input", "crosses", "direction"}` objects, names unique in the chain;
+  /// "input", "crosses", "direction", "range", "timelineInset"}` objects, names unique in the chain;
   /// every problem is reported with its path, what was expected and what was
   /// found.
   func readEvents(_ reader: inout ParameterReader) -> [ChainEvent] {
@@ -36,9 +36,13 @@ extension SceneLoader {
           .mismatch(expected: "an event name (a non-empty string)", found: .string("")), at: "name")
         name = nil
       }
+      let problemsBeforeInput = sub.diagnostics.count
       let input = Self.suggestingChoice(&sub, "input", default: ScrollInput.offset)
+      let inputIsValid = sub.diagnostics.count == problemsBeforeInput
       let crosses = sub.requiredNumber("crosses", in: .finite)
       let direction = Self.suggestingChoice(&sub, "direction", default: ChainEvent.Direction.both)
+      let timeline = ViewTimeline.read(
+        &sub, input: inputIsValid ? input : nil, inputKey: "input")
       sub.finish()
       if let name {
         if let first = firstPathByName[name] {
@@ -49,7 +53,10 @@ extension SceneLoader {
       }
       reader.report(contentsOf: sub.diagnostics)
       guard let name, let crosses, sub.diagnostics.count == problemsBefore else { continue }
-      events.append(ChainEvent(name: name, input: input, crosses: crosses, direction: direction))
+      events.append(
+        ChainEvent(
+          name: name, input: input, crosses: crosses, direction: direction,
+          range: timeline.range, timelineInset: timeline.inset))
     }
     return events
   }

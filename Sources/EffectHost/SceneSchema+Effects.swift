@@ -154,9 +154,17 @@ extension InterpolateEffect: HandWrittenParameterSchemas {
       easing.key: [
         .init(
           key: "anyOf",
-          value: .array([SceneSchema.object(["enum": SceneSchema.strings(Easing.names)]), bezier])
+          value: .array([
+            SceneSchema.object(["enum": SceneSchema.strings(Easing.names)]),
+            SceneSchema.object([
+              "type": .string("string"), "pattern": .string(SceneSchema.easingTextPattern),
+            ]),
+            bezier,
+          ])
         )
       ],
+      range.key: SceneSchema.rangeMembers,
+      timelineInset.key: SceneSchema.timelineInsetMembers,
     ]
   }
 }

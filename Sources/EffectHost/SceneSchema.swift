@@ -1,4 +1,5 @@
 import EffectProtocol
+import Effects
 
 /// A JSON Schema (draft 2020-12) of the scene files that a loader with
 /// `registry` reads: every key with its type, range, allowed values, default
@@ -258,6 +259,8 @@ public struct SceneSchema: Sendable {
           "direction",
           choice(ChainEvent.Direction.self, "The way the value must cross it.", default: .both)
         ),
+        (ViewRange.parameter.key, timelineKey(ParameterDescriptor(ViewRange.parameter))),
+        (TimelineInset.parameter.key, timelineKey(ParameterDescriptor(TimelineInset.parameter))),
       ], required: ["name", "crosses"])
   }
 

@@ -1,14 +1,18 @@
 import EffectProtocol
 
 /// A timing curve that shapes the progress within each segment of an
-/// ``InterpolateEffect``: CSS's named curves or a cubic Bézier curve.
+/// ``InterpolateEffect``: CSS's `<easing-function>`s.
 ///
-/// Every curve is CSS's `cubic-bezier(x1, y1, x2, y2)`: a Bézier curve from
+/// The Bézier curves are CSS's `cubic-bezier(x1, y1, x2, y2)`: a curve from
 /// (0, 0) to (1, 1) with control points (x1, y1) and (x2, y2). For a progress
 /// p in 0...1 the eased progress is y(t) at the t where x(t) = p. x1 and x2
 /// lie in 0...1, which keeps x(t) increasing so t is unique; y1 and y2 may be
 /// any number, so a curve may overshoot below 0 or above 1 between its ends.
-/// In JSON: `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"` or
+/// `steps(n, position)` jumps in n steps (CSS Easing Level 1) and
+/// `linear(...)` joins points with straight lines (CSS Easing Level 2).
+/// In JSON: a name (`"linear"`, `"ease"`, `"easeIn"`, `"easeOut"`,
+/// `"easeInOut"`), CSS text (`"ease-in-out"`, `"cubic-bezier(0.2, 0, 0, 1)"`,
+/// `"steps(4)"`, `"step-start"`, `"linear(0, 0.25 75%, 1)"`) or
 /// `{"cubicBezier": [x1, y1, x2, y2]}`; the default is `linear`.
 public enum Easing: Sendable, Equatable {
   /// The progress itself: `cubic-bezier(0, 0, 1, 1)`.
@@ -21,14 +25,47 @@ public enum Easing: Sendable, Equatable {
   case easeInOut
   /// `cubic-bezier(x1, y1, x2, y2)`; x1 and x2 in 0...1.
   case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+  /// CSS's `ease`: `cubic-bezier(0.25, 0.1, 0.25, 1)`.
+  case ease
+  /// CSS's `steps(count, position)`: `count` equal steps (at least 1, 2 with
+  /// `jumpNone`), jumping where `position` says.
+  case steps(Int, StepPosition)
+  /// CSS's `linear(...)`: straight lines through `points`, at least 2, their
+  /// inputs never decreasing (the stops with their positions filled in).
+  case piecewiseLinear([LinearPoint])
+
+  /// Where the jumps of ``steps(_:_:)`` are (CSS's `<step-position>`).
+  public enum StepPosition: String, Sendable, CaseIterable {
+    /// The first jump at progress 0 (`start` in CSS too): n steps up from 1/n.
+    case jumpStart = "jump-start"
+    /// The last jump at progress 1 (`end` in CSS too), the default: from 0 up
+    /// to (n - 1)/n.
+    case jumpEnd = "jump-end"
+    /// No jump at either end: n steps from 0 to 1, n - 1 jumps.
+    case jumpNone = "jump-none"
+    /// Jumps at both ends: n steps from 1/(n + 1) to n/(n + 1).
+    case jumpBoth = "jump-both"
+  }
+
+  /// One point of ``piecewiseLinear(_:)``: at progress `input`, `output`.
+  public struct LinearPoint: Sendable, Equatable {
+    public var input: Double
+    public var output: Double
+
+    public init(_ input: Double, _ output: Double) {
+      self.input = input
+      self.output = output
+    }
+  }
 
   /// The names accepted in JSON, in the order error messages list them.
-  public static let names = ["linear", "easeIn", "easeOut", "easeInOut"]
+  public static let names = ["linear", "ease", "easeIn", "easeOut", "easeInOut"]
 
   /// The named curve called `name` in JSON, if any.
   public init?(name: String) {
     switch name {
     case "linear": self = .linear
+    case "ease": self = .ease
     case "easeIn": self = .easeIn
     case "easeOut": self = .easeOut
     case "easeInOut": self = .easeInOut
@@ -36,29 +73,57 @@ public enum Easing: Sendable, Equatable {
     }
   }
 
-  /// The name of a named curve in JSON (`easeIn`), `nil` for a cubic Bézier.
+  /// The name of a named curve in JSON (`easeIn`), `nil` for the others.
   public var name: String? {
     switch self {
     case .linear: "linear"
+    case .ease: "ease"
     case .easeIn: "easeIn"
     case .easeOut: "easeOut"
     case .easeInOut: "easeInOut"
-    case .cubicBezier: nil
+    case .cubicBezier, .steps, .piecewiseLinear: nil
     }
   }
 
-  /// The curve as JSON text: `"easeIn"` or `{"cubicBezier": [x1, y1, x2, y2]}`.
+  /// The curve as JSON text: a name (`"easeIn"`), CSS text for steps and
+  /// `linear(...)` (`"steps(4, jump-end)"`) or
+  /// `{"cubicBezier": [x1, y1, x2, y2]}`.
   public var json: String {
     if let name { return "\"\(name)\"" }
-    let (x1, y1, x2, y2) = controlPoints
-    return
-      "{\"cubicBezier\": [\([x1, y1, x2, y2].map(MessageText.number).joined(separator: ", "))]}"
+    if case .cubicBezier(let x1, let y1, let x2, let y2) = self {
+      return
+        "{\"cubicBezier\": [\([x1, y1, x2, y2].map(MessageText.number).joined(separator: ", "))]}"
+    }
+    return "\"\(cssText)\""
   }
 
-  /// The curve's control points (x1, y1, x2, y2).
+  /// The curve as CSS `<easing-function>` text: `linear`, `ease-in`,
+  /// `cubic-bezier(0.2, 0, 0, 1)`, `steps(4, jump-end)`, `linear(0 0%, 1 100%)`.
+  public var cssText: String {
+    switch self {
+    case .linear: return "linear"
+    case .ease: return "ease"
+    case .easeIn: return "ease-in"
+    case .easeOut: return "ease-out"
+    case .easeInOut: return "ease-in-out"
+    case .cubicBezier(let x1, let y1, let x2, let y2):
+      return "cubic-bezier(\([x1, y1, x2, y2].map(MessageText.number).joined(separator: ", ")))"
+    case .steps(let count, let position):
+      return "steps(\(count), \(position.rawValue))"
+    case .piecewiseLinear(let points):
+      let stops = points.map {
+        "\(MessageText.number($0.output)) \(MessageText.number($0.input * 100))%"
+      }
+      return "linear(\(stops.joined(separator: ", ")))"
+    }
+  }
+
+  /// The curve's control points (x1, y1, x2, y2); for steps and `linear(...)`,
+  /// which are not Bézier curves, those of `linear`, (0, 0, 1, 1).
   public var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
     switch self {
-    case .linear: (0, 0, 1, 1)
+    case .linear, .steps, .piecewiseLinear: (0, 0, 1, 1)
+    case .ease: (0.25, 0.1, 0.25, 1)
     case .easeIn: (0.42, 0, 1, 1)
     case .easeOut: (0, 0, 0.58, 1)
     case .easeInOut: (0.42, 0, 0.58, 1)
@@ -66,15 +131,19 @@ public enum Easing: Sendable, Equatable {
     }
   }
 
-  /// The eased progress at `progress`, which is clamped to 0...1 first:
-  /// 0 at 0 and 1 at 1 for every curve.
+  /// The eased progress at `progress`, which is clamped to 0...1 first.
+  /// Bézier curves give 0 at 0 and 1 at 1; steps and `linear(...)` give
+  /// CSS's values there (`step-start` is 1 at 0, `linear(0.5, 1)` 0.5).
   public func value(at progress: Double) -> Double {
-    UnitBezier(self).value(at: progress)
+    EasingCurve(self).value(at: progress)
   }
 
   /// How the allowed values read after "expected" in an error message.
   static let expectedDescription =
-    "\"linear\", \"easeIn\", \"easeOut\", \"easeInOut\" or {\"cubicBezier\": [x1, y1, x2, y2]}"
+    "a name (\"linear\", \"ease\", \"easeIn\", \"easeOut\", \"easeInOut\"), "
+    + "CSS easing text (ease-in, ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), "
+    + "steps(n[, position]), step-start, step-end, linear(stops)) "
+    + "or {\"cubicBezier\": [x1, y1, x2, y2]}"
 
   static let controlPointsDescription = "an array of 4 numbers [x1, y1, x2, y2]"
 
@@ -84,8 +153,14 @@ public enum Easing: Sendable, Equatable {
     -> Easing?
   {
     switch value {
-    case .string(let name):
-      if let easing = Easing(name: name) { return easing }
+    case .string(let text):
+      if let easing = Easing(name: text) { return easing }
+      switch CSSEasingParser.parse(text) {
+      case .success(let easing): return easing
+      case .failure(let failure):
+        diagnostics.append(SceneDiagnostic(path: path, problem: failure.problem(text)))
+        return nil
+      }
     case .object(let object):
       var reader = ParameterReader(object: object, path: path, owner: "an easing")
       let points = readControlPoints(&reader)
@@ -139,7 +214,7 @@ public enum Easing: Sendable, Equatable {
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) in polynomial form,
 /// ready to evaluate (the form WebKit's `UnitBezier` uses).
-struct UnitBezier: Sendable, Equatable {
+struct UnitBezier: EasingFunction, Equatable {
   /// Whether y(t) = x(t), so the eased progress is the progress itself.
   let isLinear: Bool
   private let ax, bx, cx: Double

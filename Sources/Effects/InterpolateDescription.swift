@@ -17,11 +17,30 @@ extension InterpolateEffect {
     there). Every number of a stop is within -1e9 to 1e9; opacity outputs are within 0 to 1,
     width, height and blur outputs 0 or more.
 
-    Easing shapes p within each segment, as CSS's cubic-bezier(x1, y1, x2, y2): linear is
-    (0, 0, 1, 1), easeIn (0.42, 0, 1, 1), easeOut (0, 0, 0.58, 1), easeInOut (0.42, 0, 0.58,
-    1). In {"cubicBezier": [...]} x1 and x2 are within 0 to 1 (so the curve is a function of
-    p); y1 and y2 may be any number from -1e9 to 1e9, so a curve may overshoot between its
-    ends.
+    Easing shapes p within each segment, as CSS's <easing-function>: linear is
+    cubic-bezier(0, 0, 1, 1), ease (0.25, 0.1, 0.25, 1), easeIn or ease-in (0.42, 0, 1, 1),
+    easeOut or ease-out (0, 0, 0.58, 1), easeInOut or ease-in-out (0.42, 0, 0.58, 1). In
+    cubic-bezier(x1, y1, x2, y2) and {"cubicBezier": [...]} x1 and x2 are within 0 to 1 (so
+    the curve is a function of p); y1 and y2 may be any number from -1e9 to 1e9, so a curve
+    may overshoot between its ends. steps(n, position) jumps in n steps: floor(p n), plus 1
+    for jump-start (start) and jump-both, over n (jump-start, jump-end (end, the default)),
+    n - 1 (jump-none, n at least 2) or n + 1 (jump-both); step-start is steps(1, jump-start),
+    step-end steps(1, jump-end). linear(stops) joins its stops (each an output with up to 2
+    input percentages; missing ones filled in as CSS does) with straight lines. The segment
+    that starts at a stop owns it, and there is no "before flag": at the first stop
+    step-start is already 1.
+
+    Range (progress only). range narrows progress to a part of the view's passage, as CSS's
+    animation-range: one or two parts, each cover, contain, entry, exit, entryCrossing or
+    exitCrossing, optionally followed by P% or Lpx. With h the view's height, V' the
+    viewport's height less the timeline insets and m the view's top below the inset
+    viewport's top: cover runs over m from V' to -h; contain max(V' - h, 0) to min(0, V' -
+    h); entry V' to max(V' - h, 0); exit min(0, V' - h) to -h; entryCrossing V' to V' - h;
+    exitCrossing 0 to -h. One part NAME is NAME 0% to NAME 100%; the input is 0 at the
+    range's start and 1 at its end, linear in m; a range of length 0, or one that ends
+    before it starts, is 0 before its start and 1 from it on. timelineInset (CSS's
+    view-timeline-inset) narrows the viewport: points, "P%" of its height or "auto" (the
+    content insets), for both ends or as [start, end].
 
     Property, and how the value combines with the current transform: opacity, scale (both
     axes), scaleX, scaleY multiply; blur, rotation (degrees), translateX, translateY (points)
@@ -91,6 +110,27 @@ extension InterpolateEffect {
       EffectExample(
         "the same row scrolled 1000: leaving, opacity 1", parameters: progress, setup: row,
         offset: 1000, expected: [.opacity: 1]),
+      EffectExample(
+        "steps(4) a third of the way: the first step, 1 - 1/4",
+        parameters: #"{\#(fade), "easing": "steps(4)"}"#, offset: 100,
+        expected: [.opacity: 0.75]),
+      EffectExample(
+        "step-start at the first stop is already the end value",
+        parameters: #"{\#(fade), "easing": "step-start"}"#, offset: 0, expected: [.opacity: 0]),
+      EffectExample(
+        "linear(0, 0.25 75%, 1) half way: 0.25 * 0.5 / 0.75 of the change",
+        parameters: #"{\#(fade), "easing": "linear(0, 0.25 75%, 1)"}"#, offset: 150,
+        expected: [.opacity: 1 - 0.25 * 0.5 / 0.75]),
+      EffectExample(
+        "range entry: the row at y 844 is half in when scrolled 78 (its top at 766)",
+        parameters:
+          #"{"property": "opacity", "input": "progress", "range": "entry", "stops": [[0, 0], [1, 1]]}"#,
+        setup: row, offset: 78, expected: [.opacity: 0.5]),
+      EffectExample(
+        "timelineInset 100: the viewport ends at 744, so the row is half in at 178",
+        parameters:
+          #"{"property": "opacity", "input": "progress", "range": "entry", "timelineInset": 100, "stops": [[0, 0], [1, 1]]}"#,
+        setup: row, offset: 178, expected: [.opacity: 0.5]),
     ]
   }()
 }

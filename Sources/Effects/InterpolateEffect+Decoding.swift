@@ -3,12 +3,18 @@ import EffectProtocol
 extension InterpolateEffect {
   public init(from reader: inout ParameterReader) {
     let property = reader.read(Self.property)
+    let problemsBeforeInput = reader.diagnostics.count
     let input = reader.read(Self.input)
+    let inputIsValid = reader.diagnostics.count == problemsBeforeInput
     let stops = reader.read(Self.stops(outputs: property.map(Self.outputRange) ?? .finite))
+    let easing = reader.read(Self.easing)
+    let extrapolate = reader.read(Self.extrapolate)
+    let timeline = ViewTimeline.read(
+      &reader, input: inputIsValid ? input : nil, inputKey: Self.input.key)
     self.init(
       parameters: Parameters(
-        property: property ?? .opacity, input: input, stops: stops,
-        easing: reader.read(Self.easing), extrapolate: reader.read(Self.extrapolate)))
+        property: property ?? .opacity, input: input, stops: stops, easing: easing,
+        extrapolate: extrapolate, range: timeline.range, timelineInset: timeline.inset))
   }
 }
 
@@ -106,8 +112,8 @@ extension InterpolateEffect {
 }
 
 extension EffectParameter where Value == Easing {
-  /// An easing: a name or `{"cubicBezier": [x1, y1, x2, y2]}`, `defaultValue`
-  /// when absent.
+  /// An easing: a name, CSS easing text or `{"cubicBezier": [x1, y1, x2, y2]}`,
+  /// `defaultValue` when absent.
   static func easing(_ key: String, default defaultValue: Easing, summary: String) -> Self {
     Self(
       key: key, values: Easing.expectedDescription + " (x1, x2 from 0 to 1)",

@@ -8,14 +8,27 @@ extension InterpolateEffect {
     /// Finite and saturated (``Saturation.clamp(_:)``), inputs strictly increasing;
     /// fewer than 2 means nothing to do.
     var stops: [Stop] = []
+    /// The Bézier curve; `linear` when ``isShaped`` (the ``Shape`` holds
+    /// the curve then).
     var curve: UnitBezier
     var extends: Bool
+    /// Whether the easing is steps or `linear(...)`, or the progress is
+    /// measured through a view range or with timeline insets: then the
+    /// effect's ``Shape`` evaluates it. A plain flag, so that the other
+    /// forms read and copy nothing more.
+    var isShaped: Bool
     /// The slopes of the first and last segments, for `extend`.
     var firstSlope = 0.0
     var lastSlope = 0.0
 
     init(_ parameters: Parameters) {
-      curve = UnitBezier(parameters.easing)
+      let shape = Shape(parameters)
+      isShaped = shape.isNeeded
+      if case .bezier(let bezier) = shape.curve {
+        curve = bezier
+      } else {
+        curve = UnitBezier(.linear)
+      }
       extends = parameters.extrapolate == .extend
       for stop in parameters.stops where stop.input.isFinite && stop.output.isFinite {
         // Decoded stops are within 1e9; saturating those set in code keeps
@@ -33,6 +46,27 @@ extension InterpolateEffect {
     /// Saturated: inputs a hair apart make a slope too steep for a Double.
     static func slope(_ start: Stop, _ end: Stop) -> Double {
       Saturation.clamp((end.output - start.output) / (end.input - start.input))
+    }
+  }
+
+  /// What the forms beyond CSS's Bézier curves on `cover` progress need:
+  /// the easing ready to evaluate and the view range with its insets.
+  struct Shape: Sendable, Equatable {
+    var curve: EasingCurve
+    /// The view range and insets the progress is measured in; `nil` for
+    /// CSS's `cover` range without insets (and for every other input).
+    var timeline: ViewTimeline?
+
+    init(_ parameters: Parameters) {
+      curve = EasingCurve(parameters.easing)
+      let timeline = ViewTimeline(range: parameters.range, inset: parameters.timelineInset)
+      self.timeline = parameters.input == .progress && !timeline.isCover ? timeline : nil
+    }
+
+    /// Whether ``Keyframes`` alone cannot evaluate the effect.
+    var isNeeded: Bool {
+      if case .bezier = curve { return timeline != nil }
+      return true
     }
   }
 

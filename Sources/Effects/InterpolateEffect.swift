@@ -88,30 +88,47 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     public var easing: Easing
     /// What happens outside the stops; default `clamp`.
     public var extrapolate: Extrapolation
+    /// The part of the view's passage that `progress` runs over; default
+    /// `cover` (CSS's `view()`). Only with the `progress` input.
+    public var range: ViewRange
+    /// How far in from the viewport's ends `range` is measured; default 0.
+    /// Only with the `progress` input.
+    public var timelineInset: TimelineInset
 
     public init(
       property: Property, input: ScrollInput = InterpolateEffect.input.defaultValue, stops: [Stop],
       easing: Easing = InterpolateEffect.easing.defaultValue,
-      extrapolate: Extrapolation = InterpolateEffect.extrapolate.defaultValue
+      extrapolate: Extrapolation = InterpolateEffect.extrapolate.defaultValue,
+      range: ViewRange = InterpolateEffect.range.defaultValue,
+      timelineInset: TimelineInset = InterpolateEffect.timelineInset.defaultValue
     ) {
       self.property = property
       self.input = input
       self.stops = stops
       self.easing = easing
       self.extrapolate = extrapolate
+      self.range = range
+      self.timelineInset = timelineInset
     }
   }
 
   public var parameters: Parameters {
-    didSet { keyframes = Keyframes(parameters) }
+    didSet {
+      keyframes = Keyframes(parameters)
+      shape = Shape(parameters)
+    }
   }
 
   /// The stops that can be evaluated and the curve, prepared once.
   private(set) var keyframes: Keyframes
+  /// Steps, `linear(...)` and view ranges, prepared once; apart from
+  /// ``keyframes`` so that the other forms never copy it.
+  private(set) var shape: Shape
 
   public init(parameters: Parameters) {
     self.parameters = parameters
     keyframes = Keyframes(parameters)
+    shape = Shape(parameters)
   }
 
   public static let property = EffectParameter<Property?>.requiredChoice(
@@ -136,12 +153,14 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public static let extrapolate = EffectParameter.choice(
     "extrapolate", default: Extrapolation.clamp,
     summary: "hold the end outputs outside the stops, or continue the end segments")
+  public static let range = ViewRange.parameter
+  public static let timelineInset = TimelineInset.parameter
 
   public static let descriptor = EffectDescriptor(
     typeName: "interpolate",
     summary: "Maps a scroll input through keyframes to one property of a view.",
     discussion: descriptorDiscussion,
-    parameters: [property, input, stops, easing, extrapolate],
+    parameters: [property, input, stops, easing, extrapolate, range, timelineInset],
     examples: descriptorExamples,
     defaultReducedMotion:
       "skip when property is translateX, translateY, scale, scaleX, scaleY or rotation; "
@@ -168,7 +187,9 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     let keyframes = self.keyframes
     let (property, input) = (parameters.property, parameters.input)
     guard keyframes.stops.count >= 2 else { return }
-    if keyframes.stops.count == 2, keyframes.curve.isLinear {
+    if keyframes.isShaped {
+      Self.apply(keyframes, shape, property: property, input: input, to: &views)
+    } else if keyframes.stops.count == 2, keyframes.curve.isLinear {
       Self.apply(
         LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
         property: property, input: input, to: &views)

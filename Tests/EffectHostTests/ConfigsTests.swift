@@ -189,6 +189,35 @@ import Testing
     #expect((first.opacity, first.scaleX) == (1, 1))
   }
 
+  @Test("tab-bar-feed: a card fades in over entry and out over exit, measured above the tab bar")
+  func tabBarFeed() throws {
+    var host = try Self.host("tab-bar-feed.json")
+    // Card 6: content y 16 + 6 * 136 = 832, 120 tall; the inset viewport
+    // ends at 844 - 49 = 795. Entry: its top at 795 (offset 37) to its
+    // bottom at 795 (157); exit: its top at 0 (832) to its bottom at 0 (952).
+    for (offset, opacity) in [
+      (0.0, 0.0), (37, 0), (67, 0.25), (97, 0.5), (127, 0.75), (157, 1), (500, 1), (832, 1),
+      (862, 0.75), (892, 0.5), (922, 0.25), (952, 0), (1000, 0),
+    ] {
+      let (card, _) = try Self.view("card[6]", in: &host, at: offset)
+      #expect(card.y == 832 - offset)
+      #expect(abs(card.opacity - opacity) < 1e-12, "offset \(offset): \(card.opacity)")
+    }
+  }
+
+  @Test("stepped-title: the title's opacity steps through steps(4) over the first 120 points")
+  func steppedTitle() throws {
+    var host = try Self.host("stepped-title.json")
+    // steps(4), jump-end: floor(4 p) / 4 of the way from 1 to 0, p = offset / 120.
+    for (offset, opacity) in [
+      (-50.0, 1.0), (0, 1), (29.5, 1), (30, 0.75), (59.9, 0.75), (60, 0.5), (90, 0.25),
+      (119.9, 0.25), (120, 0), (300, 0),
+    ] {
+      let (title, _) = try Self.view("title", in: &host, at: offset)
+      #expect(title.opacity == opacity, "offset \(offset)")
+    }
+  }
+
   /// The last frame of `spec` on the scene `name`, at 120 fps.
   static func rest(_ spec: String, on name: String, physics: ScrollPhysics = .ios) throws
     -> MotionFrame

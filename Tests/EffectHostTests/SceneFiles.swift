@@ -15,6 +15,7 @@ enum SceneFiles {
       + [
         "Benchmarks/bench-scene.json", "Benchmarks/feed-scene.json", "Benchmarks/list-scene.json",
         "Benchmarks/one-effect-scene.json", "Benchmarks/user-effect-scene.json",
+        "Benchmarks/ranges-scene.json",
         "Fuzz/corpus/valid-groups.json", "Fuzz/corpus/valid-group-classes.json",
       ]
   }()

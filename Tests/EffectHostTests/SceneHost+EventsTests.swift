@@ -228,7 +228,26 @@ import Testing
     (
       #""events": [{"name": "e", "crosses": 1, "threshold": 2}]"#,
       [
-        "t.json: chains[0].events[0].threshold: unknown key for an event (valid keys: name, input, crosses, direction)"
+        "t.json: chains[0].events[0].threshold: unknown key for an event (valid keys: name, input, crosses, direction, range, timelineInset)"
+      ]
+    ),
+    (
+      #""events": [{"name": "e", "input": "pull", "crosses": 1, "range": "entry", "timelineInset": "auto"}]"#,
+      [
+        #"t.json: chains[0].events[0].range: expected "range" only with "input": "progress", found it with "input": "pull""#,
+        #"t.json: chains[0].events[0].timelineInset: expected "timelineInset" only with "input": "progress", found it with "input": "pull""#,
+      ]
+    ),
+    (
+      #""events": [{"name": "e", "input": "progress", "crosses": 0.5, "range": "entry-crossing 50%"}]"#,
+      [
+        #"t.json: chains[0].events[0].range: expected a view range: one or two parts, each cover, contain, entry, exit, entryCrossing or exitCrossing, optionally followed by P% or Lpx, found the string "entry-crossing 50%"; did you mean "entryCrossing 50%"?"#
+      ]
+    ),
+    (
+      #""events": [{"name": "e", "input": "progress", "crosses": 0.5, "timelineInset": ["auto", "ten"]}]"#,
+      [
+        #"t.json: chains[0].events[0].timelineInset[1]: expected a timeline inset: points, "P%" of the viewport's height or "auto" (the content inset), or [start, end] of these, found the string "ten""#
       ]
     ),
   ]

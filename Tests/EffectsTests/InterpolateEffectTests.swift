@@ -249,8 +249,11 @@ import Testing
   static let properties =
     #""opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY", "width", "height" or "zIndex""#
   static let easings =
-    #""linear", "easeIn", "easeOut", "easeInOut" or {"cubicBezier": [x1, y1, x2, y2]}"#
-  static let validKeys = "(valid keys: type, property, input, stops, easing, extrapolate)"
+    #"a name ("linear", "ease", "easeIn", "easeOut", "easeInOut"), CSS easing text (ease-in, "#
+    + #"ease-out, ease-in-out, cubic-bezier(x1, y1, x2, y2), steps(n[, position]), step-start, "#
+    + #"step-end, linear(stops)) or {"cubicBezier": [x1, y1, x2, y2]}"#
+  static let validKeys =
+    "(valid keys: type, property, input, stops, easing, extrapolate, range, timelineInset)"
 
   @Test(
     "bad parameters are reported with their path, what was expected and what was found",

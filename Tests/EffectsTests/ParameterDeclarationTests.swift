@@ -94,6 +94,8 @@ import Testing
       "property": "required", "input": json(p.input), "stops": "required",
       "easing": p.easing == .linear ? #""linear""# : "not linear",
       "extrapolate": json(p.extrapolate),
+      "range": p.range == .cover ? #""cover""# : "not cover",
+      "timelineInset": p.timelineInset == .zero ? "0" : "not 0",
     ]
   }
 
@@ -162,10 +164,28 @@ import Testing
     "every documented key, given its documented default, is accepted and changes nothing",
     arguments: cases)
   func documentedKeysAreAccepted(_ test: Case) throws {
-    let members = test.type.descriptor.parameters.filter { $0.defaultValue != "required" }
-      .map { "\"\($0.name)\": \($0.defaultValue)" }
+    // A view range and timeline insets go only with the progress input (the
+    // next test gives them with it).
+    let members = test.type.descriptor.parameters.filter {
+      $0.defaultValue != "required" && !$0.values.hasSuffix("(input progress only)")
+    }.map { "\"\($0.name)\": \($0.defaultValue)" }
     let object = ([test.required].filter { !$0.isEmpty } + members).joined(separator: ", ")
     #expect(try test.decode("{\(object)}").isDefault, "{\(object)}")
+  }
+}
+
+extension ParameterDeclarationTests {
+  @Test(
+    "interpolate's range and timelineInset, given their documented defaults with the progress input, change nothing"
+  )
+  func timelineDefaultsAreAccepted() throws {
+    let base = #""property": "opacity", "input": "progress", "stops": [[0, 0], [1, 1]]"#
+    let plain = try InterpolateEffect.decode(json: "{\(base)}")
+    let given = try InterpolateEffect.decode(
+      json: "{\(base), \"range\": \(InterpolateEffect.range.defaultText), "
+        + "\"timelineInset\": \(InterpolateEffect.timelineInset.defaultText)}")
+    #expect(given == plain)
+    #expect(plain.parameters.range == .cover && plain.parameters.timelineInset == .zero)
   }
 }
 

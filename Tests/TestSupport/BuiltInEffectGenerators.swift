@@ -185,7 +185,28 @@ public enum BuiltInEffectGenerators {
     slope *= easingSlope
     // progress = (V - minY) / (V + height) changes with the view's place as
     // fast as its distance from the viewport over its size: no fixed bound.
-    if input == "progress" { return GeneratedEffect(members: members, rate: nil) }
+    if input == "progress" {
+      // Ranges, insets and the CSS easings that jump: no rate either.
+      if !members.contains(where: { $0.hasPrefix(#""easing""#) }), random.chance(0.5) {
+        let easing = random.pick([
+          "steps(4)", "step-start", "steps(3, jump-both)", "steps(2, jump-none)",
+          "linear(0, 0.25 75%, 1)", "linear(1, 0 50%, 1 50%, 0)", "ease-in-out",
+        ])
+        members.append(#""easing": "\#(easing)""#)
+      }
+      if random.chance(0.5) {
+        let range = random.pick([
+          "entry", "exit", "contain", "cover 10% cover 90%", "entryCrossing 20px exitCrossing",
+          "contain -50% entry 200%", "exit 100% entry 0%",
+        ])
+        members.append(#""range": "\#(range)""#)
+      }
+      if random.chance(0.3) {
+        members.append(
+          #""timelineInset": \#(random.pick(["\"auto\"", "[20, \"10%\"]", "-30", "\"50%\""]))"#)
+      }
+      return GeneratedEffect(members: members, rate: nil)
+    }
     // The offset and overscroll move a point a point; minY and height as fast
     // as the view does (L), which makes the effect's change grow with L.
     let followsView = input == "minY" || input == "height"

@@ -24,7 +24,7 @@ extension InterpolateEffect: CopyLocalEffect {
     effects.map { effect in
       let keyframes = effect.keyframes
       let pair =
-        keyframes.stops.count == 2 && keyframes.curve.isLinear
+        keyframes.stops.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
         ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
       let box = EffectBox(effect)
       return GroupForm(
@@ -61,7 +61,8 @@ extension InterpolateEffect: CopyLocalEffect {
   /// fields (the curve's kind, then the property, the input and whether
   /// the curve extends), once for the whole class.
   package enum GroupClass: Hashable {
-    /// A curve other than two linear stops: the effect's own
+    /// A curve other than two linear stops, or a progress through a view
+    /// range or with timeline insets: the effect's own
     /// ``apply(to:)`` on a batch of each view.
     case keyframes
     /// Two linear stops of one property and one input, whose curve extends

@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""Compares interpolate's view ranges, timeline insets and CSS easings with Chromium.
+
+Writes one scene of single-view chains, each an `interpolate` of translateX
+from 0 to 100 on the `progress` input with a `range`, a `timelineInset` and
+an `easing` (or several stops), and one page whose scroller holds the same
+subjects, each animated by CSS: `animation-timeline: view(block INSET)`,
+`animation-range`, `animation-timing-function` and `fill-mode: both` over
+the same keyframes. At every offset of a sweep the page is scrolled there
+and each subject's computed `translate` is compared with
+`effectctl eval --format csv`'s translateX. Prints the values compared and
+the worst difference; exit 1 if a difference is above the tolerance.
+Offline: Debian's chromium and chromedriver, no Selenium Manager.
+"""
+
+import argparse
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+os.environ.setdefault("SE_AVOID_STATS", "true")
+
+import headless_chromium  # noqa: E402
+
+TOLERANCE = 0.01  # points of a 100-point move: 1e-4 of the range
+VIEWPORT = (390, 400)
+INSETS = (40, 60)  # content insets: what `auto` takes, the page's scroll-padding
+SUBJECT_Y = 1200
+CONTENT = 3200
+# A sweep, and the step boundaries of cover's steps(4), steps(5, jump-none)
+# and steps(2, jump-both) (cover runs from 840 to 1340 for a 100-point subject).
+OFFSETS = sorted(set(range(0, 2401, 7)) | {940, 965, 1040, 1090, 1140, 1215, 1240})
+
+# (name, range, inset (JSON value), easing (JSON value), stops, height);
+# the scene's spelling of each; the page's is derived from it.
+CASES = [
+    ("cover", "cover", 0, "linear", None, 100),
+    ("contain", "contain", 0, "linear", None, 100),
+    ("entry", "entry", 0, "linear", None, 100),
+    ("exit", "exit", 0, "linear", None, 100),
+    ("entryCrossing", "entryCrossing", 0, "linear", None, 100),
+    ("exitCrossing", "exitCrossing", 0, "linear", None, 100),
+    ("mixed", "contain -50% entry 200%", 0, "linear", None, 100),
+    ("lengths", "cover 50px exit 20px", 0, "linear", None, 100),
+    ("entryExit", "entry exit", 0, "linear", None, 100),
+    ("oneOffset", "exit 25%", 0, "linear", None, 100),
+    ("largeContain", "contain", 0, "linear", None, 600),
+    ("largeEntry", "entry 10% exitCrossing 90%", 0, "linear", None, 600),
+    ("insetPoints", "cover", 30, "linear", None, 100),
+    ("insetPercent", "entry", "15%", "linear", None, 100),
+    ("insetPair", "contain", [20, "10%"], "linear", None, 150),
+    ("insetAuto", "entry", "auto", "linear", None, 100),
+    ("insetAutoExit", "exit", ["auto", 0], "linear", None, 100),
+    ("insetNegative", "cover", -25, "linear", None, 50),
+    ("ease", "cover", 0, "ease", None, 100),
+    ("easeIn", "cover", 0, "ease-in", None, 100),
+    ("easeOut", "entry", "auto", "ease-out", None, 100),
+    ("easeInOut", "cover", 0, "ease-in-out", None, 100),
+    ("easeInOutName", "cover", 0, "easeInOut", None, 100),
+    ("bezier", "cover", 0, "cubic-bezier(0.68, -0.55, 0.265, 1.55)", None, 100),
+    ("bezierObject", "contain", 0, {"cubicBezier": [0.2, 0.9, 0.1, 1]}, None, 100),
+    ("steps", "cover", 0, "steps(4)", None, 100),
+    ("stepsStart", "cover", 0, "steps(3, jump-start)", None, 100),
+    ("stepsNone", "cover", 0, "steps(5, jump-none)", None, 100),
+    ("stepsBoth", "cover", 0, "steps(2, jump-both)", None, 100),
+    ("stepsEnd", "entry", "auto", "steps(6, end)", None, 100),
+    ("stepStart", "contain", 0, "step-start", None, 100),
+    ("stepEnd", "contain", 0, "step-end", None, 100),
+    ("linearStops", "cover", 0, "linear(0, 0.25 75%, 1)", None, 100),
+    ("linearSpring", "entry", "auto", "linear(0, 1.2 40%, 0.9 60%, 1.03 80%, 1)", None, 100),
+    ("linearFill", "cover", 0, "linear(0, 0.1, 0.5 50%, 0.6, 0.7, 1)", None, 100),
+    ("linearJump", "cover", 0, "linear(0, 0 50%, 1 50%, 1)", None, 100),
+    ("linearTwo", "cover", 0, "linear(0.2 10% 30%, 1)", None, 100),
+    ("threeStops", "cover", 0, "ease-in", [[0, 0], [0.4, 100], [1, 30]], 100),
+    ("threeSteps", "entry exit", 0, "steps(2)", [[0, 0], [0.5, 60], [1, 100]], 100),
+]
+
+NAMES_CSS = {"entryCrossing": "entry-crossing", "exitCrossing": "exit-crossing"}
+
+
+def css_range(text):
+    return " ".join(NAMES_CSS.get(word, word) for word in text.split())
+
+
+def css_side(value):
+    if value == "auto":
+        return "auto"
+    if isinstance(value, str):
+        return value
+    return f"{value}px"
+
+
+def css_inset(value):
+    if isinstance(value, list):
+        return f"{css_side(value[0])} {css_side(value[1])}"
+    return css_side(value)
+
+
+def css_easing(value):
+    if isinstance(value, dict):
+        return "cubic-bezier({})".format(", ".join(str(v) for v in value["cubicBezier"]))
+    return {"easeIn": "ease-in", "easeOut": "ease-out", "easeInOut": "ease-in-out"}.get(value, value)
+
+
+def stops_of(case):
+    return case[4] or [[0, 0], [1, 100]]
+
+
+def fixes_ends(easing):
+    """Whether the easing is 0 at 0 and 1 at 1 (a Bezier curve)."""
+    return isinstance(easing, dict) or not (
+        easing.startswith("steps") or easing.startswith("step-") or easing.startswith("linear("))
+
+
+def scene():
+    chains = []
+    for name, range_, inset, easing, _, height in CASES:
+        effect = {"type": "interpolate", "property": "translateX", "input": "progress",
+                  "range": range_, "timelineInset": inset, "easing": easing,
+                  "stops": stops_of((name, range_, inset, easing, _, height))}
+        frame = {"x": 0, "y": SUBJECT_Y, "width": 10, "height": height}
+        chains.append({"name": name, "frame": frame, "effects": [effect]})
+        # The subject's progress through its range, to tell where the
+        # contract and CSS part (see below).
+        progress = {"type": "interpolate", "property": "translateX", "input": "progress",
+                    "range": range_, "timelineInset": inset, "stops": [[0, 0], [1, 1]]}
+        chains.append({"name": "progress-" + name, "frame": frame, "effects": [progress]})
+    return {"version": 1, "viewport": {"width": VIEWPORT[0], "height": VIEWPORT[1]},
+            "contentInsets": {"top": INSETS[0], "bottom": INSETS[1]},
+            "contentHeight": CONTENT, "chains": chains}
+
+
+def page():
+    rules = []
+    subjects = []
+    for index, case in enumerate(CASES):
+        name, range_, inset, easing, _, height = case
+        frames = " ".join(
+            f"{stop[0] * 100}% {{ translate: {stop[1]}px; }}" for stop in stops_of(case))
+        rules.append(f"@keyframes k{index} {{ {frames} }}")
+        rules.append(
+            f"#s{index} {{ top: {INSETS[0] + SUBJECT_Y}px; height: {height}px; "
+            f"animation: k{index} 1s both; animation-timing-function: {css_easing(easing)}; "
+            f"animation-timeline: view(block {css_inset(inset)}); "
+            f"animation-range: {css_range(range_)}; }}")
+        subjects.append(f'<div class="subject" id="s{index}" data-name="{name}"></div>')
+    return f"""<!doctype html>
+<html><head><style>
+html, body {{ margin: 0; }}
+#scroller {{ position: relative; width: {VIEWPORT[0]}px; height: {VIEWPORT[1]}px; overflow: scroll;
+  scroll-padding-top: {INSETS[0]}px; scroll-padding-bottom: {INSETS[1]}px; scrollbar-width: none; }}
+#content {{ position: relative; height: {INSETS[0] + CONTENT + INSETS[1]}px; }}
+.subject {{ position: absolute; left: 0; width: 10px; }}
+{chr(10).join(rules)}
+</style></head><body><div id="scroller"><div id="content">
+{chr(10).join(subjects)}
+</div></div></body></html>
+"""
+
+
+READ = """
+const done = arguments[arguments.length - 1];
+const scroller = document.getElementById('scroller');
+scroller.scrollTop = arguments[0];
+requestAnimationFrame(() => requestAnimationFrame(() => {
+  const values = {};
+  for (const e of document.querySelectorAll('.subject')) {
+    const t = getComputedStyle(e).translate;
+    values[e.dataset.name] = t === 'none' ? 0 : parseFloat(t);
+  }
+  done([scroller.scrollTop, values]);
+}));
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--effectctl", required=True)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--keep", help="a directory to keep the scene and the page in")
+    args = parser.parse_args()
+
+    work = args.keep or tempfile.mkdtemp()
+    os.makedirs(work, exist_ok=True)
+    scene_path = os.path.join(work, "css-ranges.json")
+    page_path = os.path.join(work, "css-ranges.html")
+    with open(scene_path, "w") as file:
+        json.dump(scene(), file, indent=1)
+    with open(page_path, "w") as file:
+        file.write(page())
+
+    text = subprocess.run(
+        [args.effectctl, "eval", scene_path, "--offsets", ",".join(map(str, OFFSETS)),
+         "--format", "csv"], check=True, capture_output=True, text=True).stdout
+    expected = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        expected[(float(row["offset"]), row["chain"])] = float(row["translateX"])
+
+    driver = headless_chromium.start(args.chromium, args.chromedriver, "600,600")
+    compared = 0
+    # Where interpolate's contract is not CSS's, on purpose: at a range's
+    # start the segment owns its first stop (no "before flag"), and outside
+    # the range clamp holds the end stops' outputs, where CSS's fill applies
+    # the easing to 0 or 1; a curve that is 0 at 0 and 1 at 1 agrees anyway.
+    # Those values of steps() and linear() are counted, not compared.
+    apart = 0
+    easings = {case[0]: case[3] for case in CASES}
+    worst = (0.0, None)
+    failures = []
+    worst_by_kind = {}
+    try:
+        driver.set_script_timeout(30)
+        driver.get("file://" + os.path.abspath(page_path))
+        for offset in OFFSETS:
+            scrolled, values = driver.execute_async_script(READ, offset)
+            if scrolled != offset:
+                failures.append(f"the page scrolled to {scrolled}, not {offset}")
+                continue
+            for name, found in values.items():
+                ours = expected[(float(offset), name)]
+                progress = expected[(float(offset), "progress-" + name)]
+                if not fixes_ends(easings[name]) and not 0 < progress < 1:
+                    apart += 1
+                    continue
+                difference = abs(found - ours)
+                compared += 1
+                kind = "easing" if CASES[[c[0] for c in CASES].index(name)][3] != "linear" \
+                    else "range and inset"
+                worst_by_kind[kind] = max(worst_by_kind.get(kind, 0.0), difference)
+                if difference > worst[0]:
+                    worst = (difference, f"{name} at {offset}: Chromium {found}, eval {ours}")
+                if difference > TOLERANCE:
+                    failures.append(f"{name} at {offset}: Chromium {found}, eval {ours}")
+    finally:
+        driver.quit()
+
+    print(f"css-check: {compared} values ({len(CASES)} subjects, {len(OFFSETS)} offsets) "
+          f"against Chromium's animation-range, view-timeline-inset and "
+          f"animation-timing-function; {apart} values of steps() and linear() at or "
+          f"outside their range's ends, where the contract differs, left out")
+    for kind, value in sorted(worst_by_kind.items()):
+        print(f"  worst difference, {kind}: {value:.3g} points of 100")
+    if worst[1]:
+        print(f"  worst: {worst[1]}")
+    for failure in failures[:20]:
+        print(f"FAIL {failure}")
+    if failures:
+        print(f"FAIL {len(failures)} values differ by more than {TOLERANCE}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
