@@ -188,7 +188,7 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     let (property, input) = (parameters.property, parameters.input)
     guard keyframes.stops.count >= 2 else { return }
     if keyframes.isShaped {
-      Self.apply(keyframes, shape, property: property, input: input, to: &views)
+      applyShaped(to: &views)
     } else if keyframes.stops.count == 2, keyframes.curve.isLinear {
       Self.apply(
         LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
@@ -200,5 +200,14 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
           to: &views)
       }
     }
+  }
+
+  /// ``apply(to:)`` of steps, `linear(...)` and view ranges, out of line:
+  /// the witness of the other forms then reads nothing of ``shape``, whose
+  /// curve and range, read there, made every call copy them.
+  @inline(never)
+  func applyShaped(to views: inout ViewBatch) {
+    Self.apply(
+      keyframes, shape, property: parameters.property, input: parameters.input, to: &views)
   }
 }
