@@ -6,13 +6,13 @@ public enum Effectctl {
   public static let version = "0.2.0"
 
   /// `eval`, `simulate`, `check`, `validate`, `effects`, `schema`, `bench`,
-  /// `plot`, `filmstrip` and `preview`.
+  /// `plot`, `filmstrip`, `preview` and `export`.
   public static var commands: [any Subcommand.Type] {
     [
       EvalCommand.self, SimulateCommand.self, CheckCommand.self, ValidateCommand.self,
       EffectsCommand.self, SchemaCommand.self, BenchCommand.self, PlotCommand.self,
       FilmstripCommand.self,
-      PreviewCommand.self,
+      PreviewCommand.self, ExportCommand.self,
     ]
   }
 

@@ -1,0 +1,502 @@
+import EffectProtocol
+import Effects
+
+/// The text of an exported scene: the struct, its constants, a function a
+/// chain, events and the helpers the effects call.
+struct SceneSource {
+  let export: SwiftExport
+  let host: SceneHost
+  let chains: [ExportedChain]
+
+  private var out: [String] = []
+
+  init(export: SwiftExport, host: SceneHost, chains: [ExportedChain]) {
+    self.export = export
+    self.host = host
+    self.chains = chains
+  }
+
+  var viewCount: Int { host.viewCount }
+  var helpers: Set<SwiftChainCode.Helper> {
+    chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
+  }
+  var hasEvents: Bool { chains.contains { !$0.events.isEmpty } }
+  var windowed: [ExportedChain] { chains.filter(\.isWindowed) }
+  var columns: [TransformColumn] { TransformColumn.allCases }
+
+  var text: String {
+    var source = self
+    source.write()
+    return source.out.joined(separator: "\n") + "\n"
+  }
+
+  private mutating func line(_ text: String = "") { out.append(text) }
+
+  private mutating func lines(_ text: String) {
+    out += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  private mutating func write() {
+    let name = export.typeName
+    let usesCMath = helpers.contains(.cMath)
+    line("// \(name).swift: the scene \(export.sourceName) as Swift, written by")
+    line("// `effectctl export --swift`. It needs only the standard library"
+      + (usesCMath ? " and the platform's C math." : "."))
+    line("// evaluate(offset:) computes every view's 14 columns, the values `effectctl eval`")
+    line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
+    if usesCMath {
+      line()
+      lines(
+        """
+        #if canImport(Darwin)
+          import Darwin
+        #elseif canImport(Glibc)
+          import Glibc
+        #elseif canImport(Musl)
+          import Musl
+        #endif
+        """)
+    }
+    line()
+    let description = host.scene.description ?? "The scene \(export.sourceName)."
+    for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
+      line("/// \(text)".trimmingTrailingSpaces)
+    }
+    line("public struct \(name): Sendable {")
+    writeTypes()
+    writeConstants()
+    writeStorage()
+    writeInit()
+    writeEvaluate()
+    for chain in chains { writeChain(chain) }
+    if hasEvents { writeEvents() }
+    writeHelpers()
+    line("}")
+  }
+
+  // MARK: - Types and storage
+
+  private mutating func writeTypes() {
+    lines(
+      """
+        /// What the scroll view is doing at a frame, with SwiftUI's `ScrollPhase` names.
+        public enum Phase: Sendable, Equatable {
+          case idle, interacting, decelerating, animating
+        }
+
+        /// An event of the last frame: the row of the view whose input crossed
+        /// the event's threshold, the event's name, which way, and the input's value.
+        public struct Event: Sendable, Equatable {
+          public enum Direction: String, Sendable {
+            case increasing, decreasing
+          }
+
+          public var row: Int
+          public var name: String
+          public var direction: Direction
+          public var value: Double
+        }
+
+        /// One view's transform while its chain's effects change it.
+        private struct View {
+          var x, y, width, height: Double
+          var scaleX = 1.0, scaleY = 1.0, anchorX = 0.5, anchorY = 0.5
+          var opacity = 1.0, blur = 0.0, rotation = 0.0, zIndex = 0.0
+        }
+
+      """)
+  }
+
+  private mutating func writeConstants() {
+    line("  /// The views, in row order: each row's chain name, `name[i]` for copy i of a repeated chain.")
+    if !chains.contains(where: \.isRepeated) {
+      let names = chains.map { SwiftLiteral.string($0.name) }.joined(separator: ", ")
+      line("  public static let viewNames: [String] = [\(names)]")
+    } else {
+      line("  public static let viewNames: [String] = {")
+      line("    var names: [String] = []")
+      for chain in chains {
+        let literal = SwiftLiteral.string(chain.name)
+        if chain.isRepeated {
+          let open = SwiftLiteral.string(chain.name + "[").dropLast()
+          line("    names += (0..<\(chain.rows.count)).map { \(open)\\($0)]\" }")
+        } else {
+          line("    names.append(\(literal))")
+        }
+      }
+      line("    return names")
+      line("  }()")
+    }
+    line()
+    let scene = host.scene
+    let geometry = host.geometry
+    line("  // The scene, points.")
+    line("  static let viewportWidth = \(SwiftLiteral.double(scene.viewport.width))")
+    line("  static let viewportHeight = \(SwiftLiteral.double(scene.viewport.height))")
+    line("  static let insetTop = \(SwiftLiteral.double(scene.contentInsets.top))")
+    line("  static let insetBottom = \(SwiftLiteral.double(scene.contentInsets.bottom))")
+    line("  static let contentHeight = \(SwiftLiteral.double(scene.contentHeight))")
+    line("  /// max(0, contentHeight + insetTop + insetBottom - viewportHeight)")
+    line("  static let maxOffset = \(SwiftLiteral.double(geometry.maxOffset))")
+    if !windowed.isEmpty {
+      line("  /// The rows of each chain.")
+      let ranges = chains.map { "\($0.rows.lowerBound)..<\($0.rows.upperBound)" }
+      line("  static let chainRows: [Range<Int>] = [\(ranges.joined(separator: ", "))]")
+    }
+    line()
+  }
+
+  private mutating func writeStorage() {
+    line("  /// Each view's columns after the last frame, indexed as `viewNames`.")
+    line(
+      "  public private(set) var "
+        + columns.map { "\($0.rawValue): [Double]" }.joined(separator: ", "))
+    line("  /// The events of the last frame, in the order of the chains, their events and copies.")
+    line("  public private(set) var events: [Event] = []")
+    if !windowed.isEmpty {
+      line("  /// The rows each chain's views were evaluated in by the last")
+      line("  /// `evaluate(offset:visibleOnly:)`, one range a chain.")
+      line("  public private(set) var evaluatedRows = Self.chainRows")
+    }
+    let states = chains.flatMap(\.code.stateProperties)
+    if !states.isEmpty {
+      line("  // The state of stateful effects, named after the effect and its index in its chain.")
+      for state in states {
+        line("  private var \(state.name): \(state.type) = \(state.initial)")
+      }
+    }
+    if hasEvents {
+      line("  /// Whether a frame was evaluated: events never fire on the first.")
+      line("  private var hasEvaluated = false")
+      line("  /// Each event's input at the last frame, one a copy for a view's input.")
+      line("  private var eventInputs = [Double](repeating: 0, count: \(eventSlotCount))")
+    }
+    line()
+  }
+
+  var eventSlotCount: Int {
+    chains.reduce(0) { total, chain in
+      total + chain.events.reduce(0) { $0 + ($1.input.isPerView ? chain.rows.count : 1) }
+    }
+  }
+
+  private mutating func writeInit() {
+    line("  /// Every view at its natural frame at rest, with identity visuals.")
+    line("  public init() {")
+    line("    let count = Self.viewNames.count")
+    let identity: [TransformColumn: String] = [
+      .scaleX: "1", .scaleY: "1", .anchorX: "0.5", .anchorY: "0.5", .opacity: "1",
+    ]
+    for column in columns {
+      line("    \(column.rawValue) = [Double](repeating: \(identity[column] ?? "0"), count: count)")
+    }
+    for chain in chains {
+      let frame = chain.layout.frame
+      let top =
+        chain.layout.attachment == .content
+        ? "Self.insetTop + \(SwiftLiteral.double(frame.y))" : SwiftLiteral.double(frame.y)
+      line(
+        "    layOut(rows: \(chain.rows.lowerBound)..<\(chain.rows.upperBound), "
+          + "x: \(SwiftLiteral.double(frame.x)), top: \(top), "
+          + "width: \(SwiftLiteral.double(frame.width)), "
+          + "height: \(SwiftLiteral.double(frame.height)), "
+          + "stride: \(SwiftLiteral.double(chain.layout.stride)))  // \(chain.name)")
+    }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Puts `rows` at their natural frames: copy i's top at `top + i * stride`.
+        private mutating func layOut(
+          rows: Range<Int>, x naturalX: Double, top: Double, width naturalWidth: Double,
+          height naturalHeight: Double, stride: Double
+        ) {
+          for row in rows {
+            x[row] = naturalX
+            y[row] = top + Double(row - rows.lowerBound) * stride
+            width[row] = naturalWidth
+            height[row] = naturalHeight
+          }
+        }
+
+      """)
+  }
+
+  // MARK: - Frames
+
+  private mutating func writeEvaluate() {
+    lines(
+      """
+        /// Evaluates every view at `offset`: how far the content is scrolled
+        /// from rest, points (clamped to ±1e15, as the library does).
+        public mutating func evaluate(offset: Double) {
+          let offset = min(max(offset, -1e15), 1e15)
+      """)
+    for chain in chains where chain.isEvaluated {
+      let copies = chain.isWindowed ? ", copies: 0..<\(chain.rows.count)" : ""
+      line("    \(chain.function)(offset: offset\(copies))")
+    }
+    if hasEvents { line("    detectEvents(offset: offset)") }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Evaluates every view at `offset` at `time` (seconds) in `phase`: the
+        /// same as `evaluate(offset:)`, as no effect of this scene reads the time
+        /// or the phase.
+        public mutating func evaluate(offset: Double, time: Double, phase: Phase) {
+          evaluate(offset: offset)
+        }
+
+      """)
+    guard !windowed.isEmpty else { return }
+    lines(
+      """
+        /// Evaluates, when `visibleOnly`, only the views a lazy stack would
+        /// have: the copies of the repeated chains whose natural frame meets the
+        /// viewport extended by one viewport height above and below, and every
+        /// other view; `evaluatedRows` tells which. The others keep their values.
+        public mutating func evaluate(offset: Double, visibleOnly: Bool) {
+          guard visibleOnly else {
+            evaluate(offset: offset)
+            evaluatedRows = Self.chainRows
+            return
+          }
+          let offset = min(max(offset, -1e15), 1e15)
+      """)
+    for chain in chains where chain.isEvaluated {
+      guard chain.isWindowed else {
+        line("    \(chain.function)(offset: offset)")
+        continue
+      }
+      let frame = chain.layout.frame
+      let copies = "\(chain.function.dropFirst("evaluate".count))Copies"
+      line(
+        "    let \(copies) = Self.visibleCopies(top: \(naturalTop(chain, atRest: false)), "
+          + "height: \(SwiftLiteral.double(frame.height)), "
+          + "stride: \(SwiftLiteral.double(chain.layout.stride)), count: \(chain.rows.count))")
+      line("    \(chain.function)(offset: offset, copies: \(copies))")
+      let first = chain.rows.lowerBound
+      line(
+        "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
+          + "\(copies).upperBound")
+    }
+    if hasEvents { line("    detectEvents(offset: offset)") }
+    line("  }")
+    line()
+  }
+
+  /// The viewport y of copy 0's natural top, as the library computes it.
+  private func naturalTop(_ chain: ExportedChain, atRest: Bool) -> String {
+    let y = SwiftLiteral.double(chain.layout.frame.y)
+    guard chain.layout.attachment == .content else { return y }
+    return "(Self.insetTop - offset) + \(y)"
+  }
+
+  private mutating func writeChain(_ chain: ExportedChain) {
+    guard chain.isEvaluated else { return }
+    let code = chain.code
+    let layout = chain.layout
+    let rows =
+      chain.rows.count == 1 ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+    let effects = chain.effects.isEmpty ? "no effects" : chain.effects.joined(separator: ", ")
+    line("  /// \(SwiftLiteral.string(chain.name)), \(rows): \(effects).")
+    let copiesParameter = chain.isWindowed ? ", copies: Range<Int>" : ""
+    line("  private mutating func \(chain.function)(offset: Double\(copiesParameter)) {")
+    var frameValues = code.frameValues
+    if layout.attachment == .content { frameValues.insert(.contentOrigin) }
+    for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
+      switch value {
+      case .pull: line("    let pull = max(0, -offset)")
+      case .pullBottom: line("    let pullBottom = max(0, offset - Self.maxOffset)")
+      case .contentOrigin: line("    let contentOrigin = Self.insetTop - offset")
+      }
+    }
+    for text in code.prologue { line("    " + text) }
+    let frame = layout.frame
+    let y0 = SwiftLiteral.double(frame.y)
+    var indent = "    "
+    if chain.isRepeated {
+      let top = layout.attachment == .content ? "contentOrigin + \(y0)" : y0
+      line("    let top = \(top)")
+      line("    for copy in \(chain.isWindowed ? "copies" : "0..<\(chain.rows.count)") {")
+      indent += "  "
+      line(indent + "let row = \(chain.rows.lowerBound) + copy")
+      line(indent + "let naturalY = top + Double(copy) * \(SwiftLiteral.double(layout.stride))")
+    } else {
+      // Copy 0's top, as the library computes it: y + 0 * stride.
+      let y = SwiftLiteral.double(frame.y + 0 * layout.stride)
+      line(indent + "let row = \(chain.rows.lowerBound)")
+      if code.readsCopy { line(indent + "let copy = 0") }
+      line(indent + (layout.attachment == .content ? "let naturalY = contentOrigin + \(y)" : "let naturalY = \(y)"))
+    }
+    let declaration = code.written.isEmpty ? "let" : "var"
+    line(
+      indent + "\(declaration) view = View(x: \(SwiftLiteral.double(frame.x)), y: naturalY, "
+        + "width: \(SwiftLiteral.double(frame.width)), "
+        + "height: \(SwiftLiteral.double(frame.height)))")
+    for text in code.body { line(indent + text) }
+    for column in chain.changingColumns {
+      let value: String
+      switch column {
+      case .translateX: value = "view.x - \(SwiftLiteral.double(frame.x))"
+      case .translateY: value = "view.y - naturalY"
+      default: value = "view.\(column.rawValue)"
+      }
+      line(indent + "\(column.rawValue)[row] = \(value)")
+    }
+    if chain.isRepeated { line("    }") }
+    line("  }")
+    line()
+  }
+
+  // MARK: - Events
+
+  private mutating func writeEvents() {
+    line("  /// Finds the events of the frame: each input read after its chain's last effect.")
+    line("  private mutating func detectEvents(offset: Double) {")
+    line("    events.removeAll(keepingCapacity: true)")
+    line("    let firing = hasEvaluated")
+    line("    hasEvaluated = true")
+    var slot = 0
+    for chain in chains {
+      for event in chain.events {
+        let name = SwiftLiteral.string(event.name)
+        line(
+          "    // \(SwiftLiteral.string(chain.name)): \(name) when \(event.input.rawValue) "
+            + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)")
+        let crossing =
+          "Self.crossing(before, value, \(SwiftLiteral.double(event.crosses)), "
+          + "increasing: \(event.direction != .decreasing), "
+          + "decreasing: \(event.direction != .increasing))"
+        if event.input.isPerView {
+          let value: String
+          switch event.input {
+          case .minY: value = "y[row]"
+          case .height: value = "height[row]"
+          default: value = "Self.coverProgress(y: y[row], height: height[row])"
+          }
+          line("    for row in \(chain.rows.lowerBound)..<\(chain.rows.upperBound) {")
+          line("      let value = \(value)")
+          line("      let before = eventInputs[\(slot - chain.rows.lowerBound) + row]")
+          line("      eventInputs[\(slot - chain.rows.lowerBound) + row] = value")
+          line("      if firing, let direction = \(crossing) {")
+          line("        events.append(Event(row: row, name: \(name), direction: direction, value: value))")
+          line("      }")
+          line("    }")
+          slot += chain.rows.count
+        } else {
+          let value: String
+          switch event.input {
+          case .offset: value = "offset"
+          case .pull: value = "max(0, -offset)"
+          default: value = "max(0, offset - Self.maxOffset)"
+          }
+          line("    do {")
+          line("      let value = \(value)")
+          line("      let before = eventInputs[\(slot)]")
+          line("      eventInputs[\(slot)] = value")
+          line("      if firing, let direction = \(crossing) {")
+          line("        for row in \(chain.rows.lowerBound)..<\(chain.rows.upperBound) {")
+          line("          events.append(Event(row: row, name: \(name), direction: direction, value: value))")
+          line("        }")
+          line("      }")
+          line("    }")
+          slot += 1
+        }
+      }
+    }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Which way a value crossed `threshold` from `before`: up when
+        /// before < threshold <= value, down when before > threshold >= value.
+        private static func crossing(
+          _ before: Double, _ value: Double, _ threshold: Double, increasing: Bool, decreasing: Bool
+        ) -> Event.Direction? {
+          if before < threshold, threshold <= value { return increasing ? .increasing : nil }
+          if before > threshold, threshold >= value { return decreasing ? .decreasing : nil }
+          return nil
+        }
+
+        /// CSS's view() cover progress of a view: (V - y) / (V + height), saturated.
+        private static func coverProgress(y: Double, height: Double) -> Double {
+          let span = viewportHeight + height
+          return span > 0 ? min(max((viewportHeight - y) / span, -1e15), 1e15) : 0
+        }
+
+      """)
+  }
+
+  // MARK: - Helpers
+
+  private mutating func writeHelpers() {
+    if !windowed.isEmpty {
+      lines(
+        """
+          /// The copies of a repeated chain whose natural frame meets the viewport
+          /// extended by one viewport height above and below: copy i's top is at
+          /// `top + i * stride`.
+          private static func visibleCopies(
+            top: Double, height: Double, stride: Double, count: Int
+          ) -> Range<Int> {
+            func naturalTop(_ copy: Int) -> Double { top + Double(copy) * stride }
+            func endsAbove(_ copy: Int) -> Bool { naturalTop(copy) + height < -viewportHeight }
+            func startsBelow(_ copy: Int) -> Bool { naturalTop(copy) > 2 * viewportHeight }
+            func estimate(_ y: Double) -> Int {
+              let copy = (y - top) / stride
+              return copy > 0 ? (copy < Double(count) ? Int(copy) : count) : 0
+            }
+            var first = estimate(-viewportHeight - height)
+            while first < count && endsAbove(first) { first += 1 }
+            while first > 0 && !endsAbove(first - 1) { first -= 1 }
+            var end = max(first, estimate(2 * viewportHeight))
+            while end < count && !startsBelow(end) { end += 1 }
+            while end > first && startsBelow(end - 1) { end -= 1 }
+            return first..<end
+          }
+
+        """)
+    }
+    let helpers = self.helpers
+    if helpers.contains(.saturated) {
+      lines(
+        """
+          /// `value` held to ±1e15, as the library's effects keep products finite.
+          private static func saturated(_ value: Double) -> Double { min(max(value, -1e15), 1e15) }
+
+        """)
+    }
+    for helper in SwiftChainCode.Helper.allCases where helpers.contains(helper) {
+      if let text = ExpressionEffect.swiftHelperSource(helper) {
+        lines(text)
+        line()
+      }
+    }
+    if helpers.contains(.unitBezier) {
+      lines(Easing.swiftLinearSource)
+      line()
+      for text in Easing.swiftSource.split(separator: "\n", omittingEmptySubsequences: false) {
+        line(text.isEmpty ? "" : "  " + text)
+      }
+      line()
+    }
+    // No blank line before the closing brace.
+    while out.last == "" { out.removeLast() }
+  }
+}
+
+extension ExportedChain {
+  /// Whether a frame changes any of its columns or state: a chain that
+  /// changes nothing keeps the values `init()` gives it.
+  var isEvaluated: Bool { !changingColumns.isEmpty || !code.prologue.isEmpty }
+}
+
+extension String {
+  var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,16 @@
+import EffectProtocol
+
+extension FooterPinEffect: SwiftExportable {
+  package func writeSwift(to code: inout SwiftChainCode) {
+    let bottom = "\(SwiftChainCode.viewportHeight) - \(SwiftChainCode.insetBottom)"
+    let gap = "max(0, \(bottom) - (view.y + view.height))"
+    switch mode {
+    case .stretch:
+      code.writes(.height)
+      code.line("view.height += \(gap)")
+    case .move:
+      code.writes(.y)
+      code.line("view.y += \(gap)")
+    }
+  }
+}

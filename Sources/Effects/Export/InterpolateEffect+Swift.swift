@@ -1,0 +1,185 @@
+import EffectProtocol
+
+extension InterpolateEffect: SwiftExportable {
+  package func writeSwift(to code: inout SwiftChainCode) {
+    let stops = keyframes.stops
+    guard stops.count >= 2 else { return }
+    let input = inputSource(&code)
+    code.line("let input = \(input)")
+    let easing = keyframes.curve.isLinear ? nil : parameters.easing
+    if let easing { code.line("let curve = \(Easing.swiftCurve(easing, &code))") }
+    let linearPair = stops.count == 2 && keyframes.curve.isLinear
+    code.line("let value: Double")
+    let first = stops[0]
+    let last = stops[stops.count - 1]
+    code.line("if !(input > \(SwiftLiteral.double(first.input))) {")
+    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code))")
+    code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
+    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    for end in 1..<stops.count {
+      let (start, stop) = (stops[end - 1], stops[end])
+      let inputSpan = SwiftLiteral.double(stop.input - start.input)
+      let outputChange = SwiftLiteral.double(stop.output - start.output)
+      let fraction = "(input - \(SwiftLiteral.double(start.input))) / \(inputSpan)"
+      let value: String
+      if linearPair {
+        value = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
+      } else {
+        let eased = easing == nil ? "Self.linearEased(\(fraction))" : "curve.value(at: \(fraction))"
+        if easing == nil { code.uses(.unitBezier) }
+        value = code.saturated("\(SwiftLiteral.double(start.output)) + \(outputChange) * \(eased)")
+      }
+      if end < stops.count - 1 {
+        code.line("} else if input < \(SwiftLiteral.double(stop.input)) {")
+      } else {
+        code.line("} else {")
+      }
+      code.line("  value = \(value)")
+    }
+    code.line("}")
+    combine(&code)
+  }
+
+  /// The value outside the stops: the end stop's output, or its segment extended.
+  private func endValue(_ end: Stop, slope: Double, _ code: inout SwiftChainCode) -> String {
+    guard keyframes.extends else { return SwiftLiteral.double(end.output) }
+    return code.saturated(
+      "\(SwiftLiteral.double(end.output)) + (input - \(SwiftLiteral.double(end.input))) * "
+        + SwiftLiteral.double(slope))
+  }
+
+  /// The input's value for the view.
+  private func inputSource(_ code: inout SwiftChainCode) -> String {
+    let height = SwiftChainCode.viewportHeight
+    switch parameters.input {
+    case .offset: return "offset"
+    case .pull: return code.frame(.pull)
+    case .pullBottom: return code.frame(.pullBottom)
+    case .minY: return "view.y"
+    case .height: return "view.height"
+    case .progress where keyframes.extends:
+      // CSS's view() cover progress, saturated.
+      let span = "(\(height) + view.height)"
+      return "\(span) > 0 ? \(code.saturated("(\(height) - view.y) / \(span)")) : 0"
+    case .progress:
+      // Held ends: beyond the stops the value is the end's, saturated or not.
+      return "(\(height) - view.y) / (\(height) + view.height)"
+    }
+  }
+
+  /// How the value combines with the view's property.
+  private func combine(_ code: inout SwiftChainCode) {
+    switch parameters.property {
+    case .opacity:
+      code.writes(.opacity)
+      code.line("view.opacity = min(max(view.opacity * value, 0), 1)")
+    case .scale:
+      code.writes(.scaleX, .scaleY)
+      code.line("view.scaleX = \(code.saturated("view.scaleX * value"))")
+      code.line("view.scaleY = \(code.saturated("view.scaleY * value"))")
+    case .scaleX:
+      code.writes(.scaleX)
+      code.line("view.scaleX = \(code.saturated("view.scaleX * value"))")
+    case .scaleY:
+      code.writes(.scaleY)
+      code.line("view.scaleY = \(code.saturated("view.scaleY * value"))")
+    case .blur:
+      code.writes(.blur)
+      code.line("view.blur = max(0, view.blur + value)")
+    case .rotation:
+      code.writes(.rotation)
+      code.line("view.rotation += value")
+    case .translateX:
+      code.writes(.x)
+      code.line("view.x += value")
+    case .translateY:
+      code.writes(.y)
+      code.line("view.y += value")
+    case .width:
+      code.writes(.width)
+      code.line("view.width = max(0, value)")
+    case .height:
+      code.writes(.height)
+      code.line("view.height = max(0, value)")
+    case .zIndex:
+      code.writes(.zIndex)
+      code.line("view.zIndex = value")
+    }
+  }
+}
+
+extension Easing {
+  /// The Swift expression of the exported `UnitBezier` of this easing.
+  static func swiftCurve(_ easing: Easing, _ code: inout SwiftChainCode) -> String {
+    code.uses(.unitBezier)
+    let (x1, y1, x2, y2) = easing.controlPoints
+    let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
+    let name = easing.name.map { " // \($0)" } ?? ""
+    return "UnitBezier(\(points))\(name)"
+  }
+
+  /// The exported `UnitBezier`: CSS's cubic Bézier curve solved with the
+  /// library's steps (Newton's, then bisection), so that every value is the
+  /// library's; and `linearEased`, the curve of `linear`.
+  package static let swiftSource = """
+    /// A CSS cubic Bézier easing from (0, 0) to (1, 1) with control points
+    /// (x1, y1) and (x2, y2): the y of the curve at x = progress.
+    private struct UnitBezier {
+      let ax, bx, cx: Double
+      let ay, by, cy: Double
+
+      init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
+      }
+
+      func value(at progress: Double) -> Double {
+        guard progress > 0 else { return 0 }
+        guard progress < 1 else { return 1 }
+        let t = parameter(forX: progress)
+        return ((ay * t + by) * t + cy) * t
+      }
+
+      private func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+
+      private func slopeOfX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+      /// The t whose x is p: Newton's steps while they stay in the bracket,
+      /// then bisection.
+      private func parameter(forX p: Double) -> Double {
+        var lower = 0.0
+        var upper = 1.0
+        var t = p
+        for _ in 0..<8 {
+          let error = x(t) - p
+          if error == 0 { return t }
+          if error < 0 { lower = t } else { upper = t }
+          let next = t - error / slopeOfX(t)
+          guard next > lower, next < upper else { break }
+          if abs(next - t) < 1e-14 { return next }
+          t = next
+        }
+        for _ in 0..<64 {
+          let middle = 0.5 * (lower + upper)
+          if upper - lower < 1e-15 || middle <= lower || middle >= upper { return middle }
+          let error = x(middle) - p
+          if error == 0 { return middle }
+          if error < 0 { lower = middle } else { upper = middle }
+        }
+        return 0.5 * (lower + upper)
+      }
+    }
+    """
+
+  /// The exported `linearEased(_:)`, the `linear` curve: progress held to 0...1.
+  package static let swiftLinearSource = """
+      /// The linear easing: progress held to 0...1.
+      private static func linearEased(_ progress: Double) -> Double {
+        progress > 0 ? (progress < 1 ? progress : 1) : 0
+      }
+    """
+}

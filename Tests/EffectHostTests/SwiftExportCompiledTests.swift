@@ -1,0 +1,52 @@
+import EffectHost
+import Foundation
+import ScrollEffectsTestSupport
+import Testing
+
+/// Exports compiled by `swiftc` and run against the host (ExportedSceneCheck):
+/// equal as Doubles in every column and event, at 100 offsets a scene, with
+/// no compiler warning. A handful of scenes here; `Scripts/export-check.sh`
+/// runs every Config, every benchmark scene and 200 random scenes
+/// (EXPORT_CHECK=all).
+@Suite struct SwiftExportCompiledTests {
+  /// The scenes of the run: a few by default; with EXPORT_CHECK=all, every
+  /// scene file and EXPORT_CHECK_SCENES random scenes (default 200).
+  static var cases: [ExportedSceneCheck.Case] {
+    let environment = ProcessInfo.processInfo.environment
+    let all = environment["EXPORT_CHECK"] == "all"
+    let files =
+      all
+      ? SceneFiles.all
+      : ["Configs/stretchy-header.json", "Configs/app-bar-events.json"]
+    var cases: [ExportedSceneCheck.Case] = []
+    for (index, file) in files.enumerated() {
+      let path = SceneFiles.packageRoot.appendingPathComponent(file).path
+      guard let scene = try? SceneLoader().load(contentsOf: path) else { continue }
+      for reducesMotion in all ? [false, true] : [false] {
+        cases.append(
+          ExportedSceneCheck.Case(
+            name: file + (reducesMotion ? " (reduced motion)" : ""), scene: scene,
+            reducesMotion: reducesMotion,
+            offsets: ExportedSceneCheck.offsets(for: scene, seed: UInt64(index))))
+      }
+    }
+    let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 3
+    for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: generated.name, scene: generated.scene, reducesMotion: index % 7 == 6,
+          offsets: ExportedSceneCheck.offsets(for: generated.scene, seed: UInt64(index))))
+    }
+    return cases
+  }
+
+  @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("export-check-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcome = try ExportedSceneCheck(cases: Self.cases).run(in: directory)
+    #expect(outcome.compilerOutput == "")
+    #expect(outcome.differences == [])
+    #expect(outcome.frames >= 100 * 5)
+  }
+}
