@@ -117,7 +117,11 @@ public struct ExportedSceneCheck {
     if ran.status != 0 { differences.append("the program exited \(ran.status)") }
     for (index, label) in labels.enumerated() {
       let actual = index < printed.count ? printed[index] : "nothing"
-      if actual != expected[index] { differences.append(label) }
+      if actual != expected[index] {
+        differences.append(label)
+        // The first few tell enough.
+        if differences.count == 20 { break }
+      }
     }
     return Outcome(
       compilerOutput: build.output, differences: differences, frames: expected.count)

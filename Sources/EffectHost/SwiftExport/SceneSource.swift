@@ -230,8 +230,12 @@ struct SceneSource {
         /// Evaluates every view at `offset`: how far the content is scrolled
         /// from rest, points (clamped to ±1e15, as the library does).
         public mutating func evaluate(offset: Double) {
-          let offset = min(max(offset, -1e15), 1e15)
       """)
+    if chains.contains(where: \.isEvaluated) || hasEvents {
+      line("    let offset = min(max(offset, -1e15), 1e15)")
+    } else {
+      line("    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
+    }
     for chain in chains where chain.isEvaluated {
       let copies = chain.isWindowed ? ", copies: 0..<\(chain.rows.count)" : ""
       line("    \(chain.function)(offset: offset\(copies))")
@@ -262,9 +266,12 @@ struct SceneSource {
             evaluatedRows = Self.chainRows
             return
           }
-          let offset = min(max(offset, -1e15), 1e15)
       """)
-    for chain in chains where chain.isEvaluated {
+    let readsOffset =
+      chains.contains(where: \.isEvaluated) || hasEvents
+      || windowed.contains { $0.layout.attachment == .content }
+    if readsOffset { line("    let offset = min(max(offset, -1e15), 1e15)") }
+    for chain in chains where chain.isEvaluated || chain.isWindowed {
       guard chain.isWindowed else {
         line("    \(chain.function)(offset: offset)")
         continue
@@ -275,7 +282,7 @@ struct SceneSource {
         "    let \(copies) = Self.visibleCopies(top: \(naturalTop(chain, atRest: false)), "
           + "height: \(SwiftLiteral.double(frame.height)), "
           + "stride: \(SwiftLiteral.double(chain.layout.stride)), count: \(chain.rows.count))")
-      line("    \(chain.function)(offset: offset, copies: \(copies))")
+      if chain.isEvaluated { line("    \(chain.function)(offset: offset, copies: \(copies))") }
       let first = chain.rows.lowerBound
       line(
         "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
