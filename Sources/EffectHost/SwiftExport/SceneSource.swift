@@ -40,8 +40,9 @@ struct SceneSource {
     let name = export.typeName
     let usesCMath = helpers.contains(.cMath)
     line("// \(name).swift: the scene \(export.sourceName) as Swift, written by")
-    line("// `effectctl export --swift`. It needs only the standard library"
-      + (usesCMath ? " and the platform's C math." : "."))
+    line(
+      "// `effectctl export --swift`. It needs only the standard library"
+        + (usesCMath ? " and the platform's C math." : "."))
     line("// evaluate(offset:) computes every view's 14 columns, the values `effectctl eval`")
     line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
     if usesCMath {
@@ -60,7 +61,9 @@ struct SceneSource {
     line()
     let description = host.scene.description ?? "The scene \(export.sourceName)."
     for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
-      line("/// \(text)".trimmingTrailingSpaces)
+      for wrapped in Self.wrap(String(text), width: 96) {
+        line("/// \(wrapped)".trimmingTrailingSpaces)
+      }
     }
     line("public struct \(name): Sendable {")
     writeTypes()
@@ -108,7 +111,9 @@ struct SceneSource {
   }
 
   private mutating func writeConstants() {
-    line("  /// The views, in row order: each row's chain name, `name[i]` for copy i of a repeated chain.")
+    line(
+      "  /// The views, in row order: each row's chain name, `name[i]` for copy i of a repeated chain."
+    )
     if !chains.contains(where: \.isRepeated) {
       let names = chains.map { SwiftLiteral.string($0.name) }.joined(separator: ", ")
       line("  public static let viewNames: [String] = [\(names)]")
@@ -148,9 +153,10 @@ struct SceneSource {
 
   private mutating func writeStorage() {
     line("  /// Each view's columns after the last frame, indexed as `viewNames`.")
-    line(
-      "  public private(set) var "
-        + columns.map { "\($0.rawValue): [Double]" }.joined(separator: ", "))
+    line("  public private(set) var x, y, width, height: [Double]")
+    line("  public private(set) var translateX, translateY: [Double]")
+    line("  public private(set) var scaleX, scaleY, anchorX, anchorY: [Double]")
+    line("  public private(set) var opacity, blur, rotation, zIndex: [Double]")
     line("  /// The events of the last frame, in the order of the chains, their events and copies.")
     line("  public private(set) var events: [Event] = []")
     if !windowed.isEmpty {
@@ -169,7 +175,7 @@ struct SceneSource {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
       line("  private var hasEvaluated = false")
       line("  /// Each event's input at the last frame, one a copy for a view's input.")
-      line("  private var eventInputs = [Double](repeating: 0, count: \(eventSlotCount))")
+      line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
     }
     line()
   }
@@ -185,10 +191,10 @@ struct SceneSource {
     line("  public init() {")
     line("    let count = Self.viewNames.count")
     let identity: [TransformColumn: String] = [
-      .scaleX: "1", .scaleY: "1", .anchorX: "0.5", .anchorY: "0.5", .opacity: "1",
+      .scaleX: "1.0", .scaleY: "1.0", .anchorX: "0.5", .anchorY: "0.5", .opacity: "1.0",
     ]
     for column in columns {
-      line("    \(column.rawValue) = [Double](repeating: \(identity[column] ?? "0"), count: count)")
+      line("    \(column.rawValue) = Array(repeating: \(identity[column] ?? "0.0"), count: count)")
     }
     for chain in chains {
       let frame = chain.layout.frame
@@ -234,7 +240,8 @@ struct SceneSource {
     if chains.contains(where: \.isEvaluated) || hasEvents {
       line("    let offset = min(max(offset, -1e15), 1e15)")
     } else {
-      line("    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
+      line(
+        "    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
     }
     for chain in chains where chain.isEvaluated {
       let copies = chain.isWindowed ? ", copies: 0..<\(chain.rows.count)" : ""
@@ -305,7 +312,8 @@ struct SceneSource {
     let code = chain.code
     let layout = chain.layout
     let rows =
-      chain.rows.count == 1 ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+      chain.rows.count == 1
+      ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
     let effects = chain.effects.isEmpty ? "no effects" : chain.effects.joined(separator: ", ")
     line("  /// \(SwiftLiteral.string(chain.name)), \(rows): \(effects).")
     let copiesParameter = chain.isWindowed ? ", copies: Range<Int>" : ""
@@ -335,7 +343,10 @@ struct SceneSource {
       let y = SwiftLiteral.double(frame.y + 0 * layout.stride)
       line(indent + "let row = \(chain.rows.lowerBound)")
       if code.readsCopy { line(indent + "let copy = 0") }
-      line(indent + (layout.attachment == .content ? "let naturalY = contentOrigin + \(y)" : "let naturalY = \(y)"))
+      line(
+        indent
+          + (layout.attachment == .content
+            ? "let naturalY = contentOrigin + \(y)" : "let naturalY = \(y)"))
     }
     let declaration = code.written.isEmpty ? "let" : "var"
     line(
@@ -388,7 +399,9 @@ struct SceneSource {
           line("      let before = eventInputs[\(slot - chain.rows.lowerBound) + row]")
           line("      eventInputs[\(slot - chain.rows.lowerBound) + row] = value")
           line("      if firing, let direction = \(crossing) {")
-          line("        events.append(Event(row: row, name: \(name), direction: direction, value: value))")
+          line(
+            "        events.append(Event(row: row, name: \(name), direction: direction, value: value))"
+          )
           line("      }")
           line("    }")
           slot += chain.rows.count
@@ -405,7 +418,9 @@ struct SceneSource {
           line("      eventInputs[\(slot)] = value")
           line("      if firing, let direction = \(crossing) {")
           line("        for row in \(chain.rows.lowerBound)..<\(chain.rows.upperBound) {")
-          line("          events.append(Event(row: row, name: \(name), direction: direction, value: value))")
+          line(
+            "          events.append(Event(row: row, name: \(name), direction: direction, value: value))"
+          )
           line("        }")
           line("      }")
           line("    }")
@@ -491,6 +506,23 @@ struct SceneSource {
     }
     // No blank line before the closing brace.
     while out.last == "" { out.removeLast() }
+  }
+}
+
+extension SceneSource {
+  /// `text` in lines of at most `width` characters, broken at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = String(word)
+      } else {
+        current += (current.isEmpty ? "" : " ") + word
+      }
+    }
+    return lines + [current]
   }
 }
 

@@ -85,7 +85,8 @@ public struct SwiftExport: Sendable {
       let prefix = function.dropFirst("evaluate".count)
       var code = SwiftChainCode(
         attachment: layout.attachment, naturalFrame: layout.frame, stride: layout.stride,
-        count: layout.viewRange.count, statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
+        count: layout.viewRange.count,
+        statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
       var types: [String] = []
       for (effectIndex, effect) in chain.effects.enumerated() {
         guard let exportable = effect as? any SwiftExportable else {

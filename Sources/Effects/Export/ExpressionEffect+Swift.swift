@@ -5,6 +5,7 @@ extension ExpressionEffect: SwiftExportable {
     // Every expression reads the transform before the effect; then all are
     // assigned, in the order of the columns.
     var assignments: [(column: ExpressionColumn, value: String)] = []
+    code.line("// every column from the transform before the effect; not finite: unchanged")
     for (column, text) in expressions {
       guard let column = ExpressionColumn(rawValue: column),
         let node = try? ExpressionParser.parse(text)

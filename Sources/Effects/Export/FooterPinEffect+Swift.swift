@@ -3,6 +3,7 @@ import EffectProtocol
 extension FooterPinEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
     let bottom = "\(SwiftChainCode.viewportHeight) - \(SwiftChainCode.insetBottom)"
+    code.line("// gap = max(0, V - Ib - (y + h)); \(mode == .stretch ? "height" : "y") += gap")
     let gap = "max(0, \(bottom) - (view.y + view.height))"
     switch mode {
     case .stretch:

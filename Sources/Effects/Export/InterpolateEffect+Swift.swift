@@ -5,6 +5,9 @@ extension InterpolateEffect: SwiftExportable {
     let stops = keyframes.stops
     guard stops.count >= 2 else { return }
     let input = inputSource(&code)
+    code.line(
+      "// \(parameters.property.rawValue) from \(parameters.input.rawValue) through \(stops.count) "
+        + "stops, \(parameters.easing.name ?? "cubicBezier"), \(parameters.extrapolate.rawValue)")
     code.line("let input = \(input)")
     let easing = keyframes.curve.isLinear ? nil : parameters.easing
     if let easing { code.line("let curve = \(Easing.swiftCurve(easing, &code))") }
@@ -114,7 +117,7 @@ extension Easing {
     code.uses(.unitBezier)
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
-    let name = easing.name.map { " // \($0)" } ?? ""
+    let name = easing.name.map { "  // \($0)" } ?? ""
     return "UnitBezier(\(points))\(name)"
   }
 

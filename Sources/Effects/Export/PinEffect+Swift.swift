@@ -3,6 +3,11 @@ import EffectProtocol
 extension PinEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
     code.writes(.y)
+    code.line(
+      edge == .top
+        ? "// line = It + inset; y = max(y, line)" + (until == nil ? "" : ", pushed off by until")
+        : "// line = V - Ib - inset; y = min(y, line - height)"
+          + (until == nil ? "" : ", held below until"))
     code.line("let inset = \(SwiftLiteral.double(inset))")
     switch edge {
     case .top:

@@ -3,6 +3,8 @@ import EffectProtocol
 extension StretchEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
     let overscroll = code.frame(edge == .top ? .pull : .pullBottom)
+    code.line(
+      "// s = min(resistance * \(overscroll), maxStretch); \(mode.rawValue): see Docs/Effects.md")
     code.line("let resistance = \(SwiftLiteral.double(resistance))")
     if let maxStretch {
       code.line("let maxStretch = \(SwiftLiteral.double(maxStretch))")

@@ -2,6 +2,8 @@ import EffectProtocol
 
 extension TranslateEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
+    code.line(
+      "// \(axis.rawValue) += factor * (clamp(offset, from, to) - clamp(0, from, to))")
     code.line("let factor = \(SwiftLiteral.double(factor))")
     if let from { code.line("let from = \(SwiftLiteral.double(from))") }
     if let to { code.line("let to = \(SwiftLiteral.double(to))") }
