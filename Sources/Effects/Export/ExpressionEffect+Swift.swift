@@ -34,7 +34,7 @@ extension ExpressionEffect: SwiftExportable {
       if store.count == 1 {
         code.line("if \(value).isFinite { \(store[0]) }")
       } else {
-        code.block("if \(value).isFinite") { code in store.forEach { code.line($0) } }
+        code.block("if \(value).isFinite") { code in for text in store { code.line(text) } }
       }
     }
   }
