@@ -23,7 +23,7 @@ enum EffectBench {
       ],
       commands: [
         PipelineCommand.self, HandwrittenCommand.self, LoadCommand.self, DecodeCommand.self,
-        GenerateCommand.self, MotionCommand.self,
+        GenerateCommand.self, MotionCommand.self, RandomSceneCommand.self,
       ])
   }
 

@@ -21,6 +21,14 @@ struct SceneSource {
     chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
   }
   var hasEvents: Bool { chains.contains { !$0.events.isEmpty } }
+  var hasState: Bool { chains.contains { !$0.code.stateProperties.isEmpty } }
+  /// The columns some frame changes, in the columns' order.
+  var changing: [TransformColumn] {
+    let changing = Set(chains.flatMap(\.changingColumns))
+    return columns.filter(changing.contains)
+  }
+  /// The arguments of `withColumns`'s body.
+  var frameArguments: String { hasState ? "columns, state" : "columns" }
   var windowed: [ExportedChain] { chains.filter(\.isWindowed) }
   var columns: [TransformColumn] { TransformColumn.allCases }
 
@@ -71,6 +79,7 @@ struct SceneSource {
     writeStorage()
     writeInit()
     writeEvaluate()
+    writeWithColumns()
     for chain in chains { writeChain(chain) }
     if hasEvents { writeEvents() }
     writeHelpers()
@@ -164,12 +173,23 @@ struct SceneSource {
       line("  /// `evaluate(offset:visibleOnly:)`, one range a chain.")
       line("  public private(set) var evaluatedRows = Self.chainRows")
     }
-    let states = chains.flatMap(\.code.stateProperties)
-    if !states.isEmpty {
-      line("  // The state of stateful effects, named after the effect and its index in its chain.")
-      for state in states {
-        line("  private var \(state.name): \(state.type) = \(state.initial)")
+    if hasState {
+      line("  /// What stateful effects carry from frame to frame, named after the chain, the")
+      line("  /// effect and its index in the chain.")
+      line("  private struct State {")
+      for state in chains.flatMap(\.code.stateProperties) {
+        line("    var \(state.name): \(state.type) = \(state.initial)")
       }
+      line("  }")
+      line()
+      line("  private var state = State()")
+    }
+    if !changing.isEmpty {
+      line("  /// The columns a frame changes, written through during the frame.")
+      line("  private struct Columns {")
+      line("    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>")
+      line("  }")
+      line()
     }
     if hasEvents {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
@@ -243,9 +263,13 @@ struct SceneSource {
       line(
         "    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
     }
-    for chain in chains where chain.isEvaluated {
-      let copies = chain.isWindowed ? ", copies: 0..<\(chain.rows.count)" : ""
-      line("    \(chain.function)(offset: offset\(copies))")
+    if !changing.isEmpty {
+      line("    withColumns { \(frameArguments) in")
+      for chain in chains where chain.isEvaluated {
+        let copies = chain.isWindowed ? "copies: 0..<\(chain.rows.count), " : ""
+        line("      Self.\(chain.function)(offset: offset, \(copies)\(callArguments(chain)))")
+      }
+      line("    }")
     }
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
@@ -278,19 +302,23 @@ struct SceneSource {
       chains.contains(where: \.isEvaluated) || hasEvents
       || windowed.contains { $0.layout.attachment == .content }
     if readsOffset { line("    let offset = min(max(offset, -1e15), 1e15)") }
-    for chain in chains where chain.isEvaluated || chain.isWindowed {
-      guard chain.isWindowed else {
-        line("    \(chain.function)(offset: offset)")
-        continue
-      }
+    for chain in windowed {
       let frame = chain.layout.frame
-      let copies = "\(chain.function.dropFirst("evaluate".count))Copies"
       line(
-        "    let \(copies) = Self.visibleCopies(top: \(naturalTop(chain, atRest: false)), "
+        "    let \(copiesName(chain)) = Self.visibleCopies(top: \(naturalTop(chain)), "
           + "height: \(SwiftLiteral.double(frame.height)), "
           + "stride: \(SwiftLiteral.double(chain.layout.stride)), count: \(chain.rows.count))")
-      if chain.isEvaluated { line("    \(chain.function)(offset: offset, copies: \(copies))") }
-      let first = chain.rows.lowerBound
+    }
+    if !changing.isEmpty {
+      line("    withColumns { \(frameArguments) in")
+      for chain in chains where chain.isEvaluated {
+        let copies = chain.isWindowed ? "copies: \(copiesName(chain)), " : ""
+        line("      Self.\(chain.function)(offset: offset, \(copies)\(callArguments(chain)))")
+      }
+      line("    }")
+    }
+    for chain in windowed {
+      let (first, copies) = (chain.rows.lowerBound, copiesName(chain))
       line(
         "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
           + "\(copies).upperBound")
@@ -300,8 +328,41 @@ struct SceneSource {
     line()
   }
 
+  private func copiesName(_ chain: ExportedChain) -> String {
+    let name = chain.function.dropFirst("evaluate".count)
+    return name.prefix(1).lowercased() + name.dropFirst() + "Copies"
+  }
+
+  /// What a chain's function takes after the offset and its copies.
+  private func callArguments(_ chain: ExportedChain) -> String {
+    chain.code.stateProperties.isEmpty ? "columns" : "columns, &state"
+  }
+
+  /// Runs a frame's body with a buffer pointer a changing column.
+  private mutating func writeWithColumns() {
+    guard !changing.isEmpty else { return }
+    line("  /// Runs `frame` with the columns a frame changes, one buffer pointer a column")
+    line("  /// for the whole frame" + (hasState ? ", and the effects' state." : "."))
+    let state = hasState ? ", inout State" : ""
+    line("  @inline(__always)")
+    line("  private mutating func withColumns(_ frame: (Columns\(state)) -> Void) {")
+    var indent = "    "
+    for column in changing {
+      line(indent + "\(column.rawValue).withUnsafeMutableBufferPointer { \(column.rawValue) in")
+      indent += "  "
+    }
+    let fields = changing.map { "\($0.rawValue): \($0.rawValue)" }.joined(separator: ", ")
+    line(indent + "frame(Columns(\(fields))\(hasState ? ", &self.state" : ""))")
+    for _ in changing {
+      indent.removeLast(2)
+      line(indent + "}")
+    }
+    line("  }")
+    line()
+  }
+
   /// The viewport y of copy 0's natural top, as the library computes it.
-  private func naturalTop(_ chain: ExportedChain, atRest: Bool) -> String {
+  private func naturalTop(_ chain: ExportedChain) -> String {
     let y = SwiftLiteral.double(chain.layout.frame.y)
     guard chain.layout.attachment == .content else { return y }
     return "(Self.insetTop - offset) + \(y)"
@@ -316,8 +377,12 @@ struct SceneSource {
       ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
     let effects = chain.effects.isEmpty ? "no effects" : chain.effects.joined(separator: ", ")
     line("  /// \(SwiftLiteral.string(chain.name)), \(rows): \(effects).")
-    let copiesParameter = chain.isWindowed ? ", copies: Range<Int>" : ""
-    line("  private mutating func \(chain.function)(offset: Double\(copiesParameter)) {")
+    let copiesParameter = chain.isWindowed ? "copies: Range<Int>, " : ""
+    let stateParameter = code.stateProperties.isEmpty ? "" : ", _ state: inout State"
+    line("  @inline(__always)")
+    line(
+      "  private static func \(chain.function)(\n    offset: Double, \(copiesParameter)"
+        + "_ columns: Columns\(stateParameter)\n  ) {")
     var frameValues = code.frameValues
     if layout.attachment == .content { frameValues.insert(.contentOrigin) }
     for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
@@ -361,7 +426,7 @@ struct SceneSource {
       case .translateY: value = "view.y - naturalY"
       default: value = "view.\(column.rawValue)"
       }
-      line(indent + "\(column.rawValue)[row] = \(value)")
+      line(indent + "columns.\(column.rawValue)[row] = \(value)")
     }
     if chain.isRepeated { line("    }") }
     line("  }")

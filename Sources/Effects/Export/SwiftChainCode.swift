@@ -131,12 +131,13 @@ package struct SwiftChainCode {
     prologue.append(text)
   }
 
-  /// Declares a stored property of the exported type for the chain's state
-  /// and returns its name: the chain's prefix, `base` and the effect's index.
+  /// Declares a property of the exported type's `State` for the chain's
+  /// state and returns how code reads it: `state.` and the chain's prefix,
+  /// `base` and the effect's index.
   package mutating func state(_ base: String, type: String, initial: String) -> String {
     let name = "\(statePrefix)\(base.prefix(1).uppercased())\(base.dropFirst())\(effectIndex)"
     stateProperties.append((name, type, initial))
-    return name
+    return "state.\(name)"
   }
 
   /// A name of this effect's own in the frame's scope: `base` suffixed with its index.
