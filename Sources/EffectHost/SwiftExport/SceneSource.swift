@@ -21,6 +21,16 @@ struct SceneSource {
     chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
   }
   var hasEvents: Bool { chains.contains { !$0.events.isEmpty } }
+  /// The easing functions of every chain, each once.
+  var curves: [(name: String, curve: String, comment: String)] {
+    var curves: [(name: String, curve: String, comment: String)] = []
+    for chain in chains {
+      for curve in chain.code.curves where !curves.contains(where: { $0.name == curve.name }) {
+        curves.append(curve)
+      }
+    }
+    return curves
+  }
   var hasState: Bool { chains.contains { !$0.code.stateProperties.isEmpty } }
   /// The columns some frame changes, in the columns' order.
   var changing: [TransformColumn] {
@@ -452,43 +462,26 @@ struct SceneSource {
           "Self.crossing(before, value, \(SwiftLiteral.double(event.crosses)), "
           + "increasing: \(event.direction != .decreasing), "
           + "decreasing: \(event.direction != .increasing))"
+        let rows = "\(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+        let append =
+          "events.append(Event(row: row, name: \(name), direction: direction, value: value))"
+        let value: String
+        switch event.input {
+        case .offset: value = "offset"
+        case .pull: value = "max(0, -offset)"
+        case .pullBottom: value = "max(0, offset - Self.maxOffset)"
+        case .minY: value = "y[row]"
+        case .height: value = "height[row]"
+        case .progress: value = "Self.coverProgress(y: y[row], height: height[row])"
+        }
+        // A view's input has a slot a copy; the frame's, one for every copy.
         if event.input.isPerView {
-          let value: String
-          switch event.input {
-          case .minY: value = "y[row]"
-          case .height: value = "height[row]"
-          default: value = "Self.coverProgress(y: y[row], height: height[row])"
-          }
-          line("    for row in \(chain.rows.lowerBound)..<\(chain.rows.upperBound) {")
-          line("      let value = \(value)")
-          line("      let before = eventInputs[\(slot - chain.rows.lowerBound) + row]")
-          line("      eventInputs[\(slot - chain.rows.lowerBound) + row] = value")
-          line("      if firing, let direction = \(crossing) {")
-          line(
-            "        events.append(Event(row: row, name: \(name), direction: direction, value: value))"
-          )
-          line("      }")
-          line("    }")
+          let at = "\(slot - chain.rows.lowerBound) + row"
+          writeEventCheck("for row in \(rows)", value, at, crossing, fire: [append])
           slot += chain.rows.count
         } else {
-          let value: String
-          switch event.input {
-          case .offset: value = "offset"
-          case .pull: value = "max(0, -offset)"
-          default: value = "max(0, offset - Self.maxOffset)"
-          }
-          line("    do {")
-          line("      let value = \(value)")
-          line("      let before = eventInputs[\(slot)]")
-          line("      eventInputs[\(slot)] = value")
-          line("      if firing, let direction = \(crossing) {")
-          line("        for row in \(chain.rows.lowerBound)..<\(chain.rows.upperBound) {")
-          line(
-            "          events.append(Event(row: row, name: \(name), direction: direction, value: value))"
-          )
-          line("        }")
-          line("      }")
-          line("    }")
+          let fire = ["for row in \(rows) {", "  " + append, "}"]
+          writeEventCheck("do", value, "\(slot)", crossing, fire: fire)
           slot += 1
         }
       }
@@ -514,6 +507,21 @@ struct SceneSource {
         }
 
       """)
+  }
+
+  /// The check of one event: its input's `value` against the last frame's
+  /// in `eventInputs[slot]`, and `fire` when it crossed.
+  private mutating func writeEventCheck(
+    _ open: String, _ value: String, _ slot: String, _ crossing: String, fire: [String]
+  ) {
+    line("    \(open) {")
+    line("      let value = \(value)")
+    line("      let before = eventInputs[\(slot)]")
+    line("      eventInputs[\(slot)] = value")
+    line("      if firing, let direction = \(crossing) {")
+    for text in fire { line("        " + text) }
+    line("      }")
+    line("    }")
   }
 
   // MARK: - Helpers
@@ -564,6 +572,14 @@ struct SceneSource {
     if helpers.contains(.unitBezier) {
       lines(Easing.swiftLinearSource)
       line()
+      for (name, curve, comment) in curves {
+        line("  /// The easing \(name) \(comment).")
+        line("  @inline(__always)")
+        line("  private static func \(name)(_ progress: Double) -> Double {")
+        line("    \(curve).value(at: progress)")
+        line("  }")
+        line()
+      }
       for text in Easing.swiftSource.split(separator: "\n", omittingEmptySubsequences: false) {
         line(text.isEmpty ? "" : "  " + text)
       }

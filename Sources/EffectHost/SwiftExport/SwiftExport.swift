@@ -77,6 +77,7 @@ public struct SwiftExport: Sendable {
   public func source(of host: SceneHost) throws(SwiftExportError) -> String {
     var chains: [ExportedChain] = []
     var names = Set<String>()
+    var curves: [(name: String, curve: String, comment: String)] = []
     for (index, layout) in host.chains.enumerated() {
       let chain = host.scene.chains[index]
       var function = "evaluate" + Self.typeName(forFile: chain.name)
@@ -87,6 +88,7 @@ public struct SwiftExport: Sendable {
         attachment: layout.attachment, naturalFrame: layout.frame, stride: layout.stride,
         count: layout.viewRange.count,
         statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
+      code.curves = curves
       var types: [String] = []
       for (effectIndex, effect) in chain.effects.enumerated() {
         guard let exportable = effect as? any SwiftExportable else {
@@ -98,6 +100,7 @@ public struct SwiftExport: Sendable {
           exportable.writeSwift(to: &$0)
         }
       }
+      curves = code.curves
       chains.append(
         ExportedChain(
           index: index, name: chain.name, function: function, layout: layout, effects: types,

@@ -10,7 +10,7 @@ extension InterpolateEffect: SwiftExportable {
         + "stops, \(parameters.easing.name ?? "cubicBezier"), \(parameters.extrapolate.rawValue)")
     code.line("let input = \(input)")
     let easing = keyframes.curve.isLinear ? nil : parameters.easing
-    if let easing { code.line("let curve = \(Easing.swiftCurve(easing, &code))") }
+    let curve = easing.map { Easing.swiftCurve($0, &code) }
     let linearPair = stops.count == 2 && keyframes.curve.isLinear
     code.line("let value: Double")
     let first = stops[0]
@@ -28,9 +28,15 @@ extension InterpolateEffect: SwiftExportable {
       if linearPair {
         value = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
       } else {
-        let eased = easing == nil ? "Self.linearEased(\(fraction))" : "curve.value(at: \(fraction))"
+        let eased = "Self.\(curve ?? "linearEased")(\(fraction))"
         if easing == nil { code.uses(.unitBezier) }
-        value = code.saturated("\(SwiftLiteral.double(start.output)) + \(outputChange) * \(eased)")
+        let sum = "\(SwiftLiteral.double(start.output)) + \(outputChange) * \(eased)"
+        // The curve stays within its control points' hull: where the sum
+        // cannot reach the saturation limit, saturating it changes nothing.
+        let (_, y1, _, y2) = (easing ?? .linear).controlPoints
+        let reach = max(1, abs(y1), abs(y2), abs(y1 - 1), abs(y2 - 1))
+        let bound = abs(start.output) + abs(stop.output - start.output) * reach
+        value = bound < Saturation.limit / 2 ? sum : code.saturated(sum)
       }
       if end < stops.count - 1 {
         code.line("} else if input < \(SwiftLiteral.double(stop.input)) {")
@@ -112,13 +118,26 @@ extension InterpolateEffect: SwiftExportable {
 }
 
 extension Easing {
-  /// The Swift expression of the exported `UnitBezier` of this easing.
+  /// The name of the exported type's function of this easing (`easeInOut`,
+  /// `cubicBezier0`, ...), which the exported type defines once: a
+  /// `UnitBezier` of the curve's coefficients, out of line, as only the
+  /// views between two stops call it.
   static func swiftCurve(_ easing: Easing, _ code: inout SwiftChainCode) -> String {
     code.uses(.unitBezier)
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
-    let name = easing.name.map { "  // \($0)" } ?? ""
-    return "UnitBezier(\(points))\(name)"
+    // The coefficients as UnitBezier(x1, y1, x2, y2) computes them, written
+    // out so that no frame computes them again.
+    let cx = 3 * x1
+    let bx = 3 * (x2 - x1) - cx
+    let ax = 1 - cx - bx
+    let cy = 3 * y1
+    let by = 3 * (y2 - y1) - cy
+    let ay = 1 - cy - by
+    let coefficients = [("ax", ax), ("bx", bx), ("cx", cx), ("ay", ay), ("by", by), ("cy", cy)]
+      .map { "\($0): \(SwiftLiteral.double($1))" }.joined(separator: ", ")
+    let curve = "UnitBezier(\(coefficients))"
+    return code.curve(easing.name ?? "cubicBezier", curve, comment: "(\(points))")
   }
 
   /// The exported `UnitBezier`: CSS's cubic Bézier curve solved with the
@@ -131,13 +150,12 @@ extension Easing {
       let ax, bx, cx: Double
       let ay, by, cy: Double
 
-      init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
-        cx = 3 * x1
-        bx = 3 * (x2 - x1) - cx
-        ax = 1 - cx - bx
-        cy = 3 * y1
-        by = 3 * (y2 - y1) - cy
-        ay = 1 - cy - by
+      /// The coefficients of x(t) = ((ax t + bx) t + cx) t and y(t) alike, for
+      /// control points x1, y1, x2, y2: cx = 3 x1, bx = 3 (x2 - x1) - cx,
+      /// ax = 1 - cx - bx, and the same of the ys.
+      init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        (self.ax, self.bx, self.cx) = (ax, bx, cx)
+        (self.ay, self.by, self.cy) = (ay, by, cy)
       }
 
       func value(at progress: Double) -> Double {

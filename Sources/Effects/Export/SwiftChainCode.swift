@@ -65,6 +65,9 @@ package struct SwiftChainCode {
   package private(set) var written: Set<Field> = []
   package private(set) var frameValues: Set<FrameValue> = []
   package private(set) var helpers: Set<Helper> = []
+  /// The easing functions the code calls (name, `UnitBezier` expression and
+  /// comment), after those of the chains before, whose names it keeps.
+  package var curves: [(name: String, curve: String, comment: String)] = []
   /// Whether the body reads `naturalY` (the view's natural top in this frame) or `copy`.
   package private(set) var readsNaturalY = false
   package private(set) var readsCopy = false
@@ -175,6 +178,20 @@ package struct SwiftChainCode {
   package mutating func call(_ helper: Helper, _ arguments: String...) -> String {
     helpers.insert(helper)
     return "Self.\(helper.rawValue)(\(arguments.joined(separator: ", ")))"
+  }
+
+  /// The name of an easing function of `curve` (a `UnitBezier` expression),
+  /// `name` or `name` and a number when another curve has the name.
+  package mutating func curve(_ name: String, _ curve: String, comment: String) -> String {
+    if let known = curves.first(where: { $0.curve == curve }) { return known.name }
+    var number = 0
+    var unique = name == "cubicBezier" ? "\(name)0" : name
+    while curves.contains(where: { $0.name == unique }) {
+      number += 1
+      unique = "\(name)\(number)"
+    }
+    curves.append((unique, curve, comment))
+    return unique
   }
 
   /// Records that the code uses a helper without calling it through ``call(_:_:)``.
