@@ -7,7 +7,8 @@ import ScrollEffectsTestSupport
 struct RandomSceneCommand: Subcommand {
   static let configuration = CommandConfiguration(
     name: "random-scene",
-    abstract: "Print the random scene of a seed that the export check draws (the first that loads).")
+    abstract: "Print the random scene of a seed that the export check draws (the first that loads)."
+  )
 
   @Option(
     "--seed", valueName: "n", help: ["The random seed. (default: 1)"],

@@ -197,7 +197,9 @@ struct SceneSource {
     if !changing.isEmpty {
       line("  /// The columns a frame changes, written through during the frame.")
       line("  private struct Columns {")
-      line("    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>")
+      line(
+        "    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
+      )
       line("  }")
       line()
     }
