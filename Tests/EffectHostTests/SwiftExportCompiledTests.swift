@@ -16,7 +16,7 @@ import Testing
     let all = environment["EXPORT_CHECK"] == "all"
     let files =
       all
-      ? SceneFiles.all
+      ? SceneFiles.all + ["Benchmarks/events-scene.json"] + Self.expressionScenes
       : ["Configs/stretchy-header.json", "Configs/app-bar-events.json"]
     var cases: [ExportedSceneCheck.Case] = []
     for (index, file) in files.enumerated() {
@@ -38,6 +38,13 @@ import Testing
           offsets: ExportedSceneCheck.offsets(for: generated.scene, seed: UInt64(index))))
     }
     return cases
+  }
+
+  /// The scenes of Benchmarks/expression/.
+  static var expressionScenes: [String] {
+    let folder = SceneFiles.packageRoot.appendingPathComponent("Benchmarks/expression")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { "Benchmarks/expression/" + $0 }
   }
 
   @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {

@@ -85,6 +85,7 @@ struct SceneSource {
     }
     line("public struct \(name): Sendable {")
     writeTypes()
+    writeColumnsType()
     writeConstants()
     writeStorage()
     writeInit()
@@ -127,6 +128,18 @@ struct SceneSource {
         }
 
       """)
+  }
+
+  private mutating func writeColumnsType() {
+    if !changing.isEmpty {
+      line("  /// The columns a frame changes, written through during the frame.")
+      line("  private struct Columns {")
+      line(
+        "    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
+      )
+      line("  }")
+      line()
+    }
   }
 
   private mutating func writeConstants() {
@@ -193,15 +206,6 @@ struct SceneSource {
       line("  }")
       line()
       line("  private var state = State()")
-    }
-    if !changing.isEmpty {
-      line("  /// The columns a frame changes, written through during the frame.")
-      line("  private struct Columns {")
-      line(
-        "    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
-      )
-      line("  }")
-      line()
     }
     if hasEvents {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
@@ -392,9 +396,11 @@ struct SceneSource {
     let copiesParameter = chain.isWindowed ? "copies: Range<Int>, " : ""
     let stateParameter = code.stateProperties.isEmpty ? "" : ", _ state: inout State"
     line("  @inline(__always)")
+    let parameters = "offset: Double, \(copiesParameter)_ columns: Columns\(stateParameter)"
+    let signature = "  private static func \(chain.function)(\(parameters)) {"
     line(
-      "  private static func \(chain.function)(\n    offset: Double, \(copiesParameter)"
-        + "_ columns: Columns\(stateParameter)\n  ) {")
+      signature.count <= 100
+        ? signature : "  private static func \(chain.function)(\n    \(parameters)\n  ) {")
     var frameValues = code.frameValues
     if layout.attachment == .content { frameValues.insert(.contentOrigin) }
     for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
