@@ -124,6 +124,11 @@ extension Easing {
   /// views between two stops call it.
   static func swiftCurve(_ easing: Easing, _ code: inout SwiftChainCode) -> String {
     code.uses(.unitBezier)
+    // Every easing is a cubic Bézier curve: a new form of easing needs its
+    // export written here.
+    switch easing {
+    case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier: break
+    }
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
     // The coefficients as UnitBezier(x1, y1, x2, y2) computes them, written
