@@ -279,14 +279,7 @@ struct SceneSource {
       line(
         "    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
     }
-    if !changing.isEmpty {
-      line("    withColumns { \(frameArguments) in")
-      for chain in chains where chain.isEvaluated {
-        let copies = chain.isWindowed ? "copies: 0..<\(chain.rows.count), " : ""
-        line("      Self.\(chain.function)(offset: offset, \(copies)\(callArguments(chain)))")
-      }
-      line("    }")
-    }
+    writeFrame { "0..<\($0.rows.count)" }
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
     line()
@@ -325,14 +318,7 @@ struct SceneSource {
           + "height: \(SwiftLiteral.double(frame.height)), "
           + "stride: \(SwiftLiteral.double(chain.layout.stride)), count: \(chain.rows.count))")
     }
-    if !changing.isEmpty {
-      line("    withColumns { \(frameArguments) in")
-      for chain in chains where chain.isEvaluated {
-        let copies = chain.isWindowed ? "copies: \(copiesName(chain)), " : ""
-        line("      Self.\(chain.function)(offset: offset, \(copies)\(callArguments(chain)))")
-      }
-      line("    }")
-    }
+    writeFrame(copies: copiesName)
     for chain in windowed {
       let (first, copies) = (chain.rows.lowerBound, copiesName(chain))
       line(
@@ -342,6 +328,18 @@ struct SceneSource {
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
     line()
+  }
+
+  /// The call of every chain's function in `withColumns`, a windowed chain's
+  /// with the copies `copies` gives.
+  private mutating func writeFrame(copies: (ExportedChain) -> String) {
+    guard !changing.isEmpty else { return }
+    line("    withColumns { \(frameArguments) in")
+    for chain in chains where chain.isEvaluated {
+      let range = chain.isWindowed ? "copies: \(copies(chain)), " : ""
+      line("      Self.\(chain.function)(offset: offset, \(range)\(callArguments(chain)))")
+    }
+    line("    }")
   }
 
   private func copiesName(_ chain: ExportedChain) -> String {
