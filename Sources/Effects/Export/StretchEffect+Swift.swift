@@ -3,8 +3,13 @@ import EffectProtocol
 extension StretchEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
     let overscroll = code.frame(edge == .top ? .pull : .pullBottom)
-    code.line(
-      "// s = min(resistance * \(overscroll), maxStretch); \(mode.rawValue): see Docs/Effects.md")
+    let movesUp = (edge == .top) == (code.attachment == .content)
+    let kept = edge == .top ? "top" : "bottom"
+    let rule =
+      mode == .grow
+      ? "grow: height += s, the \(kept) edge stays put" + (movesUp ? " (y -= s)" : "")
+      : "zoom: scale (h + s) / h about the \(kept) edge's centre"
+    code.line("// s = min(resistance * \(overscroll), maxStretch); \(rule)")
     code.line("let resistance = \(SwiftLiteral.double(resistance))")
     if let maxStretch {
       code.line("let maxStretch = \(SwiftLiteral.double(maxStretch))")
@@ -13,8 +18,7 @@ extension StretchEffect: SwiftExportable {
       code.line("let stretch = resistance * \(overscroll)")
     }
     // Top edge and carried, or bottom edge and fixed: the view moves up by
-    // the stretch to keep the right edge in place.
-    let movesUp = (edge == .top) == (code.attachment == .content)
+    // the stretch to keep the right edge in place (movesUp).
     code.writes(.y, .height)
     code.block("if stretch > 0") { code in
       code.line(movesUp ? "let shift = -stretch" : "let shift = 0.0")
