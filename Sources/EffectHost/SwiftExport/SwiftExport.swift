@@ -88,6 +88,7 @@ public struct SwiftExport: Sendable {
         attachment: layout.attachment, naturalFrame: layout.frame, stride: layout.stride,
         count: layout.viewRange.count,
         statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
+      code.geometry = host.geometry
       code.curves = curves
       var types: [String] = []
       for (effectIndex, effect) in chain.effects.enumerated() {

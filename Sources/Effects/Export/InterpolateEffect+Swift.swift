@@ -66,6 +66,10 @@ extension InterpolateEffect: SwiftExportable {
     case .pullBottom: return code.frame(.pullBottom)
     case .minY: return "view.y"
     case .height: return "view.height"
+    case .progress where keyframes.extends && Self.progressStaysWithinLimits(code):
+      // A natural frame: the span is above 0 and the quotient within the
+      // saturation limit, which would change nothing.
+      return "(\(height) - view.y) / (\(height) + view.height)"
     case .progress where keyframes.extends:
       // CSS's view() cover progress, saturated.
       let span = "(\(height) + view.height)"
@@ -74,6 +78,22 @@ extension InterpolateEffect: SwiftExportable {
       // Held ends: beyond the stops the value is the end's, saturated or not.
       return "(\(height) - view.y) / (\(height) + view.height)"
     }
+  }
+
+  /// Whether the cover progress of every view of `code`'s chain is within
+  /// the saturation limit with a span above 0: no effect before changed the
+  /// view's top or height, and the natural top (at most 1e15 from the
+  /// offset, plus the chain's extent) over the viewport and the height stays
+  /// below half the limit.
+  static func progressStaysWithinLimits(_ code: SwiftChainCode) -> Bool {
+    guard !code.hasWritten(.y), !code.hasWritten(.height) else { return false }
+    let viewport = code.geometry.viewport.height
+    let span = viewport + code.naturalFrame.height
+    let extent =
+      abs(code.naturalFrame.y) + Double(max(0, code.count - 1)) * abs(code.stride)
+      + abs(code.geometry.contentInsets.top)
+    let reach = (1e15 + extent + viewport) / span
+    return span >= 1 && reach.isFinite && reach < Saturation.limit / 2
   }
 
   /// How the value combines with the view's property.

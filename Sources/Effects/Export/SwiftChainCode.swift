@@ -75,6 +75,8 @@ package struct SwiftChainCode {
 
   /// What the names of the chain's state properties start with.
   package let statePrefix: String
+  /// The scene's geometry at rest: its viewport, insets and content height.
+  package var geometry = ScrollGeometry(offset: 0, contentHeight: 0)
 
   package init(
     attachment: Attachment, naturalFrame: Rect, stride: Double, count: Int, statePrefix: String
@@ -147,6 +149,9 @@ package struct SwiftChainCode {
   package func own(_ base: String) -> String { "\(base)\(effectIndex)" }
 
   // MARK: - Reading
+
+  /// Whether the effects so far may have changed `field` of the view.
+  package func hasWritten(_ field: Field) -> Bool { written.contains(field) }
 
   /// Records that the effect may change `fields`.
   package mutating func writes(_ fields: Field...) {
