@@ -6,14 +6,14 @@ public enum Effectctl {
   public static let version = "0.2.0"
 
   /// `eval`, `simulate`, `check`, `validate`, `effects`, `schema`, `devices`,
-  /// `bench`, `plot`, `filmstrip` and `preview`.
+  /// `bench`, `plot`, `filmstrip`, `preview` and `export`.
   public static var commands: [any Subcommand.Type] {
     [
       EvalCommand.self, SimulateCommand.self, CheckCommand.self, ValidateCommand.self,
       EffectsCommand.self, SchemaCommand.self, DevicesCommand.self, BenchCommand.self,
       PlotCommand.self,
       FilmstripCommand.self,
-      PreviewCommand.self,
+      PreviewCommand.self, ExportCommand.self,
     ]
   }
 

@@ -23,7 +23,7 @@ enum EffectBench {
       ],
       commands: [
         PipelineCommand.self, HandwrittenCommand.self, LoadCommand.self, DecodeCommand.self,
-        GenerateCommand.self, MotionCommand.self, LayoutCommand.self,
+        GenerateCommand.self, MotionCommand.self, LayoutCommand.self, RandomSceneCommand.self,
       ])
   }
 

@@ -196,7 +196,9 @@ import Testing
 
   /// Every subcommand's section of CommandLine.md starts from its usage as
   /// `effectctl help` gives it: the options there are the ones the page has.
-  @Test(arguments: ["eval", "simulate", "check", "bench", "plot", "filmstrip", "preview"])
+  @Test(arguments: [
+    "eval", "simulate", "check", "bench", "plot", "filmstrip", "preview", "export",
+  ])
   func commandListHasEveryOption(_ subcommand: String) throws {
     let line = try #require(
       try Self.synopsis(in: "Docs/CommandLine.md").first {

@@ -1,0 +1,79 @@
+import EffectHost
+
+/// `effectctl export`: a scene as source code (Docs/Export.md).
+public struct ExportCommand: Subcommand {
+  public static let configuration = CommandConfiguration(
+    name: "export",
+    abstract: "Write a scene as Swift source: a struct that evaluates it without the library.",
+    discussion: [
+      "One Swift file that needs only the standard library and the platform's C math: a",
+      "struct with init(), static viewNames, evaluate(offset:) and",
+      "evaluate(offset:time:phase:), one [Double] property a column (x ... zIndex) indexed",
+      "in row order, and events. Its values are those eval prints, as Doubles. Constants",
+      "are baked in, one function a chain. A scene with a plugin's effect is refused (1).",
+      "",
+      "EXAMPLES:",
+      "  effectctl export Configs/stretchy-header.json --swift -o StretchyHeader.swift",
+      "  effectctl export Configs/fade-in-list.json --swift --name FadeInList > FadeInList.swift",
+    ])
+
+  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  public var scene: String
+  @Flag("--swift", help: ["Write Swift source (the one language export writes; required)."])
+  public var swift: Bool
+  @Option(
+    "--name", valueName: "type",
+    help: [
+      "The struct's name. (default: from the file's name,",
+      "stretchy-header.json -> StretchyHeader; Scene for -)",
+    ])
+  public var name: String?
+  @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
+  public var reducesMotion: Bool
+  /// `--device` and `--set`: the layout given on the command line.
+  public var layout = LayoutOptions()
+  @Option(
+    "-o", valueName: "file",
+    help: [
+      "Write the Swift file to this file (a regular file is replaced",
+      "whole, never left half written; a link, a device or a FIFO is",
+      "written through); '-' or no -o is standard output.",
+    ])
+  public var output: String?
+
+  public init() {}
+
+  public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    guard swift else {
+      throw .usage(
+        UsageError(
+          message: "export needs --swift, the language to write (Swift is the one it writes)",
+          command: Self.spec))
+    }
+    let export: SwiftExport
+    do {
+      export = try SwiftExport(
+        typeName: name ?? SwiftExport.typeName(forFile: scene), sourceName: sourceName)
+    } catch {
+      throw .usage(UsageError(message: "--name: \(error.description)", command: Self.spec))
+    }
+    try PictureOutput.prepare(output: output, scene: scene, option: $output, command: Self.spec)
+    let host = try SceneHost.allocatingForCommand(
+      try SceneLoader(registry: context.registry).loadForCommand(
+        scene, layout: layout, command: Self.spec),
+      reducesMotion: reducesMotion)
+    let source: String
+    do {
+      source = try export.source(of: host)
+    } catch {
+      throw .failed(message: "\(sourceName): \(error.description)", status: .failure)
+    }
+    try PictureOutput.write(source, to: output, console: context.console)
+    return .success
+  }
+
+  /// The scene's file name, as the exported file's header names it.
+  private var sourceName: String {
+    scene == "-" ? "<stdin>" : (scene.split(separator: "/").last.map(String.init) ?? scene)
+  }
+}

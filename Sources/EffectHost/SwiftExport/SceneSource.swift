@@ -1,0 +1,628 @@
+import EffectProtocol
+import Effects
+
+/// The text of an exported scene: the struct, its constants, a function a
+/// chain, events and the helpers the effects call.
+struct SceneSource {
+  let export: SwiftExport
+  let host: SceneHost
+  let chains: [ExportedChain]
+
+  private var out: [String] = []
+
+  init(export: SwiftExport, host: SceneHost, chains: [ExportedChain]) {
+    self.export = export
+    self.host = host
+    self.chains = chains
+  }
+
+  var viewCount: Int { host.viewCount }
+  var helpers: Set<SwiftChainCode.Helper> {
+    chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
+  }
+  var hasEvents: Bool { chains.contains { !$0.events.isEmpty } }
+  /// The easing functions of every chain, each once.
+  var curves: [(name: String, curve: String, comment: String)] {
+    var curves: [(name: String, curve: String, comment: String)] = []
+    for chain in chains {
+      for curve in chain.code.curves where !curves.contains(where: { $0.name == curve.name }) {
+        curves.append(curve)
+      }
+    }
+    return curves
+  }
+  var hasState: Bool { chains.contains { !$0.code.stateProperties.isEmpty } }
+  /// The columns some frame changes, in the columns' order.
+  var changing: [TransformColumn] {
+    let changing = Set(chains.flatMap(\.changingColumns))
+    return columns.filter(changing.contains)
+  }
+  /// The arguments of `withColumns`'s body.
+  var frameArguments: String { hasState ? "columns, state" : "columns" }
+  var windowed: [ExportedChain] { chains.filter(\.isWindowed) }
+  var columns: [TransformColumn] { TransformColumn.allCases }
+
+  var text: String {
+    var source = self
+    source.write()
+    return source.out.joined(separator: "\n") + "\n"
+  }
+
+  private mutating func line(_ text: String = "") { out.append(text) }
+
+  private mutating func lines(_ text: String) {
+    out += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
+  private mutating func write() {
+    let name = export.typeName
+    let usesCMath = helpers.contains(.cMath)
+    line("// \(name).swift: the scene \(export.sourceName) as Swift, written by")
+    line(
+      "// `effectctl export --swift`. It needs only the standard library"
+        + (usesCMath ? " and the platform's C math." : "."))
+    line("// evaluate(offset:) computes every view's 14 columns, the values `effectctl eval`")
+    line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
+    if usesCMath {
+      line()
+      lines(
+        """
+        #if canImport(Darwin)
+          import Darwin
+        #elseif canImport(Glibc)
+          import Glibc
+        #elseif canImport(Musl)
+          import Musl
+        #endif
+        """)
+    }
+    line()
+    let description = host.scene.description ?? "The scene \(export.sourceName)."
+    for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
+      for wrapped in Self.wrap(String(text), width: 96) {
+        line("/// \(wrapped)".trimmingTrailingSpaces)
+      }
+    }
+    line("public struct \(name): Sendable {")
+    writeTypes()
+    writeColumnsType()
+    writeConstants()
+    writeStorage()
+    writeInit()
+    writeEvaluate()
+    writeWithColumns()
+    for chain in chains { writeChain(chain) }
+    if hasEvents { writeEvents() }
+    writeHelpers()
+    line("}")
+  }
+
+  // MARK: - Types and storage
+
+  private mutating func writeTypes() {
+    lines(
+      """
+        /// What the scroll view is doing at a frame, with SwiftUI's `ScrollPhase` names.
+        public enum Phase: Sendable, Equatable {
+          case idle, interacting, decelerating, animating
+        }
+
+        /// An event of the last frame: the row of the view whose input crossed
+        /// the event's threshold, the event's name, which way, and the input's value.
+        public struct Event: Sendable, Equatable {
+          public enum Direction: String, Sendable {
+            case increasing, decreasing
+          }
+
+          public var row: Int
+          public var name: String
+          public var direction: Direction
+          public var value: Double
+        }
+
+        /// One view's transform while its chain's effects change it.
+        private struct View {
+          var x, y, width, height: Double
+          var scaleX = 1.0, scaleY = 1.0, anchorX = 0.5, anchorY = 0.5
+          var opacity = 1.0, blur = 0.0, rotation = 0.0, zIndex = 0.0
+        }
+
+      """)
+  }
+
+  private mutating func writeColumnsType() {
+    if !changing.isEmpty {
+      line("  /// The columns a frame changes, written through during the frame.")
+      line("  private struct Columns {")
+      line(
+        "    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
+      )
+      line("  }")
+      line()
+    }
+  }
+
+  private mutating func writeConstants() {
+    line(
+      "  /// The views, in row order: each row's chain name, `name[i]` for copy i of a repeated chain."
+    )
+    if !chains.contains(where: \.isRepeated) {
+      let names = chains.map { SwiftLiteral.string($0.name) }.joined(separator: ", ")
+      line("  public static let viewNames: [String] = [\(names)]")
+    } else {
+      line("  public static let viewNames: [String] = {")
+      line("    var names: [String] = []")
+      for chain in chains {
+        let literal = SwiftLiteral.string(chain.name)
+        if chain.isRepeated {
+          let open = SwiftLiteral.string(chain.name + "[").dropLast()
+          line("    names += (0..<\(chain.rows.count)).map { \(open)\\($0)]\" }")
+        } else {
+          line("    names.append(\(literal))")
+        }
+      }
+      line("    return names")
+      line("  }()")
+    }
+    line()
+    let scene = host.scene
+    let geometry = host.geometry
+    line("  // The scene, points.")
+    line("  static let viewportWidth = \(SwiftLiteral.double(scene.viewport.width))")
+    line("  static let viewportHeight = \(SwiftLiteral.double(scene.viewport.height))")
+    line("  static let insetTop = \(SwiftLiteral.double(scene.contentInsets.top))")
+    line("  static let insetBottom = \(SwiftLiteral.double(scene.contentInsets.bottom))")
+    line("  static let contentHeight = \(SwiftLiteral.double(scene.contentHeight))")
+    line("  /// max(0, contentHeight + insetTop + insetBottom - viewportHeight)")
+    line("  static let maxOffset = \(SwiftLiteral.double(geometry.maxOffset))")
+    if !windowed.isEmpty {
+      line("  /// The rows of each chain.")
+      let ranges = chains.map { "\($0.rows.lowerBound)..<\($0.rows.upperBound)" }
+      line("  static let chainRows: [Range<Int>] = [\(ranges.joined(separator: ", "))]")
+    }
+    line()
+  }
+
+  private mutating func writeStorage() {
+    line("  /// Each view's columns after the last frame, indexed as `viewNames`.")
+    line("  public private(set) var x, y, width, height: [Double]")
+    line("  public private(set) var translateX, translateY: [Double]")
+    line("  public private(set) var scaleX, scaleY, anchorX, anchorY: [Double]")
+    line("  public private(set) var opacity, blur, rotation, zIndex: [Double]")
+    line("  /// The events of the last frame, in the order of the chains, their events and copies.")
+    line("  public private(set) var events: [Event] = []")
+    if !windowed.isEmpty {
+      line("  /// The rows each chain's views were evaluated in by the last")
+      line("  /// `evaluate(offset:visibleOnly:)`, one range a chain.")
+      line("  public private(set) var evaluatedRows = Self.chainRows")
+    }
+    if hasState {
+      line("  /// What stateful effects carry from frame to frame, named after the chain, the")
+      line("  /// effect and its index in the chain.")
+      line("  private struct State {")
+      for state in chains.flatMap(\.code.stateProperties) {
+        line("    var \(state.name): \(state.type) = \(state.initial)")
+      }
+      line("  }")
+      line()
+      line("  private var state = State()")
+    }
+    if hasEvents {
+      line("  /// Whether a frame was evaluated: events never fire on the first.")
+      line("  private var hasEvaluated = false")
+      line("  /// Each event's input at the last frame, one a copy for a view's input.")
+      line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
+    }
+    line()
+  }
+
+  var eventSlotCount: Int {
+    chains.reduce(0) { total, chain in
+      total + chain.events.reduce(0) { $0 + ($1.input.isPerView ? chain.rows.count : 1) }
+    }
+  }
+
+  private mutating func writeInit() {
+    line("  /// Every view at its natural frame at rest, with identity visuals.")
+    line("  public init() {")
+    line("    let count = Self.viewNames.count")
+    let identity: [TransformColumn: String] = [
+      .scaleX: "1.0", .scaleY: "1.0", .anchorX: "0.5", .anchorY: "0.5", .opacity: "1.0",
+    ]
+    for column in columns {
+      line("    \(column.rawValue) = Array(repeating: \(identity[column] ?? "0.0"), count: count)")
+    }
+    for chain in chains {
+      let frame = chain.layout.frame
+      let top =
+        chain.layout.attachment == .content
+        ? "Self.insetTop + \(SwiftLiteral.double(frame.y))" : SwiftLiteral.double(frame.y)
+      line(
+        "    layOut(rows: \(chain.rows.lowerBound)..<\(chain.rows.upperBound), "
+          + "x: \(SwiftLiteral.double(frame.x)), top: \(top), "
+          + "width: \(SwiftLiteral.double(frame.width)), "
+          + "height: \(SwiftLiteral.double(frame.height)), "
+          + "stride: \(SwiftLiteral.double(chain.layout.stride)))  // \(chain.name)")
+    }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Puts `rows` at their natural frames: copy i's top at `top + i * stride`.
+        private mutating func layOut(
+          rows: Range<Int>, x naturalX: Double, top: Double, width naturalWidth: Double,
+          height naturalHeight: Double, stride: Double
+        ) {
+          for row in rows {
+            x[row] = naturalX
+            y[row] = top + Double(row - rows.lowerBound) * stride
+            width[row] = naturalWidth
+            height[row] = naturalHeight
+          }
+        }
+
+      """)
+  }
+
+  // MARK: - Frames
+
+  private mutating func writeEvaluate() {
+    lines(
+      """
+        /// Evaluates every view at `offset`: how far the content is scrolled
+        /// from rest, points (clamped to ±1e15, as the library does).
+        public mutating func evaluate(offset: Double) {
+      """)
+    if chains.contains(where: \.isEvaluated) || hasEvents {
+      line("    let offset = min(max(offset, -1e15), 1e15)")
+    } else {
+      line(
+        "    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
+    }
+    writeFrame { "0..<\($0.rows.count)" }
+    if hasEvents { line("    detectEvents(offset: offset)") }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Evaluates every view at `offset` at `time` (seconds) in `phase`: the
+        /// same as `evaluate(offset:)`, as no effect of this scene reads the time
+        /// or the phase.
+        public mutating func evaluate(offset: Double, time: Double, phase: Phase) {
+          evaluate(offset: offset)
+        }
+
+      """)
+    guard !windowed.isEmpty else { return }
+    lines(
+      """
+        /// Evaluates, when `visibleOnly`, only the views a lazy stack would
+        /// have: the copies of the repeated chains whose natural frame meets the
+        /// viewport extended by one viewport height above and below, and every
+        /// other view; `evaluatedRows` tells which. The others keep their values.
+        public mutating func evaluate(offset: Double, visibleOnly: Bool) {
+          guard visibleOnly else {
+            evaluate(offset: offset)
+            evaluatedRows = Self.chainRows
+            return
+          }
+      """)
+    let readsOffset =
+      chains.contains(where: \.isEvaluated) || hasEvents
+      || windowed.contains { $0.layout.attachment == .content }
+    if readsOffset { line("    let offset = min(max(offset, -1e15), 1e15)") }
+    for chain in windowed {
+      let frame = chain.layout.frame
+      line(
+        "    let \(copiesName(chain)) = Self.visibleCopies(top: \(naturalTop(chain)), "
+          + "height: \(SwiftLiteral.double(frame.height)), "
+          + "stride: \(SwiftLiteral.double(chain.layout.stride)), count: \(chain.rows.count))")
+    }
+    writeFrame(copies: copiesName)
+    for chain in windowed {
+      let (first, copies) = (chain.rows.lowerBound, copiesName(chain))
+      line(
+        "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
+          + "\(copies).upperBound")
+    }
+    if hasEvents { line("    detectEvents(offset: offset)") }
+    line("  }")
+    line()
+  }
+
+  /// The call of every chain's function in `withColumns`, a windowed chain's
+  /// with the copies `copies` gives.
+  private mutating func writeFrame(copies: (ExportedChain) -> String) {
+    guard !changing.isEmpty else { return }
+    line("    withColumns { \(frameArguments) in")
+    for chain in chains where chain.isEvaluated {
+      let range = chain.isWindowed ? "copies: \(copies(chain)), " : ""
+      line("      Self.\(chain.function)(offset: offset, \(range)\(callArguments(chain)))")
+    }
+    line("    }")
+  }
+
+  private func copiesName(_ chain: ExportedChain) -> String {
+    let name = chain.function.dropFirst("evaluate".count)
+    return name.prefix(1).lowercased() + name.dropFirst() + "Copies"
+  }
+
+  /// What a chain's function takes after the offset and its copies.
+  private func callArguments(_ chain: ExportedChain) -> String {
+    chain.code.stateProperties.isEmpty ? "columns" : "columns, &state"
+  }
+
+  /// Runs a frame's body with a buffer pointer a changing column.
+  private mutating func writeWithColumns() {
+    guard !changing.isEmpty else { return }
+    line("  /// Runs `frame` with the columns a frame changes, one buffer pointer a column")
+    line("  /// for the whole frame" + (hasState ? ", and the effects' state." : "."))
+    let state = hasState ? ", inout State" : ""
+    line("  @inline(__always)")
+    line("  private mutating func withColumns(_ frame: (Columns\(state)) -> Void) {")
+    var indent = "    "
+    for column in changing {
+      line(indent + "\(column.rawValue).withUnsafeMutableBufferPointer { \(column.rawValue) in")
+      indent += "  "
+    }
+    let fields = changing.map { "\($0.rawValue): \($0.rawValue)" }.joined(separator: ", ")
+    line(indent + "frame(Columns(\(fields))\(hasState ? ", &self.state" : ""))")
+    for _ in changing {
+      indent.removeLast(2)
+      line(indent + "}")
+    }
+    line("  }")
+    line()
+  }
+
+  /// The viewport y of copy 0's natural top, as the library computes it.
+  private func naturalTop(_ chain: ExportedChain) -> String {
+    let y = SwiftLiteral.double(chain.layout.frame.y)
+    guard chain.layout.attachment == .content else { return y }
+    return "(Self.insetTop - offset) + \(y)"
+  }
+
+  private mutating func writeChain(_ chain: ExportedChain) {
+    guard chain.isEvaluated else { return }
+    let code = chain.code
+    let layout = chain.layout
+    let rows =
+      chain.rows.count == 1
+      ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+    let effects = chain.effects.isEmpty ? "no effects" : chain.effects.joined(separator: ", ")
+    line("  /// \(SwiftLiteral.string(chain.name)), \(rows): \(effects).")
+    let copiesParameter = chain.isWindowed ? "copies: Range<Int>, " : ""
+    let stateParameter = code.stateProperties.isEmpty ? "" : ", _ state: inout State"
+    line("  @inline(__always)")
+    let parameters = "offset: Double, \(copiesParameter)_ columns: Columns\(stateParameter)"
+    let signature = "  private static func \(chain.function)(\(parameters)) {"
+    line(
+      signature.count <= 100
+        ? signature : "  private static func \(chain.function)(\n    \(parameters)\n  ) {")
+    var frameValues = code.frameValues
+    if layout.attachment == .content { frameValues.insert(.contentOrigin) }
+    for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
+      switch value {
+      case .pull: line("    let pull = max(0, -offset)")
+      case .pullBottom: line("    let pullBottom = max(0, offset - Self.maxOffset)")
+      case .contentOrigin: line("    let contentOrigin = Self.insetTop - offset")
+      }
+    }
+    for text in code.prologue { line("    " + text) }
+    let frame = layout.frame
+    let y0 = SwiftLiteral.double(frame.y)
+    var indent = "    "
+    if chain.isRepeated {
+      let top = layout.attachment == .content ? "contentOrigin + \(y0)" : y0
+      line("    let top = \(top)")
+      line("    for copy in \(chain.isWindowed ? "copies" : "0..<\(chain.rows.count)") {")
+      indent += "  "
+      line(indent + "let row = \(chain.rows.lowerBound) + copy")
+      line(indent + "let naturalY = top + Double(copy) * \(SwiftLiteral.double(layout.stride))")
+    } else {
+      // Copy 0's top, as the library computes it: y + 0 * stride.
+      let y = SwiftLiteral.double(frame.y + 0 * layout.stride)
+      line(indent + "let row = \(chain.rows.lowerBound)")
+      if code.readsCopy { line(indent + "let copy = 0") }
+      line(
+        indent
+          + (layout.attachment == .content
+            ? "let naturalY = contentOrigin + \(y)" : "let naturalY = \(y)"))
+    }
+    let declaration = code.written.isEmpty ? "let" : "var"
+    line(
+      indent + "\(declaration) view = View(x: \(SwiftLiteral.double(frame.x)), y: naturalY, "
+        + "width: \(SwiftLiteral.double(frame.width)), "
+        + "height: \(SwiftLiteral.double(frame.height)))")
+    for text in code.body { line(indent + text) }
+    for column in chain.changingColumns {
+      let value: String
+      switch column {
+      case .translateX: value = "view.x - \(SwiftLiteral.double(frame.x))"
+      case .translateY: value = "view.y - naturalY"
+      default: value = "view.\(column.rawValue)"
+      }
+      line(indent + "columns.\(column.rawValue)[row] = \(value)")
+    }
+    if chain.isRepeated { line("    }") }
+    line("  }")
+    line()
+  }
+
+  // MARK: - Events
+
+  private mutating func writeEvents() {
+    line("  /// Finds the events of the frame: each input read after its chain's last effect.")
+    line("  private mutating func detectEvents(offset: Double) {")
+    line("    events.removeAll(keepingCapacity: true)")
+    line("    let firing = hasEvaluated")
+    line("    hasEvaluated = true")
+    var slot = 0
+    for chain in chains {
+      for event in chain.events {
+        let name = SwiftLiteral.string(event.name)
+        line(
+          "    // \(SwiftLiteral.string(chain.name)): \(name) when \(event.input.rawValue) "
+            + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)")
+        let crossing =
+          "Self.crossing(before, value, \(SwiftLiteral.double(event.crosses)), "
+          + "increasing: \(event.direction != .decreasing), "
+          + "decreasing: \(event.direction != .increasing))"
+        let rows = "\(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+        let append =
+          "events.append(Event(row: row, name: \(name), direction: direction, value: value))"
+        let value: String
+        switch event.input {
+        case .offset: value = "offset"
+        case .pull: value = "max(0, -offset)"
+        case .pullBottom: value = "max(0, offset - Self.maxOffset)"
+        case .minY: value = "y[row]"
+        case .height: value = "height[row]"
+        case .progress: value = "Self.coverProgress(y: y[row], height: height[row])"
+        }
+        // A view's input has a slot a copy; the frame's, one for every copy.
+        if event.input.isPerView {
+          let at = "\(slot - chain.rows.lowerBound) + row"
+          writeEventCheck("for row in \(rows)", value, at, crossing, fire: [append])
+          slot += chain.rows.count
+        } else {
+          let fire = ["for row in \(rows) {", "  " + append, "}"]
+          writeEventCheck("do", value, "\(slot)", crossing, fire: fire)
+          slot += 1
+        }
+      }
+    }
+    line("  }")
+    line()
+    lines(
+      """
+        /// Which way a value crossed `threshold` from `before`: up when
+        /// before < threshold <= value, down when before > threshold >= value.
+        private static func crossing(
+          _ before: Double, _ value: Double, _ threshold: Double, increasing: Bool, decreasing: Bool
+        ) -> Event.Direction? {
+          if before < threshold, threshold <= value { return increasing ? .increasing : nil }
+          if before > threshold, threshold >= value { return decreasing ? .decreasing : nil }
+          return nil
+        }
+
+        /// CSS's view() cover progress of a view: (V - y) / (V + height), saturated.
+        private static func coverProgress(y: Double, height: Double) -> Double {
+          let span = viewportHeight + height
+          return span > 0 ? min(max((viewportHeight - y) / span, -1e15), 1e15) : 0
+        }
+
+      """)
+  }
+
+  /// The check of one event: its input's `value` against the last frame's
+  /// in `eventInputs[slot]`, and `fire` when it crossed.
+  private mutating func writeEventCheck(
+    _ open: String, _ value: String, _ slot: String, _ crossing: String, fire: [String]
+  ) {
+    line("    \(open) {")
+    line("      let value = \(value)")
+    line("      let before = eventInputs[\(slot)]")
+    line("      eventInputs[\(slot)] = value")
+    line("      if firing, let direction = \(crossing) {")
+    for text in fire { line("        " + text) }
+    line("      }")
+    line("    }")
+  }
+
+  // MARK: - Helpers
+
+  private mutating func writeHelpers() {
+    if !windowed.isEmpty {
+      lines(
+        """
+          /// The copies of a repeated chain whose natural frame meets the viewport
+          /// extended by one viewport height above and below: copy i's top is at
+          /// `top + i * stride`.
+          private static func visibleCopies(
+            top: Double, height: Double, stride: Double, count: Int
+          ) -> Range<Int> {
+            func naturalTop(_ copy: Int) -> Double { top + Double(copy) * stride }
+            func endsAbove(_ copy: Int) -> Bool { naturalTop(copy) + height < -viewportHeight }
+            func startsBelow(_ copy: Int) -> Bool { naturalTop(copy) > 2 * viewportHeight }
+            func estimate(_ y: Double) -> Int {
+              let copy = (y - top) / stride
+              return copy > 0 ? (copy < Double(count) ? Int(copy) : count) : 0
+            }
+            var first = estimate(-viewportHeight - height)
+            while first < count && endsAbove(first) { first += 1 }
+            while first > 0 && !endsAbove(first - 1) { first -= 1 }
+            var end = max(first, estimate(2 * viewportHeight))
+            while end < count && !startsBelow(end) { end += 1 }
+            while end > first && startsBelow(end - 1) { end -= 1 }
+            return first..<end
+          }
+
+        """)
+    }
+    let helpers = self.helpers
+    if helpers.contains(.saturated) {
+      lines(
+        """
+          /// `value` held to ±1e15, as the library's effects keep products finite.
+          private static func saturated(_ value: Double) -> Double { min(max(value, -1e15), 1e15) }
+
+        """)
+    }
+    for helper in SwiftChainCode.Helper.allCases where helpers.contains(helper) {
+      if let text = ExpressionEffect.swiftHelperSource(helper) {
+        lines(text)
+        line()
+      }
+    }
+    if helpers.contains(.unitBezier) {
+      lines(Easing.swiftLinearSource)
+      line()
+      for (name, curve, comment) in curves {
+        line("  /// The easing \(name) \(comment).")
+        line("  @inline(__always)")
+        line("  private static func \(name)(_ progress: Double) -> Double {")
+        line("    \(curve).value(at: progress)")
+        line("  }")
+        line()
+      }
+      for text in Easing.swiftSource.split(separator: "\n", omittingEmptySubsequences: false) {
+        line(text.isEmpty ? "" : "  " + text)
+      }
+      line()
+    }
+    // No blank line before the closing brace.
+    while out.last == "" { out.removeLast() }
+  }
+}
+
+extension SceneSource {
+  /// `text` in lines of at most `width` characters, broken at spaces.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = String(word)
+      } else {
+        current += (current.isEmpty ? "" : " ") + word
+      }
+    }
+    return lines + [current]
+  }
+}
+
+extension ExportedChain {
+  /// Whether a frame changes any of its columns or state: a chain that
+  /// changes nothing keeps the values `init()` gives it.
+  var isEvaluated: Bool { !changingColumns.isEmpty || !code.prologue.isEmpty }
+}
+
+extension String {
+  var trimmingTrailingSpaces: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,172 @@
+import EffectProtocol
+import Effects
+
+/// Why a scene cannot be exported as Swift.
+public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// An effect whose type cannot be written as Swift: a plugin's.
+  case unsupportedEffect(chain: String, index: Int, type: String)
+  /// A form of a built-in effect or event that the export does not write
+  /// yet: `what` names it.
+  case unsupportedForm(chain: String, what: String)
+  /// A type name that is not a Swift identifier.
+  case invalidTypeName(String)
+
+  public var description: String {
+    switch self {
+    case .unsupportedEffect(let chain, let index, let type):
+      "chain \"\(chain)\", effect \(index): effect type \"\(type)\" cannot be exported as Swift; "
+        + "only the built-in effects can"
+    case .unsupportedForm(let chain, let what):
+      "chain \"\(chain)\", \(what): export does not write it as Swift yet"
+    case .invalidTypeName(let name):
+      "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
+        + "with a digit"
+    }
+  }
+}
+
+/// A scene written as one Swift file: a struct that holds the scene's
+/// constants and computes every view's 14 columns per frame, the library's
+/// values as Doubles, with nothing but the standard library and the
+/// platform's C math (Docs/Export.md).
+///
+/// The scene is the host's: its chains' natural frames, strides and the
+/// content height are read from the loaded ``SceneHost``, its effects after
+/// reduced motion has removed those it skips.
+public struct SwiftExport: Sendable {
+  /// The exported type's name.
+  public let typeName: String
+  /// The file the scene was read from, for the header comment.
+  public let sourceName: String
+
+  public init(typeName: String, sourceName: String) throws(SwiftExportError) {
+    guard Self.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
+    self.typeName = typeName
+    self.sourceName = sourceName
+  }
+
+  /// The type name a file's name gives: its words (split at anything but a
+  /// letter or digit), each capitalised, joined: `stretchy-header.json` ->
+  /// `StretchyHeader`. `Scene` for standard input or a name without letters,
+  /// and `Scene` before a name that would start with a digit.
+  public static func typeName(forFile path: String) -> String {
+    guard path != "-" else { return "Scene" }
+    var name = path.split(separator: "/").last.map(String.init) ?? path
+    if name.hasSuffix(".json") { name.removeLast(5) }
+    let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+    let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    guard let first = joined.first else { return "Scene" }
+    return first.isNumber ? "Scene" + joined : joined
+  }
+
+  /// Whether `name` can name a Swift type: ASCII letters, digits and `_`,
+  /// not starting with a digit, not a keyword.
+  public static func isTypeName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    let valid = name.unicodeScalars.allSatisfy {
+      $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+    }
+    return valid && name != "_" && !keywords.contains(name)
+  }
+
+  static let keywords: Set<String> = [
+    "Any", "Self", "Type", "Protocol", "as", "associatedtype", "break", "case", "catch", "class",
+    "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough",
+    "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
+    "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",
+    "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch",
+    "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+  ]
+
+  /// The Swift source of `host`'s scene.
+  public func source(of host: SceneHost) throws(SwiftExportError) -> String {
+    var chains: [ExportedChain] = []
+    var names = Set<String>()
+    var curves: [(name: String, curve: String, comment: String)] = []
+    for (index, layout) in host.chains.enumerated() {
+      let chain = host.scene.chains[index]
+      var function = "evaluate" + Self.typeName(forFile: chain.name)
+      while names.contains(function) { function += "_\(index)" }
+      names.insert(function)
+      let prefix = function.dropFirst("evaluate".count)
+      var code = SwiftChainCode(
+        attachment: layout.attachment, naturalFrame: layout.frame, stride: layout.stride,
+        count: layout.viewRange.count,
+        statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
+      code.geometry = host.geometry
+      code.curves = curves
+      var types: [String] = []
+      if let event = chain.events.first(where: { $0.timeline != nil }) {
+        throw .unsupportedForm(
+          chain: chain.name, what: "event \"\(event.name)\" with a view range or timeline insets")
+      }
+      if !chain.hasIdentityVisuals {
+        code.prologueVisuals(zIndex: chain.zIndex, opacity: chain.opacity)
+      }
+      for (effectIndex, declared) in chain.effects.enumerated() {
+        // A pin that follows the layout, placed as the host has it now.
+        var effect = declared
+        if SceneHost.followsLayout(declared), let pin = declared as? PinEffect {
+          effect = SceneHost.placed(pin, chain: index, in: host.scene)
+        }
+        guard let exportable = effect as? any SwiftExportable else {
+          throw .unsupportedEffect(
+            chain: chain.name, index: effectIndex, type: type(of: effect).typeName)
+        }
+        if let refusal = (effect as? InterpolateEffect)?.exportRefusal {
+          throw .unsupportedForm(
+            chain: chain.name, what: "effect \(effectIndex): interpolate with \(refusal)")
+        }
+        types.append(type(of: effect).typeName)
+        code.effect(effectIndex, named: type(of: effect).typeName) {
+          exportable.writeSwift(to: &$0)
+        }
+      }
+      curves = code.curves
+      chains.append(
+        ExportedChain(
+          index: index, name: chain.name, function: function, layout: layout, effects: types,
+          events: chain.events, code: code, isWindowed: host.isWindowedChain(index)))
+    }
+    return SceneSource(export: self, host: host, chains: chains).text
+  }
+}
+
+/// One chain of an export: its layout, its code and how it is evaluated.
+struct ExportedChain {
+  var index: Int
+  var name: String
+  var function: String
+  var layout: SceneHost.ChainLayout
+  var effects: [String]
+  var events: [ChainEvent]
+  var code: SwiftChainCode
+  /// Whether `evaluate(offset:visibleOnly:)` evaluates only its copies near the viewport.
+  var isWindowed: Bool
+
+  var rows: Range<Int> { layout.viewRange }
+  var isRepeated: Bool { layout.isRepeated }
+
+  /// The columns a frame may change: those the effects write, `y` of a
+  /// view that scrolls, and the translations of what moves against its
+  /// natural frame.
+  var changingColumns: [TransformColumn] {
+    let written = code.written
+    return TransformColumn.allCases.filter { column in
+      switch column {
+      case .translateX: written.contains(.x)
+      case .translateY: written.contains(.y)
+      case .y: written.contains(.y) || layout.attachment == .content
+      default: SwiftChainCode.Field(rawValue: column.rawValue).map(written.contains) ?? false
+      }
+    }
+  }
+}
+
+extension SceneHost {
+  /// Whether `evaluate(offset:visibleOnly:)` evaluates only chain `index`'s
+  /// copies near the viewport.
+  func isWindowedChain(_ index: Int) -> Bool {
+    runs.contains { $0.chain == index && $0.isWindowed }
+  }
+}

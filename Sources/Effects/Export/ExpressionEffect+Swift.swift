@@ -1,0 +1,151 @@
+import EffectProtocol
+
+extension ExpressionEffect: SwiftExportable {
+  package func writeSwift(to code: inout SwiftChainCode) {
+    // Every expression reads the transform before the effect; then all are
+    // assigned, in the order of the columns.
+    var assignments: [(column: ExpressionColumn, value: String)] = []
+    code.line("// every column from the transform before the effect; not finite: unchanged")
+    for (column, text) in expressions {
+      guard let column = ExpressionColumn(rawValue: column),
+        let node = try? ExpressionParser.parse(text)
+      else { continue }
+      let value = "new\(column.rawValue.prefix(1).uppercased())\(column.rawValue.dropFirst())"
+      code.line("let \(value) = \(Self.swift(ExpressionProgram.fold(node), &code))  // \(text)")
+      assignments.append((column, value))
+    }
+    for (column, value) in assignments {
+      // A value that is not finite leaves the column; others are saturated.
+      let saturated = code.saturated(value)
+      let store: [String]
+      switch column {
+      case .x, .y, .scaleX, .scaleY, .anchorX, .anchorY, .rotation, .zIndex:
+        store = ["view.\(column.rawValue) = \(saturated)"]
+      case .width, .height, .blur:
+        store = ["view.\(column.rawValue) = max(0, \(saturated))"]
+      case .opacity:
+        store = ["view.opacity = min(max(\(saturated), 0), 1)"]
+      case .scale:
+        store = ["let scale = \(saturated)", "view.scaleX = scale", "view.scaleY = scale"]
+      }
+      for field in column == .scale ? ["scaleX", "scaleY"] : [column.rawValue] {
+        if let field = SwiftChainCode.Field(rawValue: field) { code.writes(field) }
+      }
+      if store.count == 1 {
+        code.line("if \(value).isFinite { \(store[0]) }")
+      } else {
+        code.block("if \(value).isFinite") { code in for text in store { code.line(text) } }
+      }
+    }
+  }
+
+  /// The Swift arithmetic of `node`, fully parenthesised, with the library's
+  /// meaning of every operator, name and function.
+  static func swift(_ node: ExpressionNode, _ code: inout SwiftChainCode) -> String {
+    switch node {
+    case .number(let value):
+      return SwiftLiteral.double(value)
+    case .name(let name):
+      return swift(name, &code)
+    case .negate(let operand):
+      return "(-\(swift(operand, &code)))"
+    case .binary(let binary, let left, let right):
+      let (a, b) = (swift(left, &code), swift(right, &code))
+      switch binary {
+      case .add, .subtract, .multiply, .divide:
+        return "(\(a) \(binary.rawValue) \(b))"
+      case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
+        return "(\(a) \(binary.rawValue) \(b) ? 1.0 : 0.0)"
+      }
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      let (c, a, b) = (swift(condition, &code), swift(whenTrue, &code), swift(whenFalse, &code))
+      return "(\(c) != 0 ? \(a) : \(b))"
+    case .call(let function, let arguments):
+      let values = arguments.map { swift($0, &code) }
+      switch function {
+      case .min, .max:
+        // min(a, b, c) is min(min(a, b), c).
+        return values.dropFirst().reduce(values[0]) { "Swift.\(function.rawValue)(\($0), \($1))" }
+      case .abs: return "Swift.abs(\(values[0]))"
+      case .sqrt: return "\(values[0]).squareRoot()"
+      case .floor: return "\(values[0]).rounded(.down)"
+      case .ceil: return "\(values[0]).rounded(.up)"
+      case .round: return "\(values[0]).rounded(.toNearestOrAwayFromZero)"
+      case .pow, .exp, .log, .sin, .cos:
+        code.uses(.cMath)
+        return "\(function.rawValue)(\(values.joined(separator: ", ")))"
+      case .clamp: return code.call(.clamp, values[0], values[1], values[2])
+      case .sign: return code.call(.sign, values[0])
+      case .lerp: return code.call(.lerp, values[0], values[1], values[2])
+      case .step: return code.call(.step, values[0], values[1])
+      case .smoothstep: return code.call(.smoothstep, values[0], values[1], values[2])
+      }
+    }
+  }
+
+  /// The value of a name, as the library reads it.
+  static func swift(_ name: ExpressionName, _ code: inout SwiftChainCode) -> String {
+    let frame = code.naturalFrame
+    switch name {
+    case .offset: return "offset"
+    case .pull: return code.frame(.pull)
+    case .pullBottom: return code.frame(.pullBottom)
+    case .maxOffset: return SwiftChainCode.maxOffset
+    case .minY, .y: return "view.y"
+    case .progress:
+      let height = SwiftChainCode.viewportHeight
+      return "((\(height) - view.y) / (\(height) + view.height))"
+    case .index: return "Double(\(code.copy()))"
+    case .count: return SwiftLiteral.double(Double(code.count))
+    case .viewportWidth: return SwiftChainCode.viewportWidth
+    case .viewportHeight: return SwiftChainCode.viewportHeight
+    case .insetTop: return SwiftChainCode.insetTop
+    case .insetBottom: return SwiftChainCode.insetBottom
+    case .contentHeight: return SwiftChainCode.contentHeight
+    case .naturalX: return SwiftLiteral.double(frame.x)
+    case .naturalY: return code.naturalY()
+    case .naturalWidth: return SwiftLiteral.double(frame.width)
+    case .naturalHeight: return SwiftLiteral.double(frame.height)
+    case .translateX: return "(view.x - \(SwiftLiteral.double(frame.x)))"
+    case .translateY: return "(view.y - \(code.naturalY()))"
+    case .x, .width, .height, .scaleX, .scaleY, .anchorX, .anchorY, .opacity, .blur, .rotation,
+      .zIndex:
+      return "view.\(name.rawValue)"
+    }
+  }
+
+  /// The exported expression helpers, the library's definitions.
+  package static func swiftHelperSource(_ helper: SwiftChainCode.Helper) -> String? {
+    switch helper {
+    case .clamp:
+      return """
+          private static func clamp(_ x: Double, _ low: Double, _ high: Double) -> Double {
+            min(max(x, low), high)
+          }
+        """
+    case .sign:
+      return """
+          private static func sign(_ x: Double) -> Double { x > 0 ? 1 : (x < 0 ? -1 : x) }
+        """
+    case .lerp:
+      return """
+          private static func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+        """
+    case .step:
+      return """
+          private static func step(_ edge: Double, _ x: Double) -> Double { x < edge ? 0 : 1 }
+        """
+    case .smoothstep:
+      return """
+          /// GLSL's smoothstep; a step where the edges meet.
+          private static func smoothstep(_ edge0: Double, _ edge1: Double, _ x: Double) -> Double {
+            guard edge0 != edge1 else { return x < edge0 ? 0 : 1 }
+            let t = min(max((x - edge0) / (edge1 - edge0), 0), 1)
+            return t * t * (3 - 2 * t)
+          }
+        """
+    default:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import EffectProtocol
+
+extension InterpolateEffect: SwiftExportable {
+  /// What keeps this `interpolate` from being exported, if anything: the
+  /// forms evaluated out of line (steps, `linear(...)`, a view range or
+  /// timeline insets), which the export does not write yet.
+  package var exportRefusal: String? {
+    guard keyframes.isShaped else { return nil }
+    switch parameters.easing {
+    case .steps, .piecewiseLinear: return "the easing \(parameters.easing.cssText)"
+    default: return "a view range or timeline insets"
+    }
+  }
+
+  package func writeSwift(to code: inout SwiftChainCode) {
+    let stops = keyframes.stops
+    guard stops.count >= 2 else { return }
+    let input = inputSource(&code)
+    code.line(
+      "// \(parameters.property.rawValue) from \(parameters.input.rawValue) through \(stops.count) "
+        + "stops, \(parameters.easing.name ?? "cubicBezier"), \(parameters.extrapolate.rawValue)")
+    code.line("let input = \(input)")
+    let easing = keyframes.curve.isLinear ? nil : parameters.easing
+    let curve = easing.map { Easing.swiftCurve($0, &code) }
+    let linearPair = stops.count == 2 && keyframes.curve.isLinear
+    code.line("let value: Double")
+    let first = stops[0]
+    let last = stops[stops.count - 1]
+    code.line("if !(input > \(SwiftLiteral.double(first.input))) {")
+    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code))")
+    code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
+    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    for end in 1..<stops.count {
+      let (start, stop) = (stops[end - 1], stops[end])
+      let inputSpan = SwiftLiteral.double(stop.input - start.input)
+      let outputChange = SwiftLiteral.double(stop.output - start.output)
+      let fraction = "(input - \(SwiftLiteral.double(start.input))) / \(inputSpan)"
+      let value: String
+      if linearPair {
+        value = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
+      } else {
+        let eased = "Self.\(curve ?? "linearEased")(\(fraction))"
+        if easing == nil { code.uses(.unitBezier) }
+        let sum = "\(SwiftLiteral.double(start.output)) + \(outputChange) * \(eased)"
+        // The curve stays within its control points' hull: where the sum
+        // cannot reach the saturation limit, saturating it changes nothing.
+        let (_, y1, _, y2) = (easing ?? .linear).controlPoints
+        let reach = max(1, abs(y1), abs(y2), abs(y1 - 1), abs(y2 - 1))
+        let bound = abs(start.output) + abs(stop.output - start.output) * reach
+        value = bound < Saturation.limit / 2 ? sum : code.saturated(sum)
+      }
+      if end < stops.count - 1 {
+        code.line("} else if input < \(SwiftLiteral.double(stop.input)) {")
+      } else {
+        code.line("} else {")
+      }
+      code.line("  value = \(value)")
+    }
+    code.line("}")
+    combine(&code)
+  }
+
+  /// The value outside the stops: the end stop's output, or its segment extended.
+  private func endValue(_ end: Stop, slope: Double, _ code: inout SwiftChainCode) -> String {
+    guard keyframes.extends else { return SwiftLiteral.double(end.output) }
+    return code.saturated(
+      "\(SwiftLiteral.double(end.output)) + (input - \(SwiftLiteral.double(end.input))) * "
+        + SwiftLiteral.double(slope))
+  }
+
+  /// The input's value for the view.
+  private func inputSource(_ code: inout SwiftChainCode) -> String {
+    let height = SwiftChainCode.viewportHeight
+    switch parameters.input {
+    case .offset: return "offset"
+    case .pull: return code.frame(.pull)
+    case .pullBottom: return code.frame(.pullBottom)
+    case .minY: return "view.y"
+    case .height: return "view.height"
+    case .progress where keyframes.extends && Self.progressStaysWithinLimits(code):
+      // A natural frame: the span is above 0 and the quotient within the
+      // saturation limit, which would change nothing.
+      return "(\(height) - view.y) / (\(height) + view.height)"
+    case .progress where keyframes.extends:
+      // CSS's view() cover progress, saturated.
+      let span = "(\(height) + view.height)"
+      return "\(span) > 0 ? \(code.saturated("(\(height) - view.y) / \(span)")) : 0"
+    case .progress:
+      // Held ends: beyond the stops the value is the end's, saturated or not.
+      return "(\(height) - view.y) / (\(height) + view.height)"
+    }
+  }
+
+  /// Whether the cover progress of every view of `code`'s chain is within
+  /// the saturation limit with a span above 0: no effect before changed the
+  /// view's top or height, and the natural top (at most 1e15 from the
+  /// offset, plus the chain's extent) over the viewport and the height stays
+  /// below half the limit.
+  static func progressStaysWithinLimits(_ code: SwiftChainCode) -> Bool {
+    guard !code.hasWritten(.y), !code.hasWritten(.height) else { return false }
+    let viewport = code.geometry.viewport.height
+    let span = viewport + code.naturalFrame.height
+    let extent =
+      abs(code.naturalFrame.y) + Double(max(0, code.count - 1)) * abs(code.stride)
+      + abs(code.geometry.contentInsets.top)
+    let reach = (1e15 + extent + viewport) / span
+    return span >= 1 && reach.isFinite && reach < Saturation.limit / 2
+  }
+
+  /// How the value combines with the view's property.
+  private func combine(_ code: inout SwiftChainCode) {
+    switch parameters.property {
+    case .opacity:
+      code.writes(.opacity)
+      code.line("view.opacity = min(max(view.opacity * value, 0), 1)")
+    case .scale:
+      code.writes(.scaleX, .scaleY)
+      code.line("view.scaleX = \(code.saturated("view.scaleX * value"))")
+      code.line("view.scaleY = \(code.saturated("view.scaleY * value"))")
+    case .scaleX:
+      code.writes(.scaleX)
+      code.line("view.scaleX = \(code.saturated("view.scaleX * value"))")
+    case .scaleY:
+      code.writes(.scaleY)
+      code.line("view.scaleY = \(code.saturated("view.scaleY * value"))")
+    case .blur:
+      code.writes(.blur)
+      code.line("view.blur = max(0, view.blur + value)")
+    case .rotation:
+      code.writes(.rotation)
+      code.line("view.rotation += value")
+    case .translateX:
+      code.writes(.x)
+      code.line("view.x += value")
+    case .translateY:
+      code.writes(.y)
+      code.line("view.y += value")
+    case .width:
+      code.writes(.width)
+      code.line("view.width = max(0, value)")
+    case .height:
+      code.writes(.height)
+      code.line("view.height = max(0, value)")
+    case .zIndex:
+      code.writes(.zIndex)
+      code.line("view.zIndex = value")
+    }
+  }
+}
+
+extension Easing {
+  /// The name of the exported type's function of this easing (`easeInOut`,
+  /// `cubicBezier0`, ...), which the exported type defines once: a
+  /// `UnitBezier` of the curve's coefficients, out of line, as only the
+  /// views between two stops call it.
+  static func swiftCurve(_ easing: Easing, _ code: inout SwiftChainCode) -> String {
+    code.uses(.unitBezier)
+    // Every easing is a cubic Bézier curve: a new form of easing needs its
+    // export written here.
+    switch easing {
+    case .linear, .ease, .easeIn, .easeOut, .easeInOut, .cubicBezier: break
+    case .steps, .piecewiseLinear:
+      // SwiftExport refuses them first (``InterpolateEffect/exportRefusal``).
+      preconditionFailure("steps and linear(...) are not exported")
+    }
+    let (x1, y1, x2, y2) = easing.controlPoints
+    let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
+    // The coefficients as UnitBezier(x1, y1, x2, y2) computes them, written
+    // out so that no frame computes them again.
+    let cx = 3 * x1
+    let bx = 3 * (x2 - x1) - cx
+    let ax = 1 - cx - bx
+    let cy = 3 * y1
+    let by = 3 * (y2 - y1) - cy
+    let ay = 1 - cy - by
+    let coefficients = [("ax", ax), ("bx", bx), ("cx", cx), ("ay", ay), ("by", by), ("cy", cy)]
+      .map { "\($0): \(SwiftLiteral.double($1))" }.joined(separator: ", ")
+    let curve = "UnitBezier(\(coefficients))"
+    return code.curve(easing.name ?? "cubicBezier", curve, comment: "(\(points))")
+  }
+
+  /// The exported `UnitBezier`: CSS's cubic Bézier curve solved with the
+  /// library's steps (Newton's, then bisection), so that every value is the
+  /// library's; and `linearEased`, the curve of `linear`.
+  package static let swiftSource = """
+    /// A CSS cubic Bézier easing from (0, 0) to (1, 1) with control points
+    /// (x1, y1) and (x2, y2): the y of the curve at x = progress.
+    private struct UnitBezier {
+      let ax, bx, cx: Double
+      let ay, by, cy: Double
+
+      /// The coefficients of x(t) = ((ax t + bx) t + cx) t and y(t) alike, for
+      /// control points x1, y1, x2, y2: cx = 3 x1, bx = 3 (x2 - x1) - cx,
+      /// ax = 1 - cx - bx, and the same of the ys.
+      init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
+        (self.ax, self.bx, self.cx) = (ax, bx, cx)
+        (self.ay, self.by, self.cy) = (ay, by, cy)
+      }
+
+      func value(at progress: Double) -> Double {
+        guard progress > 0 else { return 0 }
+        guard progress < 1 else { return 1 }
+        let t = parameter(forX: progress)
+        return ((ay * t + by) * t + cy) * t
+      }
+
+      private func x(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
+
+      private func slopeOfX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
+
+      /// The t whose x is p: Newton's steps while they stay in the bracket,
+      /// then bisection.
+      private func parameter(forX p: Double) -> Double {
+        var lower = 0.0
+        var upper = 1.0
+        var t = p
+        for _ in 0..<8 {
+          let error = x(t) - p
+          if error == 0 { return t }
+          if error < 0 { lower = t } else { upper = t }
+          let next = t - error / slopeOfX(t)
+          guard next > lower, next < upper else { break }
+          if abs(next - t) < 1e-14 { return next }
+          t = next
+        }
+        for _ in 0..<64 {
+          let middle = 0.5 * (lower + upper)
+          if upper - lower < 1e-15 || middle <= lower || middle >= upper { return middle }
+          let error = x(middle) - p
+          if error == 0 { return middle }
+          if error < 0 { lower = middle } else { upper = middle }
+        }
+        return 0.5 * (lower + upper)
+      }
+    }
+    """
+
+  /// The exported `linearEased(_:)`, the `linear` curve: progress held to 0...1.
+  package static let swiftLinearSource = """
+      /// The linear easing: progress held to 0...1.
+      private static func linearEased(_ progress: Double) -> Double {
+        progress > 0 ? (progress < 1 ? progress : 1) : 0
+      }
+    """
+}

@@ -1,0 +1,138 @@
+import EffectCommandLine
+import EffectHost
+import Foundation
+import Testing
+
+@Suite struct ExportCommandTests {
+  /// The fenced Swift block of Docs/Export.md after its `export` command.
+  static func documentedExport() throws -> String {
+    let text = try DocumentedText.text("Docs/Export.md")
+    let command = "    $ swift run effectctl export Configs/stretchy-header.json --swift\n"
+    let after = try #require(text.split(separator: command, maxSplits: 1).last)
+    let block = try #require(after.split(separator: "```swift\n", maxSplits: 1).last)
+    return String(try #require(block.split(separator: "\n```\n", maxSplits: 1).first)) + "\n"
+  }
+
+  @Test("Docs/Export.md shows the stretchy header's export as the command prints it")
+  func documentedStretchyHeader() throws {
+    let run = DocumentedText.run(["export", "Configs/stretchy-header.json", "--swift"])
+    #expect(run.status == .success)
+    #expect(run.stderr == "")
+    #expect(run.stdout == (try Self.documentedExport()))
+  }
+
+  @Test("the type is named after the file, or by --name")
+  func typeName() {
+    #expect(SwiftExport.typeName(forFile: "Configs/stretchy-header.json") == "StretchyHeader")
+    #expect(SwiftExport.typeName(forFile: "app_bar.v2.json") == "AppBarV2")
+    #expect(SwiftExport.typeName(forFile: "3d-cards.json") == "Scene3dCards")
+    #expect(SwiftExport.typeName(forFile: "-") == "Scene")
+    #expect(SwiftExport.typeName(forFile: "日本.json") == "Scene")
+    let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "Header_2"])
+    #expect(run.status == .success)
+    #expect(run.stdout.contains("public struct Header_2: Sendable {"))
+    #expect(run.stdout.hasPrefix("// Header_2.swift: the scene stretchy-header.json as Swift"))
+  }
+
+  @Test(
+    "a name that is not a Swift identifier is a usage error",
+    arguments: ["1Header", "my-header", "struct", "_", "Héader", ""])
+  func invalidName(_ name: String) {
+    let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" is not a Swift type name"))
+  }
+
+  @Test("export without --swift is a usage error naming it")
+  func swiftIsRequired() {
+    let run = InProcess(["export", InProcess.stretchyHeader])
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("Error: export needs --swift"))
+  }
+
+  @Test("a scene with a plugin's effect is refused, naming the chain, the effect and its type")
+  func pluginEffect() throws {
+    let registry = try EffectRegistry.builtIn.registering(DimEffect.self)
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}, {"type": "dim"}]}]}"#
+    )
+    let run = InProcess(["export", scene, "--swift"], tool: Effectctl.tool(registry: registry))
+    #expect(run.status == .failure)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == "error: scene.json: chain \"header\", effect 1: effect type \"dim\" cannot be "
+        + "exported as Swift; only the built-in effects can\n")
+  }
+
+  @Test(
+    "forms the export does not write yet are refused, naming the chain, the effect and the form")
+  func unsupportedForms() throws {
+    let cases = [
+      (
+        #"{"chains": [{"name": "title", "frame": {"height": 40}, "effects": [{"type": "interpolate", "property": "opacity", "stops": [[0, 1], [100, 0]], "easing": "steps(4)"}]}]}"#,
+        "chain \"title\", effect 0: interpolate with the easing steps(4, jump-end)"
+      ),
+      (
+        #"{"chains": [{"name": "card", "frame": {"height": 40}, "effects": [{"type": "pin"}, {"type": "interpolate", "property": "opacity", "input": "progress", "range": "entry", "stops": [[0, 0], [1, 1]]}]}]}"#,
+        "chain \"card\", effect 1: interpolate with a view range or timeline insets"
+      ),
+      (
+        #"{"chains": [{"name": "card", "frame": {"height": 40}, "events": [{"name": "in", "input": "progress", "range": "entry", "crosses": 0.5}]}]}"#,
+        "chain \"card\", event \"in\" with a view range or timeline insets"
+      ),
+    ]
+    for (json, what) in cases {
+      let run = InProcess(["export", try EscapingTests.file(json), "--swift"])
+      #expect(run.status == .failure)
+      #expect(run.stdout == "")
+      #expect(run.stderr == "error: scene.json: \(what): export does not write it as Swift yet\n")
+    }
+  }
+
+  @Test("--set and --device lay the exported scene out: the header follows the set height")
+  func layoutOptions() throws {
+    let run = InProcess([
+      "export", InProcess.stretchyHeader, "--swift", "--set", "header.frame.height=420",
+    ])
+    #expect(run.status == .success)
+    #expect(run.stdout.contains("height: 420.0"))
+    let device = InProcess(["export", InProcess.stretchyHeader, "--swift", "--device", "nope"])
+    #expect(device.status == .usage)
+  }
+
+  @Test("a missing scene is 66, an invalid one 65, as for every command")
+  func badScenes() throws {
+    #expect(InProcess(["export", "/nonexistent/scene.json", "--swift"]).status == .unreadableScene)
+    let invalid = try EscapingTests.file(#"{"chains": [{"name": "a"}]}"#)
+    #expect(InProcess(["export", invalid, "--swift"]).status == .invalidScene)
+  }
+
+  @Test("-o writes the file, and nothing goes to standard output")
+  func outputFile() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("export-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("StretchyHeader.swift").path
+    let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "-o", file])
+    #expect(run.status == .success)
+    #expect(run.stdout == "")
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(written == InProcess(["export", InProcess.stretchyHeader, "--swift"]).stdout)
+  }
+
+  @Test("--reduce-motion leaves out the effects reduced motion skips")
+  func reducedMotion() throws {
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}, {"type": "parallax"}]}]}"#
+    )
+    let full = InProcess(["export", scene, "--swift"])
+    let reduced = InProcess(["export", scene, "--swift", "--reduce-motion"])
+    #expect(full.stdout.contains("do {  // parallax"))
+    #expect(!reduced.stdout.contains("parallax"))
+    #expect(reduced.stdout.contains("do {  // stretch"))
+  }
+}

@@ -1,0 +1,78 @@
+import EffectHost
+import Foundation
+import ScrollEffectsTestSupport
+import Testing
+
+/// Exports compiled by `swiftc` and run against the host (ExportedSceneCheck):
+/// equal as Doubles in every column and event, at 100 offsets a scene, with
+/// no compiler warning. A handful of scenes here; `Scripts/export-check.sh`
+/// runs every Config, every benchmark scene and 200 random scenes
+/// (EXPORT_CHECK=all).
+@Suite struct SwiftExportCompiledTests {
+  /// The scenes of the run: a few by default; with EXPORT_CHECK=all, every
+  /// scene file and EXPORT_CHECK_SCENES random scenes (default 200).
+  static var cases: [ExportedSceneCheck.Case] {
+    let environment = ProcessInfo.processInfo.environment
+    let all = environment["EXPORT_CHECK"] == "all"
+    let files =
+      all
+      ? SceneFiles.all + ["Benchmarks/events-scene.json"] + Self.expressionScenes
+      : ["Configs/stretchy-header.json", "Configs/app-bar-events.json"]
+    var cases: [ExportedSceneCheck.Case] = []
+    for (index, file) in files.enumerated() {
+      let path = SceneFiles.packageRoot.appendingPathComponent(file).path
+      guard let scene = try? SceneLoader().load(contentsOf: path) else { continue }
+      // A scene with a form the export does not write yet (steps,
+      // linear(), view ranges) is refused, with its reason, and left out.
+      if let refusal = Self.refusal(of: scene) {
+        print("not exported yet: \(file): \(refusal)")
+        continue
+      }
+      for reducesMotion in all ? [false, true] : [false] {
+        cases.append(
+          ExportedSceneCheck.Case(
+            name: file + (reducesMotion ? " (reduced motion)" : ""), scene: scene,
+            reducesMotion: reducesMotion,
+            offsets: ExportedSceneCheck.offsets(for: scene, seed: UInt64(index))))
+      }
+    }
+    let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 1
+    for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: generated.name, scene: generated.scene, reducesMotion: index % 7 == 6,
+          offsets: ExportedSceneCheck.offsets(for: generated.scene, seed: UInt64(index))))
+    }
+    return cases
+  }
+
+  /// Why the export refuses `scene` as a form it does not write yet, if it
+  /// does.
+  static func refusal(of scene: Scene) -> String? {
+    do {
+      let export = try SwiftExport(typeName: "Check", sourceName: "check")
+      _ = try export.source(of: SceneHost(scene: scene))
+      return nil
+    } catch {
+      guard case .unsupportedForm = error else { return "\(error)" }
+      return error.description
+    }
+  }
+
+  /// The scenes of Benchmarks/expression/.
+  static var expressionScenes: [String] {
+    let folder = SceneFiles.packageRoot.appendingPathComponent("Benchmarks/expression")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { "Benchmarks/expression/" + $0 }
+  }
+
+  @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("export-check-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outcome = try ExportedSceneCheck(cases: Self.cases).run(in: directory)
+    #expect(outcome.compilerOutput == "")
+    #expect(outcome.differences == [])
+    #expect(outcome.frames >= 100 * 3)
+  }
+}
