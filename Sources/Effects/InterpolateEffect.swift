@@ -113,22 +113,49 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   }
 
   public var parameters: Parameters {
-    didSet {
-      keyframes = Keyframes(parameters)
+    get { prepared.parameters }
+    set {
+      prepared = Prepared(newValue)
+      keyframes = Keyframes(newValue)
+      (property, input) = (newValue.property, newValue.input)
+    }
+  }
+
+  /// The parameters' property and input, which every frame reads: here, so
+  /// that it reads nothing through ``prepared``.
+  private(set) var property: Property
+  private(set) var input: ScrollInput
+
+  /// The stops that can be evaluated and the curve, prepared once.
+  private(set) var keyframes: Keyframes
+  /// The parameters and the forms beyond keyframes, in a class of their
+  /// own: the effect stays small enough that a call passes it without
+  /// copying it whole (at 361 bytes every call copied it, a `memcpy` a
+  /// frame), and the forms that keyframes evaluate read neither.
+  private var prepared: Prepared
+
+  /// Steps, `linear(...)` and view ranges, prepared once.
+  var shape: Shape { prepared.shape }
+
+  /// The parameters and ``Shape`` of an effect.
+  final class Prepared: Sendable {
+    let parameters: Parameters
+    let shape: Shape
+
+    init(_ parameters: Parameters) {
+      self.parameters = parameters
       shape = Shape(parameters)
     }
   }
 
-  /// The stops that can be evaluated and the curve, prepared once.
-  private(set) var keyframes: Keyframes
-  /// Steps, `linear(...)` and view ranges, prepared once; apart from
-  /// ``keyframes`` so that the other forms never copy it.
-  private(set) var shape: Shape
-
   public init(parameters: Parameters) {
-    self.parameters = parameters
+    prepared = Prepared(parameters)
     keyframes = Keyframes(parameters)
-    shape = Shape(parameters)
+    (property, input) = (parameters.property, parameters.input)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.parameters == rhs.parameters
   }
 
   public static let property = EffectParameter<Property?>.requiredChoice(
@@ -185,11 +212,12 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     // method's `self` in a closure made it copy the whole effect at every
     // call (BENCHMARKS.md, "Reading itself in place").
     let keyframes = self.keyframes
-    let (property, input) = (parameters.property, parameters.input)
-    guard keyframes.stops.count >= 2 else { return }
+    let (property, input) = (self.property, self.input)
+    let count = keyframes.stops.count
+    guard count >= 2 else { return }
     if keyframes.isShaped {
       applyShaped(to: &views)
-    } else if keyframes.stops.count == 2, keyframes.curve.isLinear {
+    } else if count == 2, keyframes.curve.isLinear {
       Self.apply(
         LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes),
         property: property, input: input, to: &views)
