@@ -35,7 +35,7 @@ extension SceneLoader {
                   expected: "the name of a content-attached chain ("
                     + Self.nameList(contentNames) + ")"
                     + (MessageText.nearestName(to: name, in: contentNames).map {
-                      "; did you mean \"\($0)\"?"
+                      "; did you mean \(MessageText.quoted($0))?"
                     } ?? ""),
                   found: .string(name))))
         }
@@ -72,13 +72,18 @@ extension SceneLoader {
           + "\(MessageText.quoted(name)) does not come before this chain",
         found: .string(name))
     }
-    let hint = MessageText.nearestName(to: name, in: earlier).map { "; did you mean \"\($0)\"?" }
+    let hint = MessageText.nearestName(to: name, in: earlier).map {
+      "; did you mean \(MessageText.quoted($0))?"
+    }
     return .mismatch(
       expected: "the name of an earlier content-attached chain (\(list))\(hint ?? "")",
       found: .string(name))
   }
 
+  /// The names, each with what could break a line escaped (a file's chain
+  /// names may hold anything).
   private static func nameList(_ names: [String]) -> String {
-    names.isEmpty ? "there is none" : names.joined(separator: ", ")
+    names.isEmpty
+      ? "there is none" : names.map(MessageText.escapingUnsafe).joined(separator: ", ")
   }
 }

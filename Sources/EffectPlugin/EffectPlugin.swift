@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x0796_6501_b5ee_85ab
+      0x365c_c782_ebe3_5447
     #endif
   }
 

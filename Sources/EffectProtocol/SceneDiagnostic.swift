@@ -71,7 +71,8 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     /// `repeated chains: row, card`, or that there is none.
     package static func list(_ repeated: [String]) -> String {
       repeated.isEmpty
-        ? "the scene has no repeated chain" : "repeated chains: \(repeated.joined(separator: ", "))"
+        ? "the scene has no repeated chain"
+        : "repeated chains: \(repeated.map(MessageText.escapingUnsafe).joined(separator: ", "))"
     }
   }
 
@@ -139,7 +140,7 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       let found = "found \(MessageText.quoted(name))"
       switch problem {
       case .unknown(let suggestion, let repeated):
-        let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+        let hint = suggestion.map { "; did you mean \(MessageText.quoted($0))?" } ?? ""
         return
           "expected the name of a repeated chain, \(found), which no chain has\(hint) (\(ChainProblem.list(repeated)))"
       case .notRepeated(let repeated):

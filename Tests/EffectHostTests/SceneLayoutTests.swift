@@ -320,6 +320,12 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[0].opacity: expected a number from 0 to 1, found the number 1.5"#,
       ]),
     HostileInputCase(
+      "after naming no chain, among names with control characters",
+      #"{"chains": [{"name": "b\u007Fdy\nx", "frame": {"height": 1}}, {"name": "c", "after": "q", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (b\u007Fdy\nx), found the string "q""#
+      ]),
+    HostileInputCase(
       "after in a single-chain scene",
       #"{"name": "s", "after": "t", "frame": {"height": 1}, "effects": []}"#,
       [
