@@ -80,10 +80,9 @@ extension SceneLoader {
       found: .string(name))
   }
 
-  /// The names, each with what could break a line escaped (a file's chain
-  /// names may hold anything).
+  /// The names, a few and short, with what could break a line escaped (a
+  /// file's chain names may hold anything).
   private static func nameList(_ names: [String]) -> String {
-    names.isEmpty
-      ? "there is none" : names.map(MessageText.escapingUnsafe).joined(separator: ", ")
+    names.isEmpty ? "there is none" : MessageText.names(names)
   }
 }

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x365c_c782_ebe3_5447
+      0xfad0_0e41_db48_f248
     #endif
   }
 

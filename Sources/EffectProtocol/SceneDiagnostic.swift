@@ -72,7 +72,7 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     package static func list(_ repeated: [String]) -> String {
       repeated.isEmpty
         ? "the scene has no repeated chain"
-        : "repeated chains: \(repeated.map(MessageText.escapingUnsafe).joined(separator: ", "))"
+        : "repeated chains: \(MessageText.names(repeated))"
     }
   }
 

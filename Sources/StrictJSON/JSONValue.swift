@@ -90,6 +90,19 @@ extension MessageText {
 }
 
 extension MessageText {
+  /// `names` for a list in an error message: at most `limit` of them, each
+  /// cut at 40 characters (ending in `…`) and with what could break a line
+  /// escaped, joined by commas, and `, …` when there are more: a message
+  /// stays one short line whatever names a file holds.
+  package static func names(_ names: [String], limit: Int = 10) -> String {
+    let shown = names.prefix(limit).map { name in
+      escapingUnsafe(String(name.prefix(40))) + (name.count > 40 ? "…" : "")
+    }
+    return shown.joined(separator: ", ") + (names.count > limit ? ", …" : "")
+  }
+}
+
+extension MessageText {
   /// `text` with every scalar that could break or disguise a line of output
   /// (see ``Unicode/Scalar/isUnsafeInMessage``) written as an escape (`\n`,
   /// `\r`, `\t`, `\u001B`), the rest as it is: a name in a table, one line

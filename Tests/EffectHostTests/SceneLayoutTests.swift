@@ -326,6 +326,13 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (b\u007Fdy\nx), found the string "q""#
       ]),
     HostileInputCase(
+      "until naming no chain, among twelve, one with a long name: ten names listed, each cut at 40",
+      "{\"chains\": [" + (0..<11).map { #"{"name": "c\#($0)", "frame": {"height": 1}}, "# }.joined()
+        + #"{"name": "\#(String(repeating: "n", count: 50))", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "x"}}]}]}"#,
+      [
+        #"scene.json: chains[11].effects[0].until.chain: expected the name of a content-attached chain (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, …), found the string "x""#
+      ]),
+    HostileInputCase(
       "after in a single-chain scene",
       #"{"name": "s", "after": "t", "frame": {"height": 1}, "effects": []}"#,
       [
