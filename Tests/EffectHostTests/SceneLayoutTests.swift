@@ -220,6 +220,24 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.transform(at: 0).y == -50)
   }
 
+  @Test("a chain given repeat is evaluated anew, its float state carried over")
+  func givenRepeatKeepsState() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "bar", "frame": {"height": 60}, "effects": [{"type": "float"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 300)
+    #expect(host.transform(at: 0).y == -60)
+    host.setRepetition(Chain.Repetition(count: 2), ofChain: 0)
+    host.evaluate(offset: 280)
+    // Back up by 20: copy 0 kept h = 60, now 40; copy 1 starts shown. Natural
+    // tops 0 and 60, less 280.
+    #expect(host.transform(at: 0).y == max(-280, -40))
+    #expect(host.transform(at: 1).y == max(60 - 280, 0))
+  }
+
   @Test("events compare the frame after a change with the one before")
   func eventsAcrossAChange() throws {
     let scene = try SceneLoader().load(
