@@ -102,7 +102,7 @@ extension SceneHost {
   public mutating func setFrame(
     _ frame: Rect, ofChain index: Int, automaticFrame: Chain.AutomaticFrame? = nil
   ) {
-    precondition(frame.height > 0 || frame.height == 0, "a frame's height is 0 or more")
+    precondition(frame.height >= 0, "a frame's height is 0 or more")
     scene.chains[index].frame = frame
     if let automaticFrame { scene.chains[index].automaticFrame = automaticFrame }
     applyLayout()
@@ -168,7 +168,7 @@ extension SceneHost {
 
   /// The index of the chain named `name`, if there is one.
   public func chainIndex(named name: String) -> Int? {
-    chains.firstIndex { $0.name == name }
+    scene.chainIndex(named: name)
   }
 
   // MARK: - Applying a change
@@ -238,16 +238,13 @@ extension SceneHost {
     rebuilt.frame.clock = frame.clock
     rebuilt.frame.geometry.offset = frame.geometry.offset
     // Each chain's steps are its effects in order in both hosts.
-    var oldStep = 0
-    var newStep = 0
-    let oldRuns = Dictionary(uniqueKeysWithValues: runs.map { ($0.chain, $0.steps) })
     for run in rebuilt.runs {
-      newStep = run.steps.lowerBound
-      guard let old = oldRuns[run.chain] else { continue }
-      oldStep = old.lowerBound
+      let oldRun = placements.runOfChain[run.chain]
+      guard oldRun >= 0 else { continue }
+      let old = runs[oldRun].steps
       for offset in 0..<min(old.count, run.steps.count) {
-        rebuilt.steps[newStep + offset] = rebuilt.steps[newStep + offset].adoptingState(
-          of: steps[oldStep + offset])
+        let step = run.steps.lowerBound + offset
+        rebuilt.steps[step] = rebuilt.steps[step].adoptingState(of: steps[old.lowerBound + offset])
       }
     }
     rebuilt.eventDetector.adoptPreviousValues(of: eventDetector)

@@ -26,16 +26,9 @@ public struct SceneLayout: Sendable, Equatable {
     self.contentHeight = contentHeight
   }
 
-  /// The natural bottom edge of `chain`'s last copy with copy 0 at `frame`:
-  /// what a chain placed after it is measured from. A chain without copies
-  /// adds no length: its edge is its own `y`.
-  @inlinable
-  public static func bottomEdge(of chain: Chain, at frame: Rect) -> Double {
-    bottomEdge(count: chain.viewCount, stride: chain.stride, at: frame)
-  }
-
   /// The natural bottom edge of the last of `count` copies `stride` apart,
-  /// copy 0 at `frame`; `frame.y` when there are none.
+  /// copy 0 at `frame`: what a chain placed after them is measured from. A
+  /// chain without copies adds no length: its edge is its own `y`.
   @inlinable
   public static func bottomEdge(count: Int, stride: Double, at frame: Rect) -> Double {
     guard count > 0 else { return frame.y }
