@@ -69,7 +69,10 @@ extension View {
     _ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V
   ) -> some View {
     _Modified(
-      content: self, record: _Record(name: "environment(_:_:)", arguments: [keyPath, value]))
+      content: self,
+      record: _Record(
+        name: "environment(_:_:)", arguments: [keyPath, value],
+        action: _EnvironmentWrite { $0[keyPath: keyPath] = value }))
   }
 
   // https://developer.apple.com/documentation/swiftui/view/scaledtofill()

@@ -69,6 +69,12 @@ public struct _Placement: Equatable {
   public let position: CGPoint
   public let anchor: UnitPoint
   public let proposal: ProposedViewSize
+
+  public init(position: CGPoint, anchor: UnitPoint, proposal: ProposedViewSize) {
+    self.position = position
+    self.anchor = anchor
+    self.proposal = proposal
+  }
 }
 
 /// What a walk of a view found.
@@ -102,7 +108,23 @@ protocol _Walkable {
 extension _Modified: _Walkable {
   @MainActor func _walk(into records: inout [_Record]) {
     records.append(record)
-    _Scaffold.walk(content, into: &records)
+    // An environment value holds for the views inside, as in SwiftUI.
+    if let write = record.action as? _EnvironmentWrite {
+      let outside = _Scaffold.environment
+      write.apply(&_Scaffold.environment)
+      defer { _Scaffold.environment = outside }
+      _Scaffold.walk(content, into: &records)
+    } else {
+      _Scaffold.walk(content, into: &records)
+    }
+  }
+}
+
+/// What `environment(_:_:)` sets for the views inside it.
+public struct _EnvironmentWrite {
+  let apply: (inout EnvironmentValues) -> Void
+  public init(_ apply: @escaping (inout EnvironmentValues) -> Void) {
+    self.apply = apply
   }
 }
 
