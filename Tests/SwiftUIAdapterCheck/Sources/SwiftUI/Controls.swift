@@ -28,14 +28,17 @@
 }
 
 extension VStack: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
 // https://developer.apple.com/documentation/swiftui/image
 @frozen public struct Image: Equatable, Sendable {
-  /// Scaffolding: the image's name, and whether it was made resizable.
+  /// Scaffolding: the image's name.
   public let _name: String
+  /// Scaffolding: whether it was made resizable.
   public var _isResizable = false
 
   // https://developer.apple.com/documentation/swiftui/image/init(_:bundle:)
@@ -60,7 +63,9 @@ extension VStack: View {
 }
 
 extension Image: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
@@ -76,6 +81,8 @@ extension Image: View {
 }
 
 extension Text: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }

@@ -99,11 +99,13 @@ public protocol CoordinateSpaceProtocol {
 public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Equatable {
   /// Scaffolding: the name.
   let _name: AnyHashable
+  // https://developer.apple.com/documentation/swiftui/namedcoordinatespace/coordinatespace
   public var coordinateSpace: CoordinateSpace { .named(_name) }
 }
 
 // https://developer.apple.com/documentation/swiftui/globalcoordinatespace
 public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+  // https://developer.apple.com/documentation/swiftui/globalcoordinatespace/coordinatespace
   public var coordinateSpace: CoordinateSpace { .global }
 }
 

@@ -1,7 +1,7 @@
 // Custom layout: see Views.swift for what this module is.
 
-// https://developer.apple.com/documentation/swiftui/animatable
 // Here as `Layout`'s parent; its requirements have defaults the adapter uses.
+// https://developer.apple.com/documentation/swiftui/animatable
 public protocol Animatable {}
 
 // https://developer.apple.com/documentation/swiftui/layout

@@ -100,6 +100,8 @@ nonisolated public struct ScrollView<Content> where Content: View {
 }
 
 extension ScrollView: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }

@@ -18,7 +18,9 @@
 
 // https://developer.apple.com/documentation/swiftui/never
 extension Never: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
@@ -39,7 +41,9 @@ public struct _ViewModifier_Content<Modifier> where Modifier: ViewModifier {
 }
 
 extension _ViewModifier_Content: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
@@ -57,7 +61,9 @@ extension _ViewModifier_Content: View {
 }
 
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
@@ -103,10 +109,12 @@ public typealias ContentBuilder = ViewBuilder
 }
 
 extension TupleView: View {
+  /// Scaffolding: a primitive view's body, which SwiftUI keeps to itself.
   public typealias Body = Never
+  /// Scaffolding: never asked for.
   public var body: Never { fatalError("a primitive view has no body") }
 }
 
-// https://developer.apple.com/documentation/swiftui/scene
 // Here so that `Scene` is as ambiguous beside EffectHost as in SwiftUI.
+// https://developer.apple.com/documentation/swiftui/scene
 @MainActor @preconcurrency public protocol Scene {}
