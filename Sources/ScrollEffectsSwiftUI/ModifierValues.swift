@@ -11,6 +11,7 @@
   /// frame the view was laid out in: a view at rest is drawn exactly where it
   /// lies, even before its measured frame has reached the host, and a copy
   /// of a repeated chain whose height is not copy 0's keeps its own.
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   struct ModifierValues: Equatable {
     /// How much wider and taller than its natural frame the view is drawn:
     /// `width - naturalWidth`, `height - naturalHeight`.

@@ -8,10 +8,12 @@
   let contentCoordinateSpace = "ScrollEffectsSwiftUI.content"
 
   /// The ``ScrollEffects`` of the enclosing scroll view.
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   struct ScrollEffectsKey: EnvironmentKey {
     static let defaultValue: ScrollEffects? = nil
   }
 
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   extension EnvironmentValues {
     var scrollEffects: ScrollEffects? {
       get { self[ScrollEffectsKey.self] }
@@ -29,10 +31,11 @@
     @Environment(\.accessibilityReduceMotion) var reduceMotion
 
     func body(content: Content) -> some View {
-      content
+      let axis = effects.axis
+      return content
         .environment(\.scrollEffects, effects)
         .onScrollGeometryChange(for: ScrollFrame.self) { geometry in
-          ScrollFrame(geometry, axis: .vertical)
+          ScrollFrame(geometry, axis: axis)
         } action: { _, frame in
           effects.scrollGeometryChanged(frame, onEvent: onEvent)
         }

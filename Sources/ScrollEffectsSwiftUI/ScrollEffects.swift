@@ -97,7 +97,12 @@
     private func evaluate(_ frame: ScrollFrame) {
       let layout = host.scene
       if layout.viewport != frame.viewport { host.setViewport(frame.viewport) }
-      if layout.contentInsets != frame.contentInsets { host.setContentInsets(frame.contentInsets) }
+      if layout.contentInsets != frame.contentInsets {
+        host.setContentInsets(frame.contentInsets)
+        // Content-attached frames are measured from the content's edge,
+        // which sits at the left inset.
+        if !measured.isEmpty { applyMeasurements(evaluating: false) }
+      }
       if axis == .vertical && layout.declaredContentHeight != frame.contentLength {
         host.setContentHeight(frame.contentLength)
       }
@@ -162,7 +167,7 @@
     /// Gives the host every chain's measured frame, as its file would give
     /// it, in the scene's order (a chain placed `after` another measures its
     /// gap from where that chain now ends), then evaluates the last frame.
-    func applyMeasurements() {
+    func applyMeasurements(evaluating: Bool = true) {
       for index in host.scene.chains.indices {
         guard let frames = measured[index] else { continue }
         let chain = host.scene.chains[index]
@@ -188,15 +193,20 @@
           }
         }
       }
-      evaluateAgain()
+      if evaluating { evaluateAgain() }
     }
 
-    /// A measured frame in the chain's own coordinates: as it is for a
-    /// content-attached chain, from the scroll view's origin for a
-    /// viewport-attached one (`nil` until the scroll view is measured).
+    /// A measured frame in the chain's own coordinates: for a
+    /// content-attached chain, x from the scroll view's edge (the content
+    /// lies inside the left inset, as a scene's chains do) and y from the
+    /// content's top; for a viewport-attached one, from the scroll view's
+    /// origin (`nil` until the scroll view is measured).
     func naturalFrame(_ measured: CGRect, of chain: Chain) -> Rect? {
       var origin = measured.origin
-      if chain.attachment == .viewport {
+      switch chain.attachment {
+      case .content:
+        origin.x += CGFloat(host.scene.contentInsets.left)
+      case .viewport:
         guard let scrollViewFrame else { return nil }
         origin.x -= scrollViewFrame.minX
         origin.y -= scrollViewFrame.minY

@@ -15,6 +15,7 @@
   }
 
   /// What the host is given for one frame of SwiftUI's scroll geometry.
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   struct ScrollFrame: Sendable, Equatable {
     /// How far the content is scrolled from rest: `contentOffset` plus the
     /// leading content inset along the axis. A scroll view pulled past an
@@ -71,6 +72,7 @@
     }
   }
 
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   extension EffectProtocol.ScrollPhase {
     /// The host's phase for SwiftUI's: `tracking` (a finger down, the
     /// content not moving yet) is `interacting`, as a finger is down.

@@ -12,6 +12,7 @@
   /// the changed size only when it places the view. A view that takes the
   /// size proposed (a resizable image, a shape, a flexible frame) is drawn
   /// at it; a view of fixed size keeps its own.
+  @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   struct TransformedFrame: Layout {
     var values: ModifierValues
 

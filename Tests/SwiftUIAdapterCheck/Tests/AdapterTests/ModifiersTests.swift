@@ -185,6 +185,25 @@ import Testing
     #expect(try #require(host.view(named: "header")).transform.height == 380)
   }
 
+  @Test("in landscape the content lies inside the left inset: content x 0 is the host's x 59")
+  func measuredInLandscape() throws {
+    let screen = Screen(try Fixtures.scene("stretchy-header.json"))
+    try Self.measure(
+      Self.view("header", in: screen.effects), CGRect(x: 0, y: 0, width: 726, height: 300),
+      in: Self.content)
+    #expect(screen.effects.host.scene.chains[0].frame.x == 0)
+    // Rotated: the safe area's sides arrive with the frame, and the
+    // measured frame is placed again from the new left inset.
+    try screen.scroll(
+      to: SwiftUI.ScrollGeometry(
+        contentOffset: CGPoint(x: 0, y: 0), contentSize: CGSize(width: 726, height: 2000),
+        contentInsets: SwiftUI.EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59),
+        containerSize: CGSize(width: 844, height: 390)))
+    let header = screen.effects.host.scene.chains[0].frame
+    #expect(header == Rect(x: 59, y: 0, width: 726, height: 300))
+    #expect(try #require(screen.effects.host.view(named: "header")).transform.x == 59)
+  }
+
   @Test("a chain placed after another gets its gap: title 436 under a header 420 tall is 16")
   func measuredAfter() throws {
     let screen = Screen(try Fixtures.scene("article.json"))
