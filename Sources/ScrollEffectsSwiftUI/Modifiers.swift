@@ -32,7 +32,8 @@
 
     func body(content: Content) -> some View {
       let axis = effects.axis
-      return content
+      return
+        content
         .environment(\.scrollEffects, effects)
         .onScrollGeometryChange(for: ScrollFrame.self) { geometry in
           ScrollFrame(geometry, axis: axis)
