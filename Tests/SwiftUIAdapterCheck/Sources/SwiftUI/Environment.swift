@@ -16,7 +16,7 @@ public struct EnvironmentValues {
   /// Scaffolding: values at their defaults.
   public init() {}
 
-  // https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)-1long
+  // https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)
   public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {
     get { _values[ObjectIdentifier(key)].map { $0 as! K.Value } ?? K.defaultValue }
     set { _values[ObjectIdentifier(key)] = newValue }
@@ -34,7 +34,7 @@ public struct EnvironmentValues {
   /// Scaffolding: what the value is read with.
   let _keyPath: KeyPath<EnvironmentValues, Value>
 
-  // https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+  // https://developer.apple.com/documentation/swiftui/environment/init(_:)
   public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {
     _keyPath = keyPath
   }

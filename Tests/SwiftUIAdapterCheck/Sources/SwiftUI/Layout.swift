@@ -5,7 +5,7 @@
 public protocol Animatable {}
 
 // https://developer.apple.com/documentation/swiftui/layout
-public protocol Layout: Animatable {
+@preconcurrency public protocol Layout: Sendable, Animatable {
   // https://developer.apple.com/documentation/swiftui/layout/cache
   associatedtype Cache = Void
   // https://developer.apple.com/documentation/swiftui/layout/subviews
@@ -25,7 +25,7 @@ public protocol Layout: Animatable {
 }
 
 extension Layout where Self.Cache == () {
-  // https://developer.apple.com/documentation/swiftui/layout/makecache(subviews:)-23agy
+  // https://developer.apple.com/documentation/swiftui/layout/makecache(subviews:)
   public func makeCache(subviews: Self.Subviews) -> Self.Cache { () }
 }
 
@@ -52,7 +52,7 @@ public struct LayoutSubviews: RandomAccessCollection {
   public var startIndex: Int { _subviews.startIndex }
   // https://developer.apple.com/documentation/swiftui/layoutsubviews/endindex
   public var endIndex: Int { _subviews.endIndex }
-  // https://developer.apple.com/documentation/swiftui/layoutsubviews/subscript(_:)-61vu4
+  // https://developer.apple.com/documentation/swiftui/layoutsubviews/subscript(_:)
   public subscript(index: Int) -> LayoutSubview { _subviews[index] }
 }
 
