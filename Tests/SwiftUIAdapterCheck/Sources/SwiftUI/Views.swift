@@ -12,8 +12,8 @@
 @MainActor @preconcurrency public protocol View {
   // https://developer.apple.com/documentation/swiftui/view/body-swift.associatedtype
   associatedtype Body: View
-  // https://developer.apple.com/documentation/swiftui/view/body-swift.property
-  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+  // https://developer.apple.com/documentation/swiftui/view/body-8kl5o
+  @ContentBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
 // https://developer.apple.com/documentation/swiftui/never
@@ -26,12 +26,12 @@ extension Never: View {
 
 // https://developer.apple.com/documentation/swiftui/viewmodifier
 @MainActor @preconcurrency public protocol ViewModifier {
-  // https://developer.apple.com/documentation/swiftui/viewmodifier/body-swift.associatedtype
+  // https://developer.apple.com/documentation/swiftui/viewmodifier/body
   associatedtype Body: View
   // https://developer.apple.com/documentation/swiftui/viewmodifier/content
   typealias Content = _ViewModifier_Content<Self>
   // https://developer.apple.com/documentation/swiftui/viewmodifier/body(content:)
-  @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+  @ContentBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
 }
 
 // https://developer.apple.com/documentation/swiftui/_viewmodifier_content
