@@ -134,9 +134,14 @@
     // MARK: - Views
 
     /// The modifiers' values for copy `copy` of chain `chain` in the last
-    /// frame; a view at rest when the scene has no such chain or copy.
+    /// frame; a view at rest before the first frame (a host not evaluated
+    /// yet holds no transforms) and when the scene has no such chain or
+    /// copy.
     func values(chain: String, copy: Int) -> ModifierValues {
-      host.view(named: chain, copy: copy).map(ModifierValues.init) ?? .identity
+      // Read first, so that the view is drawn again when the host changes.
+      let placed = host.view(named: chain, copy: copy)
+      guard lastFrame != nil, let placed else { return .identity }
+      return ModifierValues(placed)
     }
 
     /// What chain `chain`'s natural frame is measured in; `nil` when the

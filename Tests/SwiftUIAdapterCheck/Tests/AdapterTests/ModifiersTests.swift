@@ -172,6 +172,18 @@ import Testing
     #expect(zIndex.arguments.first as? Double == 0)
   }
 
+  @Test("before the first frame, and for a chain the scene lacks, a view is drawn as laid out")
+  func atRestBeforeTheFirstFrame() throws {
+    let screen = Screen(try Fixtures.scene("stretchy-header.json"))
+    let header = try Fixtures.record("Layout", in: Self.view("header", in: screen.effects))
+    #expect((header.arguments.first as? TransformedFrame)?.values == .identity)
+    try screen.scroll(to: Fixtures.phone(offset: 40))
+    let missing = try Fixtures.record("Layout", in: Self.view("footer", in: screen.effects))
+    #expect((missing.arguments.first as? TransformedFrame)?.values == .identity)
+    let body = try Fixtures.record("offset(_:)", in: Self.view("body", in: screen.effects))
+    #expect(body.arguments.first as? CGSize == .zero)
+  }
+
   @Test("a header measured 280 tall in the content's space: the host's natural frame, pulled")
   func measuredFrame() throws {
     let screen = Screen(try Fixtures.scene("stretchy-header.json"))
