@@ -38,7 +38,7 @@ let package = Package(
         "SwiftUI", "ScrollEffectsSwiftUI", "EffectHost",
       ]),
     .testTarget(
-      name: "AdapterTests",
+      name: "ScrollEffectsSwiftUITests",
       dependencies: [
         "SwiftUI", "ScrollEffectsSwiftUI", "ReadmeExample", "EffectHost", "EffectProtocol",
       ]),
