@@ -8,6 +8,10 @@ let package = Package(
     .library(name: "Effects", targets: ["Effects"]),
     .library(name: "EffectHost", targets: ["EffectHost"]),
     .library(name: "EffectCommandLine", targets: ["EffectCommandLine"]),
+    // A scene on a real screen, iOS 18 and macOS 15 onward; every file is
+    // inside `#if canImport(SwiftUI)`, so it is empty on Linux
+    // (Docs/SwiftUI.md).
+    .library(name: "ScrollEffectsSwiftUI", targets: ["ScrollEffectsSwiftUI"]),
     // What a plugin links: dynamic, so that with `effectctl` exporting its
     // symbols the process holds one copy of EffectProtocol; see Docs/Plugins.md.
     .library(name: "EffectPlugin", type: .dynamic, targets: ["EffectPlugin"]),
@@ -30,6 +34,7 @@ let package = Package(
     .target(name: "EffectGroups", dependencies: ["EffectProtocol"]),
     .target(name: "Effects", dependencies: ["EffectProtocol", "EffectGroups"]),
     .target(name: "EffectHost", dependencies: ["Effects", "EffectProtocol", "EffectGroups"]),
+    .target(name: "ScrollEffectsSwiftUI", dependencies: ["EffectHost", "EffectProtocol"]),
     // A plugin's side of loading: the signature and `EffectPlugin.register`.
     .target(name: "EffectPlugin", dependencies: ["EffectProtocol"]),
     // Everything `effectctl` and `effect-bench` share: argument parsing, the

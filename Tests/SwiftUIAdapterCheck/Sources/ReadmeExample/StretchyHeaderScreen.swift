@@ -1,0 +1,18 @@
+import EffectHost
+import ScrollEffectsSwiftUI
+import SwiftUI
+
+struct StretchyHeaderScreen: View {
+  let scene: EffectHost.Scene  // try SceneLoader().load(contentsOf: "stretchy-header.json")
+
+  var body: some View {
+    ScrollView {
+      VStack(spacing: 0) {
+        Image("header").resizable().scaledToFill().scrollEffect("header")
+        Text("The article").scrollEffect("body")
+      }
+      .scrollEffectsContent()
+    }
+    .scrollEffects(scene)
+  }
+}
