@@ -1,20 +1,13 @@
 import EffectProtocol
 
 extension InterpolateEffect: SwiftExportable {
-  /// What keeps this `interpolate` from being exported, if anything: the
-  /// forms evaluated out of line (steps, `linear(...)`, a view range or
-  /// timeline insets), which the export does not write yet.
-  package var exportRefusal: String? {
-    guard keyframes.isShaped else { return nil }
-    switch parameters.easing {
-    case .steps, .piecewiseLinear: return "the easing \(parameters.easing.cssText)"
-    default: return "a view range or timeline insets"
-    }
-  }
-
   package func writeSwift(to code: inout SwiftChainCode) {
     let stops = keyframes.stops
     guard stops.count >= 2 else { return }
+    guard !keyframes.isShaped else {
+      writeShapedSwift(to: &code)
+      return
+    }
     let input = inputSource(&code)
     code.line(
       "// \(parameters.property.rawValue) from \(parameters.input.rawValue) through \(stops.count) "
@@ -68,8 +61,72 @@ extension InterpolateEffect: SwiftExportable {
         + SwiftLiteral.double(slope))
   }
 
-  /// The input's value for the view.
-  private func inputSource(_ code: inout SwiftChainCode) -> String {
+  /// The steps and `linear(...)` easings, and progress through a view range
+  /// or with timeline insets, as the library evaluates them out of line
+  /// (`EasedKeyframes`): the first stop's input starts the first segment,
+  /// and every eased value is saturated.
+  private func writeShapedSwift(to code: inout SwiftChainCode) {
+    let stops = keyframes.stops
+    let shape = self.shape
+    var description = "\(parameters.property.rawValue) from \(parameters.input.rawValue)"
+    description += shape.timeline == nil ? " through" : ""
+    let input: String
+    if let timeline = shape.timeline {
+      description +=
+        " in range \(SwiftLiteral.string(timeline.range.text)), timelineInset "
+        + timeline.inset.json + ","
+      input = "Self.\(timeline.swiftProgress(&code.functions))(minY: view.y, height: view.height)"
+    } else {
+      input = inputSource(&code, exact: true)
+    }
+    code.line(
+      "// \(description) \(stops.count) stops, \(parameters.easing.cssText), "
+        + parameters.extrapolate.rawValue)
+    code.line("let input = \(input)")
+    let ease: String
+    switch shape.curve {
+    case .bezier(let bezier) where bezier.isLinear:
+      code.uses(.unitBezier)
+      ease = "linearEased"
+    case .bezier: ease = Easing.swiftCurve(parameters.easing, &code)
+    case .steps(let steps): ease = steps.swiftFunction(parameters.easing, &code.functions)
+    case .piecewiseLinear(let linear):
+      ease = linear.swiftFunction(parameters.easing, &code.functions)
+    }
+    func segment(ending end: Int) -> String {
+      let (start, stop) = (stops[end - 1], stops[end])
+      let fraction =
+        "(input - \(SwiftLiteral.double(start.input))) / "
+        + SwiftLiteral.double(stop.input - start.input)
+      return code.saturated(
+        "\(SwiftLiteral.double(start.output)) + \(SwiftLiteral.double(stop.output - start.output))"
+          + " * Self.\(ease)(\(fraction))")
+    }
+    let first = stops[0]
+    let last = stops[stops.count - 1]
+    code.line("let value: Double")
+    code.line("if input == \(SwiftLiteral.double(first.input)) {")
+    code.line("  // The first segment owns its first stop: no \"before flag\".")
+    code.line("  value = \(segment(ending: 1))")
+    code.line("} else if !(input > \(SwiftLiteral.double(first.input))) {")
+    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code))")
+    code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
+    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    for end in 1..<stops.count {
+      if end < stops.count - 1 {
+        code.line("} else if input < \(SwiftLiteral.double(stops[end].input)) {")
+      } else {
+        code.line("} else {")
+      }
+      code.line("  value = \(segment(ending: end))")
+    }
+    code.line("}")
+    combine(&code)
+  }
+
+  /// The input's value for the view; `exact`: CSS's cover progress as the
+  /// library computes it for every curve, 0 for a span not above 0.
+  private func inputSource(_ code: inout SwiftChainCode, exact: Bool = false) -> String {
     let height = SwiftChainCode.viewportHeight
     switch parameters.input {
     case .offset: return "offset"
@@ -77,11 +134,11 @@ extension InterpolateEffect: SwiftExportable {
     case .pullBottom: return code.frame(.pullBottom)
     case .minY: return "view.y"
     case .height: return "view.height"
-    case .progress where keyframes.extends && Self.progressStaysWithinLimits(code):
+    case .progress where (keyframes.extends || exact) && Self.progressStaysWithinLimits(code):
       // A natural frame: the span is above 0 and the quotient within the
       // saturation limit, which would change nothing.
       return "(\(height) - view.y) / (\(height) + view.height)"
-    case .progress where keyframes.extends:
+    case .progress where keyframes.extends || exact:
       // CSS's view() cover progress, saturated.
       let span = "(\(height) + view.height)"
       return "\(span) > 0 ? \(code.saturated("(\(height) - view.y) / \(span)")) : 0"
@@ -160,8 +217,8 @@ extension Easing {
     switch easing {
     case .linear, .ease, .easeIn, .easeOut, .easeInOut, .cubicBezier: break
     case .steps, .piecewiseLinear:
-      // SwiftExport refuses them first (``InterpolateEffect/exportRefusal``).
-      preconditionFailure("steps and linear(...) are not exported")
+      // Written by StepFunction's and PiecewiseLinearFunction's exports.
+      preconditionFailure("steps and linear(...) are not Bézier curves")
     }
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
