@@ -53,12 +53,45 @@ extension InterpolateEffect: SwiftExportable {
     combine(&code)
   }
 
-  /// The value outside the stops: the end stop's output, or its segment extended.
-  private func endValue(_ end: Stop, slope: Double, _ code: inout SwiftChainCode) -> String {
+  /// The value outside the stops: the end stop's output, or its segment
+  /// extended, saturated unless the input's bound keeps the line below
+  /// half the limit, where saturating it changes nothing (a NaN stays NaN
+  /// either way).
+  private func endValue(
+    _ end: Stop, slope: Double, _ code: inout SwiftChainCode, exact: Bool = false
+  ) -> String {
     guard keyframes.extends else { return SwiftLiteral.double(end.output) }
-    return code.saturated(
+    let line =
       "\(SwiftLiteral.double(end.output)) + (input - \(SwiftLiteral.double(end.input))) * "
-        + SwiftLiteral.double(slope))
+      + SwiftLiteral.double(slope)
+    let reach = abs(end.output) + (inputBound(code, exact: exact) + abs(end.input)) * abs(slope)
+    return reach < Saturation.limit / 2 ? line : code.saturated(line)
+  }
+
+  /// A bound on the magnitude of the input ``inputSource(_:exact:)`` reads
+  /// (infinity where there is none): the offset is held to ±1e15, the
+  /// overscrolls are below 1e15 beyond the scene's maximum offset, a view's
+  /// top and height are its natural frame's while no effect before wrote
+  /// them, and the cover progress of such a view is bounded as
+  /// ``progressStaysWithinLimits(_:)`` finds; a progress through a view
+  /// range is saturated.
+  private func inputBound(_ code: SwiftChainCode, exact: Bool) -> Double {
+    if shape.timeline != nil { return Saturation.limit }
+    let extent =
+      abs(code.naturalFrame.y) + Double(max(0, code.count - 1)) * abs(code.stride)
+      + abs(code.geometry.contentInsets.top)
+    switch parameters.input {
+    case .offset, .pull: return Saturation.limit
+    case .pullBottom: return Saturation.limit + abs(code.geometry.maxOffset)
+    case .minY: return code.hasWritten(.y) ? .infinity : Saturation.limit + extent
+    case .height: return code.hasWritten(.height) ? .infinity : abs(code.naturalFrame.height)
+    case .progress:
+      guard Self.progressStaysWithinLimits(code) else {
+        return keyframes.extends || exact ? Saturation.limit : .infinity
+      }
+      let viewport = code.geometry.viewport.height
+      return (Saturation.limit + extent + viewport) / (viewport + code.naturalFrame.height)
+    }
   }
 
   /// The steps and `linear(...)` easings, and progress through a view range
@@ -109,9 +142,9 @@ extension InterpolateEffect: SwiftExportable {
     code.line("  // The first segment owns its first stop: no \"before flag\".")
     code.line("  value = \(segment(ending: 1))")
     code.line("} else if !(input > \(SwiftLiteral.double(first.input))) {")
-    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code))")
+    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code, exact: true))")
     code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
-    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code, exact: true))")
     for end in 1..<stops.count {
       if end < stops.count - 1 {
         code.line("} else if input < \(SwiftLiteral.double(stops[end].input)) {")
