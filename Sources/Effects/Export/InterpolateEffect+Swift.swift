@@ -122,7 +122,10 @@ extension InterpolateEffect: SwiftExportable {
       code.uses(.unitBezier)
       ease = "linearEased"
     case .bezier: ease = Easing.swiftCurve(parameters.easing, &code)
-    case .steps(let steps): ease = steps.swiftFunction(parameters.easing, &code.functions)
+    case .steps(let steps):
+      // Rounding down calls the C library's floor.
+      code.uses(.cMath)
+      ease = steps.swiftFunction(parameters.easing, &code.functions)
     case .piecewiseLinear(let linear):
       ease = linear.swiftFunction(parameters.easing, &code.functions)
     }

@@ -42,7 +42,8 @@ package struct SwiftChainCode {
     case unitBezier
     /// The expression functions the standard library does not have.
     case clamp, sign, lerp, step, smoothstep
-    /// `pow`, `exp`, `log`, `sin`, `cos`: the platform's C math.
+    /// `pow`, `exp`, `log`, `sin`, `cos` and the `floor` that rounding down
+    /// calls: the platform's C math.
     case cMath
   }
 
