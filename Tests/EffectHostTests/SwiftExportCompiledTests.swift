@@ -20,7 +20,7 @@ import Testing
       ? SceneFiles.all + ["Benchmarks/events-scene.json"] + Self.expressionScenes
       : [
         "Configs/stretchy-header.json", "Configs/app-bar-events.json",
-        "Configs/stepped-title.json", "Benchmarks/ranges-scene.json",
+        "Benchmarks/ranges-scene.json",
       ]
     var cases: [ExportedSceneCheck.Case] = []
     for (index, file) in files.enumerated() {
