@@ -80,18 +80,21 @@ extension InterpolateEffect: SwiftExportable {
     let extent =
       abs(code.naturalFrame.y) + Double(max(0, code.count - 1)) * abs(code.stride)
       + abs(code.geometry.contentInsets.top)
-    switch parameters.input {
-    case .offset, .pull: return Saturation.limit
-    case .pullBottom: return Saturation.limit + abs(code.geometry.maxOffset)
-    case .minY: return code.hasWritten(.y) ? .infinity : Saturation.limit + extent
-    case .height: return code.hasWritten(.height) ? .infinity : abs(code.naturalFrame.height)
-    case .progress:
-      guard Self.progressStaysWithinLimits(code) else {
-        return keyframes.extends || exact ? Saturation.limit : .infinity
-      }
-      let viewport = code.geometry.viewport.height
-      return (Saturation.limit + extent + viewport) / (viewport + code.naturalFrame.height)
+    // Not a switch: an input without a bound here (one added later) is
+    // saturated, which is always exact.
+    let input = parameters.input
+    if input == .offset || input == .pull { return Saturation.limit }
+    if input == .pullBottom { return Saturation.limit + abs(code.geometry.maxOffset) }
+    if input == .minY { return code.hasWritten(.y) ? .infinity : Saturation.limit + extent }
+    if input == .height {
+      return code.hasWritten(.height) ? .infinity : abs(code.naturalFrame.height)
     }
+    guard input == .progress else { return .infinity }
+    guard Self.progressStaysWithinLimits(code) else {
+      return keyframes.extends || exact ? Saturation.limit : .infinity
+    }
+    let viewport = code.geometry.viewport.height
+    return (Saturation.limit + extent + viewport) / (viewport + code.naturalFrame.height)
   }
 
   /// The steps and `linear(...)` easings, and progress through a view range
