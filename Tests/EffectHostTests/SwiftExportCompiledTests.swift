@@ -1,4 +1,5 @@
 import EffectHost
+import Effects
 import Foundation
 import ScrollEffectsTestSupport
 import Testing
@@ -17,17 +18,14 @@ import Testing
     let files =
       all
       ? SceneFiles.all + ["Benchmarks/events-scene.json"] + Self.expressionScenes
-      : ["Configs/stretchy-header.json", "Configs/app-bar-events.json"]
+      : [
+        "Configs/stretchy-header.json", "Configs/app-bar-events.json",
+        "Benchmarks/ranges-scene.json",
+      ]
     var cases: [ExportedSceneCheck.Case] = []
     for (index, file) in files.enumerated() {
       let path = SceneFiles.packageRoot.appendingPathComponent(file).path
       guard let scene = try? SceneLoader().load(contentsOf: path) else { continue }
-      // A scene with a form the export does not write yet (steps,
-      // linear(), view ranges) is refused, with its reason, and left out.
-      if let refusal = Self.refusal(of: scene) {
-        print("not exported yet: \(file): \(refusal)")
-        continue
-      }
       for reducesMotion in all ? [false, true] : [false] {
         cases.append(
           ExportedSceneCheck.Case(
@@ -46,24 +44,31 @@ import Testing
     return cases
   }
 
-  /// Why the export refuses `scene` as a form it does not write yet, if it
-  /// does.
-  static func refusal(of scene: Scene) -> String? {
-    do {
-      let export = try SwiftExport(typeName: "Check", sourceName: "check")
-      _ = try export.source(of: SceneHost(scene: scene))
-      return nil
-    } catch {
-      guard case .unsupportedForm = error else { return "\(error)" }
-      return error.description
-    }
-  }
-
   /// The scenes of Benchmarks/expression/.
   static var expressionScenes: [String] {
     let folder = SceneFiles.packageRoot.appendingPathComponent("Benchmarks/expression")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Benchmarks/expression/" + $0 }
+  }
+
+  @Test("the random scenes have every form the library evaluates out of line")
+  func randomScenesHaveEveryShapedForm() {
+    let scenes = ExportSceneGenerator.scenes(count: 200, seed: 1)
+    let effects = scenes.flatMap { $0.scene.chains.flatMap(\.effects) }
+      .compactMap { $0 as? InterpolateEffect }
+    let easings = Set(effects.map(\.parameters.easing.cssText))
+    #expect(easings.contains { $0.hasPrefix("steps(") })
+    #expect(easings.contains { $0.hasPrefix("linear(") })
+    // Steps on an input other than progress, and ranges with insets.
+    #expect(
+      effects.contains {
+        $0.parameters.input != .progress && $0.parameters.easing.cssText.hasPrefix("steps(")
+      })
+    #expect(effects.contains { $0.parameters.input == .progress && $0.parameters.range != .cover })
+    #expect(effects.contains { $0.parameters.timelineInset != .zero })
+    let events = scenes.flatMap { $0.scene.chains.flatMap(\.events) }
+    #expect(events.contains { $0.range != .cover })
+    #expect(events.contains { $0.timelineInset != .zero })
   }
 
   @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {

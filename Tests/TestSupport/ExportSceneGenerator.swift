@@ -75,22 +75,35 @@ public struct ExportSceneGenerator {
   /// on exact grids.
   mutating func effect(_ type: String) -> String {
     let generator = BuiltInEffectGenerators.named(type)
-    while true {
-      let members =
-        random.chance(0.5)
-        ? generator.make(&random).members.joined(separator: ", ") : generator.exact(&random)
-      let json = "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
-      // The forms the export refuses (steps, linear(), view ranges) are
-      // drawn again: the export does not write them yet.
-      if type == "interpolate",
-        let effect = try? InterpolateEffect.decode(json: "{" + members + "}"),
-        effect.exportRefusal != nil
-      {
-        continue
-      }
-      return json
+    var members =
+      random.chance(0.5)
+      ? generator.make(&random).members.joined(separator: ", ") : generator.exact(&random)
+    // An interpolate with a step or linear() easing now and then, on any
+    // input (the effects' generator gives them on progress only).
+    if type == "interpolate", random.chance(0.25),
+      let easing = members.range(of: #""easing": "#)
+    {
+      let end = members[easing.upperBound...].range(of: ", \"")?.lowerBound
+      let shaped = random.pick(Self.shapedEasings)
+      members.replaceSubrange(
+        easing.lowerBound..<(end ?? members.endIndex), with: #""easing": "\#(shaped)""#)
     }
+    return "{\"type\": \"\(type)\"" + (members.isEmpty ? "" : ", " + members) + "}"
   }
+
+  /// The CSS easings the library evaluates out of line.
+  static let shapedEasings = [
+    "steps(4)", "step-start", "step-end", "steps(3, jump-both)", "steps(2, jump-none)",
+    "steps(5, jump-start)", "linear(0, 0.25 75%, 1)", "linear(1, 0 50%, 1 50%, 0)",
+    "linear(0, 1.5 40%, -0.5 60% 70%, 1)",
+  ]
+
+  /// The view ranges and timeline insets events on progress draw from.
+  static let ranges = [
+    "entry", "exit", "contain", "cover 10% cover 90%", "entryCrossing 20px exitCrossing",
+    "contain -50% entry 200%", "exit 100% entry 0%", "exitCrossing 50%",
+  ]
+  static let timelineInsets = ["\"auto\"", "[20, \"10%\"]", "-30", "\"50%\"", "[\"auto\", 0]"]
 
   mutating func event(_ index: Int) -> String {
     let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
@@ -100,6 +113,12 @@ public struct ExportSceneGenerator {
     var text = "{\"name\": \"e\(index)\", \"input\": \"\(input)\", \"crosses\": \(crosses)"
     if random.chance(0.7) {
       text += ", \"direction\": \"\(random.pick(["increasing", "decreasing", "both"]))\""
+    }
+    if input == "progress", random.chance(0.5) {
+      text += ", \"range\": \"\(random.pick(Self.ranges))\""
+    }
+    if input == "progress", random.chance(0.3) {
+      text += ", \"timelineInset\": \(random.pick(Self.timelineInsets))"
     }
     return text + "}"
   }

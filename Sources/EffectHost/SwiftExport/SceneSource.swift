@@ -7,13 +7,16 @@ struct SceneSource {
   let export: SwiftExport
   let host: SceneHost
   let chains: [ExportedChain]
+  /// The step and `linear(...)` easings and view-range progress the chains and events call.
+  let functions: SwiftFunctions
 
   private var out: [String] = []
 
-  init(export: SwiftExport, host: SceneHost, chains: [ExportedChain]) {
+  init(export: SwiftExport, host: SceneHost, chains: [ExportedChain], functions: SwiftFunctions) {
     self.export = export
     self.host = host
     self.chains = chains
+    self.functions = functions
   }
 
   var viewCount: Int { host.viewCount }
@@ -459,11 +462,15 @@ struct SceneSource {
     line("    hasEvaluated = true")
     var slot = 0
     for chain in chains {
-      for event in chain.events {
+      for (event, progress) in zip(chain.events, chain.eventProgress) {
         let name = SwiftLiteral.string(event.name)
         line(
           "    // \(SwiftLiteral.string(chain.name)): \(name) when \(event.input.rawValue) "
-            + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)")
+            + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)"
+            + (progress == nil
+              ? ""
+              : " (range \(SwiftLiteral.string(event.range.text)), timelineInset "
+                + "\(event.timelineInset.json))"))
         let crossing =
           "Self.crossing(before, value, \(SwiftLiteral.double(event.crosses)), "
           + "increasing: \(event.direction != .decreasing), "
@@ -478,7 +485,10 @@ struct SceneSource {
         case .pullBottom: value = "max(0, offset - Self.maxOffset)"
         case .minY: value = "y[row]"
         case .height: value = "height[row]"
-        case .progress: value = "Self.coverProgress(y: y[row], height: height[row])"
+        case .progress:
+          value =
+            progress.map { "Self.\($0)(minY: y[row], height: height[row])" }
+            ?? "Self.coverProgress(y: y[row], height: height[row])"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
         if event.input.isPerView {
@@ -574,6 +584,10 @@ struct SceneSource {
         lines(text)
         line()
       }
+    }
+    for function in functions.all {
+      lines(function.lines.joined(separator: "\n"))
+      line()
     }
     if helpers.contains(.unitBezier) {
       lines(Easing.swiftLinearSource)

@@ -5,8 +5,9 @@ import Effects
 public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An effect whose type cannot be written as Swift: a plugin's.
   case unsupportedEffect(chain: String, index: Int, type: String)
-  /// A form of a built-in effect or event that the export does not write
-  /// yet: `what` names it.
+  /// A form of a built-in effect or event that the export does not write:
+  /// `what` names it. Every built-in form is written now; kept for
+  /// callers that match it.
   case unsupportedForm(chain: String, what: String)
   /// A type name that is not a Swift identifier.
   case invalidTypeName(String)
@@ -83,6 +84,7 @@ public struct SwiftExport: Sendable {
     var chains: [ExportedChain] = []
     var names = Set<String>()
     var curves: [(name: String, curve: String, comment: String)] = []
+    var functions = SwiftFunctions()
     for (index, layout) in host.chains.enumerated() {
       let chain = host.scene.chains[index]
       var function = "evaluate" + Self.typeName(forFile: chain.name)
@@ -95,11 +97,8 @@ public struct SwiftExport: Sendable {
         statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
       code.geometry = host.geometry
       code.curves = curves
+      code.functions = functions
       var types: [String] = []
-      if let event = chain.events.first(where: { $0.timeline != nil }) {
-        throw .unsupportedForm(
-          chain: chain.name, what: "event \"\(event.name)\" with a view range or timeline insets")
-      }
       if !chain.hasIdentityVisuals {
         code.prologueVisuals(zIndex: chain.zIndex, opacity: chain.opacity)
       }
@@ -113,22 +112,22 @@ public struct SwiftExport: Sendable {
           throw .unsupportedEffect(
             chain: chain.name, index: effectIndex, type: type(of: effect).typeName)
         }
-        if let refusal = (effect as? InterpolateEffect)?.exportRefusal {
-          throw .unsupportedForm(
-            chain: chain.name, what: "effect \(effectIndex): interpolate with \(refusal)")
-        }
         types.append(type(of: effect).typeName)
         code.effect(effectIndex, named: type(of: effect).typeName) {
           exportable.writeSwift(to: &$0)
         }
       }
       curves = code.curves
+      // An event's progress through a view range calls a function of its own.
+      let eventProgress = chain.events.map { $0.timeline?.swiftProgress(&code.functions) }
+      functions = code.functions
       chains.append(
         ExportedChain(
           index: index, name: chain.name, function: function, layout: layout, effects: types,
-          events: chain.events, code: code, isWindowed: host.isWindowedChain(index)))
+          events: chain.events, eventProgress: eventProgress, code: code,
+          isWindowed: host.isWindowedChain(index)))
     }
-    return SceneSource(export: self, host: host, chains: chains).text
+    return SceneSource(export: self, host: host, chains: chains, functions: functions).text
   }
 }
 
@@ -140,6 +139,8 @@ struct ExportedChain {
   var layout: SceneHost.ChainLayout
   var effects: [String]
   var events: [ChainEvent]
+  /// The function of each event's progress through its view range, if it has one.
+  var eventProgress: [String?]
   var code: SwiftChainCode
   /// Whether `evaluate(offset:visibleOnly:)` evaluates only its copies near the viewport.
   var isWindowed: Bool

@@ -1,20 +1,13 @@
 import EffectProtocol
 
 extension InterpolateEffect: SwiftExportable {
-  /// What keeps this `interpolate` from being exported, if anything: the
-  /// forms evaluated out of line (steps, `linear(...)`, a view range or
-  /// timeline insets), which the export does not write yet.
-  package var exportRefusal: String? {
-    guard keyframes.isShaped else { return nil }
-    switch parameters.easing {
-    case .steps, .piecewiseLinear: return "the easing \(parameters.easing.cssText)"
-    default: return "a view range or timeline insets"
-    }
-  }
-
   package func writeSwift(to code: inout SwiftChainCode) {
     let stops = keyframes.stops
     guard stops.count >= 2 else { return }
+    guard !keyframes.isShaped else {
+      writeShapedSwift(to: &code)
+      return
+    }
     let input = inputSource(&code)
     code.line(
       "// \(parameters.property.rawValue) from \(parameters.input.rawValue) through \(stops.count) "
@@ -60,16 +53,119 @@ extension InterpolateEffect: SwiftExportable {
     combine(&code)
   }
 
-  /// The value outside the stops: the end stop's output, or its segment extended.
-  private func endValue(_ end: Stop, slope: Double, _ code: inout SwiftChainCode) -> String {
+  /// The value outside the stops: the end stop's output, or its segment
+  /// extended, saturated unless the input's bound keeps the line below
+  /// half the limit, where saturating it changes nothing (a NaN stays NaN
+  /// either way).
+  private func endValue(
+    _ end: Stop, slope: Double, _ code: inout SwiftChainCode, exact: Bool = false
+  ) -> String {
     guard keyframes.extends else { return SwiftLiteral.double(end.output) }
-    return code.saturated(
+    let line =
       "\(SwiftLiteral.double(end.output)) + (input - \(SwiftLiteral.double(end.input))) * "
-        + SwiftLiteral.double(slope))
+      + SwiftLiteral.double(slope)
+    let reach = abs(end.output) + (inputBound(code, exact: exact) + abs(end.input)) * abs(slope)
+    return reach < Saturation.limit / 2 ? line : code.saturated(line)
   }
 
-  /// The input's value for the view.
-  private func inputSource(_ code: inout SwiftChainCode) -> String {
+  /// A bound on the magnitude of the input ``inputSource(_:exact:)`` reads
+  /// (infinity where there is none): the offset is held to ±1e15, the
+  /// overscrolls are below 1e15 beyond the scene's maximum offset, a view's
+  /// top and height are its natural frame's while no effect before wrote
+  /// them, and the cover progress of such a view is bounded as
+  /// ``progressStaysWithinLimits(_:)`` finds; a progress through a view
+  /// range is saturated.
+  private func inputBound(_ code: SwiftChainCode, exact: Bool) -> Double {
+    if shape.timeline != nil { return Saturation.limit }
+    let extent =
+      abs(code.naturalFrame.y) + Double(max(0, code.count - 1)) * abs(code.stride)
+      + abs(code.geometry.contentInsets.top)
+    // Not a switch: an input without a bound here (one added later) is
+    // saturated, which is always exact.
+    let input = parameters.input
+    if input == .offset || input == .pull { return Saturation.limit }
+    if input == .pullBottom { return Saturation.limit + abs(code.geometry.maxOffset) }
+    if input == .minY { return code.hasWritten(.y) ? .infinity : Saturation.limit + extent }
+    if input == .height {
+      return code.hasWritten(.height) ? .infinity : abs(code.naturalFrame.height)
+    }
+    guard input == .progress else { return .infinity }
+    guard Self.progressStaysWithinLimits(code) else {
+      return keyframes.extends || exact ? Saturation.limit : .infinity
+    }
+    let viewport = code.geometry.viewport.height
+    return (Saturation.limit + extent + viewport) / (viewport + code.naturalFrame.height)
+  }
+
+  /// The steps and `linear(...)` easings, and progress through a view range
+  /// or with timeline insets, as the library evaluates them out of line
+  /// (`EasedKeyframes`): the first stop's input starts the first segment,
+  /// and every eased value is saturated.
+  private func writeShapedSwift(to code: inout SwiftChainCode) {
+    let stops = keyframes.stops
+    let shape = self.shape
+    var description = "\(parameters.property.rawValue) from \(parameters.input.rawValue)"
+    description += shape.timeline == nil ? " through" : ""
+    let input: String
+    if let timeline = shape.timeline {
+      description +=
+        " in range \(SwiftLiteral.string(timeline.range.text)), timelineInset "
+        + timeline.inset.json + ","
+      input = "Self.\(timeline.swiftProgress(&code.functions))(minY: view.y, height: view.height)"
+    } else {
+      input = inputSource(&code, exact: true)
+    }
+    code.line(
+      "// \(description) \(stops.count) stops, \(parameters.easing.cssText), "
+        + parameters.extrapolate.rawValue)
+    code.line("let input = \(input)")
+    let ease: String
+    switch shape.curve {
+    case .bezier(let bezier) where bezier.isLinear:
+      code.uses(.unitBezier)
+      ease = "linearEased"
+    case .bezier: ease = Easing.swiftCurve(parameters.easing, &code)
+    case .steps(let steps):
+      // Rounding down calls the C library's floor.
+      code.uses(.cMath)
+      ease = steps.swiftFunction(parameters.easing, &code.functions)
+    case .piecewiseLinear(let linear):
+      ease = linear.swiftFunction(parameters.easing, &code.functions)
+    }
+    func segment(ending end: Int) -> String {
+      let (start, stop) = (stops[end - 1], stops[end])
+      let fraction =
+        "(input - \(SwiftLiteral.double(start.input))) / "
+        + SwiftLiteral.double(stop.input - start.input)
+      return code.saturated(
+        "\(SwiftLiteral.double(start.output)) + \(SwiftLiteral.double(stop.output - start.output))"
+          + " * Self.\(ease)(\(fraction))")
+    }
+    let first = stops[0]
+    let last = stops[stops.count - 1]
+    code.line("let value: Double")
+    code.line("if input == \(SwiftLiteral.double(first.input)) {")
+    code.line("  // The first segment owns its first stop: no \"before flag\".")
+    code.line("  value = \(segment(ending: 1))")
+    code.line("} else if !(input > \(SwiftLiteral.double(first.input))) {")
+    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code, exact: true))")
+    code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
+    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code, exact: true))")
+    for end in 1..<stops.count {
+      if end < stops.count - 1 {
+        code.line("} else if input < \(SwiftLiteral.double(stops[end].input)) {")
+      } else {
+        code.line("} else {")
+      }
+      code.line("  value = \(segment(ending: end))")
+    }
+    code.line("}")
+    combine(&code)
+  }
+
+  /// The input's value for the view; `exact`: CSS's cover progress as the
+  /// library computes it for every curve, 0 for a span not above 0.
+  private func inputSource(_ code: inout SwiftChainCode, exact: Bool = false) -> String {
     let height = SwiftChainCode.viewportHeight
     switch parameters.input {
     case .offset: return "offset"
@@ -77,11 +173,11 @@ extension InterpolateEffect: SwiftExportable {
     case .pullBottom: return code.frame(.pullBottom)
     case .minY: return "view.y"
     case .height: return "view.height"
-    case .progress where keyframes.extends && Self.progressStaysWithinLimits(code):
+    case .progress where (keyframes.extends || exact) && Self.progressStaysWithinLimits(code):
       // A natural frame: the span is above 0 and the quotient within the
       // saturation limit, which would change nothing.
       return "(\(height) - view.y) / (\(height) + view.height)"
-    case .progress where keyframes.extends:
+    case .progress where keyframes.extends || exact:
       // CSS's view() cover progress, saturated.
       let span = "(\(height) + view.height)"
       return "\(span) > 0 ? \(code.saturated("(\(height) - view.y) / \(span)")) : 0"
@@ -160,8 +256,8 @@ extension Easing {
     switch easing {
     case .linear, .ease, .easeIn, .easeOut, .easeInOut, .cubicBezier: break
     case .steps, .piecewiseLinear:
-      // SwiftExport refuses them first (``InterpolateEffect/exportRefusal``).
-      preconditionFailure("steps and linear(...) are not exported")
+      // Written by StepFunction's and PiecewiseLinearFunction's exports.
+      preconditionFailure("steps and linear(...) are not Bézier curves")
     }
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")

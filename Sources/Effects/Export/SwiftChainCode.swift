@@ -42,7 +42,8 @@ package struct SwiftChainCode {
     case unitBezier
     /// The expression functions the standard library does not have.
     case clamp, sign, lerp, step, smoothstep
-    /// `pow`, `exp`, `log`, `sin`, `cos`: the platform's C math.
+    /// `pow`, `exp`, `log`, `sin`, `cos` and the `floor` that rounding down
+    /// calls: the platform's C math.
     case cMath
   }
 
@@ -68,6 +69,10 @@ package struct SwiftChainCode {
   /// The easing functions the code calls (name, `UnitBezier` expression and
   /// comment), after those of the chains before, whose names it keeps.
   package var curves: [(name: String, curve: String, comment: String)] = []
+  /// The other functions of the exported type the code calls (the step and
+  /// `linear(...)` easings, the progress through a view range), after those
+  /// of the chains before.
+  package var functions = SwiftFunctions()
   /// Whether the body reads `naturalY` (the view's natural top in this frame) or `copy`.
   package private(set) var readsNaturalY = false
   package private(set) var readsCopy = false
@@ -227,6 +232,27 @@ package struct SwiftChainCode {
   package static let insetBottom = "Self.insetBottom"
   package static let contentHeight = "Self.contentHeight"
   package static let maxOffset = "Self.maxOffset"
+}
+
+/// Functions an export writes once for every chain and event that calls
+/// them: each a name and its lines, found again by its text.
+package struct SwiftFunctions: Sendable {
+  /// The functions, in the order they were first asked for.
+  package private(set) var all: [(name: String, lines: [String])] = []
+  private var texts: [String] = []
+
+  package init() {}
+
+  /// The name of the function that `lines(name)` writes: `base` and a
+  /// number, the same name for the same text.
+  package mutating func name(_ base: String, _ lines: (String) -> [String]) -> String {
+    let text = lines("\u{0}").joined(separator: "\n")
+    if let index = texts.firstIndex(of: text) { return all[index].name }
+    let name = "\(base)\(all.count { $0.name.hasPrefix(base) })"
+    texts.append(text)
+    all.append((name, lines(name)))
+    return name
+  }
 }
 
 /// Swift source text for values.
