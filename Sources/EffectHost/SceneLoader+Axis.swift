@@ -154,8 +154,9 @@ struct SceneAxisReading: Sendable {
     case "events":
       guard case .array(let events) = value else { return value }
       return .array(
-        events.map { event in
+        events.enumerated().map { index, event in
           guard case .object(var object) = event else { return event }
+          checkCrossAxisInput(&object, at: path.appending(index), problems: &problems)
           renameValue(of: "input", in: &object, inputNames)
           return .object(object)
         })
@@ -202,6 +203,7 @@ struct SceneAxisReading: Sendable {
       renameValue(of: "axis", in: &object, ["x": "y", "y": "x"])
     case "interpolate":
       if isHorizontal { renameValue(of: "property", in: &object, Self.propertyNames) }
+      checkCrossAxisInput(&object, at: path, problems: &problems)
       renameValue(of: "input", in: &object, inputNames)
     case "expression" where isHorizontal:
       for index in object.members.indices {
@@ -219,6 +221,24 @@ struct SceneAxisReading: Sendable {
       }
     }
     return .object(object)
+  }
+
+  /// Reports an input across a horizontal scene's axis (`minY`, `height`),
+  /// which its twin has no name for.
+  private func checkCrossAxisInput(
+    _ object: inout JSONObject, at path: JSONPath, problems: inout [SceneDiagnostic]
+  ) {
+    guard isHorizontal, case .string(let input) = object["input"],
+      input == "minY" || input == "height"
+    else { return }
+    problems.append(
+      SceneDiagnostic(
+        path: path.appending("input"),
+        problem: .nearMiss(
+          expected:
+            "an input along the scroll axis (offset, pull, pullBottom, pullStart, pullEnd, minX, width or progress) in a horizontal scene",
+          found: .string(input), suggestion: input == "minY" ? "minX" : "width")))
+    object.remove("input")
   }
 
   // MARK: - Problems at the file's paths
