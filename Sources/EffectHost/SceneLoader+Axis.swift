@@ -250,9 +250,14 @@ struct SceneAxisReading: Sendable {
     var problem = diagnostic.problem
     switch problem {
     case .unknownKey(let owner, let suggestion, let valid):
-      problem = .unknownKey(
-        owner: owner, suggestion: suggestion.map { keys[$0] ?? $0 },
-        valid: valid.map { keys[$0] ?? $0 })
+      // The nearest of the file's keys to the key written, which the twin
+      // did not rename.
+      let names = valid.map { keys[$0] ?? $0 }
+      var nearest = suggestion.map { keys[$0] ?? $0 }
+      if case .key(let written)? = path.components.last {
+        nearest = MessageText.nearestName(to: written, in: names)
+      }
+      problem = .unknownKey(owner: owner, suggestion: nearest, valid: names)
     case .duplicateName(let name, let first):
       problem = .duplicateName(name, first: physicalPath(first).path)
     default: break
