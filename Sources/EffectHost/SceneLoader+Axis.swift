@@ -48,7 +48,7 @@ struct SceneAxisReading: Sendable {
   /// along the scroll axis as it is (`offset`, `pull`, `insetTop`,
   /// `contentHeight`, ...).
   static let expressionNames = [
-    "x": "y", "y": "x", "minX": "minY", "minY": "x", "width": "height", "height": "width",
+    "x": "y", "y": "x", "minX": "minY", "minY": "minX", "width": "height", "height": "width",
     "naturalX": "naturalY", "naturalY": "naturalX", "naturalWidth": "naturalHeight",
     "naturalHeight": "naturalWidth", "translateX": "translateY", "translateY": "translateX",
     "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
@@ -156,7 +156,6 @@ struct SceneAxisReading: Sendable {
       return .array(
         events.enumerated().map { index, event in
           guard case .object(var object) = event else { return event }
-          checkCrossAxisInput(&object, at: path.appending(index), problems: &problems)
           renameValue(of: "input", in: &object, inputNames)
           return .object(object)
         })
@@ -203,7 +202,6 @@ struct SceneAxisReading: Sendable {
       renameValue(of: "axis", in: &object, ["x": "y", "y": "x"])
     case "interpolate":
       if isHorizontal { renameValue(of: "property", in: &object, Self.propertyNames) }
-      checkCrossAxisInput(&object, at: path, problems: &problems)
       renameValue(of: "input", in: &object, inputNames)
     case "expression" where isHorizontal:
       for index in object.members.indices {
@@ -221,24 +219,6 @@ struct SceneAxisReading: Sendable {
       }
     }
     return .object(object)
-  }
-
-  /// Reports an input across a horizontal scene's axis (`minY`, `height`),
-  /// which its twin has no name for.
-  private func checkCrossAxisInput(
-    _ object: inout JSONObject, at path: JSONPath, problems: inout [SceneDiagnostic]
-  ) {
-    guard isHorizontal, case .string(let input) = object["input"],
-      input == "minY" || input == "height"
-    else { return }
-    problems.append(
-      SceneDiagnostic(
-        path: path.appending("input"),
-        problem: .nearMiss(
-          expected:
-            "an input along the scroll axis (offset, pull, pullBottom, pullStart, pullEnd, minX, width or progress) in a horizontal scene",
-          found: .string(input), suggestion: input == "minY" ? "minX" : "width")))
-    object.remove("input")
   }
 
   // MARK: - Problems at the file's paths

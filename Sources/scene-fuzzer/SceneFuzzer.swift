@@ -79,7 +79,9 @@ enum SceneFuzzCheck {
       }
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
       twin = other
-      let expected = eager.transforms(host.geometry)
+      // The eager evaluation is of a horizontal scene's vertical twin.
+      let mapping = host.screenMapping
+      let expected = eager.transforms(host.geometry).map(mapping.transform)
       host.withTransforms { transforms in
         for (index, transform) in transforms.enumerated()
         where !transform.isBitwiseEqual(to: expected[index]) {
@@ -136,10 +138,13 @@ enum SceneFuzzCheck {
   /// exactly the copies whose natural frames meet `-V...2V` when it does not
   /// evaluate a chain whole.
   static func checkVisible(_ visible: SceneHost, against host: SceneHost, offset: Double) {
+    // Along the scroll axis: a horizontal scene's geometry is its twin's.
     let height = visible.geometry.viewport.height
+    let horizontal = visible.scene.axis == .horizontal
     func meets(_ chain: Int, _ copy: Int) -> Bool {
       let frame = visible.naturalFrame(chain: chain, copy: copy)
-      return frame.y <= 2 * height && frame.y + frame.height >= -height
+      let (start, length) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
+      return start <= 2 * height && start + length >= -height
     }
     for (index, chain) in visible.chains.enumerated() {
       let range = visible.visibleRange(ofChain: index)

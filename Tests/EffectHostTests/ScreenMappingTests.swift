@@ -153,6 +153,28 @@ import Testing
     #expect(width.width == 75 && width.height == 200)
   }
 
+  @Test func inputsAcrossTheAxisReadYAndHeightInEitherAxis() throws {
+    // A card at y 30, 80 tall: minY 30 is half of [0, 60]; height 80 is 0.8
+    // of [0, 100]; the expression reads minX + minY / 100 = 50 - 100 + 0.3.
+    let chains =
+      #"{"name": "c", "frame": {"x": 50, "y": 30, "width": 100, "height": 80}, "effects": ["#
+      + #"{"type": "interpolate", "property": "opacity", "input": "minY", "stops": [[0, 0], [60, 1]]}, "#
+      + #"{"type": "interpolate", "property": "blur", "input": "height", "stops": [[0, 0], [100, 1]]}, "#
+      + #"{"type": "expression", "zIndex": "minX + minY / 100"}]}"#
+    let view = try Self.view("c", offsets: [100], chains: chains).transform
+    #expect(view.opacity == 0.5 && view.blur == 0.8 && view.zIndex == -50 + 0.3)
+    // And minX and width in a vertical scene: 50 of [0, 100], 100 of [0, 200].
+    let vertical = try SceneLoader().load(
+      json:
+        #"{"chains": [{"name": "c", "frame": {"x": 50, "width": 100, "height": 80}, "effects": ["#
+        + #"{"type": "interpolate", "property": "opacity", "input": "minX", "stops": [[0, 0], [100, 1]]}, "#
+        + #"{"type": "interpolate", "property": "blur", "input": "width", "stops": [[0, 0], [200, 1]]}]}]}"#
+    )
+    var host = SceneHost(scene: vertical)
+    host.evaluate(offset: 300)
+    #expect(host.transform(at: 0).opacity == 0.5 && host.transform(at: 0).blur == 0.5)
+  }
+
   @Test func eventsFireWhenMinXCrosses() throws {
     let json = #"""
       {"axis": "horizontal", "viewport": {"width": 390, "height": 200}, "chains": [

@@ -478,6 +478,8 @@ struct SceneSource {
         case .pullBottom: value = "max(0, offset - Self.maxOffset)"
         case .minY: value = "y[row]"
         case .height: value = "height[row]"
+        case .minX: value = "x[row]"
+        case .width: value = "width[row]"
         case .progress: value = "Self.coverProgress(y: y[row], height: height[row])"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
