@@ -84,7 +84,7 @@ extension SceneHost {
   /// How the host's transforms map to the screen (``ScreenMapping``).
   public var screenMapping: ScreenMapping { ScreenMapping(scene) }
 
-  /// Writes the screen's transforms of the views in `range` of the twin's
+  /// Writes the screen's transforms of the views in `ranges` of the twin's
   /// (``storage``) into ``screenStorage``, made to hold as many views.
   mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
     let mapping = screenMapping
@@ -96,8 +96,53 @@ extension SceneHost {
     }
     let twin = storage.views
     let screen = screenStorage!.views
-    for range in ranges {
-      for index in range { screen[index] = mapping.transform(twin[index]) }
+    if mapping.isMirrored {
+      for range in ranges {
+        Self.swapAxes(from: twin, to: screen, range)
+        Self.mirror(screen, range, width: mapping.viewportWidth)
+      }
+    } else {
+      for range in ranges { Self.swapAxes(from: twin, to: screen, range) }
+    }
+  }
+
+  /// `twin`'s views in `range` with their axes swapped, into `screen`: the
+  /// pairs (x, y), (width, height), (scaleX, scaleY), (anchorX, anchorY)
+  /// are neighbours in a transform, so each is one two-lane shuffle.
+  @inline(__always)
+  static func swapAxes(
+    from twin: UnsafeMutablePointer<ViewTransform>, to screen: UnsafeMutablePointer<ViewTransform>,
+    _ range: Range<Int>
+  ) {
+    let from = UnsafeRawPointer(twin)
+    let to = UnsafeMutableRawPointer(screen)
+    let stride = MemoryLayout<ViewTransform>.stride
+    for index in range {
+      let offset = index * stride
+      for pair in 0..<4 {
+        let value = from.loadUnaligned(
+          fromByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
+        to.storeBytes(
+          of: SIMD2(value.y, value.x), toByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
+      }
+      for pair in 4..<6 {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: offset + pair * 16, as: SIMD2<Double>.self),
+          toByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
+      }
+    }
+  }
+
+  /// The mirror image of `screen`'s views in `range` in a viewport `width`
+  /// wide, in place.
+  @inline(__always)
+  static func mirror(
+    _ screen: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
+  ) {
+    for index in range {
+      screen[index].x = width - screen[index].x - screen[index].width
+      screen[index].anchorX = 1 - screen[index].anchorX
+      screen[index].rotation = -screen[index].rotation
     }
   }
 
