@@ -109,13 +109,13 @@ public struct SceneHost: Sendable {
   /// vertical scene, whose transforms are its own.
   @usableFromInline var screenStorage: ViewStorage?
   /// Whether the scene is horizontal: each frame then maps its transforms
-  /// to the screen's axes, and a vertical one pays this one test.
+  /// to the screen's axes, out of line (``isPlain`` is false for it).
   let isTransposed: Bool
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
-  /// Whether the scene has no effect with state and no events: a frame
-  /// then skips both with one test.
+  /// Whether the scene is vertical, with no effect with state and no
+  /// events: a frame then skips the three with one test.
   let isPlain: Bool
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
@@ -200,8 +200,8 @@ public struct SceneHost: Sendable {
     self.frame = GroupFrame(
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
     self.eventDetector = EventDetector(scene: scene)
-    self.isPlain = stateOwner == nil && eventDetector.isEmpty
     self.isTransposed = scene.axis == .horizontal
+    self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isTransposed
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -263,16 +263,34 @@ public struct SceneHost: Sendable {
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     frame.clock = FrameClock(time: time, phase: phase)
     isWindowed = false
-    // A scene without state or events (most of them) pays this one test
-    // for both.
+    // A vertical scene without state or events (most of them) pays this
+    // one test for the three.
     if isPlain {
-      // A scene whose chains are all in groups (a stretchy header and its
-      // body, a feed) needs only the groups' loop.
-      if runs.isEmpty {
-        runGroups()
-      } else {
-        runChains({ run in run.allCopies }, naturalFlags: nil)
-      }
+      runPlainFrame()
+      return
+    }
+    evaluateOtherFrame()
+  }
+
+  /// The chains of a frame without state or events.
+  @inline(__always)
+  mutating func runPlainFrame() {
+    // A scene whose chains are all in groups (a stretchy header and its
+    // body, a feed) needs only the groups' loop.
+    if runs.isEmpty {
+      runGroups()
+    } else {
+      runChains({ run in run.allCopies }, naturalFlags: nil)
+    }
+  }
+
+  /// ``evaluateFrame(time:phase:)`` of a scene with state or events, or of a
+  /// horizontal one; out of line, so that a plain scene's frame carries
+  /// none of it.
+  @inline(never)
+  mutating func evaluateOtherFrame() {
+    if stateOwner == nil && eventDetector.isEmpty {
+      runPlainFrame()
     } else {
       evaluateStatefulFrame()
     }

@@ -114,22 +114,27 @@ extension SceneHost {
     from twin: UnsafeMutablePointer<ViewTransform>, to screen: UnsafeMutablePointer<ViewTransform>,
     _ range: Range<Int>
   ) {
-    let from = UnsafeRawPointer(twin)
-    let to = UnsafeMutableRawPointer(screen)
+    // Raw loads and stores of the pairs, the pointers stepped a view at a
+    // time: no index arithmetic to check per pair.
+    var from = UnsafeRawPointer(twin + range.lowerBound)
+    var to = UnsafeMutableRawPointer(screen + range.lowerBound)
+    let end = UnsafeRawPointer(twin + range.upperBound)
     let stride = MemoryLayout<ViewTransform>.stride
-    for index in range {
-      let offset = index * stride
-      for pair in 0..<4 {
-        let value = from.loadUnaligned(
-          fromByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
-        to.storeBytes(
-          of: SIMD2(value.y, value.x), toByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
-      }
-      for pair in 4..<6 {
-        to.storeBytes(
-          of: from.loadUnaligned(fromByteOffset: offset + pair * 16, as: SIMD2<Double>.self),
-          toByteOffset: offset + pair * 16, as: SIMD2<Double>.self)
-      }
+    while from < end {
+      let origin = from.loadUnaligned(as: SIMD2<Double>.self)
+      let size = from.loadUnaligned(fromByteOffset: 16, as: SIMD2<Double>.self)
+      let scale = from.loadUnaligned(fromByteOffset: 32, as: SIMD2<Double>.self)
+      let anchor = from.loadUnaligned(fromByteOffset: 48, as: SIMD2<Double>.self)
+      let visuals = from.loadUnaligned(fromByteOffset: 64, as: SIMD2<Double>.self)
+      let order = from.loadUnaligned(fromByteOffset: 80, as: SIMD2<Double>.self)
+      to.storeBytes(of: SIMD2(origin.y, origin.x), as: SIMD2<Double>.self)
+      to.storeBytes(of: SIMD2(size.y, size.x), toByteOffset: 16, as: SIMD2<Double>.self)
+      to.storeBytes(of: SIMD2(scale.y, scale.x), toByteOffset: 32, as: SIMD2<Double>.self)
+      to.storeBytes(of: SIMD2(anchor.y, anchor.x), toByteOffset: 48, as: SIMD2<Double>.self)
+      to.storeBytes(of: visuals, toByteOffset: 64, as: SIMD2<Double>.self)
+      to.storeBytes(of: order, toByteOffset: 80, as: SIMD2<Double>.self)
+      from += stride
+      to += stride
     }
   }
 

@@ -191,6 +191,29 @@ import Testing
     #expect(events.first?.value == 50 && events.first?.direction == .decreasing)
   }
 
+  @Test func theMappingsPairsAreNeighboursInATransform() {
+    // The host swaps (x, y), (width, height), (scaleX, scaleY) and
+    // (anchorX, anchorY) as two-lane pairs of a transform's memory.
+    let paths: [PartialKeyPath<ViewTransform>] = [
+      \.x, \.y, \.width, \.height, \.scaleX, \.scaleY, \.anchorX, \.anchorY, \.opacity, \.blur,
+      \.rotation, \.zIndex,
+    ]
+    #expect(paths.map { MemoryLayout<ViewTransform>.offset(of: $0) } == (0..<12).map { $0 * 8 })
+    #expect(MemoryLayout<ViewTransform>.stride == 96)
+    var view = ViewTransform(frame: Rect(x: 1, y: 2, width: 3, height: 4))
+    (view.scaleX, view.scaleY, view.anchorX, view.anchorY) = (5, 6, 0.25, 0.75)
+    (view.opacity, view.blur, view.rotation, view.zIndex) = (0.5, 7, 8, 9)
+    let mapping = ScreenMapping(
+      axis: .horizontal, layoutDirection: .rightToLeft, viewportWidth: 100)
+    let mapped = mapping.transform(view)
+    #expect(
+      [mapped.x, mapped.y, mapped.width, mapped.height, mapped.scaleX, mapped.scaleY]
+        == [100 - 2 - 4, 1, 4, 3, 6, 5])
+    #expect(
+      [mapped.anchorX, mapped.anchorY, mapped.opacity, mapped.blur, mapped.rotation, mapped.zIndex]
+        == [0.25, 0.25, 0.5, 7, -8, 9])
+  }
+
   @Test func rightToLeftMirrorsTheLeftToRightTwin() throws {
     // The zooming header, right to left: x' = W - x - width = 390 - 0 - 300.
     let view = try Self.view(
