@@ -226,7 +226,7 @@ public struct SceneSchema: Sendable {
   }
 
   static var frame: JSONValue {
-    closedObject(
+    let frame = closedObject(
       "The view's natural frame in points.",
       [
         ("x", number(.finite, "The left edge in points; left out, the left inset.")),
@@ -244,7 +244,18 @@ public struct SceneSchema: Sendable {
             "The width in points; left out, the viewport's less the left and right insets.")
         ),
         ("height", number(.positive, "The height in points.")),
-      ], required: ["height"])
+      ])
+    guard case .object(var members) = frame else { return frame }
+    // The length along the scroll axis is required: the height in a
+    // vertical scene, the width in a horizontal one, which the loader tells
+    // apart; the schema asks for one of them.
+    members.members.insert(
+      .init(
+        key: "anyOf",
+        value: .array([
+          object(["required": strings(["height"])]), object(["required": strings(["width"])]),
+        ])), at: members.members.count - 1)
+    return .object(members)
   }
 
   static var repetition: JSONValue {
