@@ -95,12 +95,19 @@ struct SceneAxisReading: Sendable {
     let reading = SceneAxisReading(axis: axis, direction: direction, isSingleChain: isSingleChain)
     var twin = JSONObject()
     twin.members.reserveCapacity(object.members.count)
+    var seenAxisKeys: Set<String> = []
     for member in object.members {
       let path = JSONPath.root.appending(member.key)
       var key = member.key
       var value = member.value
       switch member.key {
-      case "axis", "layoutDirection": continue
+      case "axis", "layoutDirection":
+        // Read above; a second one is reported here, as the loader reports
+        // any key given twice.
+        if !seenAxisKeys.insert(member.key).inserted {
+          problems.append(SceneDiagnostic(path: path, problem: .duplicateKey))
+        }
+        continue
       case "viewport" where reading.isHorizontal:
         value = renamingKeys(value, Self.viewportKeys)
       case "contentInsets" where reading.isHorizontal:
@@ -176,20 +183,29 @@ struct SceneAxisReading: Sendable {
     }
     switch type {
     case "stretch", "pin":
-      if case .string(let edge) = object["edge"] {
-        switch edge {
-        case "leading": object.replace("edge", with: .string("top"))
-        case "trailing": object.replace("edge", with: .string("bottom"))
-        case "top" where isHorizontal, "bottom" where isHorizontal:
-          problems.append(
-            SceneDiagnostic(
-              path: path.appending("edge"),
-              problem: .nearMiss(
-                expected: "\"leading\" or \"trailing\" (the edges of a horizontal scene)",
-                found: .string(edge), suggestion: edge == "top" ? "leading" : "trailing")))
-          object.remove("edge")
-        default: break
+      guard let value = object["edge"] else { break }
+      switch value {
+      case .string("leading"): object.replace("edge", with: .string("top"))
+      case .string("trailing"): object.replace("edge", with: .string("bottom"))
+      case _ where isHorizontal:
+        // Any other edge, top and bottom included, is a horizontal
+        // scene's mistake, said in its own words.
+        let expected = "\"leading\" or \"trailing\" (the edges of a horizontal scene)"
+        var suggestion: String?
+        if case .string(let edge) = value {
+          suggestion =
+            edge == "top"
+            ? "leading"
+            : edge == "bottom"
+              ? "trailing" : MessageText.nearestName(to: edge, in: ["leading", "trailing"])
         }
+        problems.append(
+          SceneDiagnostic(
+            path: path.appending("edge"),
+            problem: suggestion.map { .nearMiss(expected: expected, found: value, suggestion: $0) }
+              ?? .mismatch(expected: expected, found: value)))
+        object.remove("edge")
+      default: break
       }
     case "collapse":
       let wrong = isHorizontal ? "minHeight" : "minWidth"

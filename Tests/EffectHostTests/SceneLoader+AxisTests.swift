@@ -65,6 +65,23 @@ import Testing
     ),
   ]
 
+  static let moreErrors: [(json: String, lines: [String])] = [
+    (
+      #"{"axis": "horizontal", "axis": "vertical", "chains": [{"name": "a", "frame": {"width": 1}, "effects": [{"type": "pin", "edge": "leadin"}, {"type": "stretch", "edge": 5}]}]}"#,
+      [
+        "scene.json: axis: the key is given more than once; expected each key once",
+        #"scene.json: chains[0].effects[0].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the string "leadin"; did you mean "leading"?"#,
+        #"scene.json: chains[0].effects[1].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the number 5"#,
+      ]
+    )
+  ]
+
+  @Test(arguments: moreErrors.indices)
+  func moreError(_ index: Int) {
+    let (json, lines) = Self.moreErrors[index]
+    #expect(Self.lines(json) == lines)
+  }
+
   @Test(arguments: errors.indices)
   func error(_ index: Int) {
     let (json, lines) = Self.errors[index]
