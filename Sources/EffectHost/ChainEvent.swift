@@ -258,6 +258,9 @@ struct EventDetector: Sendable {
     switch watch.input {
     case .minY: return NaturalMinY(top: top, stride: watch.stride)(copy)
     case .height: return NaturalHeight(height: watch.frame.height)(copy)
+    // Copies move along y only: each keeps the chain's x and width.
+    case .minX: return NaturalHeight(height: watch.frame.x)(copy)
+    case .width: return NaturalHeight(height: watch.frame.width)(copy)
     case .progress:
       return NaturalProgress(
         top: top, stride: watch.stride, height: watch.frame.height,
@@ -353,6 +356,14 @@ struct EventDetector: Sendable {
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
               previous: NaturalHeight(height: height), current: Height(first: first))
+          case .minX:
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: NaturalHeight(height: watch.frame.x), current: MinX(first: first))
+          case .width:
+            Self.scan(
+              watch, slot, firing, kept, ascending: true, &fired,
+              previous: NaturalHeight(height: watch.frame.width), current: Width(first: first))
           case .progress:
             if let timeline = watch.timeline {
               // In the same viewport and insets, progress never increases
@@ -569,6 +580,18 @@ protocol CopyValues {
 struct MinY: CopyValues {
   let first: UnsafePointer<ViewTransform>
   @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].y }
+}
+
+/// The views' `minX` (`x`).
+struct MinX: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].x }
+}
+
+/// The views' widths.
+struct Width: CopyValues {
+  let first: UnsafePointer<ViewTransform>
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].width }
 }
 
 /// The views' heights.

@@ -104,11 +104,18 @@ public struct SceneHost: Sendable {
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline var storage: ViewStorage
+  /// The transforms of the last frame on screen, for a horizontal scene
+  /// (whose ``storage`` holds its twin's: ``ScreenMapping``); `nil` for a
+  /// vertical scene, whose transforms are its own.
+  @usableFromInline var screenStorage: ViewStorage?
+  /// Whether the scene is horizontal: each frame then maps its transforms
+  /// to the screen's axes, out of line (``isPlain`` is false for it).
+  let isTransposed: Bool
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
-  /// Whether the scene has no effect with state and no events: a frame
-  /// then skips both with one test.
+  /// Whether the scene is vertical, with no effect with state and no
+  /// events: a frame then skips the three with one test.
   let isPlain: Bool
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
@@ -193,7 +200,8 @@ public struct SceneHost: Sendable {
     self.frame = GroupFrame(
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
     self.eventDetector = EventDetector(scene: scene)
-    self.isPlain = stateOwner == nil && eventDetector.isEmpty
+    self.isTransposed = scene.axis == .horizontal
+    self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isTransposed
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -255,19 +263,38 @@ public struct SceneHost: Sendable {
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     frame.clock = FrameClock(time: time, phase: phase)
     isWindowed = false
-    // A scene without state or events (most of them) pays this one test
-    // for both.
+    // A vertical scene without state or events (most of them) pays this
+    // one test for the three.
     if isPlain {
-      // A scene whose chains are all in groups (a stretchy header and its
-      // body, a feed) needs only the groups' loop.
-      if runs.isEmpty {
-        runGroups()
-      } else {
-        runChains({ run in run.allCopies }, naturalFlags: nil)
-      }
+      runPlainFrame()
       return
     }
-    evaluateStatefulFrame()
+    evaluateOtherFrame()
+  }
+
+  /// The chains of a frame without state or events.
+  @inline(__always)
+  mutating func runPlainFrame() {
+    // A scene whose chains are all in groups (a stretchy header and its
+    // body, a feed) needs only the groups' loop.
+    if runs.isEmpty {
+      runGroups()
+    } else {
+      runChains({ run in run.allCopies }, naturalFlags: nil)
+    }
+  }
+
+  /// ``evaluateFrame(time:phase:)`` of a scene with state or events, or of a
+  /// horizontal one; out of line, so that a plain scene's frame carries
+  /// none of it.
+  @inline(never)
+  mutating func evaluateOtherFrame() {
+    if stateOwner == nil && eventDetector.isEmpty {
+      runPlainFrame()
+    } else {
+      evaluateStatefulFrame()
+    }
+    if isTransposed { mapAllToScreen() }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -442,15 +469,16 @@ public struct SceneHost: Sendable {
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
-    try withExtendedLifetime(storage) {
-      try body(UnsafeBufferPointer(start: storage.views, count: storage.count))
+    let views = screenStorage ?? storage
+    return try withExtendedLifetime(views) {
+      try body(UnsafeBufferPointer(start: views.views, count: views.count))
     }
   }
 
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
-    chains[chainIndex].naturalFrame(copy: copy, in: geometry)
+    screenMapping.frame(chains[chainIndex].naturalFrame(copy: copy, in: geometry))
   }
 }
 

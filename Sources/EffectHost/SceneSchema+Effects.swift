@@ -66,8 +66,21 @@ extension SceneSchema {
   static func effectBranch(_ type: any ScrollEffect.Type) -> JSONValue {
     let descriptor = type.descriptor
     let written = (type as? any HandWrittenParameterSchemas.Type)?.parameterSchemas ?? [:]
-    let parameters = descriptor.parameters.map { parameter in
+    var parameters = descriptor.parameters.map { parameter in
       (key: parameter.name, schema: Self.parameter(parameter, written: written[parameter.name]))
+    }
+    // A horizontal scene's name of collapse's minHeight (SceneLoader+Axis.swift).
+    if let index = parameters.firstIndex(where: { $0.key == "minHeight" }),
+      descriptor.typeName == "collapse"
+    {
+      parameters.insert(
+        (
+          key: "minWidth",
+          schema: object([
+            "description": .string("in a horizontal scene, minHeight along x (points)"),
+            "type": .string("number"), "minimum": .number(0),
+          ])
+        ), at: index + 1)
     }
     let required = descriptor.parameters.filter {
       $0.defaultValue == EffectParameter<Double>.requiredText
@@ -98,6 +111,13 @@ extension SceneSchema {
     case .bool:
       members.append(.init(key: "type", value: .string("boolean")))
     case .choice(let names):
+      // The loader's other spellings (SceneLoader+Axis.swift): the edges of
+      // a horizontal scene and the pulls past the start and the end.
+      var names = names
+      if names.contains("top") && names.contains("bottom") { names += ["leading", "trailing"] }
+      if names.contains("pull") && names.contains("pullBottom") {
+        names += ["pullStart", "pullEnd"]
+      }
       members.append(.init(key: "enum", value: strings(names)))
     case .other:
       // Any JSON value, unless written by hand: the schema cannot know what

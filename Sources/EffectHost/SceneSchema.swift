@@ -71,6 +71,25 @@ public struct SceneSchema: Sendable {
   static var sceneKeys: [(key: String, schema: JSONValue)] {
     [
       (
+        "axis",
+        object([
+          "description": .string(
+            "The direction the scene scrolls in: along y, or along x (carousels, chips)."),
+          "enum": .array(ScrollAxis.allCases.map { .string($0.rawValue) }),
+          "default": .string(ScrollAxis.vertical.rawValue),
+        ])
+      ),
+      (
+        "layoutDirection",
+        object([
+          "description": .string(
+            "A horizontal scene's reading direction: rightToLeft is the mirror image of leftToRight."
+          ),
+          "enum": .array(LayoutDirection.allCases.map { .string($0.rawValue) }),
+          "default": .string(LayoutDirection.leftToRight.rawValue),
+        ])
+      ),
+      (
         "version",
         object([
           "description": .string("The format's version."), "const": .number(1),
@@ -85,6 +104,12 @@ public struct SceneSchema: Sendable {
         number(
           .nonNegative,
           "The content's height in points; left out, worked out from the chains.")
+      ),
+      (
+        "contentWidth",
+        number(
+          .nonNegative,
+          "A horizontal scene's content width in points; left out, worked out from the chains.")
       ),
     ]
   }
@@ -201,7 +226,7 @@ public struct SceneSchema: Sendable {
   }
 
   static var frame: JSONValue {
-    closedObject(
+    let frame = closedObject(
       "The view's natural frame in points.",
       [
         ("x", number(.finite, "The left edge in points; left out, the left inset.")),
@@ -219,7 +244,18 @@ public struct SceneSchema: Sendable {
             "The width in points; left out, the viewport's less the left and right insets.")
         ),
         ("height", number(.positive, "The height in points.")),
-      ], required: ["height"])
+      ])
+    guard case .object(var members) = frame else { return frame }
+    // The length along the scroll axis is required: the height in a
+    // vertical scene, the width in a horizontal one, which the loader tells
+    // apart; the schema asks for one of them.
+    members.members.insert(
+      .init(
+        key: "anyOf",
+        value: .array([
+          object(["required": strings(["height"])]), object(["required": strings(["width"])]),
+        ])), at: members.members.count - 1)
+    return .object(members)
   }
 
   static var repetition: JSONValue {

@@ -3,8 +3,8 @@
 /// same spelling read.
 ///
 /// `offset`, `pull` and `pullBottom` are the frame's (``ScrollGeometry``);
-/// `minY`, `height` and `progress` are a view's, read from its current
-/// transform.
+/// `minY`, `height`, `minX`, `width` and `progress` are a view's, read from
+/// its current transform.
 public enum ScrollInput: String, Sendable, CaseIterable {
   /// The scroll offset, points (0 at rest).
   case offset
@@ -17,6 +17,11 @@ public enum ScrollInput: String, Sendable, CaseIterable {
   case minY
   /// The view's current height, points.
   case height
+  /// The view's current left edge in the viewport, points: a horizontal
+  /// scene's input along its axis.
+  case minX
+  /// The view's current width, points.
+  case width
   /// CSS's `view()` cover progress, `(V - minY) / (V + height)`: 0 as the
   /// view's top enters at the viewport's bottom, 1 as its bottom leaves at
   /// the top.
@@ -27,7 +32,7 @@ public enum ScrollInput: String, Sendable, CaseIterable {
   public var isPerView: Bool {
     switch self {
     case .offset, .pull, .pullBottom: false
-    case .minY, .height, .progress: true
+    case .minY, .height, .minX, .width, .progress: true
     }
   }
 }

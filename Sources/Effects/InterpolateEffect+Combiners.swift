@@ -50,6 +50,16 @@ extension InterpolateEffect {
       combineInRuns(&views, curve, Combiner.self, MinY.self)
     case .minY:
       combine(&views, all, curve, Combiner.self, MinY.self)
+    case .width where views.hasNaturalFrames:
+      // Every view has its natural width.
+      combine(&views, all, curve(views.naturalFrame.width), Combiner.self)
+    case .width:
+      combine(&views, all, curve, Combiner.self, CurrentWidth.self)
+    case .minX where views.hasNaturalFrames:
+      // Every copy of a chain has its natural x.
+      combine(&views, all, curve(views.naturalFrame.x), Combiner.self)
+    case .minX:
+      combine(&views, all, curve, Combiner.self, MinX.self)
     case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
       combineInRuns(&views, curve, Combiner.self, HeldProgress.self)
     case .progress where views.hasNaturalFrames && views.count > 2:
@@ -213,6 +223,18 @@ extension InterpolateEffect {
   enum MinY: FrameInput {
     @inline(__always)
     static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.y }
+  }
+
+  /// The view's left edge in the viewport.
+  enum MinX: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.x }
+  }
+
+  /// The view's width.
+  enum CurrentWidth: FrameInput {
+    @inline(__always)
+    static func input(_ view: ViewTransform, _ viewportHeight: Double) -> Double { view.width }
   }
 
   /// The view's height.

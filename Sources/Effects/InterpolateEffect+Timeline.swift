@@ -69,6 +69,8 @@ extension InterpolateEffect {
     case .pullBottom: combine(&views, all, curve(geometry.pullBottom), Combiner.self)
     case .height: combine(&views, all, curve, Combiner.self, CurrentHeight.self)
     case .minY: combine(&views, all, curve, Combiner.self, MinY.self)
+    case .minX: combine(&views, all, curve, Combiner.self, MinX.self)
+    case .width: combine(&views, all, curve, Combiner.self, CurrentWidth.self)
     case .progress: combine(&views, all, curve, Combiner.self, Progress.self)
     }
   }

@@ -79,7 +79,9 @@ enum SceneFuzzCheck {
       }
       if !same { fatalError("offset \(offset): two hosts of one scene disagree") }
       twin = other
-      let expected = eager.transforms(host.geometry)
+      // The eager evaluation is of a horizontal scene's vertical twin.
+      let mapping = host.screenMapping
+      let expected = eager.transforms(host.geometry).map(mapping.transform)
       host.withTransforms { transforms in
         for (index, transform) in transforms.enumerated()
         where !transform.isBitwiseEqual(to: expected[index]) {
@@ -90,7 +92,45 @@ enum SceneFuzzCheck {
     }
     if scene.viewCount <= maximumFormattedViews { checkRows(of: scene, at: offsets.prefix(8)) }
     if evaluated.viewCount <= 1000 { checkLayoutChanges(of: evaluated, seed: bytes) }
+    if scene.axis == .vertical && scene.viewCount <= 1000 {
+      checkHorizontalTwins(of: bytes, scene: scene, at: offsets)
+    }
     return .loaded(views: scene.viewCount)
+  }
+
+  /// The horizontal scene written from a vertical one (every axis-bearing
+  /// key and value swapped, ``HorizontalTwin``) must load and give its
+  /// views with the axes swapped, bit for bit; the right-to-left one, their
+  /// mirror image.
+  static func checkHorizontalTwins(of bytes: [UInt8], scene: Scene, at offsets: [Double]) {
+    guard let document = try? JSONParser.parse(bytes) else { return }
+    var vertical = SceneHost(scene: scene)
+    for rightToLeft in [false, true] {
+      let twin = HorizontalTwin.transposed(document, rightToLeft: rightToLeft)
+      let horizontal: Scene
+      switch SceneLoader().scene(from: twin) {
+      case .success(let loaded): horizontal = loaded
+      case .failure(let problems):
+        fatalError("the horizontal twin of a valid scene is refused: \(problems.diagnostics)")
+      }
+      var host = SceneHost(scene: horizontal)
+      let width = scene.viewport.height
+      for offset in offsets {
+        vertical.evaluate(offset: offset)
+        host.evaluate(offset: offset)
+        for index in 0..<host.viewCount {
+          var expected = HorizontalTwin.swapped(vertical.transform(at: index))
+          if rightToLeft { expected = HorizontalTwin.mirrored(expected, width: width) }
+          let seen = host.transform(at: index)
+          if !seen.isBitwiseEqual(to: expected) {
+            fatalError(
+              "offset \(offset), view \(index), rightToLeft \(rightToLeft): horizontal \(seen), "
+                + "vertical swapped \(expected)")
+          }
+        }
+      }
+      vertical.resetState()
+    }
   }
 
   /// Random layout changes between frames, drawn from a seed made of the
@@ -136,10 +176,13 @@ enum SceneFuzzCheck {
   /// exactly the copies whose natural frames meet `-V...2V` when it does not
   /// evaluate a chain whole.
   static func checkVisible(_ visible: SceneHost, against host: SceneHost, offset: Double) {
+    // Along the scroll axis: a horizontal scene's geometry is its twin's.
     let height = visible.geometry.viewport.height
+    let horizontal = visible.scene.axis == .horizontal
     func meets(_ chain: Int, _ copy: Int) -> Bool {
       let frame = visible.naturalFrame(chain: chain, copy: copy)
-      return frame.y <= 2 * height && frame.y + frame.height >= -height
+      let (start, length) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
+      return start <= 2 * height && start + length >= -height
     }
     for (index, chain) in visible.chains.enumerated() {
       let range = visible.visibleRange(ofChain: index)

@@ -38,7 +38,9 @@ import Testing
         #expect(points.count == spec.count)
         for (index, point) in points.enumerated() {
           let (transform, natural) = try #require(expected[index][name])
-          let value = column.value(of: transform, naturalX: natural.x, naturalY: natural.y)
+          // A right-to-left view's translateX is its leading (right) edge's move.
+          let origin = host.screenMapping.translationOrigin(of: transform, natural: natural)
+          let value = column.value(of: transform, naturalX: origin.x, naturalY: origin.y)
           // px = (o - xMin) / (xMax - xMin) * W; py = (yMax - v) / (yMax - yMin) * H.
           let offset = xMin + point[0] / PlotPicture.plotWidth * (xMax - xMin)
           let back = yMax - point[1] / PlotPicture.plotHeight * (yMax - yMin)

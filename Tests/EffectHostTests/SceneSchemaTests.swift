@@ -87,7 +87,10 @@ import Testing
         #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "\#(name)", "zzz": 1}]}]}"#
       let branch = Self.effectBranch(name, in: schema)
       #expect(Self.member(branch, ["additionalProperties"]) == .bool(false))
-      #expect(try Self.propertyNames(branch) == Self.loaderKeys(scene), "\(name)")
+      // collapse's minWidth is a horizontal scene's minHeight, which a
+      // vertical scene's message does not list.
+      let described = Self.propertyNames(branch).filter { name != "collapse" || $0 != "minWidth" }
+      #expect(try described == Self.loaderKeys(scene), "\(name)")
     }
   }
 

@@ -9,7 +9,7 @@ import Testing
   /// The input's value for a view of natural frame `frame` (content
   /// attached, nothing moved) in `setup`'s scroll view at `offset`, from
   /// the definitions: offset o, pull max(0, -o), pullBottom
-  /// max(0, o - maxOffset), minY It + y0 - o, height h0, progress
+  /// max(0, o - maxOffset), minY It + y0 - o, height h0, minX x0, width w0, progress
   /// (V - minY) / (V + h0).
   static func expected(_ input: ScrollInput, _ setup: ExampleSetup, offset: Double) -> Double {
     let viewport = setup.viewport.height
@@ -22,6 +22,9 @@ import Testing
     case .pullBottom: return max(0, offset - maxOffset)
     case .minY: return minY
     case .height: return setup.frame.height
+    // Copies scroll along y: x and the width stay the natural ones.
+    case .minX: return setup.frame.x
+    case .width: return setup.frame.width
     case .progress: return (viewport - minY) / (viewport + setup.frame.height)
     }
   }
@@ -60,7 +63,7 @@ import Testing
   @Test("an input is per view exactly when two views of one frame can read it differently")
   func perViewInputsDependOnTheView() {
     let top = ExampleSetup(frame: Rect(y: 0, width: 390, height: 300))
-    let lower = ExampleSetup(frame: Rect(y: 700, width: 390, height: 120))
+    let lower = ExampleSetup(frame: Rect(x: 16, y: 700, width: 358, height: 120))
     for input in ScrollInput.allCases {
       let differs = [-80.0, 0, 150, 5000].contains { offset in
         Self.interpolated(input, top, offset: offset)

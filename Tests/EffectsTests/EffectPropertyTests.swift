@@ -174,9 +174,9 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
       for (inputIndex, input) in ScrollInput.allCases.enumerated() {
         let inputs: [Double] =
           switch input {
-          case .offset, .minY: [-200, 0, 300]
+          case .offset, .minY, .minX: [-200, 0, 300]
           case .pull, .pullBottom: [0, 100, 250]
-          case .height: [0, 200, 400]
+          case .height, .width: [0, 200, 400]
           case .progress: [0, 0.5, 1]
           }
         let (easing, easingSlope) = easings[(propertyIndex + inputIndex) % 2]

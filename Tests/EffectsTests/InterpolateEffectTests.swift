@@ -285,7 +285,7 @@ import Testing
       ),
       (
         #"{"property": "opacity", "input": "scroll", "stops": [[0, 1], [1, 0]]}"#,
-        #"input: expected "offset", "pull", "pullBottom", "minY", "height" or "progress", found the string "scroll""#
+        #"input: expected "offset", "pull", "pullBottom", "minY", "height", "minX", "width" or "progress", found the string "scroll""#
       ),
       (
         #"{"property": "opacity", "stops": [[0, 1], [1, 0]], "extrapolate": "wrap"}"#,

@@ -57,9 +57,23 @@ public struct DrawnView: Sendable, Equatable {
     )
   }
 
+  /// Whether the view is in a right-to-left scene, whose `translateX` is
+  /// the move of its leading (right) edge (``ScreenMapping``).
+  public var isMirrored = false
+
+  /// The origin `translateX` and `translateY` measure from
+  /// (``ScreenMapping/translationOrigin(of:natural:)``).
+  public var translationOrigin: Rect {
+    let mapping = ScreenMapping(
+      axis: isMirrored ? .horizontal : .vertical,
+      layoutDirection: isMirrored ? .rightToLeft : .leftToRight, viewportWidth: 0)
+    return mapping.translationOrigin(of: transform, natural: naturalFrame)
+  }
+
   /// Column `column`'s value, as `eval` prints it.
   public func value(_ column: TransformColumn) -> Double {
-    column.value(of: transform, naturalX: naturalFrame.x, naturalY: naturalFrame.y)
+    let origin = translationOrigin
+    return column.value(of: transform, naturalX: origin.x, naturalY: origin.y)
   }
 }
 
@@ -110,16 +124,18 @@ public struct FrameDrawing: Sendable, Equatable {
   /// The views of `selection` in the last frame `host` evaluated.
   public static func draw(_ host: SceneHost, selection: ViewSelection) -> FrameDrawing {
     var views: [DrawnView] = []
+    let mapping = host.screenMapping
     host.withTransforms { transforms in
       for segment in selection.segments {
         let chain = host.chains[segment.chain]
         for copy in segment.copies {
-          views.append(
-            DrawnView(
-              name: chain.viewName(copy: copy), chain: segment.chain, copy: copy,
-              attachment: chain.attachment,
-              transform: transforms[chain.viewRange.lowerBound + copy],
-              naturalFrame: chain.naturalFrame(copy: copy, in: host.geometry)))
+          var view = DrawnView(
+            name: chain.viewName(copy: copy), chain: segment.chain, copy: copy,
+            attachment: chain.attachment,
+            transform: transforms[chain.viewRange.lowerBound + copy],
+            naturalFrame: mapping.frame(chain.naturalFrame(copy: copy, in: host.geometry)))
+          view.isMirrored = mapping.isMirrored
+          views.append(view)
         }
       }
     }

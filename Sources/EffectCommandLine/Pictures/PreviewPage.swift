@@ -31,8 +31,8 @@ public struct PreviewGesture: Sendable, Equatable {
     public init(time: Double, phase: String, drawing: FrameDrawing) {
       self.init(
         time: time, phase: phase, offset: drawing.offset,
-        transforms: drawing.views.map(\.transform), naturalFrames: drawing.views.map(\.naturalFrame)
-      )
+        transforms: drawing.views.map(\.transform),
+        naturalFrames: drawing.views.map(\.translationOrigin))
     }
   }
 
@@ -137,7 +137,9 @@ public struct PreviewPage: Sendable {
       for viewIndex in 0..<places.count {
         let (chain, copy, index) = places[viewIndex]
         let transform = host.transform(at: index)
-        let natural = host.naturalFrame(chain: chain, copy: copy)
+        // A right-to-left view's translateX is its leading (right) edge's move.
+        let natural = host.screenMapping.translationOrigin(
+          of: transform, natural: host.naturalFrame(chain: chain, copy: copy))
         for columnIndex in 0..<columns.count {
           fitters[viewIndex * columns.count + columnIndex].append(
             offset: offset,

@@ -485,6 +485,8 @@ struct SceneSource {
         case .pullBottom: value = "max(0, offset - Self.maxOffset)"
         case .minY: value = "y[row]"
         case .height: value = "height[row]"
+        case .minX: value = "x[row]"
+        case .width: value = "width[row]"
         case .progress:
           value =
             progress.map { "Self.\($0)(minY: y[row], height: height[row])" }

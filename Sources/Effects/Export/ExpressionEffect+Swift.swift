@@ -92,6 +92,7 @@ extension ExpressionEffect: SwiftExportable {
     case .pullBottom: return code.frame(.pullBottom)
     case .maxOffset: return SwiftChainCode.maxOffset
     case .minY, .y: return "view.y"
+    case .minX: return "view.x"
     case .progress:
       let height = SwiftChainCode.viewportHeight
       return "((\(height) - view.y) / (\(height) + view.height))"

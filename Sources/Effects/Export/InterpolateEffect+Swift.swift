@@ -172,6 +172,8 @@ extension InterpolateEffect: SwiftExportable {
     case .pull: return code.frame(.pull)
     case .pullBottom: return code.frame(.pullBottom)
     case .minY: return "view.y"
+    case .minX: return "view.x"
+    case .width: return "view.width"
     case .height: return "view.height"
     case .progress where (keyframes.extends || exact) && Self.progressStaysWithinLimits(code):
       // A natural frame: the span is above 0 and the quotient within the

@@ -11,7 +11,7 @@ import EffectProtocol
 /// A name an expression can read: the frame's scroll geometry, the view's
 /// copy and natural frame, and every column of the transform before the effect.
 enum ExpressionName: String, CaseIterable, Sendable {
-  case offset, pull, pullBottom, maxOffset, minY, progress, index, count
+  case offset, pull, pullBottom, maxOffset, minY, minX, progress, index, count
   case viewportWidth, viewportHeight, insetTop, insetBottom, contentHeight
   case naturalX, naturalY, naturalWidth, naturalHeight
   case x, y, width, height, translateX, translateY, scaleX, scaleY, anchorX, anchorY
@@ -36,6 +36,7 @@ enum ExpressionName: String, CaseIterable, Sendable {
     case .pullBottom: "max(0, offset - maxOffset): how far it is pulled up past its bottom"
     case .maxOffset: "the largest resting offset, max(0, C + It + Ib - V)"
     case .minY: "the view's current top in the viewport (the same as y)"
+    case .minX: "the view's current left edge in the viewport (the same as x)"
     case .progress: "CSS view() cover progress, (viewportHeight - minY) / (viewportHeight + height)"
     case .index: "the copy of a repeated chain, from 0 (0 for a plain chain)"
     case .count: "the number of copies of the chain (1 for a plain chain)"

@@ -257,7 +257,7 @@ struct ExpressionProgram: Sendable, Equatable {
     }
     let opcode: ExpressionInstruction.Opcode
     switch name {
-    case .x: opcode = .loadX
+    case .x, .minX: opcode = .loadX
     case .y, .minY: opcode = .loadY
     case .width: opcode = .loadWidth
     case .height: opcode = .loadHeight

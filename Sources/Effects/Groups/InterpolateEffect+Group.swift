@@ -120,6 +120,9 @@ extension InterpolateEffect: CopyLocalEffect {
     case .height:
       combinePairs(forms, group, Combiner.self) { CurrentHeight.input($0, height) }
     case .minY: combinePairs(forms, group, Combiner.self) { MinY.input($0, height) }
+    case .minX: combinePairs(forms, group, Combiner.self) { MinX.input($0, height) }
+    case .width:
+      combinePairs(forms, group, Combiner.self) { CurrentWidth.input($0, height) }
     case .progress where !forms[0].pair.unsafelyUnwrapped.extends:
       combinePairs(forms, group, Combiner.self) { HeldProgress.input($0, height) }
     case .progress: combinePairs(forms, group, Combiner.self) { Progress.input($0, height) }

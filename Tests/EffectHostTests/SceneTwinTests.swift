@@ -1,0 +1,91 @@
+import EffectHost
+import EffectProtocol
+import ScrollEffectsTestSupport
+import Testing
+
+/// A horizontal scene is its vertical twin with the axes swapped, and a
+/// right-to-left one the mirror image of its left-to-right twin: random
+/// scenes of every built-in, each written vertically and then transposed by
+/// the test support's own rewriting of the JSON (``HorizontalTwin``),
+/// evaluated at random offsets and compared view for view, column for
+/// column, bit for bit.
+@Suite struct SceneTwinTests {
+  static func load(_ value: JSONValue) throws -> Scene {
+    try SceneLoader().scene(from: value).get()
+  }
+
+  static func parse(_ json: String) throws -> JSONValue {
+    try JSONParser.parse(Array(json.utf8))
+  }
+
+  static func views(_ host: SceneHost) -> [ViewTransform] {
+    host.withTransforms { Array($0) }
+  }
+
+  // MARK: - Tests
+
+  @Test(arguments: 0..<60)
+  func horizontalSceneIsItsVerticalTwinTransposed(seed: UInt64) throws {
+    var generator = RandomScene(seed: 0x7A15 &+ seed)
+    let json = seed % 2 == 0 ? generator.layoutSceneJSON() : generator.sceneJSON()
+    let vertical = try Self.load(Self.parse(json))
+    let horizontal = try Self.load(HorizontalTwin.transposed(Self.parse(json)))
+    #expect(horizontal.axis == .horizontal)
+    var verticalHost = SceneHost(scene: vertical)
+    var horizontalHost = SceneHost(scene: horizontal)
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<12 {
+      let offset = Double(random.next(in: -1200...6000)) / 2
+      verticalHost.evaluate(offset: offset)
+      horizontalHost.evaluate(offset: offset)
+      let expected = Self.views(verticalHost).map(HorizontalTwin.swapped)
+      let difference = firstBitwiseDifference(
+        Self.views(horizontalHost), expected, actualName: "horizontal",
+        expectedName: "vertical swapped")
+      #expect(difference == nil, "offset \(offset): \(difference ?? "")\n\(json)")
+      for (index, chain) in verticalHost.chains.enumerated() where chain.viewRange.count > 0 {
+        let natural = verticalHost.naturalFrame(chain: index, copy: 0)
+        let swappedNatural = Rect(
+          x: natural.y, y: natural.x, width: natural.height, height: natural.width)
+        #expect(horizontalHost.naturalFrame(chain: index, copy: 0) == swappedNatural)
+      }
+      if difference != nil { return }
+    }
+  }
+
+  @Test(arguments: 0..<40)
+  func rightToLeftSceneIsTheMirrorOfItsLeftToRightTwin(seed: UInt64) throws {
+    var generator = RandomScene(seed: 0x2710 &+ seed)
+    let json = seed % 2 == 0 ? generator.layoutSceneJSON() : generator.sceneJSON()
+    let leftToRight = try Self.load(HorizontalTwin.transposed(Self.parse(json)))
+    let rightToLeft = try Self.load(HorizontalTwin.transposed(Self.parse(json), rightToLeft: true))
+    #expect(rightToLeft.layoutDirection == .rightToLeft)
+    var ltrHost = SceneHost(scene: leftToRight)
+    var rtlHost = SceneHost(scene: rightToLeft)
+    // The screen's width: the vertical scene's viewport height.
+    guard case .object(let file) = try Self.parse(json),
+      case .object(let viewport) = file["viewport"], case .number(let width) = viewport["height"]
+    else { fatalError("viewport") }
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<12 {
+      let offset = Double(random.next(in: -1200...6000)) / 2
+      ltrHost.evaluate(offset: offset)
+      rtlHost.evaluate(offset: offset)
+      let expected = Self.views(ltrHost).map { HorizontalTwin.mirrored($0, width: width) }
+      let difference = firstBitwiseDifference(
+        Self.views(rtlHost), expected, actualName: "right to left",
+        expectedName: "left to right mirrored")
+      #expect(difference == nil, "offset \(offset): \(difference ?? "")\n\(json)")
+      for (index, chain) in ltrHost.chains.enumerated() where chain.viewRange.count > 0 {
+        let ltr = try #require(ltrHost.view(named: chain.name))
+        let rtl = try #require(rtlHost.view(named: chain.name))
+        // The leading (right) edge's move: the same to rounding.
+        #expect(abs(rtl.translateX + ltr.translateX) <= 1e-9 * max(1, width + abs(offset)))
+        #expect(rtl.translateY.bitPattern == ltr.translateY.bitPattern)
+        let natural = ltrHost.naturalFrame(chain: index, copy: 0)
+        #expect(rtlHost.naturalFrame(chain: index, copy: 0).x == width - natural.x - natural.width)
+      }
+      if difference != nil { return }
+    }
+  }
+}
