@@ -50,9 +50,8 @@ SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
 SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effectctl"
 
 # pin, snap and offset keyframes against position: sticky, scroll snapping
-# (scroll-snap-align, scroll-padding, scroll-snap-stop) and scroll(). The
-# inline axis (horizontal scenes, left to right and right to left) is in
-# CSS_SCROLL_AXES once effectctl evaluates horizontal scenes;
-# "block,inline-twin" checks the inline pages against vertical twin scenes.
+# (scroll-snap-align, scroll-padding, scroll-snap-stop) and scroll(), in
+# vertical scenes (block) and horizontal ones, left to right and right to
+# left (inline); CSS_SCROLL_AXES=block runs one axis.
 SE_AVOID_STATS=true timeout 300 python3 Scripts/css-scroll-check.py --effectctl "$effectctl" \
-  --axes "${CSS_SCROLL_AXES:-block}"
+  --axes "${CSS_SCROLL_AXES:-block,inline}"

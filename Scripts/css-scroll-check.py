@@ -33,9 +33,12 @@ scroll position:
 `--axes` lists the axes: `block` (vertical scenes) and `inline`
 (`"axis": "horizontal"` scenes, left to right and `"layoutDirection":
 "rightToLeft"` under `direction: rtl`, `scroll-snap-type: x`,
-`inset-inline-start`, `scroll(inline)`, `view(inline)`), which needs an
-`effectctl` that knows horizontal scenes. Prints the values compared and the
-worst difference a family; exit 1 if one is above its tolerance.
+`inset-inline-start`, `scroll(inline)`, `view(inline)`); `inline-twin`
+compares the inline pages with the vertical twins of those scenes. Chromium
+measures `view(inline)` under `direction: rtl` from the subject's physical
+left edge; those values are counted, not compared. Prints the values
+compared and the worst difference a family; exit 1 if one is above its
+tolerance.
 """
 
 import argparse
@@ -279,7 +282,7 @@ SNAPS = [
      "always"),
     ("paging", {"paging": True}, None, "always"),
 ]
-LANDINGS = list(range(-100, MAX_OFFSET + 201, 23))
+LANDINGS = list(range(-100, MAX_OFFSET + 201, 31))
 SNAPPORT = LENGTH - START_INSET - END_INSET
 
 
@@ -453,8 +456,11 @@ def timeline_page(axis):
     timeline_axis = "block" if axis.vertical else "inline"
     for index, (name, input_, range_, stops, easing, position) in enumerate(TIMELINES):
         first, last = stops[0][0], stops[-1][0]
+        # A right-to-left scene's output is the mirror image of its twin's:
+        # translateX' = -translateX, so its page moves the other way.
+        sign = -1 if axis.rtl and axis.scenes is axis else 1
         frames = " ".join(
-            f"{(stop[0] - first) / (last - first) * 100:.6f}% {{ translate: {stop[1]}px; }}"
+            f"{(stop[0] - first) / (last - first) * 100:.6f}% {{ translate: {sign * stop[1]}px; }}"
             for stop in stops)
         rules.append(f"@keyframes k{index} {{ {frames} }}")
         if input_ == "offset":
@@ -571,7 +577,7 @@ def main():
     parser.add_argument("--effectctl", required=True)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
-    parser.add_argument("--axes", default="block",
+    parser.add_argument("--axes", default="block,inline",
                         help="block, inline or block,inline (inline needs horizontal scenes); "
                         "inline-twin compares the inline pages with vertical twin scenes")
     parser.add_argument("--families", default="sticky,snap,timeline")

@@ -18,6 +18,7 @@ extension RowEncoder {
     var rows = 0
     let geometry = host.geometry
     var failure: Failure?
+    let mapping = host.screenMapping
     host.withTransforms { views in
       for segment in selection.segments {
         let chain = chains[segment.chain]
@@ -27,10 +28,11 @@ extension RowEncoder {
           ? segment.copies.clamped(to: host.visibleRange(ofChain: segment.chain))
           : segment.copies
         for copy in copies {
+          let view = views[chain.viewRange.lowerBound + copy]
+          let natural = mapping.frame(chain.naturalFrame(copy: copy, in: geometry))
           writeRow(
-            offset: lead, name: name, copy: copy,
-            transform: views[chain.viewRange.lowerBound + copy],
-            natural: chain.naturalFrame(copy: copy, in: geometry), to: buffer)
+            offset: lead, name: name, copy: copy, transform: view,
+            natural: mapping.translationOrigin(of: view, natural: natural), to: buffer)
           rows += 1
           if buffer.count >= chunkSize {
             do throws(Failure) {

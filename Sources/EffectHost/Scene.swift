@@ -42,12 +42,26 @@ public struct Scene: Sendable {
   public var snap: ScrollSnap?
   /// Where the chains are, as the scene places them now.
   public internal(set) var layout: SceneLayout
+  /// The direction the scene scrolls in (the file's `axis`); vertical by
+  /// default. A horizontal scene holds its vertical twin: ``viewport``,
+  /// ``contentInsets``, ``contentHeight`` and the chains' frames are along
+  /// the scroll axis (y), and ``SceneHost`` gives its transforms along the
+  /// screen's axes.
+  public var axis: ScrollAxis
+  /// The direction a horizontal scene reads in (the file's
+  /// `layoutDirection`); left to right by default. A right-to-left scene
+  /// holds its left-to-right twin, whose left and right insets are the
+  /// file's right and left ones.
+  public var layoutDirection: LayoutDirection
 
   public init(
     description: String? = nil, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
-    contentHeight: Double? = nil, chains: [Chain], snap: ScrollSnap? = nil
+    contentHeight: Double? = nil, chains: [Chain], snap: ScrollSnap? = nil,
+    axis: ScrollAxis = .vertical, layoutDirection: LayoutDirection = .leftToRight
   ) {
     self.description = description
+    self.axis = axis
+    self.layoutDirection = layoutDirection
     self.snap = snap
     self.viewport = viewport
     self.contentInsets = contentInsets

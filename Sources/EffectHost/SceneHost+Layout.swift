@@ -269,9 +269,12 @@ extension SceneHost {
     guard let index = chainIndex(named: name) else { return nil }
     let chain = chains[index]
     guard copy >= 0 && copy < chain.viewRange.count else { return nil }
-    return PlacedTransform(
+    let mapping = screenMapping
+    var placed = PlacedTransform(
       transform: transform(at: chain.viewRange.lowerBound + copy),
-      naturalFrame: chain.naturalFrame(copy: copy, in: geometry))
+      naturalFrame: mapping.frame(chain.naturalFrame(copy: copy, in: geometry)))
+    placed.isMirrored = mapping.isMirrored
+    return placed
   }
 }
 
@@ -283,14 +286,24 @@ public struct PlacedTransform: Sendable, Equatable {
   /// The view's natural frame in viewport coordinates in the same frame.
   public var naturalFrame: Rect
 
-  public init(transform: ViewTransform, naturalFrame: Rect) {
+  /// Whether the view is in a right-to-left scene, whose `translateX` is the
+  /// move of its leading (right) edge (``ScreenMapping/translationOrigin(of:natural:)``).
+  public var isMirrored: Bool
+
+  public init(transform: ViewTransform, naturalFrame: Rect, isMirrored: Bool = false) {
     self.transform = transform
     self.naturalFrame = naturalFrame
+    self.isMirrored = isMirrored
   }
 
   /// How far effects moved the view along x: `x` less its natural `x`, the
-  /// `translateX` column (SwiftUI's `.offset(x:)`).
-  public var translateX: Double { transform.translateX(from: naturalFrame) }
+  /// `translateX` column (SwiftUI's `.offset(x:)`); in a right-to-left scene
+  /// the move of the right edge, `x + width` less the natural one.
+  public var translateX: Double {
+    isMirrored
+      ? transform.x + transform.width - (naturalFrame.x + naturalFrame.width)
+      : transform.translateX(from: naturalFrame)
+  }
   /// How far effects moved the view along y: the `translateY` column.
   public var translateY: Double { transform.translateY(from: naturalFrame) }
 }

@@ -18,10 +18,36 @@ extension SceneSetting {
   ///   of horizontal scenes) and a count past the scene's views limit;
   ///   ``SceneSettingError/notRepeated(setting:chain:)``. The host is
   ///   unchanged when it throws.
+  /// The key of the scene's twin that the setting sets: a horizontal
+  /// scene's values are held along its vertical twin's axes (``ScrollAxis``).
+  private func twinKey(in scene: Scene) throws(SceneSettingError) -> Key {
+    guard scene.axis == .horizontal else { return key }
+    let rightToLeft = scene.layoutDirection == .rightToLeft
+    switch key {
+    case .viewportWidth: return .viewportHeight
+    case .viewportHeight: return .viewportWidth
+    case .contentInsetTop: return .contentInsetLeft
+    case .contentInsetBottom: return .contentInsetRight
+    case .contentInsetLeft: return rightToLeft ? .contentInsetBottom : .contentInsetTop
+    case .contentInsetRight: return rightToLeft ? .contentInsetTop : .contentInsetBottom
+    case .contentWidth: return .contentHeight
+    case .contentHeight:
+      throw .refused(
+        setting: description, expected: "contentWidth (a horizontal scene has no contentHeight)",
+        found: value)
+    case .frameX(let name): return .frameY(chain: name)
+    case .frameY(let name): return .frameX(chain: name)
+    case .frameWidth(let name): return .frameHeight(chain: name)
+    case .frameHeight(let name): return .frameWidth(chain: name)
+    case .repeatCount, .repeatSpacing: return key
+    }
+  }
+
   public func apply(to host: inout SceneHost) throws(SceneSettingError) {
     try check()
     let scene = host.scene
     var insets = scene.contentInsets
+    let key = try twinKey(in: scene)
     switch key {
     case .viewportWidth:
       host.setViewport(Size(width: value, height: scene.viewport.height))
@@ -40,6 +66,7 @@ extension SceneSetting {
     case .contentHeight:
       host.setContentHeight(value)
     case .contentWidth:
+      // A horizontal scene's is its twin's contentHeight (twinKey(in:)).
       throw .refused(
         setting: description, expected: "contentHeight (a vertical scene has no contentWidth)",
         found: value)

@@ -74,5 +74,13 @@ extension SceneHost {
     let evaluated = self.evaluated
     runChains { run in evaluated[run.chain] }
     if !eventDetector.isEmpty { detectEvents() }
+    if isTransposed {
+      let chains = self.chains
+      mapToScreen(
+        evaluated.indices.lazy.map { chain in
+          let start = chains[chain].viewRange.lowerBound
+          return (start + evaluated[chain].lowerBound)..<(start + evaluated[chain].upperBound)
+        })
+    }
   }
 }

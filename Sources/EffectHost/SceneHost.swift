@@ -104,6 +104,13 @@ public struct SceneHost: Sendable {
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline var storage: ViewStorage
+  /// The transforms of the last frame on screen, for a horizontal scene
+  /// (whose ``storage`` holds its twin's: ``ScreenMapping``); `nil` for a
+  /// vertical scene, whose transforms are its own.
+  @usableFromInline var screenStorage: ViewStorage?
+  /// Whether the scene is horizontal: each frame then maps its transforms
+  /// to the screen's axes, and a vertical one pays this one test.
+  let isTransposed: Bool
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
@@ -194,6 +201,7 @@ public struct SceneHost: Sendable {
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
     self.eventDetector = EventDetector(scene: scene)
     self.isPlain = stateOwner == nil && eventDetector.isEmpty
+    self.isTransposed = scene.axis == .horizontal
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -265,9 +273,10 @@ public struct SceneHost: Sendable {
       } else {
         runChains({ run in run.allCopies }, naturalFlags: nil)
       }
-      return
+    } else {
+      evaluateStatefulFrame()
     }
-    evaluateStatefulFrame()
+    if isTransposed { mapAllToScreen() }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -442,15 +451,16 @@ public struct SceneHost: Sendable {
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
-    try withExtendedLifetime(storage) {
-      try body(UnsafeBufferPointer(start: storage.views, count: storage.count))
+    let views = screenStorage ?? storage
+    return try withExtendedLifetime(views) {
+      try body(UnsafeBufferPointer(start: views.views, count: views.count))
     }
   }
 
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
-    chains[chainIndex].naturalFrame(copy: copy, in: geometry)
+    screenMapping.frame(chains[chainIndex].naturalFrame(copy: copy, in: geometry))
   }
 }
 

@@ -119,8 +119,11 @@ public struct SceneLoader: Sendable {
         ]))
     }
     let isSingleChain = object["chains"] == nil && object["effects"] != nil
+    // A horizontal scene is read as its vertical twin (SceneLoader+Axis.swift).
+    let (axis, twin, axisProblems) = SceneAxisReading.read(object, isSingleChain: isSingleChain)
     var reader = ParameterReader(
-      object: object, path: .root, owner: isSingleChain ? "a single-chain scene" : "the scene")
+      object: twin, path: .root, owner: isSingleChain ? "a single-chain scene" : "the scene",
+      alreadyRead: ["axis", "layoutDirection"])
 
     let version = reader.value("version")
     if let version, version != .number(1) {
@@ -132,6 +135,9 @@ public struct SceneLoader: Sendable {
     let contentHeight =
       reader.value("contentHeight") == nil
       ? nil : reader.number("contentHeight", default: 0, in: .nonNegative)
+    // A horizontal scene's, read as its twin's contentHeight
+    // (SceneAxisReading); named here among the valid keys.
+    _ = reader.value("contentWidth")
 
     var chains: [Chain] = []
     if isSingleChain {
@@ -148,11 +154,15 @@ public struct SceneLoader: Sendable {
       "$schema", expected: "a string (the JSON Schema the file follows, for editors)")
     reader.finish()
 
-    if reader.hasProblems { return .failure(SceneDiagnostics(reader.reportedDiagnostics)) }
+    if reader.hasProblems || !axisProblems.isEmpty {
+      return .failure(
+        SceneDiagnostics(axisProblems + reader.reportedDiagnostics.map(axis.physical)))
+    }
     return .success(
       Scene(
         description: description, viewport: viewport, contentInsets: insets,
-        contentHeight: contentHeight, chains: chains, snap: snap))
+        contentHeight: contentHeight, chains: chains, snap: snap, axis: axis.axis,
+        layoutDirection: axis.direction))
   }
 
   // MARK: - Parts

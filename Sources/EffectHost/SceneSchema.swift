@@ -71,6 +71,25 @@ public struct SceneSchema: Sendable {
   static var sceneKeys: [(key: String, schema: JSONValue)] {
     [
       (
+        "axis",
+        object([
+          "description": .string(
+            "The direction the scene scrolls in: along y, or along x (carousels, chips)."),
+          "enum": .array(ScrollAxis.allCases.map { .string($0.rawValue) }),
+          "default": .string(ScrollAxis.vertical.rawValue),
+        ])
+      ),
+      (
+        "layoutDirection",
+        object([
+          "description": .string(
+            "A horizontal scene's reading direction: rightToLeft is the mirror image of leftToRight."
+          ),
+          "enum": .array(LayoutDirection.allCases.map { .string($0.rawValue) }),
+          "default": .string(LayoutDirection.leftToRight.rawValue),
+        ])
+      ),
+      (
         "version",
         object([
           "description": .string("The format's version."), "const": .number(1),
@@ -85,6 +104,12 @@ public struct SceneSchema: Sendable {
         number(
           .nonNegative,
           "The content's height in points; left out, worked out from the chains.")
+      ),
+      (
+        "contentWidth",
+        number(
+          .nonNegative,
+          "A horizontal scene's content width in points; left out, worked out from the chains.")
       ),
     ]
   }

@@ -18,7 +18,9 @@ import Testing
     var reference = ViewAloneReference.Session(scene: scene)
     for offset in SceneFiles.offsets(maxOffset: scene.geometry(offset: 0).maxOffset) {
       host.evaluate(offset: offset)
-      let expected = reference.transforms(offset: offset)
+      // The reference evaluates a horizontal scene's vertical twin; the
+      // host gives the screen's transforms.
+      let expected = reference.transforms(offset: offset).map(host.screenMapping.transform)
       #expect(host.viewCount == expected.count)
       let actual = (0..<host.viewCount).map { host.transform(at: $0) }
       guard

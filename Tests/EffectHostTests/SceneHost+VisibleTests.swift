@@ -10,10 +10,14 @@ import Testing
   /// The copies of `chain` whose natural frames meet `-V...2V`, found by
   /// testing every copy: what the host must find without a scan.
   static func meetingCopies(_ host: SceneHost, chain index: Int) -> Range<Int> {
+    // Along the scroll axis: a horizontal scene's geometry is its twin's,
+    // whose viewport height is the screen's width.
     let height = host.geometry.viewport.height
+    let horizontal = host.scene.axis == .horizontal
     let copies = (0..<host.chains[index].viewRange.count).filter { copy in
       let frame = host.naturalFrame(chain: index, copy: copy)
-      return frame.y <= 2 * height && frame.y + frame.height >= -height
+      let (start, length) = horizontal ? (frame.x, frame.width) : (frame.y, frame.height)
+      return start <= 2 * height && start + length >= -height
     }
     guard let first = copies.first, let last = copies.last else { return 0..<0 }
     return first..<last + 1

@@ -155,7 +155,7 @@ import Testing
     (
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "chain": []}"#,
       [
-        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
+        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#
       ]
     ),
     (

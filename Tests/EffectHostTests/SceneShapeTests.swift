@@ -28,13 +28,13 @@ import Testing
       "an unknown top-level key",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "chain": 1}"#,
       [
-        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
+        #"scene.json: chain: unknown key for the scene; did you mean "chains"? (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#
       ]),
     Case(
       "an unknown top-level key with no near name",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "theme": "dark"}"#,
       [
-        "scene.json: theme: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"
+        "scene.json: theme: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"
       ]),
     Case(
       "an unknown chain key", #"{"chains": [{"name": "a", "frame": {"height": 1}, "efects": []}]}"#,
@@ -81,7 +81,7 @@ import Testing
       "an odd key, escaped and quoted in its path",
       "{\"chains\": [{\"name\": \"a\", \"frame\": {\"height\": 1}}], \"a\\\"b\\nc\": 1}",
       [
-        #"scene.json: ["a\"b\nc"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
+        #"scene.json: ["a\"b\nc"]: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#
       ]),
     Case(
       "a long key, cut short in its path",
@@ -90,7 +90,7 @@ import Testing
         + #"": 1}"#,
       [
         #"scene.json: [""# + String(repeating: "k", count: 40)
-          + #"…"]: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"#
+          + #"…"]: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#
       ]),
     Case(
       "an unknown effect type holding control characters",
@@ -142,7 +142,7 @@ import Testing
       "chains and a single chain's keys mixed",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "effects": []}"#,
       [
-        "scene.json: effects: unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"
+        "scene.json: effects: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"
       ]),
     Case(
       "a single-chain file without a name", #"{"frame": {"height": 1}, "effects": []}"#,

@@ -308,7 +308,7 @@ import Testing
         #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found the keys "k0", "k1", "k2", "k3", "k4", "k5", "k6", "k7", "k8", "k9", …"#
       ]
         + (0..<12).map {
-          "scene.json: k\($0): unknown key for the scene (valid keys: version, description, viewport, contentInsets, contentHeight, chains, snap, $schema)"
+          "scene.json: k\($0): unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"
         }),
     Case(
       "name missing", scene(chain: #"{"frame": {"height": 1}}"#),

@@ -10,6 +10,8 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
   case unsupportedForm(chain: String, what: String)
   /// A type name that is not a Swift identifier.
   case invalidTypeName(String)
+  /// A horizontal scene: the export writes vertical scenes only, so far.
+  case horizontalScene
 
   public var description: String {
     switch self {
@@ -18,6 +20,9 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
         + "only the built-in effects can"
     case .unsupportedForm(let chain, let what):
       "chain \"\(chain)\", \(what): export does not write it as Swift yet"
+    case .horizontalScene:
+      "a horizontal scene (\"axis\": \"horizontal\"): export writes only vertical scenes as "
+        + "Swift yet"
     case .invalidTypeName(let name):
       "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
         + "with a digit"
@@ -80,6 +85,7 @@ public struct SwiftExport: Sendable {
 
   /// The Swift source of `host`'s scene.
   public func source(of host: SceneHost) throws(SwiftExportError) -> String {
+    guard host.scene.axis == .vertical else { throw .horizontalScene }
     var chains: [ExportedChain] = []
     var names = Set<String>()
     var curves: [(name: String, curve: String, comment: String)] = []

@@ -144,4 +144,24 @@ import Testing
     // Pages of 600 from the first frame on: the fling stops at 600.
     #expect(frames.last?.offset == 600)
   }
+
+  @Test("a horizontal scene pages by its snapport's width, the viewport less left and right insets")
+  func horizontalPages() throws {
+    // Snapport 390 - 20 - 10 = 360; maxOffset = 1000 + 30 - 390 = 640: pages
+    // 0 and 360, then 640. Right to left, the insets stay physical sides.
+    for direction in ["leftToRight", "rightToLeft"] {
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"axis": "horizontal", "layoutDirection": "\#(direction)",
+           "viewport": {"width": 390, "height": 844}, "contentInsets": {"left": 20, "right": 10},
+           "contentWidth": 1000,
+           "chains": [{"name": "card", "frame": {"width": 100}, "repeat": {"count": 10}}],
+           "snap": {"paging": true}}
+          """#)
+      let targets = try #require(scene.snap).targets(in: scene)
+      #expect(targets.offsets == [0, 360, 640], "\(direction)")
+      // A fling of 5000 points/s from 0 stops on the first page beyond it.
+      #expect(try Self.rest(scene, "fling:5000", physics: .ios).offset == 360)
+    }
+  }
 }

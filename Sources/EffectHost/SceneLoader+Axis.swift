@@ -1,0 +1,379 @@
+import EffectProtocol
+
+/// How a scene file's axis-bearing keys and values read: a horizontal scene
+/// is loaded as its vertical twin, the document with x and y, widths and
+/// heights, left and right insets with top and bottom ones, and the effects'
+/// leading and trailing edges, properties and inputs swapped, so that the
+/// rest of the loader and every effect have one implementation along y.
+/// Problems found in the twin are reported at the file's own paths and keys.
+struct SceneAxisReading: Sendable {
+  let axis: ScrollAxis
+  let direction: LayoutDirection
+  /// Whether the scene file is a single chain at its top level.
+  let isSingleChain: Bool
+
+  var isHorizontal: Bool { axis == .horizontal }
+
+  // MARK: - The file's keys and the twin's
+
+  /// A horizontal frame's keys in the twin.
+  static let frameKeys = ["x": "y", "y": "x", "width": "height", "height": "width"]
+  /// A horizontal viewport's keys in the twin.
+  static let viewportKeys = ["width": "height", "height": "width"]
+  /// A horizontal scene's effect keys in the twin: `collapse`'s `minWidth`
+  /// and the columns of `expression`.
+  static let effectKeys = [
+    "minWidth": "minHeight", "x": "y", "y": "x", "width": "height", "height": "width",
+    "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
+  ]
+  /// The physical insets' keys in the twin: the left-to-right twin of a
+  /// right-to-left scene has the left and right insets swapped.
+  var insetKeys: [String: String] {
+    direction == .rightToLeft
+      ? ["right": "top", "left": "bottom", "top": "left", "bottom": "right"]
+      : ["left": "top", "right": "bottom", "top": "left", "bottom": "right"]
+  }
+  /// `interpolate`'s properties in a horizontal scene's twin.
+  static let propertyNames = [
+    "translateX": "translateY", "translateY": "translateX", "scaleX": "scaleY",
+    "scaleY": "scaleX", "width": "height", "height": "width",
+  ]
+  /// Inputs in both axes: the pull past the start and past the end.
+  static let inputAliases = ["pullStart": "pull", "pullEnd": "pullBottom"]
+  /// Inputs in a horizontal scene's twin, besides ``inputAliases``.
+  static let horizontalInputs = [
+    "minX": "minY", "minY": "minX", "width": "height", "height": "width",
+  ]
+  /// Expression names in a horizontal scene's twin; a name not listed reads
+  /// along the scroll axis as it is (`offset`, `pull`, `insetTop`,
+  /// `contentHeight`, ...).
+  static let expressionNames = [
+    "x": "y", "y": "x", "minX": "minY", "minY": "x", "width": "height", "height": "width",
+    "naturalX": "naturalY", "naturalY": "naturalX", "naturalWidth": "naturalHeight",
+    "naturalHeight": "naturalWidth", "translateX": "translateY", "translateY": "translateX",
+    "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
+    "viewportWidth": "viewportHeight", "viewportHeight": "viewportWidth",
+    "pullStart": "pull", "pullEnd": "pullBottom",
+  ]
+
+  // MARK: - Reading
+
+  /// Reads `"axis"` and `"layoutDirection"` from the top level of a scene
+  /// file and writes the document the loader reads: the vertical twin of a
+  /// horizontal scene, a vertical one with its leading and trailing names
+  /// read as top and bottom. Problems that only the file's axis shows (a
+  /// `top` edge in a horizontal scene) are returned at the file's paths.
+  static func read(_ object: JSONObject, isSingleChain: Bool) -> (
+    SceneAxisReading, JSONObject, [SceneDiagnostic]
+  ) {
+    var problems: [SceneDiagnostic] = []
+    var axis = ScrollAxis.vertical
+    if let value = object["axis"] {
+      if case .string(let text) = value, let read = ScrollAxis(rawValue: text) {
+        axis = read
+      } else {
+        problems.append(choiceProblem(value, ScrollAxis.self, at: JSONPath.root.appending("axis")))
+      }
+    }
+    var direction = LayoutDirection.leftToRight
+    if let value = object["layoutDirection"] {
+      if axis == .vertical {
+        problems.append(
+          SceneDiagnostic(
+            path: JSONPath.root.appending("layoutDirection"),
+            problem: .keyOnlyWith(
+              key: "layoutDirection", requirement: "\"axis\": \"horizontal\"",
+              found: "a vertical scene")))
+      } else if case .string(let text) = value, let read = LayoutDirection(rawValue: text) {
+        direction = read
+      } else {
+        problems.append(
+          choiceProblem(value, LayoutDirection.self, at: JSONPath.root.appending("layoutDirection"))
+        )
+      }
+    }
+    let reading = SceneAxisReading(axis: axis, direction: direction, isSingleChain: isSingleChain)
+    var twin = JSONObject()
+    twin.members.reserveCapacity(object.members.count)
+    for member in object.members {
+      let path = JSONPath.root.appending(member.key)
+      var key = member.key
+      var value = member.value
+      switch member.key {
+      case "axis", "layoutDirection": continue
+      case "viewport" where reading.isHorizontal:
+        value = renamingKeys(value, Self.viewportKeys)
+      case "contentInsets" where reading.isHorizontal:
+        value = renamingKeys(value, reading.insetKeys)
+      case "contentWidth" where reading.isHorizontal: key = "contentHeight"
+      case "contentHeight" where reading.isHorizontal:
+        problems.append(reading.wrongAxisKey("contentHeight", "contentWidth", at: path))
+        continue
+      case "contentWidth":
+        problems.append(reading.wrongAxisKey("contentWidth", "contentHeight", at: path))
+        continue
+      case "chains" where !isSingleChain:
+        if case .array(let chains) = value {
+          value = .array(
+            chains.enumerated().map { index, chain in
+              reading.twinChain(chain, at: path.appending(index), problems: &problems)
+            })
+        }
+      case "frame" where isSingleChain, "effects" where isSingleChain, "events" where isSingleChain:
+        value = reading.twinChainMember(member.key, value, at: path, problems: &problems)
+      default: break
+      }
+      twin.members.append(JSONObject.Member(key: key, value: value))
+    }
+    return (reading, twin, problems)
+  }
+
+  private func twinChain(_ chain: JSONValue, at path: JSONPath, problems: inout [SceneDiagnostic])
+    -> JSONValue
+  {
+    guard case .object(var object) = chain else { return chain }
+    for index in object.members.indices {
+      let member = object.members[index]
+      object.members[index].value = twinChainMember(
+        member.key, member.value, at: path.appending(member.key), problems: &problems)
+    }
+    return .object(object)
+  }
+
+  private func twinChainMember(
+    _ key: String, _ value: JSONValue, at path: JSONPath, problems: inout [SceneDiagnostic]
+  ) -> JSONValue {
+    switch key {
+    case "frame" where isHorizontal: return Self.renamingKeys(value, Self.frameKeys)
+    case "effects":
+      guard case .array(let effects) = value else { return value }
+      return .array(
+        effects.enumerated().map { index, effect in
+          twinEffect(effect, at: path.appending(index), problems: &problems)
+        })
+    case "events":
+      guard case .array(let events) = value else { return value }
+      return .array(
+        events.enumerated().map { index, event in
+          guard case .object(var object) = event else { return event }
+          checkCrossAxisInput(&object, at: path.appending(index), problems: &problems)
+          renameValue(of: "input", in: &object, inputNames)
+          return .object(object)
+        })
+    default: return value
+    }
+  }
+
+  /// The names of inputs in the twin.
+  private var inputNames: [String: String] {
+    isHorizontal ? Self.horizontalInputs.merging(Self.inputAliases) { $1 } : Self.inputAliases
+  }
+
+  private func twinEffect(_ effect: JSONValue, at path: JSONPath, problems: inout [SceneDiagnostic])
+    -> JSONValue
+  {
+    guard case .object(var object) = effect, case .string(let type) = object["type"] else {
+      return effect
+    }
+    switch type {
+    case "stretch", "pin":
+      if case .string(let edge) = object["edge"] {
+        switch edge {
+        case "leading": object.replace("edge", with: .string("top"))
+        case "trailing": object.replace("edge", with: .string("bottom"))
+        case "top" where isHorizontal, "bottom" where isHorizontal:
+          problems.append(
+            SceneDiagnostic(
+              path: path.appending("edge"),
+              problem: .nearMiss(
+                expected: "\"leading\" or \"trailing\" (the edges of a horizontal scene)",
+                found: .string(edge), suggestion: edge == "top" ? "leading" : "trailing")))
+          object.remove("edge")
+        default: break
+        }
+      }
+    case "collapse":
+      let wrong = isHorizontal ? "minHeight" : "minWidth"
+      if object[wrong] != nil {
+        problems.append(
+          wrongAxisKey(wrong, isHorizontal ? "minWidth" : "minHeight", at: path.appending(wrong)))
+        object.remove(wrong)
+      }
+    case "translate" where isHorizontal:
+      renameValue(of: "axis", in: &object, ["x": "y", "y": "x"])
+    case "interpolate":
+      if isHorizontal { renameValue(of: "property", in: &object, Self.propertyNames) }
+      checkCrossAxisInput(&object, at: path, problems: &problems)
+      renameValue(of: "input", in: &object, inputNames)
+    case "expression" where isHorizontal:
+      for index in object.members.indices {
+        if case .string(let text) = object.members[index].value {
+          object.members[index].value = .string(Self.renamingNames(in: text))
+        }
+      }
+    default: break
+    }
+    if isHorizontal {
+      for index in object.members.indices {
+        if let key = Self.effectKeys[object.members[index].key] {
+          object.members[index].key = key
+        }
+      }
+    }
+    return .object(object)
+  }
+
+  /// Reports an input across a horizontal scene's axis (`minY`, `height`),
+  /// which its twin has no name for.
+  private func checkCrossAxisInput(
+    _ object: inout JSONObject, at path: JSONPath, problems: inout [SceneDiagnostic]
+  ) {
+    guard isHorizontal, case .string(let input) = object["input"],
+      input == "minY" || input == "height"
+    else { return }
+    problems.append(
+      SceneDiagnostic(
+        path: path.appending("input"),
+        problem: .nearMiss(
+          expected:
+            "an input along the scroll axis (offset, pull, pullBottom, pullStart, pullEnd, minX, width or progress) in a horizontal scene",
+          found: .string(input), suggestion: input == "minY" ? "minX" : "width")))
+    object.remove("input")
+  }
+
+  // MARK: - Problems at the file's paths
+
+  /// `diagnostic` of the twin, at the file's path and with the file's keys.
+  func physical(_ diagnostic: SceneDiagnostic) -> SceneDiagnostic {
+    guard isHorizontal else { return diagnostic }
+    let (path, keys) = physicalPath(diagnostic.path)
+    var problem = diagnostic.problem
+    switch problem {
+    case .unknownKey(let owner, let suggestion, let valid):
+      // The nearest of the file's keys to the key written, which the twin
+      // did not rename.
+      let names = valid.map { keys[$0] ?? $0 }
+      var nearest = suggestion.map { keys[$0] ?? $0 }
+      if case .key(let written)? = path.components.last {
+        nearest = MessageText.nearestName(to: written, in: names)
+      }
+      problem = .unknownKey(owner: owner, suggestion: nearest, valid: names)
+    case .duplicateName(let name, let first):
+      problem = .duplicateName(name, first: physicalPath(first).path)
+    default: break
+    }
+    return SceneDiagnostic(path: path, problem: problem)
+  }
+
+  /// The file's path of a path in the twin, and the twin's keys of the
+  /// object the path's last key is in, mapped back to the file's.
+  private func physicalPath(_ path: JSONPath) -> (path: JSONPath, keys: [String: String]) {
+    func inverse(_ map: [String: String]) -> [String: String] {
+      Dictionary(uniqueKeysWithValues: map.map { ($1, $0) })
+    }
+    var components = path.components
+    // The keys of the object that component `position` is in, by position.
+    var levels: [Int: [String: String]] = [
+      0: ["contentHeight": "contentWidth", "contentWidth": "contentHeight"]
+    ]
+    let chainStart: Int?
+    if isSingleChain {
+      chainStart = 0
+    } else if components.count >= 2, components[0] == .key("chains") {
+      chainStart = 2
+    } else {
+      chainStart = nil
+    }
+    if case .key(let first) = components.first {
+      if first == "viewport" { levels[1] = inverse(Self.viewportKeys) }
+      if first == "contentInsets" { levels[1] = inverse(insetKeys) }
+    }
+    if let start = chainStart, components.count > start, case .key(let key) = components[start] {
+      if key == "frame" { levels[start + 1] = inverse(Self.frameKeys) }
+      if key == "effects" { levels[start + 2] = inverse(Self.effectKeys) }
+    }
+    var lastKeys: [String: String] = [:]
+    for position in components.indices {
+      let keys = levels[position] ?? [:]
+      lastKeys = keys
+      if case .key(let key) = components[position], let mapped = keys[key] {
+        components[position] = .key(mapped)
+      }
+    }
+    // A problem at an object itself (a missing key is at its own path).
+    if let keys = levels[components.count] { lastKeys = keys }
+    return (JSONPath(components), lastKeys)
+  }
+
+  private func wrongAxisKey(_ key: String, _ right: String, at path: JSONPath) -> SceneDiagnostic {
+    SceneDiagnostic(
+      path: path,
+      problem: .keyOnlyWith(
+        key: key, requirement: isHorizontal ? "a vertical scene" : "\"axis\": \"horizontal\"",
+        found: isHorizontal
+          ? "a horizontal scene, whose key is \"\(right)\""
+          : "a vertical scene, whose key is \"\(right)\""))
+  }
+
+  private static func choiceProblem<Choice: RawRepresentable & CaseIterable>(
+    _ value: JSONValue, _ type: Choice.Type, at path: JSONPath
+  ) -> SceneDiagnostic where Choice.RawValue == String {
+    let expected = ParameterReader.describeChoices(type)
+    if case .string(let text) = value,
+      let suggestion = MessageText.nearestName(to: text, in: type.allCases.map(\.rawValue))
+    {
+      return SceneDiagnostic(
+        path: path, problem: .nearMiss(expected: expected, found: value, suggestion: suggestion))
+    }
+    return SceneDiagnostic(path: path, problem: .mismatch(expected: expected, found: value))
+  }
+
+  // MARK: - Rewriting
+
+  private static func renamingKeys(_ value: JSONValue, _ names: [String: String]) -> JSONValue {
+    guard case .object(var object) = value else { return value }
+    for index in object.members.indices {
+      if let key = names[object.members[index].key] { object.members[index].key = key }
+    }
+    return .object(object)
+  }
+
+  private func renameValue(of key: String, in object: inout JSONObject, _ names: [String: String]) {
+    guard case .string(let text) = object[key], let name = names[text] else { return }
+    object.replace(key, with: .string(name))
+  }
+
+  /// `text` with every name of ``expressionNames`` replaced by its twin's.
+  static func renamingNames(in text: String) -> String {
+    var result = ""
+    var word = ""
+    func flush() {
+      result += expressionNames[word] ?? word
+      word = ""
+    }
+    for character in text {
+      if character.isLetter || character == "_" || (!word.isEmpty && character.isNumber) {
+        word.append(character)
+      } else {
+        flush()
+        result.append(character)
+      }
+    }
+    flush()
+    return result
+  }
+}
+
+extension JSONObject {
+  /// Replaces the value of every member named `key`.
+  fileprivate mutating func replace(_ key: String, with value: JSONValue) {
+    for index in members.indices where members[index].key == key {
+      members[index].value = value
+    }
+  }
+
+  /// Drops every member named `key`.
+  fileprivate mutating func remove(_ key: String) {
+    members.removeAll { $0.key == key }
+  }
+}

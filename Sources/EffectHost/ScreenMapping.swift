@@ -1,0 +1,109 @@
+import EffectProtocol
+
+/// How a scene's evaluated transforms map to the screen's axes: a
+/// horizontal scene is evaluated as its vertical twin (``ScrollAxis``),
+/// whose x and y, widths and heights, scales and anchors swap back; a
+/// right-to-left one is the mirror image of its left-to-right twin
+/// (``LayoutDirection``). A vertical scene's mapping changes nothing.
+public struct ScreenMapping: Sendable, Equatable {
+  public var axis: ScrollAxis
+  public var layoutDirection: LayoutDirection
+  /// The screen's viewport width W, which a mirror image reflects about.
+  public var viewportWidth: Double
+
+  public init(axis: ScrollAxis, layoutDirection: LayoutDirection, viewportWidth: Double) {
+    self.axis = axis
+    self.layoutDirection = layoutDirection
+    self.viewportWidth = viewportWidth
+  }
+
+  /// The mapping of `scene`, whose viewport is its twin's.
+  public init(_ scene: Scene) {
+    self.init(
+      axis: scene.axis, layoutDirection: scene.layoutDirection,
+      viewportWidth: scene.axis == .horizontal ? scene.viewport.height : scene.viewport.width)
+  }
+
+  /// Whether the mapping changes anything.
+  @inlinable public var isIdentity: Bool { axis == .vertical }
+
+  /// Whether the mapping mirrors x.
+  @inlinable public var isMirrored: Bool {
+    axis == .horizontal && layoutDirection == .rightToLeft
+  }
+
+  /// The transform on screen of the twin's transform `twin`: x and y,
+  /// widths and heights, scales and anchors swapped (rotation, a scalar,
+  /// stays), then for a right-to-left scene `x' = W - x - width`,
+  /// `anchorX' = 1 - anchorX`, `rotation' = -rotation`.
+  @inlinable
+  public func transform(_ twin: ViewTransform) -> ViewTransform {
+    guard axis == .horizontal else { return twin }
+    var view = twin
+    view.x = twin.y
+    view.y = twin.x
+    view.width = twin.height
+    view.height = twin.width
+    view.scaleX = twin.scaleY
+    view.scaleY = twin.scaleX
+    view.anchorX = twin.anchorY
+    view.anchorY = twin.anchorX
+    if layoutDirection == .rightToLeft {
+      view.x = viewportWidth - view.x - view.width
+      view.anchorX = 1 - view.anchorX
+      view.rotation = -view.rotation
+    }
+    return view
+  }
+
+  /// The frame on screen of the twin's frame `twin` (a natural frame).
+  @inlinable
+  public func frame(_ twin: Rect) -> Rect {
+    guard axis == .horizontal else { return twin }
+    var frame = Rect(x: twin.y, y: twin.x, width: twin.height, height: twin.width)
+    if layoutDirection == .rightToLeft { frame.x = viewportWidth - frame.x - frame.width }
+    return frame
+  }
+
+  /// The origin that the `translateX` and `translateY` columns of the
+  /// on-screen transform `view` measure from, given its on-screen natural
+  /// frame `natural`: the natural origin, except that a right-to-left
+  /// scene's `translateX` is its twin's negated (`-translateX`), the move of
+  /// the view's leading (right) edge: `x + width - (naturalX +
+  /// naturalWidth)`, as from `naturalX + naturalWidth - width`.
+  @inlinable
+  public func translationOrigin(of view: ViewTransform, natural: Rect) -> Rect {
+    guard isMirrored else { return natural }
+    var origin = natural
+    origin.x = natural.x + natural.width - view.width
+    return origin
+  }
+}
+
+extension SceneHost {
+  /// How the host's transforms map to the screen (``ScreenMapping``).
+  public var screenMapping: ScreenMapping { ScreenMapping(scene) }
+
+  /// Writes the screen's transforms of the views in `range` of the twin's
+  /// (``storage``) into ``screenStorage``, made to hold as many views.
+  mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
+    let mapping = screenMapping
+    let count = storage.count
+    if screenStorage == nil || screenStorage!.count != count
+      || !isKnownUniquelyReferenced(&screenStorage!)
+    {
+      screenStorage = ViewStorage(copying: storage)
+    }
+    let twin = storage.views
+    let screen = screenStorage!.views
+    for range in ranges {
+      for index in range { screen[index] = mapping.transform(twin[index]) }
+    }
+  }
+
+  /// ``mapToScreen(_:)`` of every view, after a frame of a horizontal scene.
+  @inline(never)
+  mutating func mapAllToScreen() {
+    mapToScreen(CollectionOfOne(0..<storage.count))
+  }
+}

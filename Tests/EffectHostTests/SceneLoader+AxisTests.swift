@@ -1,0 +1,106 @@
+import EffectHost
+import EffectProtocol
+import Testing
+
+/// What a scene file's axis makes an error, each with its full message at
+/// the file's own path.
+@Suite struct SceneLoaderAxisTests {
+  static func lines(_ json: String) -> [String] {
+    do {
+      _ = try SceneLoader().load(json: json, file: "scene.json")
+      return []
+    } catch {
+      return error.lines
+    }
+  }
+
+  static let errors: [(json: String, lines: [String])] = [
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"height": 100}}]}"#,
+      [
+        "scene.json: chains[0].frame.width: missing required key; expected a number greater than 0 (at most 1e9)"
+      ]
+    ),
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "stretch", "edge": "top"}, {"type": "pin", "edge": "bottom"}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the string "top"; did you mean "leading"?"#,
+        #"scene.json: chains[0].effects[1].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the string "bottom"; did you mean "trailing"?"#,
+      ]
+    ),
+    (
+      #"{"layoutDirection": "rightToLeft", "chains": [{"name": "a", "frame": {"height": 100}}]}"#,
+      [
+        #"scene.json: layoutDirection: expected "layoutDirection" only with "axis": "horizontal", found it with a vertical scene"#
+      ]
+    ),
+    (
+      #"{"axis": "sideways", "layoutDirection": "rtl", "chains": [{"name": "a", "frame": {"height": 100}}]}"#,
+      [
+        #"scene.json: axis: expected "vertical" or "horizontal", found the string "sideways""#,
+        #"scene.json: layoutDirection: expected "layoutDirection" only with "axis": "horizontal", found it with a vertical scene"#,
+      ]
+    ),
+    (
+      #"{"axis": "horizontal", "layoutDirection": "rightToLeftt", "contentHeight": 10, "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "collapse", "minHeight": 10}]}]}"#,
+      [
+        #"scene.json: layoutDirection: expected "leftToRight" or "rightToLeft", found the string "rightToLeftt"; did you mean "rightToLeft"?"#,
+        #"scene.json: contentHeight: expected "contentHeight" only with a vertical scene, found it with a horizontal scene, whose key is "contentWidth""#,
+        #"scene.json: chains[0].effects[0].minHeight: expected "minHeight" only with a vertical scene, found it with a horizontal scene, whose key is "minWidth""#,
+      ]
+    ),
+    (
+      #"{"contentWidth": 10, "chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "collapse", "minWidth": 10}]}]}"#,
+      [
+        #"scene.json: contentWidth: expected "contentWidth" only with "axis": "horizontal", found it with a vertical scene, whose key is "contentHeight""#,
+        #"scene.json: chains[0].effects[0].minWidth: expected "minWidth" only with "axis": "horizontal", found it with a vertical scene, whose key is "minHeight""#,
+      ]
+    ),
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100, "hieght": 3}, "effects": [{"type": "collapse", "minWidht": 1}], "events": [{"name": "e", "input": "minY", "crosses": 1}]}]}"#,
+      [
+        #"scene.json: chains[0].events[0].input: expected an input along the scroll axis (offset, pull, pullBottom, pullStart, pullEnd, minX, width or progress) in a horizontal scene, found the string "minY"; did you mean "minX"?"#,
+        #"scene.json: chains[0].frame.hieght: unknown key for a frame; did you mean "height"? (valid keys: y, x, height, width)"#,
+        #"scene.json: chains[0].effects[0].minWidht: unknown key for effect "collapse"; did you mean "minWidth"? (valid keys: type, reducedMotion, minWidth, inset, pinned)"#,
+      ]
+    ),
+  ]
+
+  @Test(arguments: errors.indices)
+  func error(_ index: Int) {
+    let (json, lines) = Self.errors[index]
+    #expect(Self.lines(json) == lines)
+  }
+
+  @Test func leadingAndTrailingReadAsTopAndBottomInAVerticalScene() throws {
+    let named = try SceneLoader().load(
+      json:
+        #"{"chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "pin", "edge": "trailing"}, {"type": "interpolate", "property": "opacity", "input": "pullEnd", "stops": [[0, 0], [1, 1]]}]}]}"#
+    )
+    let plain = try SceneLoader().load(
+      json:
+        #"{"chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "pin", "edge": "bottom"}, {"type": "interpolate", "property": "opacity", "input": "pullBottom", "stops": [[0, 0], [1, 1]]}]}]}"#
+    )
+    var first = SceneHost(scene: named)
+    var second = SceneHost(scene: plain)
+    for offset in [-50.0, 0, 300, 2000] {
+      first.evaluate(offset: offset)
+      second.evaluate(offset: offset)
+      #expect(first.transform(at: 0) == second.transform(at: 0))
+    }
+  }
+
+  @Test func aHorizontalSceneHoldsItsTwin() throws {
+    let scene = try SceneLoader().load(
+      json:
+        #"{"axis": "horizontal", "layoutDirection": "rightToLeft", "viewport": {"width": 390, "height": 200}, "contentInsets": {"top": 1, "bottom": 2, "left": 3, "right": 4}, "contentWidth": 900, "chains": [{"name": "a", "frame": {"x": 5, "width": 100}}]}"#
+    )
+    #expect(scene.axis == .horizontal && scene.layoutDirection == .rightToLeft)
+    #expect(scene.viewport == Size(width: 200, height: 390))
+    // The left-to-right twin has the right inset on the leading side.
+    #expect(scene.contentInsets == EdgeInsets(top: 4, bottom: 3, left: 1, right: 2))
+    #expect(scene.contentHeight == 900)
+    // Without y or height the frame fills the cross axis inside the insets.
+    #expect(scene.layout.frames[0] == Rect(x: 1, y: 5, width: 200 - 1 - 2, height: 100))
+  }
+}
