@@ -164,4 +164,18 @@ import Testing
       #expect(try Self.rest(scene, "fling:5000", physics: .ios).offset == 360)
     }
   }
+
+  @Test("a scene of a billion one-point pages pages without listing them")
+  func billionPages() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"viewport": {"width": 390, "height": 1}, "contentHeight": 1000000000,
+         "chains": [{"name": "a", "frame": {"height": 1}}], "snap": {"paging": true}}
+        """#)
+    let targets = try #require(scene.snap).targets(in: scene)
+    #expect(targets.count == 1_000_000_000 && targets.pageLength == 1)
+    // From page 500,000,000 a fling stops on the next page.
+    #expect(try Self.rest(scene, "fling:5000", physics: .ios, start: 5e8).offset == 5e8 + 1)
+    #expect(try Self.rest(scene, "fling:-5000", physics: .android, start: 5e8).offset == 5e8 - 1)
+  }
 }
