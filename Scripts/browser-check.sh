@@ -7,7 +7,9 @@
 # play a gesture, and check that a screenshot is not blank (and that the
 # blank check fails on an empty page); then has Scripts/css-check.py compare
 # interpolate's view ranges, timeline insets and CSS easings with Chromium's
-# scroll-driven animations. Offline once installed; bounded time.
+# scroll-driven animations, and Scripts/css-scroll-check.py compare pin,
+# snapping and offset keyframes with position: sticky, scroll snapping and
+# scroll(). Offline once installed; bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,3 +48,10 @@ SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
 # interpolate's view ranges, timeline insets and CSS easings against
 # Chromium's animation-range, view-timeline-inset and animation-timing-function.
 SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effectctl"
+
+# pin, snap and offset keyframes against position: sticky, scroll snapping
+# (scroll-snap-align, scroll-padding, scroll-snap-stop) and scroll(), in
+# vertical scenes (block) and horizontal ones, left to right and right to
+# left (inline); CSS_SCROLL_AXES=block runs one axis.
+SE_AVOID_STATS=true timeout 300 python3 Scripts/css-scroll-check.py --effectctl "$effectctl" \
+  --axes "${CSS_SCROLL_AXES:-block,inline}"

@@ -63,7 +63,10 @@ public struct PlotCommand: Subcommand {
       default: (try? PlotPicture.defaultSelection(for: host.chains))
         ?? ViewSelection(all: host.chains))
     let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)
-    let snaps = loaded.snap.map { $0.targets(in: loaded).offsets } ?? []
+    // Only the targets the plot shows: a paged scene's pages are worked out
+    // where asked for, and a short snapport over long content has many.
+    let plotted = (offsets.min() ?? 0)...(offsets.max() ?? 0)
+    let snaps = loaded.snap.map { $0.targets(in: loaded).targets(within: plotted) } ?? []
     let markers =
       snaps.map {
         PlotMarker(offset: $0, label: "snap \(MessageText.number($0))", kind: .snap)

@@ -1,9 +1,10 @@
 import EffectProtocol
 
 extension SceneLoader {
-  /// Reads the scene's `snap` key, when present: `offsets` or a repeated
-  /// `chain` with `align`, `mode` and `proximity`; every problem is reported
-  /// with its path, what was expected and what was found.
+  /// Reads the scene's `snap` key, when present: `offsets`, a repeated
+  /// `chain` with `align`, or `"paging": true`, with `mode`, `proximity` and
+  /// `stop`; every problem is reported with its path, what was expected and
+  /// what was found.
   ///
   /// `chains` are the chains that loaded; a chain named in the file that did
   /// not load has its own problems reported and is not judged here.
@@ -20,17 +21,27 @@ extension SceneLoader {
     let problemsBefore = sub.diagnostics.count
     let offsetsValue = sub.value("offsets")
     let chainValue = sub.value("chain")
+    let paging = Self.snapPaging(&sub)
     let alignValue = sub.value("align")
     let mode = Self.suggestingChoice(&sub, "mode", default: ScrollSnap.Mode.mandatory)
     let align = Self.suggestingChoice(&sub, "align", default: ScrollSnap.Alignment.start)
     let proximity = sub.optionalNumberIfPresent("proximity", in: .positive)
+    let stop = Self.suggestingChoice(&sub, "stop", default: ScrollSnap.Stop.normal)
 
     var points: ScrollSnap.Points?
     switch (offsetsValue, chainValue) {
     case (.some, .some):
       sub.report(Self.offsetsOrChain(bothGiven: true))
     case (nil, nil):
-      sub.report(Self.offsetsOrChain(bothGiven: false))
+      if paging == .given(true) {
+        points = .paging
+      } else if paging == nil {
+        sub.report(
+          .missingKey(
+            expected:
+              "\"offsets\" (an array of offsets), \"chain\" (the name of a repeated chain) or \"paging\": true"
+          ))
+      }
     case (.some(let offsets), nil):
       points = Self.snapOffsets(offsets, in: &sub).map(ScrollSnap.Points.offsets)
       if alignValue != nil {
@@ -47,6 +58,11 @@ extension SceneLoader {
         points = .chain(name, align: align)
       }
     }
+    if paging == .given(true) {
+      Self.checkPaging(
+        &sub, object: object,
+        given: offsetsValue != nil ? "offsets" : chainValue != nil ? "chain" : nil)
+    }
     if proximity != nil, mode == .mandatory {
       let given = object["mode"] == nil ? "the default mode" : "\"mode\":"
       sub.report(
@@ -57,7 +73,60 @@ extension SceneLoader {
     sub.finish()
     reader.report(contentsOf: sub.diagnostics)
     guard let points, sub.diagnostics.count == problemsBefore else { return nil }
-    return ScrollSnap(points: points, mode: mode, proximity: proximity)
+    return ScrollSnap(
+      points: points, mode: mode, proximity: proximity,
+      stop: object["stop"] == nil ? nil : stop)
+  }
+
+  /// What a snap declaration's `paging` holds: `nil` when absent or
+  /// `false` (the same as absent), `.given(true)`, or `.invalid` (reported).
+  private enum PagingValue: Equatable {
+    case given(Bool)
+    case invalid
+  }
+
+  /// `snap.paging`: true or false.
+  private static func snapPaging(_ reader: inout ParameterReader) -> PagingValue? {
+    guard let value = reader.value("paging") else { return nil }
+    guard case .bool(let paging) = value else {
+      reader.report(.mismatch(expected: "true or false", found: value), at: "paging")
+      return .invalid
+    }
+    return paging ? .given(true) : nil
+  }
+
+  /// The keys that `"paging": true` refuses: `offsets` or `chain` beside it
+  /// (`other`, the first given), `align`, a `proximity` mode and a `normal`
+  /// stop.
+  private static func checkPaging(
+    _ reader: inout ParameterReader, object: JSONObject, given other: String?
+  ) {
+    if let other {
+      reader.report(
+        .keyOnlyWith(
+          key: "paging",
+          requirement:
+            "neither \"offsets\" nor \"chain\" (paging makes its own targets, one a page)",
+          found: "\"\(other)\""), at: "paging")
+    }
+    if object["align"] != nil, object["chain"] == nil, object["offsets"] == nil {
+      reader.report(
+        .keyOnlyWith(
+          key: "align", requirement: "\"chain\" (it aligns a chain's copies)",
+          found: "\"paging\": true"), at: "align")
+    }
+    if let mode = object["mode"], mode == .string(ScrollSnap.Mode.proximity.rawValue) {
+      reader.report(
+        .mismatch(
+          expected: "\"mandatory\" with \"paging\": true (a page always snaps)", found: mode),
+        at: "mode")
+    }
+    if let stop = object["stop"], stop == .string(ScrollSnap.Stop.normal.rawValue) {
+      reader.report(
+        .mismatch(
+          expected: "\"always\" with \"paging\": true (paging never passes a page)", found: stop),
+        at: "stop")
+    }
   }
 
   /// `snap.offsets`: at least one finite number.

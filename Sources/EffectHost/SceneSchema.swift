@@ -311,11 +311,19 @@ public struct SceneSchema: Sendable {
       "description": .string("A repeated, content-attached chain whose copies scrolling rests at."),
       "type": .string("string"),
     ])
+    let paging = object([
+      "description": .string(
+        "Every multiple of the snapport's length below maxOffset, and maxOffset (mandatory; never passes a page)."
+      ),
+      "type": .string("boolean"),
+      "default": .bool(false),
+    ])
     var members = closedObjectMembers(
-      "Where scrolling comes to rest: offsets, or the copies of a repeated chain.",
+      "Where scrolling comes to rest: offsets, the copies of a repeated chain, or pages.",
       [
         ("offsets", offsets),
         ("chain", chain),
+        ("paging", paging),
         (
           "align",
           choice(
@@ -329,12 +337,34 @@ public struct SceneSchema: Sendable {
           )
         ),
         ("proximity", number(.positive, "How near, in points (with \"mode\": \"proximity\").")),
+        (
+          "stop",
+          choice(
+            ScrollSnap.Stop.self,
+            "Whether a release may pass a target (CSS scroll-snap-stop); paging is \"always\".",
+            default: .normal)
+        ),
       ])
+    let pagingGiven = object([
+      "required": strings(["paging"]),
+      "properties": object(["paging": object(["const": .bool(true)])]),
+    ])
     members.append(
       .init(
         key: "oneOf",
         value: .array([
           object(["required": strings(["offsets"])]), object(["required": strings(["chain"])]),
+          pagingGiven,
+        ])))
+    members.append(.init(key: "if", value: pagingGiven))
+    members.append(
+      .init(
+        key: "then",
+        value: object([
+          "properties": object([
+            "mode": object(["const": .string(ScrollSnap.Mode.mandatory.rawValue)]),
+            "stop": object(["const": .string(ScrollSnap.Stop.always.rawValue)]),
+          ])
         ])))
     members.append(
       .init(

@@ -143,7 +143,7 @@ import Testing
     arguments: [
       (
         #"{}"#,
-        #"snap: expected "offsets" (an array of offsets) or "chain" (the name of a repeated chain), found neither"#
+        #"snap: missing required key; expected "offsets" (an array of offsets), "chain" (the name of a repeated chain) or "paging": true"#
       ),
       (
         #"{"offsets": [0], "chain": "row"}"#,

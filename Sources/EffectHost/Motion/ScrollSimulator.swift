@@ -123,8 +123,9 @@ public struct ScrollSimulator: Sendable {
   /// down first if it is up: a flick), and the content moves freely.
   ///
   /// In bounds: with snapping, the target that the projected resting point P
-  /// picks (``SnapTargets/target(forProjection:)``; `ios` projects o - v /
-  /// (1000 ln r), `android` o + sign(v) * distance). A target ahead of the
+  /// picks (``SnapTargets/target(forProjection:releasedAt:velocity:)``, which
+  /// with `stop` `.always` never passes the first target beyond the release;
+  /// `ios` projects o - v / (1000 ln r), `android` o + sign(v) * distance). A target ahead of the
   /// release in the direction of the velocity is reached by the physics' own
   /// free motion bent to end on it (``Deceleration/init(start:velocity:target:)``,
   /// ``AndroidFling/init(start:velocity:target:)``), so the content never moves
@@ -166,7 +167,9 @@ public struct ScrollSimulator: Sendable {
     switch physics {
     case .ios:
       let deceleration = Deceleration(start: offset, velocity: velocity)
-      if let target = snap?.target(forProjection: deceleration.restingPoint) {
+      if let target = snap?.target(
+        forProjection: deceleration.restingPoint, releasedAt: offset, velocity: velocity)
+      {
         if (target - offset) * velocity > 0 {
           motion = .decelerating(
             Deceleration(start: offset, velocity: velocity, target: target), start: time,
@@ -182,7 +185,9 @@ public struct ScrollSimulator: Sendable {
       motion = .decelerating(deceleration, start: time, crossing: crossing, target: nil)
     case .android:
       let fling = AndroidFling(start: offset, velocity: velocity)
-      if let target = snap?.target(forProjection: fling.restingPoint) {
+      if let target = snap?.target(
+        forProjection: fling.restingPoint, releasedAt: offset, velocity: velocity)
+      {
         if (target - offset) * velocity > 0 {
           motion = .flinging(
             AndroidFling(start: offset, velocity: velocity, target: target), start: time,

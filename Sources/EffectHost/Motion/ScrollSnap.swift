@@ -2,11 +2,11 @@ import EffectProtocol
 
 /// Where a scene's scrolling comes to rest: the scene file's `snap` key.
 ///
-/// `{"offsets": [0, 212], "mode": "mandatory"}` or `{"chain": "row", "align":
-/// "start", "mode": "proximity", "proximity": 120}`. `mode` defaults to
-/// `mandatory` (SwiftUI's view-aligned and paging behaviours always land on a
-/// target), `align` to `start`, `proximity` to a third of the snapport's
-/// height.
+/// `{"offsets": [0, 212], "mode": "mandatory"}`, `{"chain": "row", "align":
+/// "start", "mode": "proximity", "proximity": 120}` or `{"paging": true}`.
+/// `mode` defaults to `mandatory` (SwiftUI's view-aligned and paging
+/// behaviours always land on a target), `align` to `start`, `proximity` to a
+/// third of the snapport's length, `stop` to `normal` (`always` for paging).
 public struct ScrollSnap: Sendable, Equatable {
   /// How a release picks its target.
   public enum Mode: String, Sendable, Equatable, CaseIterable {
@@ -24,24 +24,45 @@ public struct ScrollSnap: Sendable, Equatable {
     case end
   }
 
+  /// Whether a release may pass a target (CSS `scroll-snap-stop`).
+  public enum Stop: String, Sendable, Equatable, CaseIterable {
+    /// The target is chosen from the projected resting point alone.
+    case normal
+    /// A release never passes the first target beyond it in the direction
+    /// it moves: with F that target, the chosen one is the nearest to the
+    /// projected resting point among those not beyond F.
+    case always
+  }
+
   /// Where the targets come from.
   public enum Points: Sendable, Equatable {
     /// These offsets.
     case offsets([Double])
     /// One target per copy of the repeated chain `name`, aligned by `align`.
     case chain(String, align: Alignment)
+    /// Every multiple of the snapport's length below maxOffset, and
+    /// maxOffset (SwiftUI's `.paging`); mandatory, and never passes a page.
+    case paging
   }
 
   public var points: Points
   public var mode: Mode
   /// Points from the projected resting point within which a `proximity`
-  /// target is taken; `nil`: a third of the snapport's height.
+  /// target is taken; `nil`: a third of the snapport's length.
   public var proximity: Double?
+  /// Whether a release may pass a target; paging is always `.always`.
+  public var stop: Stop
 
-  public init(points: Points, mode: Mode = .mandatory, proximity: Double? = nil) {
+  /// - Parameter stop: `nil`, the default: `.always` for `.paging` (which
+  ///   never passes a page), else `.normal`. Paging takes any value as
+  ///   `.always`.
+  public init(
+    points: Points, mode: Mode = .mandatory, proximity: Double? = nil, stop: Stop? = nil
+  ) {
     self.points = points
     self.mode = mode
     self.proximity = proximity
+    self.stop = stop ?? (points == .paging ? .always : .normal)
   }
 
   /// The targets in `scene`.
@@ -50,22 +71,30 @@ public struct ScrollSnap: Sendable, Equatable {
   /// copy's start, center or end meets the same edge of the snapport (the
   /// viewport less `contentInsets`): copy k's top is y0 + k * stride, so start
   /// is o = top, end o = top + h + It + Ib - V, center o = top + h/2 -
-  /// (V - It - Ib)/2. Each is clamped to [0, maxOffset]. A chain that the
-  /// scene lacks, or that is attached to the viewport, gives no targets (the
-  /// loader refuses both).
+  /// (V - It - Ib)/2; for paging, k * L for every k >= 0 with k * L below
+  /// maxOffset, and maxOffset, L the snapport's length V - It - Ib. Each is
+  /// clamped to [0, maxOffset]. A chain that the scene lacks, or that is
+  /// attached to the viewport, gives no targets (the loader refuses both).
   ///
   /// A copy longer than the snapport is a snap area as CSS Scroll Snap treats
   /// one larger than the snapport: the offsets at which it covers the whole
   /// snapport, [start's o, end's o] (clamped), are resting points themselves,
   /// and both ends count as targets beside the aligned one.
+  ///
+  /// The targets follow the scene's layout: a host whose viewport, insets or
+  /// content changed gives its new pages through `targets(in: host.scene)`.
   public func targets(in scene: Scene) -> SnapTargets {
     let maxOffset = scene.geometry(offset: 0).maxOffset
     let insets = scene.contentInsets
     let snapportHeight = max(0, scene.viewport.height - insets.top - insets.bottom)
+    let stop: Stop = points == .paging ? .always : self.stop
+    let proximity = self.proximity ?? snapportHeight / 3
     func clamped(_ offset: Double) -> Double { min(max(offset, 0), maxOffset) }
     var offsets: [Double] = []
     var areas: [ClosedRange<Double>] = []
     switch points {
+    case .paging:
+      return SnapTargets(pageLength: snapportHeight, maxOffset: maxOffset)
     case .offsets(let values):
       offsets = values
     case .chain(let name, let align):
@@ -98,81 +127,6 @@ public struct ScrollSnap: Sendable, Equatable {
       }
     }
     return SnapTargets(
-      offsets: offsets.map(clamped), areas: areas, mode: mode,
-      proximity: proximity ?? snapportHeight / 3)
-  }
-}
-
-/// The resolved targets of a ``ScrollSnap``: offsets in [0, maxOffset], the
-/// snap areas longer than the snapport, how to pick one, and the proximity.
-public struct SnapTargets: Sendable, Equatable {
-  /// Sorted, without repeats.
-  public let offsets: [Double]
-  /// The stretches of offsets at which a copy longer than the snapport covers
-  /// it: a projected resting point inside one rests where it is. Sorted,
-  /// disjoint (overlapping ones merged); empty for most scenes.
-  public let areas: [ClosedRange<Double>]
-  public let mode: ScrollSnap.Mode
-  /// Points; used by `proximity` mode.
-  public let proximity: Double
-
-  /// Targets at `offsets` (sorted here; repeats dropped) and the snap areas
-  /// `areas` (sorted and merged here).
-  public init(
-    offsets: [Double], areas: [ClosedRange<Double>] = [], mode: ScrollSnap.Mode,
-    proximity: Double
-  ) {
-    let sorted = offsets.sorted()
-    var unique: [Double] = []
-    unique.reserveCapacity(sorted.count)
-    for value in sorted where unique.last != value { unique.append(value) }
-    self.offsets = unique
-    var merged: [ClosedRange<Double>] = []
-    for area in areas.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-      if let last = merged.last, area.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound...max(last.upperBound, area.upperBound)
-      } else {
-        merged.append(area)
-      }
-    }
-    self.areas = merged
-    self.mode = mode
-    self.proximity = proximity
-  }
-
-  /// Whether `projection` lies in a snap area, where the scroll may rest as it
-  /// is.
-  public func areasContain(_ projection: Double) -> Bool {
-    // The last area starting at or below the projection, by bisection.
-    var low = 0
-    var high = areas.count
-    while low < high {
-      let middle = (low + high) / 2
-      if areas[middle].lowerBound <= projection { low = middle + 1 } else { high = middle }
-    }
-    return low > 0 && areas[low - 1].contains(projection)
-  }
-
-  /// The target for a release whose projected resting point is `projection`:
-  /// `nil` when the projection lies in a snap area (it is a resting point
-  /// itself); else `mandatory`, the nearest; `proximity`, the nearest if it is
-  /// within `proximity` points, else `nil`. Of two equally near, the lower
-  /// offset.
-  public func target(forProjection projection: Double) -> Double? {
-    guard !offsets.isEmpty, !areasContain(projection) else { return nil }
-    // The first target at or above the projection, by bisection: a chain of a
-    // million copies gives a million targets.
-    var low = 0
-    var high = offsets.count
-    while low < high {
-      let middle = (low + high) / 2
-      if offsets[middle] < projection { low = middle + 1 } else { high = middle }
-    }
-    var nearest = offsets[min(low, offsets.count - 1)]
-    if low > 0, abs(offsets[low - 1] - projection) <= abs(nearest - projection) {
-      nearest = offsets[low - 1]
-    }
-    if mode == .proximity, abs(nearest - projection) > proximity { return nil }
-    return nearest
+      offsets: offsets.map(clamped), areas: areas, mode: mode, proximity: proximity, stop: stop)
   }
 }
