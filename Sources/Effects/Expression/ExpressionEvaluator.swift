@@ -2,7 +2,9 @@ import EffectProtocol
 
 extension ExpressionProgram {
   /// Evaluates the program on every view of `views`: the frame code once,
-  /// then the view code view by view, in one pass over the batch
+  /// then the view code over groups of views in lanes
+  /// (``applyInLanes(to:frame:viewportHeight:naturalX:)``), or, for a few
+  /// views or a deep program, view by view in one pass over the batch
   /// (``ViewBatch/modifyVisuals(_:)`` when only visual columns are assigned).
   ///
   /// The stack and the frame slots live in one temporary allocation per
@@ -31,6 +33,11 @@ extension ExpressionProgram {
       }
       if let fastForm {
         fastForm.apply(to: views, value: frame[Int(fastForm.slot)])
+        return
+      }
+      if runsInLanes(count: count) {
+        applyInLanes(
+          to: views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
         return
       }
       viewCode.withUnsafeBufferPointer { code in
