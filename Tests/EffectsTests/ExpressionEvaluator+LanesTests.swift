@@ -1,8 +1,9 @@
 import EffectProtocol
-import Effects
 import Foundation
 import ScrollEffectsTestSupport
 import Testing
+
+@testable import Effects
 
 /// A chain of four or more copies runs an expression's view code in lanes,
 /// a few copies view by view: both must give every view the values of the
@@ -90,5 +91,13 @@ import Testing
         )
       }
     }
+  }
+}
+
+/// The frame slots a call writes straight, without a loop over the names.
+@Suite struct ExpressionFrameSlotTests {
+  @Test("the frame values are written in the order of the frame names")
+  func frameSlotsInOrder() {
+    #expect(ExpressionProgram.frameNamesInOrder == ExpressionProgram.frameNames)
   }
 }
