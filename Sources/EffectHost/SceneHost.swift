@@ -341,8 +341,8 @@ public struct SceneHost: Sendable {
     let steps = self.steps
     let groups = self.groups
     let restingWritten = restingViewsWritten
-    // A windowed frame writes only some copies.
-    if !isWindowed { restingViewsWritten = true }
+    // Stored only when it changes; a windowed frame writes only some copies.
+    if !restingWritten && !isWindowed { restingViewsWritten = true }
     // Every batch of the frame points to its one clock, every group to the
     // frame's clock and geometry.
     let base = uniqueViews()
