@@ -349,19 +349,10 @@ public struct SceneHost: Sendable {
     withUnsafePointer(to: &frame) { frame in
       groups.run(in: base, frame: frame)
       guard !runs.isEmpty else { return }
-      let geometry = frame.pointee.geometry
-      let clock = UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
-      // A loop for each value of the flag, a constant in each: the loop
-      // over chains with effects carries nothing for it.
-      if restingWritten {
-        Self.runEach(
-          runs, steps: steps, copies: copies, in: base, geometry: geometry, clock: clock,
-          naturalFlags: naturalFlags, restingWritten: true)
-      } else {
-        Self.runEach(
-          runs, steps: steps, copies: copies, in: base, geometry: geometry, clock: clock,
-          naturalFlags: naturalFlags, restingWritten: false)
-      }
+      Self.runEach(
+        runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
+        clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
+        naturalFlags: naturalFlags, restingWritten: restingWritten)
     }
   }
 
