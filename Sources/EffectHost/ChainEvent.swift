@@ -308,7 +308,8 @@ struct EventDetector: Sendable {
   /// watch of a chain whose copies have their natural frames in this frame
   /// and the previous one reads no loop at all: see ``searchRanges``.
   mutating func detect(in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry) {
-    fired.removeAll(keepingCapacity: true)
+    // Most frames fire nothing: emptying an empty array is a call to skip.
+    if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
     hasPrevious = true
     let viewportHeight = geometry.viewport.height

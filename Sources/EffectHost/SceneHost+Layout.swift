@@ -164,6 +164,7 @@ extension SceneHost {
     }
     // The last frame's windows were of the old copies.
     isWindowed = false
+    restingViewsWritten = false
   }
 
   /// The index of the chain named `name`, if there is one.
@@ -175,6 +176,9 @@ extension SceneHost {
 
   /// Rewrites what the scene's new layout moved.
   mutating func applyLayout() {
+    // Chains without effects may have moved: the next full frame writes
+    // them whole.
+    restingViewsWritten = false
     frame.geometry.viewport = scene.viewport
     frame.geometry.contentInsets = scene.contentInsets
     frame.geometry.contentHeight = scene.layout.contentHeight

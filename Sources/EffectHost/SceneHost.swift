@@ -117,6 +117,12 @@ public struct SceneHost: Sendable {
   /// Whether the scene is vertical, with no effect with state and no
   /// events: a frame then skips the three with one test.
   let isPlain: Bool
+  /// Whether a full frame has written the views of every chain without
+  /// effects evaluated by itself, and no layout change has moved them
+  /// since: those views then hold all but their natural tops, which only
+  /// a content-attached chain's frame changes (SceneHost+Layout.swift
+  /// clears it).
+  var restingViewsWritten = false
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -361,6 +367,9 @@ public struct SceneHost: Sendable {
     let runs = self.runs
     let steps = self.steps
     let groups = self.groups
+    let restingWritten = restingViewsWritten
+    // Stored only when it changes; a windowed frame writes only some copies.
+    if !restingWritten && !isWindowed { restingViewsWritten = true }
     // Every batch of the frame points to its one clock, every group to the
     // frame's clock and geometry.
     let base = uniqueViews()
@@ -370,19 +379,22 @@ public struct SceneHost: Sendable {
       Self.runEach(
         runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
         clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
-        naturalFlags: naturalFlags)
+        naturalFlags: naturalFlags, restingWritten: restingWritten)
     }
   }
 
   /// Runs the effects of each chain evaluated one by one (``runs``) on its
   /// copies `copies(run)`, writing the rest of those copies at rest; with
   /// `naturalFlags`, it also records there whether each chain's views kept
-  /// their natural frames.
+  /// their natural frames. With `restingWritten` (``restingViewsWritten``),
+  /// a chain without effects writes only its natural tops, and none when
+  /// attached to the viewport.
   @inline(__always)
   static func runEach(
     _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
     in base: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
-    clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?
+    clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?,
+    restingWritten: Bool
   ) {
     // Read through buffer pointers: no bounds check a chain or a step.
     runs.withUnsafeBufferPointer { runs in
@@ -392,13 +404,25 @@ public struct SceneHost: Sendable {
           let count = copies.count
           let first = base + run.firstView + copies.lowerBound
           guard !run.steps.isEmpty else {
+            naturalFlags?[run.chain] = true
+            if restingWritten {
+              // Written whole, and nothing writes them but this loop: only
+              // the natural tops move, with the offset, and only in the
+              // content.
+              if run.attachment == .content {
+                writeNaturalTops(
+                  first, first + count,
+                  top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                  copy: Double(copies.lowerBound), stride: run.stride)
+              }
+              continue
+            }
             // A chain without effects: its natural transforms, with no batch.
             ViewBatch.modifyResting(
               first, first + count,
               top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
               copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
             ) { _ in }
-            naturalFlags?[run.chain] = true
             continue
           }
           // The chain's first effect writes every view as it changes it,
@@ -427,6 +451,23 @@ public struct SceneHost: Sendable {
           }
         }
       }
+    }
+  }
+
+  /// Writes the natural top of each view from `view` to `end`, copy `copy`
+  /// first, as ``ViewBatch`` computes it (`top + copy * stride`, the copy
+  /// counted in Doubles), leaving the other columns as they are.
+  @inline(__always)
+  static func writeNaturalTops(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    top: Double, copy: Double, stride: Double
+  ) {
+    var view = view
+    var copy = copy
+    while view != end {
+      view.pointee.y = top + copy * stride
+      view += 1
+      copy += 1
     }
   }
 

@@ -2,7 +2,9 @@ import EffectProtocol
 
 extension ExpressionProgram {
   /// Evaluates the program on every view of `views`: the frame code once,
-  /// then the view code view by view, in one pass over the batch
+  /// then the view code over groups of views in lanes
+  /// (``applyInLanes(to:frame:viewportHeight:naturalX:)``), or, for a few
+  /// views or a deep program, view by view in one pass over the batch
   /// (``ViewBatch/modifyVisuals(_:)`` when only visual columns are assigned).
   ///
   /// The stack and the frame slots live in one temporary allocation per
@@ -17,9 +19,7 @@ extension ExpressionProgram {
       let stack = frame + frameSlotCount
       let natural = views.naturalViewportFrame(at: 0)
       let geometry = views.geometry
-      for (slot, name) in Self.frameNames.enumerated() {
-        frame[slot] = Self.frameValue(name, geometry, natural, count)
-      }
+      Self.writeFrameValues(frame, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
       if !frameCode.isEmpty {
         var scratch = ViewTransform(frame: natural)
@@ -31,6 +31,11 @@ extension ExpressionProgram {
       }
       if let fastForm {
         fastForm.apply(to: views, value: frame[Int(fastForm.slot)])
+        return
+      }
+      if runsInLanes(count: count) {
+        applyInLanes(
+          to: views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
         return
       }
       viewCode.withUnsafeBufferPointer { code in
@@ -54,27 +59,35 @@ extension ExpressionProgram {
     }
   }
 
-  /// The value of a name that is the same for every view.
-  private static func frameValue(
-    _ name: ExpressionName, _ geometry: ScrollGeometry, _ natural: Rect, _ count: Int
-  ) -> Double {
-    switch name {
-    case .offset: geometry.offset
-    case .pull: geometry.pull
-    case .pullBottom: geometry.pullBottom
-    case .maxOffset: geometry.maxOffset
-    case .count: Double(count)
-    case .viewportWidth: geometry.viewport.width
-    case .viewportHeight: geometry.viewport.height
-    case .insetTop: geometry.contentInsets.top
-    case .insetBottom: geometry.contentInsets.bottom
-    case .contentHeight: geometry.contentHeight
-    case .naturalX: natural.x
-    case .naturalWidth: natural.width
-    case .naturalHeight: natural.height
-    default: 0
-    }
+  /// The frame names' values, in the order of ``frameNames`` (which
+  /// ``frameNamesInOrder`` lists): straight-line stores, where a loop over
+  /// the names would switch on each, a fixed cost of every call.
+  @inline(__always)
+  private static func writeFrameValues(
+    _ frame: UnsafeMutablePointer<Double>, _ geometry: ScrollGeometry, _ natural: Rect,
+    _ count: Int
+  ) {
+    frame[0] = geometry.offset
+    frame[1] = geometry.pull
+    frame[2] = geometry.pullBottom
+    frame[3] = geometry.maxOffset
+    frame[4] = Double(count)
+    frame[5] = geometry.viewport.width
+    frame[6] = geometry.viewport.height
+    frame[7] = geometry.contentInsets.top
+    frame[8] = geometry.contentInsets.bottom
+    frame[9] = geometry.contentHeight
+    frame[10] = natural.x
+    frame[11] = natural.width
+    frame[12] = natural.height
   }
+
+  /// The names ``writeFrameValues(_:_:_:_:)`` writes, slot by slot; a test
+  /// checks that they are ``frameNames``.
+  static let frameNamesInOrder: [ExpressionName] = [
+    .offset, .pull, .pullBottom, .maxOffset, .count, .viewportWidth, .viewportHeight,
+    .insetTop, .insetBottom, .contentHeight, .naturalX, .naturalWidth, .naturalHeight,
+  ]
 
   /// Runs `code` on `view`, copy `index` of `views`. The stack keeps its top
   /// value in a register (`top`); below it, `stack[0..<depth]`, of which

@@ -1,0 +1,103 @@
+import EffectProtocol
+import Foundation
+import ScrollEffectsTestSupport
+import Testing
+
+@testable import Effects
+
+/// A chain of four or more copies runs an expression's view code in lanes,
+/// a few copies view by view: both must give every view the values of the
+/// plain meaning of the expression, and the same bits for the same view.
+@Suite struct ExpressionEvaluatorLanesTests {
+  /// Per-view columns that differ from copy to copy, set by a first effect
+  /// (itself run in lanes on four copies or more).
+  static let spread = #"""
+    {"x": "7 + index", "width": "250 - 3 * index", "height": "120 + index",
+     "opacity": "0.5 - 0.02 * index", "blur": "2 * index", "zIndex": "3 + index",
+     "scaleY": "0.75 + index / 8", "anchorX": "index / 32"}
+    """#
+
+  /// The names a view's expression reads, for copy `copy` at `offset`: the
+  /// chain's copy 0 at y 40, 100 tall, 110 apart, in 390 x 844 with insets 20
+  /// and 10 and 2000 points of content; `count` is left out, so that chains
+  /// of different lengths agree on their common copies.
+  static func names(copy: Int, offset: Double) -> [String: Double] {
+    let i = Double(copy)
+    let naturalY = (20 - offset) + 40 + i * 110
+    let height = 120 + i
+    return [
+      "offset": offset, "pull": max(0, -offset), "pullBottom": max(0, offset - 1186),
+      "maxOffset": 1186, "minY": naturalY, "progress": (844 - naturalY) / (844 + height),
+      "index": i, "viewportWidth": 390, "viewportHeight": 844, "insetTop": 20,
+      "insetBottom": 10, "contentHeight": 2000, "naturalX": 0, "naturalY": naturalY,
+      "naturalWidth": 390, "naturalHeight": 100, "x": 7 + i, "y": naturalY, "width": 250 - 3 * i,
+      "height": height, "translateX": 7 + i, "translateY": 0, "scaleX": 1, "scaleY": 0.75 + i / 8,
+      "anchorX": i / 32, "anchorY": 0.5, "opacity": 0.5 - 0.02 * i, "blur": 2 * i,
+      "rotation": 0, "zIndex": 3 + i,
+    ]
+  }
+
+  /// The transforms of `count` copies after `effects` at `offset`.
+  static func evaluate(_ effects: [any ScrollEffect], count: Int, offset: Double)
+    -> [ViewTransform]
+  {
+    var evaluator = EffectEvaluator(
+      effects, naturalFrame: Rect(y: 40, width: 390, height: 100), count: count, stride: 110)
+    return evaluator.evaluate(
+      ScrollGeometry(
+        offset: offset, contentInsets: EdgeInsets(top: 20, bottom: 10), contentHeight: 2000))
+  }
+
+  static func columns(_ view: ViewTransform) -> [UInt64] {
+    [
+      view.x, view.y, view.width, view.height, view.scaleX, view.scaleY, view.anchorX,
+      view.anchorY, view.opacity, view.blur, view.rotation, view.zIndex,
+    ].map(\.bitPattern)
+  }
+
+  @Test(
+    "lanes give each copy the reference value and the view-by-view bits",
+    arguments: [1, 2, 3, 4] as [UInt64])
+  func lanesAgree(seed: UInt64) throws {
+    let first = try ExpressionEffect.decode(json: Self.spread)
+    var random = SplitMix64(seed: seed)
+    let nameList = Self.names(copy: 0, offset: 0).keys.sorted()
+    for round in 0..<60 {
+      let offset = [-120.0, 0, 37.5, 400, 1300][round % 5]
+      let count = 4 + random.int(0..<18)
+      // Three columns: rotation shows the value; scaleX and y are written too,
+      // so the lanes' stores of several columns are checked against one run
+      // view by view.
+      let trees = (0..<3).map { _ in
+        ExpressionRandomTests.tree(&random, depth: 4, names: nameList)
+      }
+      let texts = trees.map { $0.text(&random) }
+      let effect = try ExpressionEffect.decode(
+        json: #"{"rotation": "\#(texts[0])", "scaleX": "\#(texts[1])", "y": "\#(texts[2])"}"#)
+      let inLanes = Self.evaluate([first, effect], count: count, offset: offset)
+      let oneByOne = Self.evaluate([first, effect], count: 3, offset: offset)
+      for copy in 0..<3 {
+        #expect(
+          Self.columns(inLanes[copy]) == Self.columns(oneByOne[copy]),
+          "seed \(seed) round \(round) copy \(copy) of \(count): \(texts)")
+      }
+      for copy in 0..<count {
+        let expected = trees[0].value(Self.names(copy: copy, offset: offset))
+        let wanted = expected.isFinite ? min(max(expected, -1e15), 1e15) : 0
+        let result = inLanes[copy].rotation
+        #expect(
+          result == wanted || (result - wanted).magnitude <= 1e-12 * max(1, wanted.magnitude),
+          "seed \(seed) round \(round) copy \(copy) of \(count): \(texts[0]) gave \(result), expected \(wanted)"
+        )
+      }
+    }
+  }
+}
+
+/// The frame slots a call writes straight, without a loop over the names.
+@Suite struct ExpressionFrameSlotTests {
+  @Test("the frame values are written in the order of the frame names")
+  func frameSlotsInOrder() {
+    #expect(ExpressionProgram.frameNamesInOrder == ExpressionProgram.frameNames)
+  }
+}
