@@ -21,10 +21,13 @@
   public final class ScrollEffects {
     /// The host, as the last frame left it.
     public private(set) var host: SceneHost
-    /// The scene as given: a host made again for reduced motion starts
-    /// from it.
+    /// The scene as the host runs it (a right-to-left scene as its
+    /// left-to-right twin: SwiftUI flips a right-to-left layout itself): a
+    /// host made again for reduced motion starts from it.
     @ObservationIgnored let scene: EffectHost.Scene
-    @ObservationIgnored var axis = ScrollAxis.vertical
+    /// The axis the scene scrolls along: a horizontal scene's host holds its
+    /// vertical twin, so what SwiftUI measures along x goes to the twin's y.
+    @ObservationIgnored let axis: EffectHost.ScrollAxis
     /// The frame's time in seconds, from a clock that starts with the object.
     @ObservationIgnored let clock: @MainActor () -> Double
     /// The last frame that the host evaluated, when there was one.
@@ -52,9 +55,23 @@
 
     /// A host for `scene` whose frames are timed by `clock` (seconds).
     init(scene: EffectHost.Scene, clock: @escaping @MainActor () -> Double) {
-      self.scene = scene
-      self.host = SceneHost(scene: scene)
+      let twin = Self.leftToRight(scene)
+      self.scene = twin
+      self.axis = twin.axis
+      self.host = SceneHost(scene: twin)
       self.clock = clock
+    }
+
+    /// `scene` as SwiftUI is to show it: a right-to-left scene as its
+    /// left-to-right twin, because SwiftUI flips the x position of every
+    /// view under a right-to-left layout direction (the environment's
+    /// `layoutDirection`) and mirroring here too would flip it back. The
+    /// twin's insets are the frame's own, leading and trailing, from the
+    /// first frame on.
+    static func leftToRight(_ scene: EffectHost.Scene) -> EffectHost.Scene {
+      var twin = scene
+      twin.layoutDirection = .leftToRight
+      return twin
     }
 
     /// Changes the host's layout between two frames (a count of copies
@@ -96,14 +113,18 @@
     /// Evaluates `frame` and hands its events to ``onEvent``.
     private func evaluate(_ frame: ScrollFrame) {
       let layout = host.scene
-      if layout.viewport != frame.viewport { host.setViewport(frame.viewport) }
-      if layout.contentInsets != frame.contentInsets {
-        host.setContentInsets(frame.contentInsets)
+      let viewport = frame.hostViewport(axis)
+      let insets = frame.hostInsets(axis)
+      if layout.viewport != viewport { host.setViewport(viewport) }
+      if layout.contentInsets != insets {
+        host.setContentInsets(insets)
         // Content-attached frames are measured from the content's edge,
         // which sits at the left inset.
         if !measured.isEmpty { applyMeasurements(evaluating: false) }
       }
-      if axis == .vertical && layout.declaredContentHeight != frame.contentLength {
+      // The content's length along the axis: a horizontal scene's twin holds
+      // its content width as the content height.
+      if layout.declaredContentHeight != frame.contentLength {
         host.setContentHeight(frame.contentLength)
       }
       let time = clock()
@@ -151,7 +172,8 @@
     }
 
     /// The scroll view's frame in global coordinates changed.
-    func scrollViewFrameChanged(_ frame: CGRect) {
+    func scrollViewFrameChanged(_ screenFrame: CGRect) {
+      let frame = twinRect(screenFrame)
       guard frame != scrollViewFrame else { return }
       scrollViewFrame = frame
       applyMeasurements()
@@ -160,7 +182,8 @@
     /// A view measured its frame: in the content's coordinate space for a
     /// content-attached chain, in global coordinates for a viewport-attached
     /// one. Copy 0 gives the chain's natural frame, copy 1 its spacing.
-    func measured(_ frame: CGRect, chain: String, copy: Int) {
+    func measured(_ screenFrame: CGRect, chain: String, copy: Int) {
+      let frame = twinRect(screenFrame)
       guard copy == 0 || copy == 1, let index = host.chainIndex(named: chain) else { return }
       var frames = measured[index] ?? [nil, nil]
       guard frames[copy] != frame else { return }
@@ -201,11 +224,23 @@
       if evaluating { evaluateAgain() }
     }
 
-    /// A measured frame in the chain's own coordinates: for a
-    /// content-attached chain, x from the scroll view's edge (the content
-    /// lies inside the left inset, as a scene's chains do) and y from the
-    /// content's top; for a viewport-attached one, from the scroll view's
-    /// origin (`nil` until the scroll view is measured).
+    /// `rect` as the host's scene holds it: a horizontal scene's twin has x
+    /// and y, widths and heights swapped.
+    func twinRect(_ rect: CGRect) -> CGRect {
+      switch axis {
+      case .vertical: rect
+      case .horizontal:
+        CGRect(x: rect.minY, y: rect.minX, width: rect.height, height: rect.width)
+      }
+    }
+
+    /// A measured frame (in the twin's axes, ``twinRect(_:)``) in the
+    /// chain's own coordinates: for a content-attached chain, across the
+    /// axis from the scroll view's edge (the content lies inside the inset,
+    /// the twin's left: a vertical scene's left inset, a horizontal one's
+    /// top) and along it from the content's start; for a viewport-attached
+    /// one, from the scroll view's origin (`nil` until the scroll view is
+    /// measured).
     func naturalFrame(_ measured: CGRect, of chain: Chain) -> Rect? {
       var origin = measured.origin
       switch chain.attachment {

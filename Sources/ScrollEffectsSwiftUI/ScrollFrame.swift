@@ -5,14 +5,8 @@
 
   // Plain arithmetic between SwiftUI's values and the host's, apart from the
   // modifiers so that it can be tested alone. SwiftUI and EffectProtocol
-  // both have `ScrollGeometry`, `EdgeInsets` and `ScrollPhase`: every use
-  // here names its module.
-
-  /// The axis a scene scrolls along.
-  enum ScrollAxis: Sendable, Equatable {
-    case vertical
-    case horizontal
-  }
+  // both have `ScrollGeometry`, `EdgeInsets` and `ScrollPhase` (and SwiftUI
+  // and EffectHost `LayoutDirection`): every use here names its module.
 
   /// What the host is given for one frame of SwiftUI's scroll geometry.
   @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -41,7 +35,7 @@
       self.contentLength = contentLength
     }
 
-    init(_ geometry: SwiftUI.ScrollGeometry, axis: ScrollAxis) {
+    init(_ geometry: SwiftUI.ScrollGeometry, axis: EffectHost.ScrollAxis) {
       let insets = geometry.contentInsets
       switch axis {
       case .vertical:
@@ -56,6 +50,29 @@
       contentInsets = EffectProtocol.EdgeInsets(
         top: Double(insets.top), bottom: Double(insets.bottom), left: Double(insets.leading),
         right: Double(insets.trailing))
+    }
+
+    /// The viewport as the host of a scene scrolling along `axis` takes it: a
+    /// horizontal scene's host holds its vertical twin (``ScrollAxis``), so
+    /// width and height swap.
+    func hostViewport(_ axis: EffectHost.ScrollAxis) -> EffectProtocol.Size {
+      switch axis {
+      case .vertical: viewport
+      case .horizontal: EffectProtocol.Size(width: viewport.height, height: viewport.width)
+      }
+    }
+
+    /// The insets as the host of a scene scrolling along `axis` takes them:
+    /// the twin's top is the leading inset, its bottom the trailing one, its
+    /// left and right the top and bottom.
+    func hostInsets(_ axis: EffectHost.ScrollAxis) -> EffectProtocol.EdgeInsets {
+      switch axis {
+      case .vertical: contentInsets
+      case .horizontal:
+        EffectProtocol.EdgeInsets(
+          top: contentInsets.left, bottom: contentInsets.right, left: contentInsets.top,
+          right: contentInsets.bottom)
+      }
     }
 
     /// Whether a host can evaluate the frame: every value finite, the

@@ -64,3 +64,11 @@ public struct EnvironmentValues {
     nonmutating set { _box.value = newValue }
   }
 }
+
+// https://developer.apple.com/documentation/swiftui/layoutdirection
+public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+  // https://developer.apple.com/documentation/swiftui/layoutdirection/lefttoright
+  case leftToRight
+  // https://developer.apple.com/documentation/swiftui/layoutdirection/righttoleft
+  case rightToLeft
+}
