@@ -82,5 +82,9 @@ import Testing
     }
     let dragged = try ConfigsTests.rest("drag:150:200,release", on: "photo-strip.json")
     #expect(dragged.offset == 390)
+    // Paging never passes a page: a fling whose projection (-3000 / (1000 ln 0.998) = 1498.5) is
+    // nearest the last page (1560) stops on the first page beyond rest.
+    let flung = try ConfigsTests.rest("fling:3000", on: "photo-strip.json")
+    #expect(flung.offset == 390)
   }
 }
