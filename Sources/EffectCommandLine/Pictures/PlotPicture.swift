@@ -176,7 +176,13 @@ public struct PlotPicture: Sendable {
       out += "<text x=\"\(x + 28)\" y=\"\(y + 9)\">\(PictureText.escaped(view.name))</text>\n"
     }
     let y = top + 18 * Double((views.count + 3) / 4)
-    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points); "
+    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points"
+    // A horizontal scene's offset is not its views' x: say which way it moves them.
+    if let frame = frames.first, frame.axis == .horizontal {
+      let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
+      out += ", moving the content \(words.forward)"
+    }
+    out += "); "
     out += "dashed lines: offset 0 and maxOffset"
     if markers.contains(where: { $0.kind == .snap }) { out += "; blue: snap targets" }
     if markers.contains(where: { $0.kind == .event }) { out += "; red: events" }
