@@ -113,6 +113,11 @@ import Testing
     #expect(
       lines.map { $0.attributes["data-marker"] ?? "" } == ["edge", "edge"]
         + Array(repeating: "snap", count: 10))
+    // A snap line at 0 or maxOffset adds its name to the edge's label.
+    let labels = panel.children.filter { $0.name == "text" && $0.attributes["font-size"] == "9" }
+    #expect(labels.first?.text == "0 · snap")
+    #expect(labels.contains { $0.text == "maxOffset · snap" })
+    #expect(!labels.contains { $0.text == "snap 0" || $0.text == "snap 2304" })
     for (line, offset) in zip(lines, expected) {
       let x = try #require(line.number("x1"))
       #expect(abs(x - (offset + 200) / 2800 * 320) <= 0.005 + 1e-9, "\(offset)")
