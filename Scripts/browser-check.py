@@ -5,7 +5,13 @@ For every page preview-NAME.html in --pages (NAME.json in Configs/ or
 Benchmarks/), at several #offset=O values: every [data-view] element's
 bounding box relative to the [data-viewport] element must be the view's
 drawn frame (layout frame scaled about its anchor) from
-`effectctl eval --format csv` within 0.5 points. A page with gestures
+`effectctl eval --format csv` within 0.5 points, and the [data-viewport]
+element must be the scene file's viewport, W x V (a horizontal scene's
+too, whose host holds its vertical twin). On every page a wheel turn and a
+drag must move the offset along the scene's axis: deltaY and a drag up
+raise a vertical scene's offset; deltaX and a drag to the left a
+horizontal one's, deltaX to the left and a drag to the right a
+right-to-left one's, and deltaY either. A page with gestures
 (preview-gesture-*.html) plays its first gesture and must end on its last
 frame. One screenshot must not be blank, and the blank check must refuse
 an empty page (its self-test). Prints what it compared; exit 1
@@ -27,6 +33,10 @@ import zlib
 os.environ.setdefault("SE_AVOID_STATS", "true")
 
 import headless_chromium  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 TOLERANCE = 0.5
@@ -48,6 +58,82 @@ def scene_path(name):
         if os.path.exists(path):
             return path
     return None
+
+
+def scene_facts(scene):
+    """(W, V, axis, layoutDirection) as the scene file gives them (390 x 844 by default)."""
+    with open(scene) as file:
+        document = json.load(file)
+    viewport = document.get("viewport", {})
+    return (viewport.get("width", 390), viewport.get("height", 844),
+            document.get("axis", "vertical"), document.get("layoutDirection", "leftToRight"))
+
+
+def check_viewport(driver, facts, label):
+    """The page's viewport box must be the file's W x V."""
+    width, height = driver.execute_script(
+        "const r = document.querySelector('[data-viewport]').getBoundingClientRect();"
+        "return [r.width, r.height];")
+    ok = abs(width - facts[0]) <= 0.5 and abs(height - facts[1]) <= 0.5
+    print(f"{'ok  ' if ok else 'FAIL'} {label}: viewport {width:g} x {height:g}, "
+          f"the file's {facts[0]:g} x {facts[1]:g}")
+    return 0 if ok else 1
+
+
+def shown_offset(driver):
+    return float(driver.execute_script(
+        "return document.getElementById('offset-value').textContent"))
+
+
+def wait_for_offset(driver, expected):
+    try:
+        WebDriverWait(driver, 5).until(lambda d: abs(shown_offset(d) - expected) <= 0.005)
+    except TimeoutException:
+        pass
+    return shown_offset(driver)
+
+
+def check_interactions(driver, path, facts, effectctl, scene, label):
+    """A wheel turn each way and a drag move the offset along the scene's axis.
+
+    From offset 100: a wheel's deltaX of 60, then a deltaY of 40, then a drag
+    of the content 80 to the left and 50 up. Worked out here from the
+    contract: a vertical scene takes deltaY and the drag's y (up raises the
+    offset) and ignores x; a left-to-right one takes deltaX and the drag's x
+    (left raises it); a right-to-left one the other way; deltaY raises
+    either when it is the larger. The boxes after the drag are compared with
+    eval there.
+    """
+    sideways = facts[2] == "horizontal"
+    sign = -1 if facts[3] == "rightToLeft" else 1
+    steps = [
+        ("wheel deltaX 60", lambda a, e: a.scroll_from_origin(ScrollOrigin.from_element(e), 60, 0),
+         60 * sign if sideways else 0),
+        ("wheel deltaY 40", lambda a, e: a.scroll_from_origin(ScrollOrigin.from_element(e), 0, 40),
+         40),
+        ("drag (-80, -50)", lambda a, e: a.move_to_element(e).click_and_hold()
+         .move_by_offset(-40, -25).move_by_offset(-40, -25).release(),
+         80 * sign if sideways else 50),
+    ]
+    open_page(driver, path, "100")
+    viewport = driver.find_element(By.CSS_SELECTOR, "[data-viewport]")
+    failures = 0
+    expected = 100.0
+    for name, act, move in steps:
+        expected += move
+        chain = ActionChains(driver)
+        act(chain, viewport)
+        chain.perform()
+        shown = wait_for_offset(driver, expected)
+        ok = abs(shown - expected) <= 0.005
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} {label} {name}: offset {shown:g}, expected {expected:g}")
+    data_range = driver.execute_script(
+        "const d = JSON.parse(document.getElementById('frames').textContent);"
+        "return [d.offsets.min, d.offsets.max];")
+    frames = expected_frames(effectctl, scene, shown_offset(driver), data_range[0])
+    failures += compare(driver.execute_script(READ_BOXES), frames, f"{label} after the drag")
+    return failures
 
 
 def expected_frames(effectctl, scene, offset, start):
@@ -215,6 +301,8 @@ def main():
             print(f"     {page}: {os.path.getsize(path)} bytes, loaded in "
                   f"{time.monotonic() - started:.2f} s, first frame drawn {drawn} ms "
                   "after navigation")
+            facts = scene_facts(scene)
+            failures += check_viewport(driver, facts, name)
             for offset in OFFSETS:
                 open_page(driver, path, offset)
                 shown = driver.execute_script(
@@ -230,6 +318,7 @@ def main():
                 frames = expected_frames(args.effectctl, scene, clamped, data_range[0])
                 failures += compare(boxes, frames, f"{name} #offset={offset}")
                 compared += 1
+            failures += check_interactions(driver, path, facts, args.effectctl, scene, name)
         shot = "preview-stretchy-header.html" if "preview-stretchy-header.html" in pages else pages[0]
         open_page(driver, os.path.join(args.pages, shot), "-60")
         box = driver.execute_script(
@@ -270,6 +359,7 @@ def check_gesture(driver, path, effectctl, scene_name):
     """Plays the page's first gesture; the page must end on its last frame."""
     scene = scene_path(scene_name)
     open_page(driver, path, "300")
+    failures = check_viewport(driver, scene_facts(scene), f"gesture page {scene_name}")
     gesture = driver.execute_script(
         "return JSON.parse(document.getElementById('frames').textContent).gestures[0];")
     started = time.monotonic()
@@ -285,7 +375,8 @@ def check_gesture(driver, path, effectctl, scene_name):
     boxes = driver.execute_script(READ_BOXES)
     # The gesture's scene is stateless: its last frame is eval's at that offset.
     frames = expected_frames(effectctl, scene, float(last["offset"]), float(last["offset"]))
-    return compare(boxes, frames, f"gesture {gesture['name']!r} last frame") + (0 if ok else 1)
+    return (failures + compare(boxes, frames, f"gesture {gesture['name']!r} last frame")
+            + (0 if ok else 1))
 
 
 if __name__ == "__main__":

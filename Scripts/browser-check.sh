@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The browser check of the preview pages (Docs/Pictures.md): installs Debian's
 # chromium and chromium-driver and Selenium when missing, writes with
-# `effectctl preview` the pages of every Config and the bench scene and a page
-# with two gestures, and has Scripts/browser-check.py compare every data-view
-# box with `effectctl eval` in headless Chromium at several #offset values,
-# play a gesture, and check that a screenshot is not blank (and that the
-# blank check fails on an empty page); then has Scripts/css-check.py compare
+# `effectctl preview` the pages of every Config and the bench scene and pages
+# with gestures (a vertical scene's and two horizontal ones'), and has
+# Scripts/browser-check.py compare every data-view box with `effectctl eval`
+# in headless Chromium at several #offset values, the viewport's size with the
+# scene file's, the wheel and a drag along the scene's axis, play a gesture,
+# and check that a screenshot is not blank (and that the blank check fails on
+# an empty page); then has Scripts/css-check.py compare
 # interpolate's view ranges, timeline insets and CSS easings with Chromium's
 # scroll-driven animations, and Scripts/css-scroll-check.py compare pin,
 # snapping and offset keyframes with position: sticky, scroll snapping and
@@ -40,6 +42,12 @@ done
 "$effectctl" preview Configs/stretchy-header.json \
   --gesture drag:-150:300,release --gesture fling:1500 \
   -o "$pages/preview-gesture-stretchy-header.html"
+# Sideways: a fling that comes to rest on a centred card, left to right and
+# right to left (a positive velocity raises the offset on either).
+"$effectctl" preview Configs/carousel.json --gesture fling:1500 \
+  -o "$pages/preview-gesture-carousel.html"
+"$effectctl" preview Configs/carousel-rtl.json --gesture drag:300:400,release \
+  -o "$pages/preview-gesture-carousel-rtl.html"
 
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \

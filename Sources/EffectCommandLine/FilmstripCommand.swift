@@ -1,7 +1,8 @@
 import EffectHost
 import EffectProtocol
 
-/// `effectctl filmstrip`: an SVG of the viewport at each offset, side by side.
+/// `effectctl filmstrip`: an SVG of the viewport at each offset, side by side
+/// (one above the other for a horizontal scene).
 public struct FilmstripCommand: Subcommand {
   public static let configuration = CommandConfiguration(
     name: "filmstrip",
@@ -10,7 +11,8 @@ public struct FilmstripCommand: Subcommand {
       "Each view is a labelled box at its layout frame with its visual transform (scale",
       "about the anchor, rotation, opacity, blur, zIndex order), clipped to the viewport;",
       "views attached to the viewport are hatched with a dashed edge. The offset and the",
-      "phase are written under each frame.",
+      "phase are written under each frame. A horizontal scene's frames are stacked one",
+      "above the other, the offset right of each.",
       "",
       "EXAMPLES:",
       "  effectctl filmstrip Configs/stretchy-header.json --offsets -150,0,150,300 -o strip.svg",

@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The filmstrip SVG parses as XML and shows the host's frames.
@@ -65,6 +66,151 @@ import Testing
       let name = try #require(box.attributes["data-view"])
       let dashed = box.children.contains { $0.attributes["stroke-dasharray"] != nil }
       #expect(dashed == (attachments[name] == .viewport), "\(name)")
+    }
+  }
+}
+
+/// Filmstrips of horizontal scenes: the screen's viewport, frames stacked,
+/// captions in the axis's words, and a right-to-left scene as the mirror image.
+@Suite struct FilmstripPictureSidewaysTests {
+  /// One frame of a parsed filmstrip: its corner, views' rects and texts.
+  struct ParsedFrame {
+    var offset: Double
+    var corner: (x: Double, y: Double)
+    /// The frame's background: the viewport's size.
+    var viewport: (width: Double, height: Double)
+    var rects: [String: [Double]]
+    var rotations: [String: Double]
+    /// Each label's x, y and anchor.
+    var labels: [String: (x: Double, y: Double, anchor: String?)]
+    var caption: [String]
+  }
+
+  static func parse(_ svg: String) throws -> (clip: [Double], frames: [ParsedFrame]) {
+    let root = try XMLTreeBuilder.parse(svg)
+    let clip = try #require(root.descendants.first { $0.name == "clipPath" }?.children.first)
+    var frames: [ParsedFrame] = []
+    for group in root.descendants where group.name == "g" && group.attributes["data-offset"] != nil
+    {
+      let background = try #require(group.children.first { $0.name == "rect" })
+      var frame = ParsedFrame(
+        offset: try #require(group.number("data-offset")),
+        corner: (try #require(group.number("data-left")), try #require(group.number("data-top"))),
+        viewport: (
+          try #require(background.number("width")), try #require(background.number("height"))
+        ), rects: [:], rotations: [:], labels: [:],
+        caption: group.children.filter { $0.name == "text" }.map(\.text))
+      for view in group.descendants where view.attributes["data-view"] != nil {
+        let name = try #require(view.attributes["data-view"])
+        let rect = try #require(view.children.first { $0.name == "rect" })
+        frame.rects[name] = try ["x", "y", "width", "height"].map { try #require(rect.number($0)) }
+        frame.rotations[name] = view.number("data-rotation")
+      }
+      for label in group.descendants where label.attributes["data-label"] != nil {
+        frame.labels[label.attributes["data-label"] ?? ""] = (
+          try #require(label.number("x")), try #require(label.number("y")),
+          label.attributes["text-anchor"]
+        )
+      }
+      frames.append(frame)
+    }
+    return ([try #require(clip.number("width")), try #require(clip.number("height"))], frames)
+  }
+
+  static func filmstrip(_ scene: Scene, _ offsets: [Double]) throws -> String {
+    let frames = try FrameDrawing.frames(of: SceneHost(scene: scene), at: OffsetSpec(offsets))
+    return FilmstripPicture(frames: frames).svg()
+  }
+
+  static func scene(_ config: String, mirrored: Bool = false) throws -> Scene {
+    var text = try String(
+      contentsOfFile: PictureFixtures.root.appendingPathComponent(config).path, encoding: .utf8)
+    if mirrored {
+      text = text.replacingOccurrences(
+        of: #""axis": "horizontal","#,
+        with: #""axis": "horizontal", "layoutDirection": "rightToLeft","#)
+    }
+    return try SceneLoader().load(json: text)
+  }
+
+  @Test(
+    "the carousel's frames are its 390 x 300 viewport, stacked, each card at 75 + 256 i - o",
+    arguments: [false, true])
+  func carouselFrames(mirrored: Bool) throws {
+    let offsets: [Double] = [-100, 0, 128, 2400]
+    let svg = try Self.filmstrip(
+      Self.scene(mirrored ? "Configs/carousel-rtl.json" : "Configs/carousel.json"), offsets)
+    try PictureFixtures.export(
+      svg, as: mirrored ? "filmstrip-carousel-rtl.svg" : "filmstrip-carousel.svg")
+    let (clip, frames) = try Self.parse(svg)
+    #expect(clip == [390, 300])
+    #expect(frames.map(\.offset) == offsets)
+    // maxOffset = Cw - W = 2694 - 390 = 2304; -100 pulls 100 past the start,
+    // 2400 pulls 96 past the end: the content moves right, then left (right
+    // to left: the other way round).
+    let (start, end) = mirrored ? ("pulled left", "pulled right") : ("pulled right", "pulled left")
+    let phases = ["\(start) 100", "at rest", "scrolled 128 of 2304", "\(end) 96"]
+    for (index, frame) in frames.enumerated() {
+      let o = offsets[index]
+      // Stacked one above the other, 28 apart, below a 76-point header.
+      #expect([frame.corner.x, frame.corner.y] == [28, 76 + Double(index) * (300 + 28)])
+      #expect([frame.viewport.width, frame.viewport.height] == [390, 300])
+      #expect(frame.caption == ["offset " + MessageText.number(o), phases[index]])
+      #expect(frame.rects.count == 10)
+      for card in 0..<10 {
+        // Content x = 75 + 256 i sits at 75 + 256 i - o; mirrored, x' = 390 - x - 240.
+        let x = 75 + 256 * Double(card) - o
+        let expected = [mirrored ? 390 - x - 240 : x, 20, 240, 260]
+        #expect(frame.rects["card[\(card)]"] == expected, "card[\(card)] at \(o)")
+      }
+    }
+    // At rest card 0 is centred (progress 0.5, scale 1): its label 6 in from
+    // its leading corner, the left (81) or the right (390 - 81, right-aligned).
+    let label = try #require(frames[1].labels["card[0]"])
+    #expect(label.x == (mirrored ? 309 : 81))
+    #expect(label.y == 20 + 3 + 13)
+    #expect(label.anchor == (mirrored ? "end" : nil))
+    // Card 1 peeks in 41 points at the trailing edge, less than its name: no label.
+    #expect(frames[1].labels["card[1]"] == nil)
+  }
+
+  @Test(
+    "a right-to-left filmstrip is the mirror image of its left-to-right twin's",
+    arguments: ["Configs/carousel.json", "Configs/chip-row.json", "Configs/photo-strip.json"])
+  func mirrorImage(config: String) throws {
+    var random = SplitMix64(seed: 0x5EED_F11B)
+    let offsets = (0..<12).map { _ in (Double(random.next() % 360_000) / 100 - 400).rounded() }
+    let (ltrClip, ltr) = try Self.parse(Self.filmstrip(Self.scene(config), offsets))
+    let (rtlClip, rtl) = try Self.parse(
+      Self.filmstrip(Self.scene(config, mirrored: true), offsets))
+    #expect(ltrClip == rtlClip)
+    let width = ltrClip[0]
+    for (left, right) in zip(ltr, rtl) {
+      #expect([left.corner.x, left.corner.y] == [right.corner.x, right.corner.y])
+      #expect(left.rects.keys.sorted() == right.rects.keys.sorted())
+      for (name, rect) in left.rects {
+        let mirrored = try #require(right.rects[name])
+        // x' = W - x - width, each written to 2 decimals: within 0.01 + rounding.
+        #expect(
+          abs(mirrored[0] - (width - rect[0] - rect[2])) <= 0.0101, "\(name) at \(left.offset)")
+        #expect(Array(mirrored[1...]) == Array(rect[1...]), "\(name) at \(left.offset)")
+        #expect(right.rotations[name].map { -$0 } == left.rotations[name])
+      }
+      #expect(left.labels.keys.sorted() == right.labels.keys.sorted(), "at \(left.offset)")
+      for (name, label) in left.labels {
+        let mirrored = try #require(right.labels[name])
+        #expect(abs(mirrored.x - (width - label.x)) <= 0.0101, "\(name) label at \(left.offset)")
+        #expect(mirrored.y == label.y)
+        #expect(label.anchor == nil)
+        #expect(mirrored.anchor == "end")
+      }
+      let swapped = left.caption.map {
+        $0.replacingOccurrences(of: "right", with: "@").replacingOccurrences(
+          of: "left", with: "right"
+        )
+        .replacingOccurrences(of: "@", with: "left")
+      }
+      #expect(right.caption == swapped)
     }
   }
 }

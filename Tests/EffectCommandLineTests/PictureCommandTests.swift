@@ -367,15 +367,22 @@ import Testing
     }
   }
 
-  @Test("the README's pictures are what the documented commands write today")
+  @Test("the pictures in Docs/images are what the documented commands write today")
   func readmePicturesAreUpToDate() throws {
-    // The commands in README.md and Docs/Pictures.md, "Regenerating".
+    // The commands in README.md, Docs/Pictures.md and Scripts/update-pictures.sh.
     let pictures = [
       (
         "collapsing-app-bar-filmstrip.svg",
         ["filmstrip", Self.appBar, "--offsets", "-60,0,52,104,200"]
       ),
       ("collapsing-app-bar-plot.svg", ["plot", Self.appBar, "--offsets", "-100:300:2"]),
+      (
+        "carousel-filmstrip.svg",
+        [
+          "filmstrip", PictureFixtures.root.appendingPathComponent("Configs/carousel.json").path,
+          "--offsets", "-100,0,128,256,2400",
+        ]
+      ),
     ]
     for (file, arguments) in pictures {
       let path = PictureFixtures.root.appendingPathComponent("Docs/images/" + file).path

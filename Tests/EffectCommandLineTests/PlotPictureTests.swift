@@ -90,4 +90,37 @@ import Testing
     #expect(lines.map { $0.attributes["data-marker"] ?? "" } == ["edge", "edge", "snap"])
     #expect(lines.map { $0.number("x1") ?? -1 } == [22.86, 287.09, 80])
   }
+
+  @Test(
+    "a carousel's plot: offset on the x axis, maxOffset 2304, a snap line at every card centre",
+    arguments: [("Configs/carousel.json", "left"), ("Configs/carousel-rtl.json", "right")])
+  func sidewaysPlot(config: String, way: String) throws {
+    let result = InProcess([
+      "plot", PictureFixtures.root.appendingPathComponent(config).path, "--offsets",
+      "-200:2600:100", "--chain", "card[0]",
+    ])
+    #expect(result.status == .success)
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    let legend = root.descendants.first { $0.name == "text" && $0.text.hasPrefix("x axis") }
+    #expect(
+      legend?.text.hasPrefix("x axis: scroll offset (points, moving the content \(way)); ") == true)
+    let panel = try #require(root.descendants.first { $0.attributes["data-column"] != nil })
+    let lines = panel.children.filter { $0.attributes["data-marker"] != nil }
+    // Plot area 320 wide over -200...2600: x = (o + 200) / 2800 * 320. The
+    // cards are 256 apart, so the centred card k rests at 256 k, up to
+    // maxOffset = 2694 - 390 = 2304 = 9 * 256.
+    let expected = [0.0, 2304] + (0...9).map { 256 * Double($0) }
+    #expect(
+      lines.map { $0.attributes["data-marker"] ?? "" } == ["edge", "edge"]
+        + Array(repeating: "snap", count: 10))
+    // A snap line at 0 or maxOffset adds its name to the edge's label.
+    let labels = panel.children.filter { $0.name == "text" && $0.attributes["font-size"] == "9" }
+    #expect(labels.first?.text == "0 · snap")
+    #expect(labels.contains { $0.text == "maxOffset · snap" })
+    #expect(!labels.contains { $0.text == "snap 0" || $0.text == "snap 2304" })
+    for (line, offset) in zip(lines, expected) {
+      let x = try #require(line.number("x1"))
+      #expect(abs(x - (offset + 200) / 2800 * 320) <= 0.005 + 1e-9, "\(offset)")
+    }
+  }
 }

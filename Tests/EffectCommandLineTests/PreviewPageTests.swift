@@ -155,6 +155,45 @@ import Testing
     }
   }
 
+  @Test(
+    "a horizontal page is the screen's 390 x 300 viewport and says its axis and words",
+    arguments: [false, true])
+  func sidewaysPage(mirrored: Bool) throws {
+    let host = try PictureFixtures.host(
+      mirrored ? "Configs/carousel-rtl.json" : "Configs/carousel.json")
+    let data = try PreviewPageData.embedded(
+      try PreviewPage(host: host, offsets: OffsetSpec([0, 128])).html())
+    // The file's viewport, not the twin's 300 x 390 that the host holds.
+    #expect(data["viewport"] as? [String: Double] == ["width": 390, "height": 300])
+    #expect(data["axis"] as? String == "horizontal")
+    #expect(data["layoutDirection"] as? String == (mirrored ? "rightToLeft" : "leftToRight"))
+    // The content moves right when pulled past its start (left, right to left).
+    let words =
+      mirrored
+      ? ["start": "pulled left", "end": "pulled right"]
+      : ["start": "pulled right", "end": "pulled left"]
+    #expect(data["pullWords"] as? [String: String] == words)
+    // maxOffset = Cw - W = 2694 - 390.
+    #expect(data["maxOffset"] as? Double == 2304)
+    // Card 1 at offset 128: x = 75 + 256 - 128 = 203, or 390 - 203 - 240 = -53.
+    let views = try #require(data["views"] as? [[String: Any]])
+    let card = try #require(views.first { $0["name"] as? String == "card[1]" })
+    let columns = try #require(card["c"] as? [Any])
+    let x = try PreviewPageData.breakpoints(columns[0])
+    #expect(PreviewPageData.interpolate(x, at: 128) == (mirrored ? -53 : 203))
+    #expect(columns[1] as? Double == 20)
+  }
+
+  @Test("a vertical page says it scrolls vertically, pulled down and up")
+  func verticalPageWords() throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    let data = try PreviewPageData.embedded(
+      try PreviewPage(host: host, offsets: OffsetSpec([0])).html())
+    #expect(data["axis"] as? String == "vertical")
+    #expect(data["pullWords"] as? [String: String] == ["start": "pulled down", "end": "pulled up"])
+    #expect(data["viewport"] as? [String: Double] == ["width": 390, "height": 844])
+  }
+
   @Test("a name cannot end the embedded script or inject markup")
   func namesCannotEscapeTheScript() throws {
     let host = SceneHost(

@@ -1,27 +1,40 @@
 import EffectProtocol
 
-/// `filmstrip`: an SVG of the viewport at each offset, side by side.
+/// `filmstrip`: an SVG of the viewport at each offset.
 ///
 /// One SVG user unit is one point. Frame `i` is a `<g data-offset="O">`
 /// translated to (`data-left`, `data-top`): the viewport's top-left corner.
-/// Inside it, clipped to the viewport, each view is a `<g data-view="NAME">`
-/// holding a `<rect>` at its layout frame (viewport coordinates, written
-/// with ``PictureText/decimals`` decimals) whose `transform` scales it by
-/// `data-scale-x`, `data-scale-y` and rotates it by `data-rotation` degrees
-/// about its anchor; the group carries the opacity, and a blur of radius r
-/// points is an `feGaussianBlur` of standard deviation r (CSS's `blur(r)`).
-/// Views are drawn in ascending zIndex. Content-attached views are filled
-/// boxes with a solid edge, viewport-attached ones hatched with a dashed
-/// edge. The offset is written under each frame.
+/// The frames are laid out across the scroll axis, so that the content's
+/// move from one frame to the next is read along aligned viewports: a
+/// vertical scene's side by side with the offset under each frame, a
+/// horizontal scene's one above the other with the offset right of each.
+/// Inside a frame, clipped to the viewport (W x V on the screen), each view
+/// is a `<g data-view="NAME">` holding a `<rect>` at its layout frame
+/// (viewport coordinates, written with ``PictureText/decimals`` decimals)
+/// whose `transform` scales it by `data-scale-x`, `data-scale-y` and
+/// rotates it by `data-rotation` degrees about its anchor; the group
+/// carries the opacity, and a blur of radius r points is an
+/// `feGaussianBlur` of standard deviation r (CSS's `blur(r)`). Views are
+/// drawn in ascending zIndex. Content-attached views are filled boxes with
+/// a solid edge, viewport-attached ones hatched with a dashed edge. A
+/// right-to-left scene is drawn as its twin's mirror image, its labels at
+/// each view's top-right corner.
 public struct FilmstripPicture: Sendable {
   /// The gap between frames, points.
   static let gap = 28.0
-  /// The room under a frame for its offset.
+  /// The room under a frame for its offset (frames side by side).
   static let captionHeight = 44.0
+  /// The room right of a frame for its offset (frames one above the other).
+  static let captionWidth = 200.0
   /// The room above the frames for the title and legend.
   static let headerHeight = 58.0
+  /// The room above the frames of a horizontal scene: a line more, saying
+  /// which way the content moves.
+  static let sidewaysHeaderHeight = 76.0
+  /// The narrowest picture: the legend's width.
+  static let minimumWidth = 420.0
 
-  /// The frames drawn, left to right.
+  /// The frames drawn, in order.
   public var frames: [FrameDrawing]
   /// The scene's description, for the title.
   public var title: String
@@ -31,21 +44,44 @@ public struct FilmstripPicture: Sendable {
     self.title = title
   }
 
+  /// Whether the frames are stacked one above the other: a horizontal scene's.
+  public var isStacked: Bool { frames.first?.axis == .horizontal }
+
+  /// The screen's viewport, W x V.
+  var viewport: Size { frames.first?.viewport ?? Size(width: 0, height: 0) }
+
+  var headerHeight: Double { isStacked ? Self.sidewaysHeaderHeight : Self.headerHeight }
+
   /// Where frame `index`'s viewport corner is in the file.
   public func origin(ofFrame index: Int) -> (x: Double, y: Double) {
-    let width = frames.first?.geometry.viewport.width ?? 0
-    return (Self.gap + Double(index) * (width + Self.gap), Self.headerHeight)
+    let step = Double(index)
+    if isStacked {
+      return (Self.gap, headerHeight + step * (viewport.height + Self.gap))
+    }
+    return (Self.gap + step * (viewport.width + Self.gap), headerHeight)
+  }
+
+  /// The size of the whole picture.
+  public var size: Size {
+    let count = Double(frames.count)
+    if isStacked {
+      return Size(
+        width: max(Self.gap + viewport.width + Self.captionWidth, Self.minimumWidth),
+        height: headerHeight + count * (viewport.height + Self.gap))
+    }
+    return Size(
+      width: max(Self.gap + count * (viewport.width + Self.gap), Self.minimumWidth),
+      height: headerHeight + viewport.height + Self.captionHeight)
   }
 
   /// The SVG document.
   public func svg() -> String {
     let f = PictureText.fixed
-    let viewport = frames.first?.geometry.viewport ?? Size(width: 0, height: 0)
-    let width = Self.gap + Double(frames.count) * (viewport.width + Self.gap)
-    let height = Self.headerHeight + viewport.height + Self.captionHeight
+    let viewport = viewport
+    let size = size
     var out = """
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(f(max(width, 420)))" height="\(f(height))" \
-      viewBox="0 0 \(f(max(width, 420))) \(f(height))" \
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(f(size.width))" height="\(f(size.height))" \
+      viewBox="0 0 \(f(size.width)) \(f(size.height))" \
       font-family="Helvetica, Arial, sans-serif" font-size="12">\n
       """
     out += "<defs>\n"
@@ -78,33 +114,40 @@ public struct FilmstripPicture: Sendable {
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" "
       out += "fill=\"#f4f4f4\"/>\n"
       out += "<g clip-path=\"url(#viewport)\">\n"
-      var labels = LabelPlacement()
-      for view in frame.viewsInDrawingOrder {
-        out += box(view, blurs: blurs, viewport: viewport, labels: &labels)
+      let views = frame.viewsInDrawingOrder
+      for view in views {
+        out += box(view, blurs: blurs)
       }
+      out += labels(views, viewport: viewport, mirrored: frame.isMirrored)
       out += "</g>\n"
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" fill=\"none\" "
       out += "stroke=\"#222222\" stroke-width=\"1.5\"/>\n"
-      out += "<text x=\"\(f(viewport.width / 2))\" y=\"\(f(viewport.height + 24))\" "
-      out += "text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">offset "
-      out += "\(MessageText.number(frame.offset))</text>\n"
-      out += "<text x=\"\(f(viewport.width / 2))\" y=\"\(f(viewport.height + 40))\" "
-      out += "text-anchor=\"middle\" fill=\"#666666\">\(Self.phase(of: frame))</text>\n"
+      out += caption(frame, viewport: viewport)
       out += "</g>\n"
     }
     out += "</svg>\n"
     return out
   }
 
-  /// `pulled down 100`, `at rest`, `scrolled 300 of 1156`, `pulled up 40`.
-  static func phase(of frame: FrameDrawing) -> String {
-    let geometry = frame.geometry
-    let maxOffset = geometry.maxOffset
-    if frame.offset < 0 { return "pulled down \(MessageText.number(geometry.pull))" }
-    if frame.offset > maxOffset { return "pulled up \(MessageText.number(geometry.pullBottom))" }
-    if frame.offset == 0 { return "at rest" }
-    return "scrolled \(MessageText.number(frame.offset)) of \(MessageText.number(maxOffset))"
+  /// The offset and the phase: under a frame side by side with others,
+  /// right of a stacked one (centred on its height, the two lines 16 apart).
+  private func caption(_ frame: FrameDrawing, viewport: Size) -> String {
+    let f = PictureText.fixed
+    let (x, y, anchor) =
+      isStacked
+      ? (viewport.width + 16, viewport.height / 2 - 3, "start")
+      : (viewport.width / 2, viewport.height + 24, "middle")
+    var out = "<text x=\"\(f(x))\" y=\"\(f(y))\" "
+    out += "text-anchor=\"\(anchor)\" font-size=\"15\" font-weight=\"bold\">offset "
+    out += "\(MessageText.number(frame.offset))</text>\n"
+    out += "<text x=\"\(f(x))\" y=\"\(f(y + 16))\" "
+    out += "text-anchor=\"\(anchor)\" fill=\"#666666\">\(Self.phase(of: frame))</text>\n"
+    return out
   }
+
+  /// `pulled down 100`, `at rest`, `scrolled 300 of 1156`, `pulled up 40`;
+  /// `pulled right` and `pulled left` sideways (``FrameDrawing/phase``).
+  static func phase(of frame: FrameDrawing) -> String { frame.phase }
 
   private func legend(y: Double) -> String {
     let x = Self.gap
@@ -114,13 +157,18 @@ public struct FilmstripPicture: Sendable {
     out += "<text x=\"\(x + 28)\" y=\"\(y)\">scrolls with the content</text>"
     out += "<rect x=\"\(x + 190)\" y=\"\(y - 10)\" width=\"22\" height=\"12\" fill=\"url(#hatch)\" "
     out += "stroke=\"#4e79a7\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
-    out += "<text x=\"\(x + 218)\" y=\"\(y)\">attached to the viewport</text></g>\n"
+    out += "<text x=\"\(x + 218)\" y=\"\(y)\">attached to the viewport</text>"
+    if let frame = frames.first, frame.axis == .horizontal {
+      let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
+      let direction = frame.isMirrored ? "right to left" : "left to right"
+      out += "<text x=\"\(x)\" y=\"\(y + 18)\" fill=\"#666666\">scrolls sideways, \(direction): "
+      out += "the content moves \(words.forward) as the offset grows</text>"
+    }
+    out += "</g>\n"
     return out
   }
 
-  private func box(
-    _ view: DrawnView, blurs: [String], viewport: Size, labels: inout LabelPlacement
-  ) -> String {
+  private func box(_ view: DrawnView, blurs: [String]) -> String {
     let f = PictureText.fixed
     let t = view.transform
     let color = PictureText.color(view.chain)
@@ -155,21 +203,41 @@ public struct FilmstripPicture: Sendable {
       out += "stroke-width=\"1.5\" vector-effect=\"non-scaling-stroke\"\(transform)/>\n"
     }
     out += "</g>\n"
-    // The label sits upright at the top-left corner of the drawn frame's
-    // visible part, so that a view scrolled half out still says what it is;
-    // outside the view's group, so that its blur and opacity leave it legible,
-    // and below any label placed before it in the frame.
-    let drawn = view.drawnFrame
-    // A view wholly outside gets no label: it would pile up on the edge; nor
-    // does one faded out.
-    let visible =
-      t.opacity >= 0.1 && drawn.maxY > 0 && drawn.y < viewport.height && drawn.x + drawn.width > 0
-      && drawn.x < viewport.width
-    if visible {
-      let place = labels.place(
-        width: LabelPlacement.estimatedWidth(of: view.name), left: max(drawn.x, 0),
-        top: max(drawn.y, 0), bottom: min(drawn.maxY, viewport.height))
-      out += "<text x=\"\(f(place.x))\" y=\"\(f(place.y + 13))\" fill=\"#111111\">"
+    return out
+  }
+
+  /// The labels of a frame's views, in drawing order, above every view.
+  ///
+  /// Each sits upright at the top-left corner of the visible part of its
+  /// drawn frame (``LabelPlacement/visiblePart(of:in:under:)``), so that a
+  /// view scrolled half out, or half under a view pinned above it, still
+  /// says what it is; outside the view's group, so that its blur and
+  /// opacity leave it legible; below any label placed before it. A view
+  /// wholly outside or under others, or cut to less than its label, gets
+  /// none (it would pile up on an edge, or show half a name), nor does one
+  /// faded below 0.1. A right-to-left frame is the
+  /// mirror image: each label at the top-right corner, placed in mirrored
+  /// coordinates and written right-aligned.
+  private func labels(_ views: [DrawnView], viewport: Size, mirrored: Bool) -> String {
+    let f = PictureText.fixed
+    let drawn = views.map(\.drawnFrame)
+    var placement = LabelPlacement()
+    var out = ""
+    for (index, view) in views.enumerated() where view.transform.opacity >= 0.1 {
+      let covers = views.indices.dropFirst(index + 1).filter { views[$0].transform.opacity >= 0.1 }
+        .map { drawn[$0] }
+      let width = LabelPlacement.estimatedWidth(of: view.name)
+      guard
+        let visible = LabelPlacement.visiblePart(
+          of: drawn[index], in: viewport, under: covers, labelWidth: width)
+      else { continue }
+      let leading = mirrored ? viewport.width - (visible.x + visible.width) : visible.x
+      let place = placement.place(
+        width: width, left: leading, top: visible.y, bottom: visible.maxY)
+      let x = mirrored ? viewport.width - place.x : place.x
+      out += "<text data-label=\"\(PictureText.escaped(view.name))\" x=\"\(f(x))\" "
+      out += "y=\"\(f(place.y + 13))\" "
+      out += mirrored ? "text-anchor=\"end\" fill=\"#111111\">" : "fill=\"#111111\">"
       out += PictureText.escaped(view.name) + "</text>\n"
     }
     return out

@@ -86,10 +86,47 @@ public struct FrameDrawing: Sendable, Equatable {
   /// The chosen views in scene order (chain by chain, copies in order).
   public var views: [DrawnView]
 
-  public init(offset: Double, geometry: ScrollGeometry, views: [DrawnView]) {
+  /// The direction the scene scrolls in. A horizontal scene's ``geometry``
+  /// is its vertical twin's (its viewport's width and height swapped); its
+  /// views are on the screen's axes.
+  public var axis: ScrollAxis
+  /// The direction a horizontal scene reads in: a right-to-left one is the
+  /// mirror image of its left-to-right twin.
+  public var layoutDirection: LayoutDirection
+
+  public init(
+    offset: Double, geometry: ScrollGeometry, views: [DrawnView], axis: ScrollAxis = .vertical,
+    layoutDirection: LayoutDirection = .leftToRight
+  ) {
     self.offset = offset
     self.geometry = geometry
     self.views = views
+    self.axis = axis
+    self.layoutDirection = layoutDirection
+  }
+
+  /// The viewport on the screen, W x V as the scene file gives it: the
+  /// geometry's, with its width and height swapped in a horizontal scene.
+  public var viewport: Size { Self.screenViewport(of: geometry.viewport, axis: axis) }
+
+  /// The screen's viewport of a scene whose twin's viewport is `twin`.
+  static func screenViewport(of twin: Size, axis: ScrollAxis) -> Size {
+    axis == .horizontal ? Size(width: twin.height, height: twin.width) : twin
+  }
+
+  /// Whether the frame is a right-to-left scene's, drawn as its twin's mirror image.
+  public var isMirrored: Bool { axis == .horizontal && layoutDirection == .rightToLeft }
+
+  /// What the frame's scroll view is doing, in the words of its axis:
+  /// `pulled down 60`, `at rest`, `scrolled 120 of 1156`, `pulled up 40`;
+  /// sideways the way the content moves (``PullWords``).
+  public var phase: String {
+    let words = PullWords(axis: axis, layoutDirection: layoutDirection)
+    let maxOffset = geometry.maxOffset
+    if offset < 0 { return "\(words.start) \(MessageText.number(geometry.pull))" }
+    if offset > maxOffset { return "\(words.end) \(MessageText.number(geometry.pullBottom))" }
+    if offset == 0 { return "at rest" }
+    return "scrolled \(MessageText.number(offset)) of \(MessageText.number(maxOffset))"
   }
 
   /// The views in drawing order: ascending `zIndex`, scene order among equals,
@@ -139,7 +176,33 @@ public struct FrameDrawing: Sendable, Equatable {
         }
       }
     }
-    return FrameDrawing(offset: host.geometry.offset, geometry: host.geometry, views: views)
+    return FrameDrawing(
+      offset: host.geometry.offset, geometry: host.geometry, views: views,
+      axis: host.scene.axis, layoutDirection: host.scene.layoutDirection)
+  }
+}
+
+/// What a pull past either end of the content is called: the way the
+/// content moves on the screen. A vertical scene is `pulled down` past its
+/// top and `pulled up` past its bottom; a horizontal one `pulled right`
+/// past its start and `pulled left` past its end, and a right-to-left one,
+/// whose content moves right as the offset grows, the other way round.
+public struct PullWords: Sendable, Equatable {
+  /// A pull past the start (a negative offset): `pulled down`.
+  public var start: String
+  /// A pull past the end (beyond maxOffset): `pulled up`.
+  public var end: String
+  /// Which way the content moves as the offset grows: `up`, `left` or `right`.
+  public var forward: String
+
+  public init(axis: ScrollAxis, layoutDirection: LayoutDirection) {
+    switch (axis, layoutDirection) {
+    case (.vertical, _): (start, end, forward) = ("pulled down", "pulled up", "up")
+    case (.horizontal, .leftToRight):
+      (start, end, forward) = ("pulled right", "pulled left", "left")
+    case (.horizontal, .rightToLeft):
+      (start, end, forward) = ("pulled left", "pulled right", "right")
+    }
   }
 }
 

@@ -1,3 +1,5 @@
+import EffectProtocol
+
 /// Where a frame's view labels go so that none is written over another:
 /// each at the top-left of its view's visible part, moved down a line at a
 /// time while it would overlap a label placed before it.
@@ -21,6 +23,50 @@ struct LabelPlacement {
 
   /// The width of `text` in 12-point Helvetica, estimated: 6.7 points a character.
   static func estimatedWidth(of text: String) -> Double { Double(text.count) * 6.7 }
+
+  /// The part of `frame` where its label `labelWidth` wide goes: `frame`
+  /// within `viewport`, less each of `covers` (the frames drawn above it)
+  /// that spans it across (the whole height, or the whole width), until
+  /// none does. A cover that spans it splits it in two, and the larger piece
+  /// is kept (the first on a tie). `nil` when nothing is left, or when the
+  /// viewport's edges or the covers have cut it narrower than the label (or
+  /// shorter than a line): a chip scrolled under a pinned chip, or a row
+  /// under a pinned header, is labelled where it comes out from under it,
+  /// and a card peeking in at the edge is not labelled with half a name.
+  static func visiblePart(
+    of frame: Rect, in viewport: Size, under covers: [Rect], labelWidth: Double
+  ) -> Rect? {
+    var (left, right) = (max(frame.x, 0), min(frame.x + frame.width, viewport.width))
+    var (top, bottom) = (max(frame.y, 0), min(frame.maxY, viewport.height))
+    // The larger of the pieces of low...high either side of cover.
+    func split(_ low: inout Double, _ high: inout Double, _ start: Double, _ end: Double) -> Bool {
+      guard start < high && end > low else { return false }
+      let (before, after) = (start - low, high - end)
+      if before >= after { high = start } else { low = end }
+      return true
+    }
+    var trimmed = true
+    while trimmed && left < right && top < bottom {
+      trimmed = false
+      for cover in covers {
+        if cover.y <= top && cover.maxY >= bottom
+          && split(&left, &right, cover.x, cover.x + cover.width)
+        {
+          trimmed = true
+        }
+        if left < right && cover.x <= left && cover.x + cover.width >= right
+          && split(&top, &bottom, cover.y, cover.maxY)
+        {
+          trimmed = true
+        }
+      }
+    }
+    guard left < right && top < bottom else { return nil }
+    // Cut (by less than a rounding's width, which is no cut) too narrow or too short.
+    if right - left < frame.width - 0.01 && right - left < labelWidth + 6 { return nil }
+    if bottom - top < frame.height - 0.01 && bottom - top < lineHeight { return nil }
+    return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
 
   /// The top-left corner of a label `width` wide for a view whose visible
   /// part starts at (`left`, `top`) and ends at `bottom`: (left + 6, top + 3),

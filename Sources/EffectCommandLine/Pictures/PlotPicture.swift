@@ -176,7 +176,13 @@ public struct PlotPicture: Sendable {
       out += "<text x=\"\(x + 28)\" y=\"\(y + 9)\">\(PictureText.escaped(view.name))</text>\n"
     }
     let y = top + 18 * Double((views.count + 3) / 4)
-    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points); "
+    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points"
+    // A horizontal scene's offset is not its views' x: say which way it moves them.
+    if let frame = frames.first, frame.axis == .horizontal {
+      let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
+      out += ", moving the content \(words.forward)"
+    }
+    out += "); "
     out += "dashed lines: offset 0 and maxOffset"
     if markers.contains(where: { $0.kind == .snap }) { out += "; blue: snap targets" }
     if markers.contains(where: { $0.kind == .event }) { out += "; red: events" }
@@ -222,21 +228,50 @@ public struct PlotPicture: Sendable {
     }
     out += "<text x=\"\(f(width / 2))\" y=\"\(f(height + 32))\" text-anchor=\"middle\" "
     out += "fill=\"#666666\">offset</text>\n"
-    for (index, marker) in markers.enumerated()
-    where marker.offset >= xRange.min && marker.offset <= xRange.max {
-      let x = f(px(marker.offset))
+    // One label an offset: a marker where an earlier one is (a snap target
+    // at 0 or at maxOffset) adds its name to that one's label, its line
+    // drawn all the same. Each label goes on the first of two rows where it
+    // overlaps no label placed before it (9-point text, about 5 points a
+    // character); one with no room on either is left out, its line kept,
+    // so that every label drawn is legible.
+    var shown: [(marker: PlotMarker, x: Double, color: String, dash: String)] = []
+    var labels: [(x: Double, text: String, row: Int?)] = []
+    var labelOf: [Int] = []
+    for marker in markers where marker.offset >= xRange.min && marker.offset <= xRange.max {
+      let x = px(marker.offset)
       let (color, dash) =
         switch marker.kind {
         case .edge: ("#555555", "4 3")
         case .snap: ("#1f5fbf", "2 2")
         case .event: ("#c0392b", "6 2")
         }
-      out += "<line data-marker=\"\(marker.kind.rawValue)\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" "
-      out += "y2=\"\(f(height))\" stroke=\"\(color)\" stroke-dasharray=\"\(dash)\"/>"
-      // Labels alternate between two heights so that neighbouring markers stay legible.
-      let labelY = index % 2 == 0 ? -4 : -13
-      out += "<text x=\"\(x)\" y=\"\(labelY)\" text-anchor=\"middle\" font-size=\"9\" "
-      out += "fill=\"\(color)\">\(PictureText.escaped(marker.label))</text>\n"
+      shown.append((marker, x, color, dash))
+      if let same = labels.firstIndex(where: { f($0.x) == f(x) }) {
+        labels[same].text += " · " + (marker.kind == .snap ? "snap" : marker.label)
+        labelOf.append(-1)
+      } else {
+        labelOf.append(labels.count)
+        labels.append((x, marker.label, nil))
+      }
+    }
+    var rows: [[ClosedRange<Double>]] = [[], []]
+    for index in labels.indices {
+      let half = Double(labels[index].text.count) * 5 / 2 + 2
+      let span = (labels[index].x - half)...(labels[index].x + half)
+      labels[index].row = rows.firstIndex { $0.allSatisfy { !$0.overlaps(span) } }
+      if let row = labels[index].row { rows[row].append(span) }
+    }
+    // Each line, then its label where it has one.
+    for (index, line) in shown.enumerated() {
+      let x = f(line.x)
+      out += "<line data-marker=\"\(line.marker.kind.rawValue)\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" "
+      out += "y2=\"\(f(height))\" stroke=\"\(line.color)\" stroke-dasharray=\"\(line.dash)\"/>"
+      if labelOf[index] >= 0, let row = labels[labelOf[index]].row {
+        out += "<text x=\"\(x)\" y=\"\(row == 0 ? -4 : -13)\" text-anchor=\"middle\" "
+        out += "font-size=\"9\" fill=\"\(line.color)\">"
+        out += PictureText.escaped(labels[labelOf[index]].text) + "</text>"
+      }
+      out += "\n"
     }
     let viewCount = frames.first?.views.count ?? 0
     // Lines last, in reverse, so the first view is drawn on top of the others.

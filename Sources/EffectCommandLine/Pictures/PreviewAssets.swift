@@ -42,6 +42,7 @@ enum PreviewAssets {
     <div><input id="slider" type="range" aria-label="offset"></div>
     <div class="legend"><span></span>scrolls with the content &nbsp; \
     <span class="vp"></span>attached to the viewport</div>
+    <div id="direction"></div>
     <p>Scroll with the wheel, drag the viewport, or move the slider.
     Open with <code>#offset=O</code> to show offset O.</p>
     <div id="gestures"></div>
@@ -61,6 +62,15 @@ enum PreviewAssets {
     const viewport = document.getElementById("viewport");
     viewport.style.width = data.viewport.width + "px";
     viewport.style.height = data.viewport.height + "px";
+    // A horizontal scene scrolls along x; a right-to-left one is the mirror
+    // image, its content moving right as the offset grows.
+    const sideways = data.axis === "horizontal";
+    const mirrored = sideways && data.layoutDirection === "rightToLeft";
+    if (sideways) {
+      document.getElementById("direction").textContent = "scrolls sideways, " +
+        (mirrored ? "right to left" : "left to right") + ": the content moves " +
+        (mirrored ? "right" : "left") + " as the offset grows";
+    }
     const elements = data.views.map((view) => {
       const element = document.createElement("div");
       element.dataset.view = view.name;
@@ -80,6 +90,8 @@ enum PreviewAssets {
     slider.min = data.offsets.min;
     slider.max = data.offsets.max;
     slider.step = data.offsets.step;
+    // Right to left, the slider runs as the scene's scroll bar would: from the right.
+    if (mirrored) slider.dir = "rtl";
     // The value of one column at offset o: the line between the breakpoints around o.
     function lookUp(c, o) {
       if (typeof c === "number") return c;
@@ -97,8 +109,8 @@ enum PreviewAssets {
     let current = { offset: 0, phase: "", values: [] };
     let hovered = -1;
     function phaseOf(o) {
-      if (o < 0) return "pulled down " + round(-o);
-      if (o > data.maxOffset) return "pulled up " + round(o - data.maxOffset);
+      if (o < 0) return data.pullWords.start + " " + round(-o);
+      if (o > data.maxOffset) return data.pullWords.end + " " + round(o - data.maxOffset);
       if (o === 0) return "at rest";
       return "scrolled " + round(o) + " of " + round(data.maxOffset);
     }
@@ -129,25 +141,61 @@ enum PreviewAssets {
       document.getElementById("phase").textContent = phase;
       showHovered();
     }
-    // Each label at the top-left of its view's visible part, moved down a line
-    // while it would cover a label placed before it (drawing order), as the
-    // filmstrip does (LabelPlacement).
+    // Each label at the top-left of its view's visible part: the drawn frame
+    // within the viewport, less the views drawn above it that span it across
+    // (none where that leaves less than the label); moved down a line while
+    // it would cover a label placed before it (drawing
+    // order), as the filmstrip does (LabelPlacement). Right to left, the
+    // mirror image: each at the top-right, placed in mirrored coordinates.
     const labelWidths = elements.map((e) => e.lastChild.offsetWidth);
+    function visiblePart(f, covers, width, height, labelWidth) {
+      let left = Math.max(f[0], 0), right = Math.min(f[0] + f[2], width);
+      let top = Math.max(f[1], 0), bottom = Math.min(f[1] + f[3], height);
+      let trimmed = true;
+      while (trimmed && left < right && top < bottom) {
+        trimmed = false;
+        for (const c of covers) {
+          const cr = c[0] + c[2], cb = c[1] + c[3];
+          // A cover that spans the part splits it; the larger piece stays.
+          if (c[1] <= top && cb >= bottom && c[0] < right && cr > left) {
+            if (c[0] - left >= right - cr) right = c[0]; else left = cr;
+            trimmed = true;
+          }
+          if (left < right && c[0] <= left && cr >= right && c[1] < bottom && cb > top) {
+            if (c[1] - top >= bottom - cb) bottom = c[1]; else top = cb;
+            trimmed = true;
+          }
+        }
+      }
+      if (!(left < right && top < bottom)) return null;
+      // Cut (by more than a rounding's width) too narrow or too short for the label.
+      if (right - left < f[2] - 0.01 && right - left < labelWidth + 6) return null;
+      if (bottom - top < f[3] - 0.01 && bottom - top < 15) return null;
+      return [left, top, right, bottom];
+    }
     function placeLabels(order, values) {
       const placed = [];
-      const height = data.viewport.height;
-      for (const i of order) {
-        const v = values[i], label = elements[i].lastChild;
-        const sy = v[col.scaleY], h = v[col.height] * sy;
-        const left = v[col.x] + v[col.anchorX] * v[col.width] * (1 - v[col.scaleX]);
-        const top = v[col.y] + v[col.anchorY] * v[col.height] * (1 - sy);
-        if (top + h <= 0 || top >= height || v[col.opacity] < 0.1) {
+      const width = data.viewport.width, height = data.viewport.height;
+      const drawn = order.map((i) => {
+        const v = values[i], sx = v[col.scaleX], sy = v[col.scaleY];
+        return [v[col.x] + v[col.anchorX] * v[col.width] * (1 - sx),
+          v[col.y] + v[col.anchorY] * v[col.height] * (1 - sy),
+          v[col.width] * sx, v[col.height] * sy];
+      });
+      const shown = order.map((i) => values[i][col.opacity] >= 0.1);
+      order.forEach((i, rank) => {
+        const label = elements[i].lastChild;
+        const covers = drawn.filter((f, k) => k > rank && shown[k]);
+        const w = labelWidths[i];
+        const part = shown[rank] ? visiblePart(drawn[rank], covers, width, height, w) : null;
+        if (!part) {
           label.style.display = "none";
-          continue;
+          return;
         }
         label.style.display = "";
-        const x = Math.max(0, left) + 6, first = Math.max(0, top) + 3;
-        const bottom = Math.min(top + h, height), w = labelWidths[i];
+        const leading = mirrored ? width - part[2] : part[0];
+        const x = leading + 6;
+        const first = part[1] + 3, bottom = part[3];
         const overlaps = (y) => placed.some((b) =>
           x < b[2] && b[0] < x + w && y < b[3] && b[1] < y + 14);
         let y = first;
@@ -156,9 +204,9 @@ enum PreviewAssets {
           if (y + 15 > bottom) { y = first; break; }
         }
         placed.push([x, y, x + w, y + 14]);
-        label.style.left = (x - left) + "px";
-        label.style.top = (y - top) + "px";
-      }
+        label.style.left = ((mirrored ? width - x - w : x) - drawn[rank][0]) + "px";
+        label.style.top = (y - drawn[rank][1]) + "px";
+      });
     }
     function valuesAt(o) {
       return data.views.map((view) => view.c.map((c) => lookUp(c, o)));
@@ -189,21 +237,36 @@ enum PreviewAssets {
       if (index !== hovered) { hovered = index; showHovered(); }
     });
     viewport.addEventListener("pointerleave", () => { hovered = -1; showHovered(); });
+    // A vertical scene scrolls with the wheel's deltaY. A sideways one with
+    // its deltaX (a scroll to the right moves a left-to-right scene forward and
+    // a right-to-left one back), or with deltaY where that is the larger, as a
+    // mouse with one wheel gives: down goes forward in either direction.
+    function wheelDelta(event) {
+      if (!sideways || Math.abs(event.deltaY) > Math.abs(event.deltaX)) return event.deltaY;
+      return mirrored ? -event.deltaX : event.deltaX;
+    }
     viewport.addEventListener("wheel", (event) => {
       event.preventDefault();
       stopGesture();
-      show(current.offset + event.deltaY);
+      show(current.offset + wheelDelta(event));
     }, { passive: false });
+    // How far a drag has moved the content toward its end, as a finger does:
+    // up in a vertical scene, left in a left-to-right one, right in a
+    // right-to-left one.
+    function dragged(event) {
+      if (!sideways) return dragging.y - event.clientY;
+      const dx = event.clientX - dragging.x;
+      return mirrored ? dx : -dx;
+    }
     let dragging = null;
     viewport.addEventListener("pointerdown", (event) => {
       stopGesture();
-      dragging = { y: event.clientY, offset: current.offset };
+      dragging = { x: event.clientX, y: event.clientY, offset: current.offset };
       viewport.setPointerCapture(event.pointerId);
       viewport.classList.add("dragging");
     });
     viewport.addEventListener("pointermove", (event) => {
-      // Dragging the content up scrolls down, as a finger does.
-      if (dragging) show(dragging.offset - (event.clientY - dragging.y));
+      if (dragging) show(dragging.offset + dragged(event));
     });
     const endDrag = () => { dragging = null; viewport.classList.remove("dragging"); };
     viewport.addEventListener("pointerup", endDrag);

@@ -92,7 +92,13 @@ public struct PreviewPage: Sendable {
     public var columns: [[PiecewiseLinear.Point]]
   }
 
+  /// The viewport on the screen, W x V as the scene file gives it.
   public var viewport: Size
+  /// The direction the scene scrolls in: a horizontal page scrolls with the
+  /// wheel's `deltaX` and a drag along x.
+  public var axis: ScrollAxis = .vertical
+  /// A right-to-left page is scrolled forward by a wheel or a drag to the right.
+  public var layoutDirection: LayoutDirection = .leftToRight
   public var maxOffset: Double
   /// The lowest and highest offsets and the slider's step.
   public var offsetRange: (min: Double, max: Double, step: Double)
@@ -153,7 +159,9 @@ public struct PreviewPage: Sendable {
         fitters[viewIndex * columns.count + $0].finish()
       }
     }
-    self.viewport = host.scene.viewport
+    self.viewport = FrameDrawing.screenViewport(of: host.scene.viewport, axis: host.scene.axis)
+    self.axis = host.scene.axis
+    self.layoutDirection = host.scene.layoutDirection
     self.maxOffset = host.geometry.maxOffset
     let step = sorted.count > 1 ? Swift.min(1, (high - low) / Double(sorted.count - 1)) : 1
     self.offsetRange = (low, high, step)
@@ -166,6 +174,9 @@ public struct PreviewPage: Sendable {
   public func json() -> String {
     var out = "{\"viewport\":{\"width\":\(MessageText.number(viewport.width)),"
     out += "\"height\":\(MessageText.number(viewport.height))},"
+    let words = PullWords(axis: axis, layoutDirection: layoutDirection)
+    out += "\"axis\":\"\(axis.rawValue)\",\"layoutDirection\":\"\(layoutDirection.rawValue)\","
+    out += "\"pullWords\":{\"start\":\"\(words.start)\",\"end\":\"\(words.end)\"},"
     out += "\"maxOffset\":\(MessageText.number(maxOffset)),"
     out += "\"offsets\":{\"min\":\(MessageText.number(offsetRange.min)),"
     out +=

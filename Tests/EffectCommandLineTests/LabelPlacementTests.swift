@@ -1,0 +1,70 @@
+import EffectProtocol
+import Testing
+
+@testable import EffectCommandLine
+
+/// Where labels go: the visible part of a view under the views drawn above it.
+@Suite struct LabelPlacementTests {
+  static let viewport = Size(width: 390, height: 300)
+
+  @Test("a row under a pinned header 96 tall is labelled below it: y 96, 18 tall")
+  func rowUnderHeader() {
+    let row = Rect(x: 0, y: 50, width: 390, height: 64)
+    let header = Rect(x: 0, y: 0, width: 390, height: 96)
+    let part = LabelPlacement.visiblePart(
+      of: row, in: Self.viewport, under: [header], labelWidth: 40)
+    #expect(part == Rect(x: 0, y: 96, width: 390, height: 18))
+    // 10 showing below the header is less than a line: no label.
+    let lower = Rect(x: 0, y: 42, width: 390, height: 64)
+    #expect(
+      LabelPlacement.visiblePart(of: lower, in: Self.viewport, under: [header], labelWidth: 40)
+        == nil)
+  }
+
+  @Test("a chip half under a pinned chip keeps the larger piece, or none narrower than its label")
+  func chipUnderPinnedChip() {
+    // chip-row at offset 100: chip 0 at 12...108 under the filter chip at 16...104.
+    let chip = Rect(x: 12, y: 8, width: 96, height: 40)
+    let filter = Rect(x: 16, y: 8, width: 88, height: 40)
+    let row = Size(width: 390, height: 56)
+    #expect(
+      LabelPlacement.visiblePart(of: chip, in: row, under: [filter], labelWidth: 47) == nil)
+    // A cover 50...70 across a 300-wide view leaves 0...50 and 70...300: the larger.
+    let wide = Rect(x: 0, y: 8, width: 300, height: 40)
+    let narrow = Rect(x: 50, y: 0, width: 20, height: 56)
+    #expect(
+      LabelPlacement.visiblePart(of: wide, in: row, under: [narrow], labelWidth: 47)
+        == Rect(x: 70, y: 8, width: 230, height: 40))
+    // Wholly covered: nothing left.
+    #expect(
+      LabelPlacement.visiblePart(of: narrow, in: row, under: [narrow], labelWidth: 1) == nil)
+  }
+
+  @Test("a card peeking 41 points in at the edge is labelled only if its label fits")
+  func peekingCard() {
+    let card = Rect(x: 349, y: 20, width: 240, height: 260)
+    #expect(
+      LabelPlacement.visiblePart(of: card, in: Self.viewport, under: [], labelWidth: 47) == nil)
+    #expect(
+      LabelPlacement.visiblePart(of: card, in: Self.viewport, under: [], labelWidth: 30)
+        == Rect(x: 349, y: 20, width: 41, height: 260))
+    // A view not cut keeps its label however thin: a 1-point divider.
+    let divider = Rect(x: 0, y: 100, width: 390, height: 1)
+    #expect(
+      LabelPlacement.visiblePart(of: divider, in: Self.viewport, under: [], labelWidth: 47)
+        == divider)
+  }
+
+  @Test(
+    "a label that would overlap one placed before it moves down a line, or stays if none is free")
+  func placement() {
+    var labels = LabelPlacement()
+    let first = labels.place(width: 40, left: 0, top: 0, bottom: 100)
+    #expect(first.x == 6 && first.y == 3)
+    let second = labels.place(width: 40, left: 10, top: 0, bottom: 100)
+    #expect(second.x == 16 && second.y == 18)
+    // Inside a view 20 tall there is no second line: the first place.
+    let third = labels.place(width: 40, left: 0, top: 0, bottom: 20)
+    #expect(third.x == 6 && third.y == 3)
+  }
+}
