@@ -11,7 +11,9 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
   case unsupportedForm(chain: String, what: String)
   /// A type name that is not a Swift identifier.
   case invalidTypeName(String)
-  /// A horizontal scene: the export writes vertical scenes only, so far.
+  /// A horizontal scene, which the export once refused. Every scene
+  /// exports now, horizontal and right-to-left ones written on the
+  /// screen's axes: never thrown, kept for callers that match it.
   case horizontalScene
 
   public var description: String {
@@ -86,7 +88,6 @@ public struct SwiftExport: Sendable {
 
   /// The Swift source of `host`'s scene.
   public func source(of host: SceneHost) throws(SwiftExportError) -> String {
-    guard host.scene.axis == .vertical else { throw .horizontalScene }
     var chains: [ExportedChain] = []
     var names = Set<String>()
     var curves: [(name: String, curve: String, comment: String)] = []
