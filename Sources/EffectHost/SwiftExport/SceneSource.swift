@@ -371,11 +371,13 @@ struct SceneSource {
 
       """)
     guard !windowed.isEmpty else { return }
+    let extended =
+      isHorizontal ? "one viewport width left and right" : "one viewport height above and below"
     lines(
       """
         /// Evaluates, when `visibleOnly`, only the views a lazy stack would
         /// have: the copies of the repeated chains whose natural frame meets the
-        /// viewport extended by one viewport height above and below, and every
+        /// viewport extended by \(extended), and every
         /// other view; `evaluatedRows` tells which. The others keep their values.
         public mutating func evaluate(offset: Double, visibleOnly: Bool) {
           guard visibleOnly else {
