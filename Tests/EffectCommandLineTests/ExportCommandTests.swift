@@ -141,4 +141,26 @@ import Testing
     #expect(!reduced.stdout.contains("parallax"))
     #expect(reduced.stdout.contains("do {  // stretch"))
   }
+
+  @Test("a horizontal scene exports, its twin's columns written on the screen's axes")
+  func horizontalScene() throws {
+    let scene = try EscapingTests.file(
+      #"{"axis": "horizontal", "viewport": {"width": 400, "height": 300}, "chains": [{"name": "hero", "frame": {"width": 250}, "effects": [{"type": "stretch"}]}]}"#
+    )
+    let leftToRight = InProcess(["export", scene, "--swift"])
+    #expect(leftToRight.status == .success)
+    #expect(leftToRight.stdout.contains("// The scene scrolls sideways"))
+    // The stretch grows the twin's height: the screen's width, its top the screen's x.
+    #expect(leftToRight.stdout.contains("columns.width[row] = view.height"))
+    #expect(leftToRight.stdout.contains("columns.x[row] = view.y"))
+    #expect(!leftToRight.stdout.contains("screenWidth"))
+    let mirrored = try EscapingTests.file(
+      #"{"axis": "horizontal", "layoutDirection": "rightToLeft", "viewport": {"width": 400, "height": 300}, "chains": [{"name": "hero", "frame": {"width": 250}, "effects": [{"type": "stretch"}]}]}"#
+    )
+    let rightToLeft = InProcess(["export", mirrored, "--swift"])
+    #expect(rightToLeft.status == .success)
+    #expect(rightToLeft.stdout.contains("static let screenWidth = 400.0"))
+    #expect(rightToLeft.stdout.contains("let x = Self.screenWidth - view.y - view.height"))
+    #expect(rightToLeft.stdout.contains("rotation = Array(repeating: -0.0, count: count)"))
+  }
 }

@@ -6,9 +6,10 @@ import Testing
 
 /// Exports compiled by `swiftc` and run against the host (ExportedSceneCheck):
 /// equal as Doubles in every column and event, at 100 offsets a scene, with
-/// no compiler warning. A handful of scenes here; `Scripts/export-check.sh`
-/// runs every Config, every benchmark scene and 200 random scenes
-/// (EXPORT_CHECK=all).
+/// no compiler warning. A handful of scenes here, a right-to-left one among
+/// them; `Scripts/export-check.sh` runs every Config (the horizontal and
+/// right-to-left ones included), every benchmark scene and 200 random
+/// scenes, half of them horizontal or right to left (EXPORT_CHECK=all).
 @Suite struct SwiftExportCompiledTests {
   /// The scenes of the run: a few by default; with EXPORT_CHECK=all, every
   /// scene file and EXPORT_CHECK_SCENES random scenes (default 200).
@@ -17,10 +18,14 @@ import Testing
     let all = environment["EXPORT_CHECK"] == "all"
     let files =
       all
-      ? SceneFiles.all + ["Benchmarks/events-scene.json"] + Self.expressionScenes
+      ? SceneFiles.all + Self.expressionScenes
+        + [
+          "Benchmarks/events-scene.json", "Benchmarks/bench-horizontal.json",
+          "Benchmarks/feed-horizontal.json",
+        ]
       : [
         "Configs/stretchy-header.json", "Configs/app-bar-events.json",
-        "Benchmarks/ranges-scene.json",
+        "Benchmarks/ranges-scene.json", "Configs/carousel-rtl.json",
       ]
     var cases: [ExportedSceneCheck.Case] = []
     for (index, file) in files.enumerated() {
@@ -34,7 +39,8 @@ import Testing
             offsets: ExportedSceneCheck.offsets(for: scene, seed: UInt64(index))))
       }
     }
-    let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 1
+    // By default seed 1, transposed into a horizontal scene, and seed 2, right to left.
+    let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 2
     for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {
       cases.append(
         ExportedSceneCheck.Case(
@@ -69,6 +75,16 @@ import Testing
     let events = scenes.flatMap { $0.scene.chains.flatMap(\.events) }
     #expect(events.contains { $0.range != .cover })
     #expect(events.contains { $0.timelineInset != .zero })
+    // Horizontal and right-to-left scenes, some with events on a view's
+    // input along the axis (the file's minX, the twin's minY) and across it.
+    let horizontal = scenes.filter { $0.scene.axis == .horizontal }
+    let rightToLeft = horizontal.filter { $0.scene.layoutDirection == .rightToLeft }
+    #expect(horizontal.count >= 60 && horizontal.count <= 140)
+    #expect(rightToLeft.count >= 30 && rightToLeft.count < horizontal.count)
+    for scenes in [horizontal, rightToLeft] {
+      let inputs = Set(scenes.flatMap { $0.scene.chains.flatMap(\.events).map(\.input) })
+      #expect(inputs.isSuperset(of: [.minY, .height, .minX, .width, .progress]))
+    }
   }
 
   @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {

@@ -1,10 +1,12 @@
 import EffectHost
+import EffectProtocol
 import Effects
 
 /// Random scenes for checking exports against the host, from a seed: every
 /// built-in effect (parameters of any value, or on exact grids), repeated
 /// chains, both attachments, events on every input, stateful chains, random
-/// viewports, insets and content heights, now and then reduced motion.
+/// viewports, insets and content heights, now and then reduced motion; a
+/// quarter of them horizontal and a quarter right to left (``HorizontalTwin``).
 public struct ExportSceneGenerator {
   public var random: SplitMix64
 
@@ -106,7 +108,9 @@ public struct ExportSceneGenerator {
   static let timelineInsets = ["\"auto\"", "[20, \"10%\"]", "-30", "\"50%\"", "[\"auto\", 0]"]
 
   mutating func event(_ index: Int) -> String {
-    let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
+    let input = random.pick([
+      "offset", "pull", "pullBottom", "minY", "height", "minX", "width", "progress",
+    ])
     let crosses =
       input == "progress"
       ? Double(random.next(in: -4...12)) / 8 : Double(random.next(in: -400...2400)) / 2
@@ -123,7 +127,9 @@ public struct ExportSceneGenerator {
     return text + "}"
   }
 
-  /// `count` scenes that load, with their names, from seeds `seed`, `seed + 1`, ...
+  /// `count` scenes that load, with their names, from seeds `seed`, `seed + 1`, ...:
+  /// the seeds 1 and 2 more than a multiple of 4 transposed into horizontal
+  /// and right-to-left scenes (``HorizontalTwin``).
   public static func scenes(count: Int, seed: UInt64, loader: SceneLoader = SceneLoader())
     -> [(name: String, scene: Scene, json: String)]
   {
@@ -134,9 +140,15 @@ public struct ExportSceneGenerator {
       // Every type alone now and then, so that each is sure to be exported.
       let types =
         next % 3 == 0 ? [Self.types[Int(next / 3) % Self.types.count]] : Self.types
-      let json = generator.sceneJSON(types: types)
-      if let scene = try? loader.load(json: json, file: "seed \(next)") {
-        scenes.append(("seed \(next)", scene, json))
+      var json = generator.sceneJSON(types: types)
+      var name = "seed \(next)"
+      if next % 4 == 1 || next % 4 == 2, let vertical = try? JSONParser.parse(json) {
+        let rightToLeft = next % 4 == 2
+        json = HorizontalTwin.text(HorizontalTwin.transposed(vertical, rightToLeft: rightToLeft))
+        name += rightToLeft ? " (right to left)" : " (horizontal)"
+      }
+      if let scene = try? loader.load(json: json, file: name) {
+        scenes.append((name, scene, json))
       }
       next += 1
     }

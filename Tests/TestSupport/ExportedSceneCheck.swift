@@ -138,7 +138,10 @@ public struct ExportedSceneCheck {
       let copies = visible ? host.visibleRange(ofChain: chainIndex) : 0..<chain.viewRange.count
       for copy in copies {
         let transform = host.transform(at: chain.viewRange.lowerBound + copy)
-        let natural = host.naturalFrame(chain: chainIndex, copy: copy)
+        // The origin of the translations as `eval` prints them: a
+        // right-to-left scene's translateX moves the leading (right) edge.
+        let natural = host.screenMapping.translationOrigin(
+          of: transform, natural: host.naturalFrame(chain: chainIndex, copy: copy))
         for column in TransformColumn.allCases {
           add(column.value(of: transform, naturalX: natural.x, naturalY: natural.y).bitPattern)
         }

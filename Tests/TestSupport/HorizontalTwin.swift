@@ -1,3 +1,4 @@
+import EffectHost
 import EffectProtocol
 
 /// The horizontal scene of a vertical scene file, written as a person would
@@ -149,5 +150,20 @@ public enum HorizontalTwin {
     result.anchorX = 1 - view.anchorX
     result.rotation = -view.rotation
     return result
+  }
+
+  /// `value` as compact JSON text, members in order.
+  public static func text(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): flag ? "true" : "false"
+    case .number(let number): "\(number)"
+    case .string(let string): "\"" + JSONString.escaped(string) + "\""
+    case .array(let items): "[" + items.map(text).joined(separator: ", ") + "]"
+    case .object(let object):
+      "{"
+        + object.members.map { "\"\(JSONString.escaped($0.key))\": " + text($0.value) }
+        .joined(separator: ", ") + "}"
+    }
   }
 }

@@ -20,6 +20,15 @@ struct SceneSource {
   }
 
   var viewCount: Int { host.viewCount }
+  /// How the twin's transforms map to the screen: a horizontal scene is
+  /// evaluated as its vertical twin, and the columns written on the screen's axes.
+  var mapping: ScreenMapping { host.screenMapping }
+  var isHorizontal: Bool { !mapping.isIdentity }
+  var isMirrored: Bool { mapping.isMirrored }
+  /// Whether a right-to-left scene's events read a view's position along
+  /// the scroll axis (`minX`, `progress`): the twin's y, which the mirrored
+  /// `x` does not give back exactly, kept in a private column `leading`.
+  var needsLeading: Bool { isMirrored && chains.contains(where: \.readsLeading) }
   var helpers: Set<SwiftChainCode.Helper> {
     chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
   }
@@ -35,10 +44,11 @@ struct SceneSource {
     return curves
   }
   var hasState: Bool { chains.contains { !$0.code.stateProperties.isEmpty } }
-  /// The columns some frame changes, in the columns' order.
-  var changing: [TransformColumn] {
-    let changing = Set(chains.flatMap(\.changingColumns))
-    return columns.filter(changing.contains)
+  /// The columns some frame changes, in the columns' order: the screen's
+  /// (and `leading`, last, when a right-to-left scene's events read it).
+  var changing: [String] {
+    let changing = Set(chains.flatMap { stores($0).map(\.column) })
+    return (columns.map(\.rawValue) + ["leading"]).filter(changing.contains)
   }
   /// The arguments of `withColumns`'s body.
   var frameArguments: String { hasState ? "columns, state" : "columns" }
@@ -66,6 +76,16 @@ struct SceneSource {
         + (usesCMath ? " and the platform's C math." : "."))
     line("// evaluate(offset:) computes every view's 14 columns, the values `effectctl eval`")
     line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
+    if isHorizontal {
+      line(
+        "// The scene scrolls sideways (\"axis\": \"horizontal\""
+          + (isMirrored ? ", right to left" : "") + "): it is evaluated as its")
+      line("// vertical twin, along y, and each view's columns are written on the screen's axes:")
+      line(
+        isMirrored
+          ? "// the twin's x is the screen's y and its y the screen's x, mirrored."
+          : "// the twin's x is the screen's y and its y the screen's x.")
+    }
     if usesCMath {
       line()
       lines(
@@ -138,7 +158,7 @@ struct SceneSource {
       line("  /// The columns a frame changes, written through during the frame.")
       line("  private struct Columns {")
       line(
-        "    let \(changing.map(\.rawValue).joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
+        "    let \(changing.joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
       )
       line("  }")
       line()
@@ -178,6 +198,15 @@ struct SceneSource {
     line("  static let contentHeight = \(SwiftLiteral.double(scene.contentHeight))")
     line("  /// max(0, contentHeight + insetTop + insetBottom - viewportHeight)")
     line("  static let maxOffset = \(SwiftLiteral.double(geometry.maxOffset))")
+    if isHorizontal {
+      line("  // The scene scrolls sideways: the constants above are its vertical twin's, along y")
+      line("  // (viewportHeight is the screen's width, insetTop and insetBottom the leading and")
+      line("  // trailing insets, contentHeight the content's width).")
+    }
+    if isMirrored {
+      line("  /// The screen's width, which the mirror image reflects about.")
+      line("  static let screenWidth = \(SwiftLiteral.double(mapping.viewportWidth))")
+    }
     if !windowed.isEmpty {
       line("  /// The rows of each chain.")
       let ranges = chains.map { "\($0.rows.lowerBound)..<\($0.rows.upperBound)" }
@@ -194,6 +223,12 @@ struct SceneSource {
     line("  public private(set) var opacity, blur, rotation, zIndex: [Double]")
     line("  /// The events of the last frame, in the order of the chains, their events and copies.")
     line("  public private(set) var events: [Event] = []")
+    if needsLeading {
+      line("  /// Each view's leading (right) edge after the last frame, measured leftwards from")
+      line(
+        "  /// the viewport's right edge: the twin's y, which `minX` and `progress` events read.")
+      line("  private var leading: [Double]")
+    }
     if !windowed.isEmpty {
       line("  /// The rows each chain's views were evaluated in by the last")
       line("  /// `evaluate(offset:visibleOnly:)`, one range a chain.")
@@ -229,12 +264,15 @@ struct SceneSource {
     line("  /// Every view at its natural frame at rest, with identity visuals.")
     line("  public init() {")
     line("    let count = Self.viewNames.count")
-    let identity: [TransformColumn: String] = [
+    var identity: [TransformColumn: String] = [
       .scaleX: "1.0", .scaleY: "1.0", .anchorX: "0.5", .anchorY: "0.5", .opacity: "1.0",
     ]
+    // The mirror image's rotation is -rotation: -0 without a turn.
+    if isMirrored { identity[.rotation] = "-0.0" }
     for column in columns {
       line("    \(column.rawValue) = Array(repeating: \(identity[column] ?? "0.0"), count: count)")
     }
+    if needsLeading { line("    leading = Array(repeating: 0.0, count: count)") }
     for chain in chains {
       let frame = chain.layout.frame
       let top =
@@ -249,6 +287,7 @@ struct SceneSource {
     }
     line("  }")
     line()
+    guard !isHorizontal else { return writeHorizontalLayOut() }
     lines(
       """
         /// Puts `rows` at their natural frames: copy i's top at `top + i * stride`.
@@ -261,6 +300,41 @@ struct SceneSource {
             y[row] = top + Double(row - rows.lowerBound) * stride
             width[row] = naturalWidth
             height[row] = naturalHeight
+          }
+        }
+
+      """)
+  }
+
+  /// `layOut` of a horizontal scene: the twin's natural frames written on the screen's axes.
+  private mutating func writeHorizontalLayOut() {
+    lines(
+      """
+        /// Puts `rows` at their natural frames, given as the twin's (copy i's top at
+        /// `top + i * stride`), on the screen's axes.
+        private mutating func layOut(
+          rows: Range<Int>, x naturalX: Double, top: Double, width naturalWidth: Double,
+          height naturalHeight: Double, stride: Double
+        ) {
+          for row in rows {
+            let naturalY = top + Double(row - rows.lowerBound) * stride
+      """)
+    if isMirrored {
+      lines(
+        """
+              // The mirror image; translateX is the move of the leading (right) edge.
+              x[row] = Self.screenWidth - naturalY - naturalHeight
+              translateX[row] = x[row] - (x[row] + naturalHeight - naturalHeight)
+        """)
+      if needsLeading { line("      leading[row] = naturalY") }
+    } else {
+      line("      x[row] = naturalY")
+    }
+    lines(
+      """
+            y[row] = naturalX
+            width[row] = naturalHeight
+            height[row] = naturalWidth
           }
         }
 
@@ -297,11 +371,13 @@ struct SceneSource {
 
       """)
     guard !windowed.isEmpty else { return }
+    let extended =
+      isHorizontal ? "one viewport width left and right" : "one viewport height above and below"
     lines(
       """
         /// Evaluates, when `visibleOnly`, only the views a lazy stack would
         /// have: the copies of the repeated chains whose natural frame meets the
-        /// viewport extended by one viewport height above and below, and every
+        /// viewport extended by \(extended), and every
         /// other view; `evaluatedRows` tells which. The others keep their values.
         public mutating func evaluate(offset: Double, visibleOnly: Bool) {
           guard visibleOnly else {
@@ -365,10 +441,10 @@ struct SceneSource {
     line("  private mutating func withColumns(_ frame: (Columns\(state)) -> Void) {")
     var indent = "    "
     for column in changing {
-      line(indent + "\(column.rawValue).withUnsafeMutableBufferPointer { \(column.rawValue) in")
+      line(indent + "\(column).withUnsafeMutableBufferPointer { \(column) in")
       indent += "  "
     }
-    let fields = changing.map { "\($0.rawValue): \($0.rawValue)" }.joined(separator: ", ")
+    let fields = changing.map { "\($0): \($0)" }.joined(separator: ", ")
     line(indent + "frame(Columns(\(fields))\(hasState ? ", &self.state" : ""))")
     for _ in changing {
       indent.removeLast(2)
@@ -438,18 +514,52 @@ struct SceneSource {
         + "width: \(SwiftLiteral.double(frame.width)), "
         + "height: \(SwiftLiteral.double(frame.height)))")
     for text in code.body { line(indent + text) }
-    for column in chain.changingColumns {
-      let value: String
-      switch column {
-      case .translateX: value = "view.x - \(SwiftLiteral.double(frame.x))"
-      case .translateY: value = "view.y - naturalY"
-      default: value = "view.\(column.rawValue)"
-      }
-      line(indent + "columns.\(column.rawValue)[row] = \(value)")
+    let stores = stores(chain)
+    if isMirrored && stores.contains(where: { $0.column == "x" }) {
+      let height = SwiftLiteral.double(frame.height)
+      line(indent + "// The mirror image; translateX is the move of the leading (right) edge.")
+      line(indent + "let x = Self.screenWidth - view.y - view.height")
+      line(indent + "let naturalX = Self.screenWidth - naturalY - \(height)")
+    }
+    for store in stores {
+      line(indent + "columns.\(store.column)[row] = \(store.value)")
     }
     if chain.isRepeated { line("    }") }
     line("  }")
     line()
+  }
+
+  /// The columns a frame may change in `chain`'s views, each with its
+  /// value: the twin's columns, on the screen's axes in a horizontal scene
+  /// (and mirrored in a right-to-left one), in the columns' order.
+  func stores(_ chain: ExportedChain) -> [(column: String, value: String)] {
+    let twin = chain.changingColumns
+    let frame = chain.layout.frame
+    func value(_ column: TransformColumn) -> String {
+      switch column {
+      case .translateX: "view.x - \(SwiftLiteral.double(frame.x))"
+      case .translateY: "view.y - naturalY"
+      default: "view.\(column.rawValue)"
+      }
+    }
+    guard isHorizontal else { return twin.map { ($0.rawValue, value($0)) } }
+    var values: [TransformColumn: String] = [:]
+    for column in twin { values[column.swappingAxes] = value(column) }
+    if isMirrored {
+      // x' = W - x - width, whose translation moves with the width too.
+      values[.translateX] = nil
+      if twin.contains(.y) || twin.contains(.height) {
+        values[.x] = "x"
+        values[.translateX] = "x - (naturalX + \(SwiftLiteral.double(frame.height)) - view.height)"
+      }
+      if twin.contains(.anchorY) { values[.anchorX] = "1 - view.anchorY" }
+      if twin.contains(.rotation) { values[.rotation] = "-view.rotation" }
+    }
+    var stores = columns.compactMap { column in values[column].map { (column.rawValue, $0) } }
+    if isMirrored && chain.readsLeading && twin.contains(.y) {
+      stores.append(("leading", "view.y"))
+    }
+    return stores
   }
 
   // MARK: - Events
@@ -465,7 +575,7 @@ struct SceneSource {
       for (event, progress) in zip(chain.events, chain.eventProgress) {
         let name = SwiftLiteral.string(event.name)
         line(
-          "    // \(SwiftLiteral.string(chain.name)): \(name) when \(event.input.rawValue) "
+          "    // \(SwiftLiteral.string(chain.name)): \(name) when \(inputName(event.input)) "
             + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)"
             + (progress == nil
               ? ""
@@ -479,18 +589,24 @@ struct SceneSource {
         let append =
           "events.append(Event(row: row, name: \(name), direction: direction, value: value))"
         let value: String
+        // The twin's input: in a horizontal scene its y is the screen's x
+        // (or, mirrored, `leading`), its height the screen's width.
+        let (minY, height, minX, width) =
+          isHorizontal
+          ? (isMirrored ? "leading[row]" : "x[row]", "width[row]", "y[row]", "height[row]")
+          : ("y[row]", "height[row]", "x[row]", "width[row]")
         switch event.input {
         case .offset: value = "offset"
         case .pull: value = "max(0, -offset)"
         case .pullBottom: value = "max(0, offset - Self.maxOffset)"
-        case .minY: value = "y[row]"
-        case .height: value = "height[row]"
-        case .minX: value = "x[row]"
-        case .width: value = "width[row]"
+        case .minY: value = minY
+        case .height: value = height
+        case .minX: value = minX
+        case .width: value = width
         case .progress:
           value =
-            progress.map { "Self.\($0)(minY: y[row], height: height[row])" }
-            ?? "Self.coverProgress(y: y[row], height: height[row])"
+            progress.map { "Self.\($0)(minY: \(minY), height: \(height))" }
+            ?? "Self.coverProgress(y: \(minY), height: \(height))"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
         if event.input.isPerView {
@@ -525,6 +641,16 @@ struct SceneSource {
         }
 
       """)
+  }
+
+  /// The name of the twin's input `input` in the scene file.
+  private func inputName(_ input: ScrollInput) -> String {
+    guard isHorizontal else { return input.rawValue }
+    let names: [ScrollInput: String] = [
+      .minY: "minX", .minX: "minY", .height: "width", .width: "height", .pull: "pullStart",
+      .pullBottom: "pullEnd",
+    ]
+    return names[input] ?? input.rawValue
   }
 
   /// The check of one event: its input's `value` against the last frame's
@@ -633,6 +759,29 @@ extension ExportedChain {
   /// Whether a frame changes any of its columns or state: a chain that
   /// changes nothing keeps the values `init()` gives it.
   var isEvaluated: Bool { !changingColumns.isEmpty || !code.prologue.isEmpty }
+
+  /// Whether an event reads the view's position along y (`minY`, `progress`).
+  var readsLeading: Bool { events.contains { $0.input == .minY || $0.input == .progress } }
+}
+
+extension TransformColumn {
+  /// The column of the other axis: x and y, widths and heights,
+  /// translations, scales and anchors swapped; the visuals stay.
+  var swappingAxes: TransformColumn {
+    switch self {
+    case .x: .y
+    case .y: .x
+    case .width: .height
+    case .height: .width
+    case .translateX: .translateY
+    case .translateY: .translateX
+    case .scaleX: .scaleY
+    case .scaleY: .scaleX
+    case .anchorX: .anchorY
+    case .anchorY: .anchorX
+    case .opacity, .blur, .rotation, .zIndex: self
+    }
+  }
 }
 
 extension String {

@@ -5,25 +5,14 @@ import Effects
 public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// An effect whose type cannot be written as Swift: a plugin's.
   case unsupportedEffect(chain: String, index: Int, type: String)
-  /// A form of a built-in effect or event that the export does not write:
-  /// `what` names it. Every built-in form is written now; kept for
-  /// callers that match it.
-  case unsupportedForm(chain: String, what: String)
   /// A type name that is not a Swift identifier.
   case invalidTypeName(String)
-  /// A horizontal scene: the export writes vertical scenes only, so far.
-  case horizontalScene
 
   public var description: String {
     switch self {
     case .unsupportedEffect(let chain, let index, let type):
       "chain \"\(chain)\", effect \(index): effect type \"\(type)\" cannot be exported as Swift; "
         + "only the built-in effects can"
-    case .unsupportedForm(let chain, let what):
-      "chain \"\(chain)\", \(what): export does not write it as Swift yet"
-    case .horizontalScene:
-      "a horizontal scene (\"axis\": \"horizontal\"): export writes only vertical scenes as "
-        + "Swift yet"
     case .invalidTypeName(let name):
       "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
         + "with a digit"
@@ -86,7 +75,6 @@ public struct SwiftExport: Sendable {
 
   /// The Swift source of `host`'s scene.
   public func source(of host: SceneHost) throws(SwiftExportError) -> String {
-    guard host.scene.axis == .vertical else { throw .horizontalScene }
     var chains: [ExportedChain] = []
     var names = Set<String>()
     var curves: [(name: String, curve: String, comment: String)] = []
