@@ -304,9 +304,9 @@ public struct PlacedTransform: Sendable, Equatable {
   /// `translateX` column (SwiftUI's `.offset(x:)`); in a right-to-left scene
   /// the move of the right edge, `x + width` less the natural one.
   public var translateX: Double {
-    isMirrored
-      ? transform.x + transform.width - (naturalFrame.x + naturalFrame.width)
-      : transform.translateX(from: naturalFrame)
+    transform.translateX(
+      from: ScreenMapping.translationOrigin(
+        of: transform, natural: naturalFrame, mirrored: isMirrored))
   }
   /// How far effects moved the view along y: the `translateY` column.
   public var translateY: Double { transform.translateY(from: naturalFrame) }

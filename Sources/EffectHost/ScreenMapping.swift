@@ -73,7 +73,17 @@ public struct ScreenMapping: Sendable, Equatable {
   /// naturalWidth)`, as from `naturalX + naturalWidth - width`.
   @inlinable
   public func translationOrigin(of view: ViewTransform, natural: Rect) -> Rect {
-    guard isMirrored else { return natural }
+    Self.translationOrigin(of: view, natural: natural, mirrored: isMirrored)
+  }
+
+  /// ``translationOrigin(of:natural:)`` of a view known to be in a
+  /// right-to-left scene (`mirrored`) or not: the one rule that eval's
+  /// rows, ``PlacedTransform`` and the pictures measure `translateX` by.
+  @inlinable
+  public static func translationOrigin(of view: ViewTransform, natural: Rect, mirrored: Bool)
+    -> Rect
+  {
+    guard mirrored else { return natural }
     var origin = natural
     origin.x = natural.x + natural.width - view.width
     return origin

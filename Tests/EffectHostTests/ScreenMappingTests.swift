@@ -1,5 +1,6 @@
 import EffectHost
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 /// Every built-in effect along x in a horizontal scene, with its formula
@@ -228,5 +229,23 @@ import Testing
     #expect(Self.frame(grown) == [-10, 0, 400, 200])
     // The leading (right) edge moved 100 to the right: translateX' = -(-100).
     #expect(grown.translateX == 100)
+  }
+
+  @Test func rightToLeftTranslateXIsTheRowsColumnToTheBit() throws {
+    // eval's translateX of a right-to-left view measures from
+    // naturalX + naturalWidth - width: x - (naturalX + naturalWidth - width),
+    // which can differ in the last bit from (x + width) - (naturalX +
+    // naturalWidth) at fractional pulls; PlacedTransform gives the column.
+    let json =
+      #"{"axis": "horizontal", "layoutDirection": "rightToLeft", "viewport": {"width": 390, "height": 200}, "chains": [{"name": "h", "frame": {"x": 7.3, "width": 300.1}, "effects": [{"type": "stretch"}]}]}"#
+    var host = SceneHost(scene: try SceneLoader().load(json: json))
+    var random = SplitMix64(seed: 24)
+    for _ in 0..<400 {
+      let offset = -Double(random.next() % 1_000_000) / 3_333.0
+      host.evaluate(offset: offset)
+      let view = try #require(host.view(named: "h"))
+      let (t, n) = (view.transform, view.naturalFrame)
+      #expect(view.translateX.bitPattern == (t.x - (n.x + n.width - t.width)).bitPattern)
+    }
   }
 }

@@ -64,10 +64,7 @@ public struct DrawnView: Sendable, Equatable {
   /// The origin `translateX` and `translateY` measure from
   /// (``ScreenMapping/translationOrigin(of:natural:)``).
   public var translationOrigin: Rect {
-    let mapping = ScreenMapping(
-      axis: isMirrored ? .horizontal : .vertical,
-      layoutDirection: isMirrored ? .rightToLeft : .leftToRight, viewportWidth: 0)
-    return mapping.translationOrigin(of: transform, natural: naturalFrame)
+    ScreenMapping.translationOrigin(of: transform, natural: naturalFrame, mirrored: isMirrored)
   }
 
   /// Column `column`'s value, as `eval` prints it.
