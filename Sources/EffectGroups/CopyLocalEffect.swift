@@ -60,9 +60,16 @@ extension CopyLocalEffect {
 
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry
-    for index in group.members.indices {
-      group.view(member: index).pointee = group.naturalTransform(
-        member: index, geometry: geometry)
+    if group.swapsAxes {
+      for index in group.members.indices {
+        SwappedViewMemory.store(
+          group.naturalTransform(member: index, geometry: geometry), group.view(member: index))
+      }
+    } else {
+      for index in group.members.indices {
+        group.view(member: index).pointee = group.naturalTransform(
+          member: index, geometry: geometry)
+      }
     }
     applyEach(forms, group)
   }

@@ -32,15 +32,21 @@ package struct SingleViewGroup {
     UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
   }
 
+  /// Whether the host's memory holds the views with their axes swapped
+  /// (``ViewBatch/swapsAxes``): read it once, before a loop.
+  @inlinable package var swapsAxes: Bool { frame.pointee.swapsAxes }
+
   /// A batch of member `index`'s one written view, whose frame is not
   /// known to be natural, in a frame of `geometry` (``geometry``, read
-  /// once): what a chain's effects after its first see.
+  /// once) with memory that swaps axes when `swapsAxes` (``swapsAxes``,
+  /// read once): what a chain's effects after its first see.
   @inlinable @inline(__always)
-  package func batch(member index: Int, geometry: ScrollGeometry) -> ViewBatch {
+  package func batch(member index: Int, geometry: ScrollGeometry, swapsAxes: Bool) -> ViewBatch {
     let member = members[index]
     return ViewBatch(
       geometry: geometry, clock: clock, attachment: member.attachment,
-      naturalFrame: member.frame, stride: member.stride, base: view(member: index), count: 1)
+      naturalFrame: member.frame, stride: member.stride, base: view(member: index), count: 1,
+      swapsAxes: swapsAxes)
   }
 
   /// Member `index`'s natural transform in a frame of `geometry`: what a
@@ -69,10 +75,14 @@ package struct GroupFrame: Sendable {
   /// on it.
   @usableFromInline package var clock: FrameClock
   @usableFromInline package var geometry: ScrollGeometry
+  /// Whether the host's memory holds the views with their axes swapped
+  /// (``ViewBatch/swapsAxes``): a horizontal scene's, set once.
+  @usableFromInline package var swapsAxes: Bool
 
-  @inlinable package init(clock: FrameClock, geometry: ScrollGeometry) {
+  @inlinable package init(clock: FrameClock, geometry: ScrollGeometry, swapsAxes: Bool = false) {
     self.clock = clock
     self.geometry = geometry
+    self.swapsAxes = swapsAxes
   }
 }
 

@@ -33,6 +33,10 @@ extension SceneHost {
   mutating func detectEvents() {
     let geometry = self.geometry
     let views = UnsafeBufferPointer(start: storage.views, count: storage.count)
-    eventDetector.detect(in: views, geometry: geometry)
+    if isTransposed {
+      eventDetector.detect(SwappedViewMemory.self, in: views, geometry: geometry)
+    } else {
+      eventDetector.detect(PlainViewMemory.self, in: views, geometry: geometry)
+    }
   }
 }

@@ -186,20 +186,10 @@ enum ChainGroup {
     /// write, then runs every group's effects.
     @inline(__always)
     func run(in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>) {
-      // Loops over pointers, which check no range.
-      let origin = frame.pointee.geometry.contentOrigin
-      var natural = naturals
-      let viewportAttached = naturals + contentAttachedCount
-      while natural < viewportAttached {
-        natural.pointee.view(in: views).pointee = natural.pointee.naturalTransform(
-          top: origin + natural.pointee.naturalY)
-        natural += 1
-      }
-      let naturalsEnd = naturals + naturalCount
-      while natural < naturalsEnd {
-        natural.pointee.view(in: views).pointee = natural.pointee.naturalTransform(
-          top: natural.pointee.naturalY)
-        natural += 1
+      if frame.pointee.swapsAxes {
+        writeNaturals(SwappedViewMemory.self, in: views, frame: frame)
+      } else {
+        writeNaturals(PlainViewMemory.self, in: views, frame: frame)
       }
       var kernel = kernels
       let kernelsEnd = kernels + kernelCount
@@ -211,6 +201,32 @@ enum ChainGroup {
           kernel.pointee.kind.applyEach(kernel.pointee.forms, group)
         }
         kernel += 1
+      }
+    }
+
+    /// Writes the natural transforms that the groups' first effects do not
+    /// write, stored in `Memory`.
+    @inline(__always)
+    func writeNaturals<Memory: ViewMemory>(
+      _: Memory.Type, in views: UnsafeMutablePointer<ViewTransform>,
+      frame: UnsafePointer<GroupFrame>
+    ) {
+      // Loops over pointers, which check no range.
+      let origin = frame.pointee.geometry.contentOrigin
+      var natural = naturals
+      let viewportAttached = naturals + contentAttachedCount
+      while natural < viewportAttached {
+        Memory.store(
+          natural.pointee.naturalTransform(top: origin + natural.pointee.naturalY),
+          natural.pointee.view(in: views))
+        natural += 1
+      }
+      let naturalsEnd = naturals + naturalCount
+      while natural < naturalsEnd {
+        Memory.store(
+          natural.pointee.naturalTransform(top: natural.pointee.naturalY),
+          natural.pointee.view(in: views))
+        natural += 1
       }
     }
 

@@ -252,16 +252,18 @@ extension SceneHost {
       }
     }
     rebuilt.eventDetector.adoptPreviousValues(of: eventDetector)
-    withTransforms { old in
-      let views = rebuilt.uniqueViews()
-      for (index, chain) in rebuilt.chains.enumerated() {
-        let kept = min(chain.viewRange.count, chains[index].viewRange.count)
-        for copy in 0..<kept {
-          views[chain.viewRange.lowerBound + copy] = old[chains[index].viewRange.lowerBound + copy]
-        }
+    // The two hold their views in the same memory (ViewMemory): copied as
+    // they are.
+    let old = storage.views
+    let views = rebuilt.uniqueViews()
+    for (index, chain) in rebuilt.chains.enumerated() {
+      let kept = min(chain.viewRange.count, chains[index].viewRange.count)
+      for copy in 0..<kept {
+        views[chain.viewRange.lowerBound + copy] = old[chains[index].viewRange.lowerBound + copy]
       }
     }
     self = rebuilt
+    if isMirrored { mapAllToScreen() }
   }
 
   // MARK: - Reading results by name

@@ -74,7 +74,7 @@ extension SceneHost {
     let evaluated = self.evaluated
     runChains { run in evaluated[run.chain] }
     if !eventDetector.isEmpty { detectEvents() }
-    if isTransposed {
+    if isMirrored {
       let chains = self.chains
       mapToScreen(
         evaluated.indices.lazy.map { chain in

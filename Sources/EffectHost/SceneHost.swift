@@ -104,17 +104,22 @@ public struct SceneHost: Sendable {
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
   @usableFromInline var storage: ViewStorage
-  /// The transforms of the last frame on screen, for a horizontal scene
-  /// (whose ``storage`` holds its twin's: ``ScreenMapping``); `nil` for a
-  /// vertical scene, whose transforms are its own.
+  /// The transforms of the last frame on screen, for a right-to-left scene
+  /// (whose ``storage`` holds the left-to-right image: ``ScreenMapping``);
+  /// `nil` for any other, whose ``storage`` is on the screen already.
   @usableFromInline var screenStorage: ViewStorage?
-  /// Whether the scene is horizontal: each frame then maps its transforms
-  /// to the screen's axes, out of line (``isPlain`` is false for it).
+  /// Whether the scene is horizontal: ``storage`` then holds its views on
+  /// the screen's axes while its effects see the vertical twin's
+  /// (``ViewMemory``), so that a frame needs no pass to swap them.
   let isTransposed: Bool
+  /// Whether the scene is right to left: each frame then maps its
+  /// transforms to their mirror image, out of line (``isPlain`` is false
+  /// for it).
+  let isMirrored: Bool
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
-  /// Whether the scene is vertical, with no effect with state and no
+  /// Whether the scene is not mirrored and has no effect with state and no
   /// events: a frame then skips the three with one test.
   let isPlain: Bool
   /// Whether a full frame has written the views of every chain without
@@ -204,10 +209,12 @@ public struct SceneHost: Sendable {
     self.steps = steps
     self.stateOwner = steps.contains { $0.hasState } ? StateOwner() : nil
     self.frame = GroupFrame(
-      clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0))
+      clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0),
+      swapsAxes: scene.axis == .horizontal)
     self.eventDetector = EventDetector(scene: scene)
     self.isTransposed = scene.axis == .horizontal
-    self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isTransposed
+    self.isMirrored = ScreenMapping(scene).isMirrored
+    self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
@@ -269,8 +276,8 @@ public struct SceneHost: Sendable {
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     frame.clock = FrameClock(time: time, phase: phase)
     isWindowed = false
-    // A vertical scene without state or events (most of them) pays this
-    // one test for the three.
+    // A scene without state, events or a mirror image (most of them) pays
+    // this one test for the three.
     if isPlain {
       runPlainFrame()
       return
@@ -291,7 +298,7 @@ public struct SceneHost: Sendable {
   }
 
   /// ``evaluateFrame(time:phase:)`` of a scene with state or events, or of a
-  /// horizontal one; out of line, so that a plain scene's frame carries
+  /// right-to-left one; out of line, so that a plain scene's frame carries
   /// none of it.
   @inline(never)
   mutating func evaluateOtherFrame() {
@@ -300,7 +307,7 @@ public struct SceneHost: Sendable {
     } else {
       evaluateStatefulFrame()
     }
-    if isTransposed { mapAllToScreen() }
+    if isMirrored { mapAllToScreen() }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -376,10 +383,19 @@ public struct SceneHost: Sendable {
     withUnsafePointer(to: &frame) { frame in
       groups.run(in: base, frame: frame)
       guard !runs.isEmpty else { return }
-      Self.runEach(
-        runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
-        clock: UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self),
-        naturalFlags: naturalFlags, restingWritten: restingWritten)
+      let clock = UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
+      // One test a frame, then a loop specialised for the memory.
+      if frame.pointee.swapsAxes {
+        Self.runEach(
+          SwappedViewMemory.self, runs, steps: steps, copies: copies, in: base,
+          geometry: frame.pointee.geometry, clock: clock, naturalFlags: naturalFlags,
+          restingWritten: restingWritten)
+      } else {
+        Self.runEach(
+          PlainViewMemory.self, runs, steps: steps, copies: copies, in: base,
+          geometry: frame.pointee.geometry, clock: clock, naturalFlags: naturalFlags,
+          restingWritten: restingWritten)
+      }
     }
   }
 
@@ -388,10 +404,10 @@ public struct SceneHost: Sendable {
   /// `naturalFlags`, it also records there whether each chain's views kept
   /// their natural frames. With `restingWritten` (``restingViewsWritten``),
   /// a chain without effects writes only its natural tops, and none when
-  /// attached to the viewport.
+  /// attached to the viewport. The views are stored in `Memory`.
   @inline(__always)
-  static func runEach(
-    _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
+  static func runEach<Memory: ViewMemory>(
+    _: Memory.Type, _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
     in base: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
     clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?,
     restingWritten: Bool
@@ -411,7 +427,7 @@ public struct SceneHost: Sendable {
               // content.
               if run.attachment == .content {
                 writeNaturalTops(
-                  first, first + count,
+                  Memory.self, first, first + count,
                   top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
                   copy: Double(copies.lowerBound), stride: run.stride)
               }
@@ -419,7 +435,7 @@ public struct SceneHost: Sendable {
             }
             // A chain without effects: its natural transforms, with no batch.
             ViewBatch.modifyResting(
-              first, first + count,
+              Memory.self, first, first + count,
               top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
               copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
             ) { _ in }
@@ -433,7 +449,7 @@ public struct SceneHost: Sendable {
             var batch = ViewBatch(
               record: record, geometry: geometry, clock: clock, attachment: run.attachment,
               naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-              firstCopy: copies.lowerBound)
+              firstCopy: copies.lowerBound, swapsAxes: Memory.swapsAxes)
             for step in run.steps {
               // `steps` holds every step for the whole loop: call without the
               // retain and release that a plain call would pay a step.
@@ -456,16 +472,21 @@ public struct SceneHost: Sendable {
 
   /// Writes the natural top of each view from `view` to `end`, copy `copy`
   /// first, as ``ViewBatch`` computes it (`top + copy * stride`, the copy
-  /// counted in Doubles), leaving the other columns as they are.
+  /// counted in Doubles), leaving the other columns as they are; stored
+  /// in `Memory` (`x` when it swaps the axes).
   @inline(__always)
-  static func writeNaturalTops(
-    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
-    top: Double, copy: Double, stride: Double
+  static func writeNaturalTops<Memory: ViewMemory>(
+    _: Memory.Type, _ view: UnsafeMutablePointer<ViewTransform>,
+    _ end: UnsafeMutablePointer<ViewTransform>, top: Double, copy: Double, stride: Double
   ) {
     var view = view
     var copy = copy
     while view != end {
-      view.pointee.y = top + copy * stride
+      if Memory.swapsAxes {
+        view.pointee.x = top + copy * stride
+      } else {
+        view.pointee.y = top + copy * stride
+      }
       view += 1
       copy += 1
     }

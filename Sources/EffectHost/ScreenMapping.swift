@@ -94,74 +94,42 @@ extension SceneHost {
   /// How the host's transforms map to the screen (``ScreenMapping``).
   public var screenMapping: ScreenMapping { ScreenMapping(scene) }
 
-  /// Writes the screen's transforms of the views in `ranges` of the twin's
-  /// (``storage``) into ``screenStorage``, made to hold as many views.
+  /// Writes the mirror images of the views in `ranges` of ``storage``
+  /// (a right-to-left scene's left-to-right image, on the screen's axes
+  /// already: ``ViewMemory``) into ``screenStorage``, made to hold as many
+  /// views.
   mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
-    let mapping = screenMapping
+    let width = screenMapping.viewportWidth
     let count = storage.count
     if screenStorage == nil || screenStorage!.count != count
       || !isKnownUniquelyReferenced(&screenStorage!)
     {
       screenStorage = ViewStorage(copying: storage)
     }
-    let twin = storage.views
+    let image = storage.views
     let screen = screenStorage!.views
-    if mapping.isMirrored {
-      for range in ranges {
-        Self.swapAxes(from: twin, to: screen, range)
-        Self.mirror(screen, range, width: mapping.viewportWidth)
-      }
-    } else {
-      for range in ranges { Self.swapAxes(from: twin, to: screen, range) }
-    }
+    for range in ranges { Self.mirror(from: image, to: screen, range, width: width) }
   }
 
-  /// `twin`'s views in `range` with their axes swapped, into `screen`: the
-  /// pairs (x, y), (width, height), (scaleX, scaleY), (anchorX, anchorY)
-  /// are neighbours in a transform, so each is one two-lane shuffle.
-  @inline(__always)
-  static func swapAxes(
-    from twin: UnsafeMutablePointer<ViewTransform>, to screen: UnsafeMutablePointer<ViewTransform>,
-    _ range: Range<Int>
-  ) {
-    // Raw loads and stores of the pairs, the pointers stepped a view at a
-    // time: no index arithmetic to check per pair.
-    var from = UnsafeRawPointer(twin + range.lowerBound)
-    var to = UnsafeMutableRawPointer(screen + range.lowerBound)
-    let end = UnsafeRawPointer(twin + range.upperBound)
-    let stride = MemoryLayout<ViewTransform>.stride
-    while from < end {
-      let origin = from.loadUnaligned(as: SIMD2<Double>.self)
-      let size = from.loadUnaligned(fromByteOffset: 16, as: SIMD2<Double>.self)
-      let scale = from.loadUnaligned(fromByteOffset: 32, as: SIMD2<Double>.self)
-      let anchor = from.loadUnaligned(fromByteOffset: 48, as: SIMD2<Double>.self)
-      let visuals = from.loadUnaligned(fromByteOffset: 64, as: SIMD2<Double>.self)
-      let order = from.loadUnaligned(fromByteOffset: 80, as: SIMD2<Double>.self)
-      to.storeBytes(of: SIMD2(origin.y, origin.x), as: SIMD2<Double>.self)
-      to.storeBytes(of: SIMD2(size.y, size.x), toByteOffset: 16, as: SIMD2<Double>.self)
-      to.storeBytes(of: SIMD2(scale.y, scale.x), toByteOffset: 32, as: SIMD2<Double>.self)
-      to.storeBytes(of: SIMD2(anchor.y, anchor.x), toByteOffset: 48, as: SIMD2<Double>.self)
-      to.storeBytes(of: visuals, toByteOffset: 64, as: SIMD2<Double>.self)
-      to.storeBytes(of: order, toByteOffset: 80, as: SIMD2<Double>.self)
-      from += stride
-      to += stride
-    }
-  }
-
-  /// The mirror image of `screen`'s views in `range` in a viewport `width`
-  /// wide, in place.
+  /// The mirror images in a viewport `width` wide of `image`'s views in
+  /// `range`, into `screen`: `x' = W - x - width`, `anchorX' = 1 - anchorX`,
+  /// `rotation' = -rotation`.
   @inline(__always)
   static func mirror(
-    _ screen: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
+    from image: UnsafeMutablePointer<ViewTransform>, to screen: UnsafeMutablePointer<ViewTransform>,
+    _ range: Range<Int>, width: Double
   ) {
     for index in range {
-      screen[index].x = width - screen[index].x - screen[index].width
-      screen[index].anchorX = 1 - screen[index].anchorX
-      screen[index].rotation = -screen[index].rotation
+      var view = image[index]
+      view.x = width - view.x - view.width
+      view.anchorX = 1 - view.anchorX
+      view.rotation = -view.rotation
+      screen[index] = view
     }
   }
 
-  /// ``mapToScreen(_:)`` of every view, after a frame of a horizontal scene.
+  /// ``mapToScreen(_:)`` of every view, after a frame of a right-to-left
+  /// scene.
   @inline(never)
   mutating func mapAllToScreen() {
     mapToScreen(CollectionOfOne(0..<storage.count))

@@ -48,6 +48,11 @@ public struct ViewBatch {
   /// batch, `nil` for a batch whose views are all written and whose frames
   /// are not known to be natural.
   @usableFromInline let record: UnsafeMutablePointer<Record>?
+  /// Whether the memory at `base` holds the views with their axes swapped
+  /// (``SwappedViewMemory``: a horizontal scene's, kept on the screen's
+  /// axes), which every load and store then swaps back; the batch's views,
+  /// natural frames and geometry are the vertical twin's all the same.
+  @usableFromInline package let swapsAxes: Bool
 
   /// What a host's batch knows of its views as effects change them.
   @usableFromInline
@@ -70,11 +75,12 @@ public struct ViewBatch {
   package init(
     geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>? = nil,
     attachment: Attachment, naturalFrame: Rect, stride: Double,
-    base: UnsafeMutablePointer<ViewTransform>, count: Int
+    base: UnsafeMutablePointer<ViewTransform>, count: Int, swapsAxes: Bool = false
   ) {
     self.init(
       geometry: geometry, clock: clock, attachment: attachment,
-      naturalFrame: naturalFrame, stride: stride, base: base, count: count, record: nil)
+      naturalFrame: naturalFrame, stride: stride, base: base, count: count, record: nil,
+      swapsAxes: swapsAxes)
   }
 
   /// Creates a batch over `count` transforms at `base` of which only the
@@ -89,20 +95,22 @@ public struct ViewBatch {
   package init(
     record: UnsafeMutablePointer<Record>, geometry: ScrollGeometry,
     clock: UnsafePointer<FrameClock>? = nil, attachment: Attachment, naturalFrame: Rect,
-    stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int, firstCopy: Int = 0
+    stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int, firstCopy: Int = 0,
+    swapsAxes: Bool = false
   ) {
     self.init(
       geometry: geometry, clock: clock, attachment: attachment,
       naturalFrame: naturalFrame, stride: stride, base: base, count: count,
-      record: Optional(record), firstCopy: firstCopy)
+      record: Optional(record), firstCopy: firstCopy, swapsAxes: swapsAxes)
   }
 
   @inlinable
   init(
     geometry: ScrollGeometry, clock: UnsafePointer<FrameClock>?, attachment: Attachment,
     naturalFrame: Rect, stride: Double, base: UnsafeMutablePointer<ViewTransform>, count: Int,
-    record: UnsafeMutablePointer<Record>?, firstCopy: Int = 0
+    record: UnsafeMutablePointer<Record>?, firstCopy: Int = 0, swapsAxes: Bool = false
   ) {
+    self.swapsAxes = swapsAxes
     self.firstCopy = firstCopy
     self.geometry = geometry
     self.clock = clock
@@ -147,13 +155,18 @@ public struct ViewBatch {
   public subscript(index: Int) -> ViewTransform {
     get {
       precondition(index >= 0 && index < count, "view index out of range")
-      return index < written ? base[index] : naturalTransform(at: index)
+      guard index < written else { return naturalTransform(at: index) }
+      return swapsAxes ? SwappedViewMemory.load(base + index) : base[index]
     }
     nonmutating set {
       precondition(index >= 0 && index < count, "view index out of range")
       writeNaturalTransforms()
       record?.pointee.hasNaturalFrames = false
-      base[index] = newValue
+      if swapsAxes {
+        SwappedViewMemory.store(newValue, base + index)
+      } else {
+        base[index] = newValue
+      }
     }
   }
 
@@ -196,26 +209,26 @@ public struct ViewBatch {
   func writeNaturalTransforms(from first: Int, to end: Int) {
     Self.writeNaturalTransforms(
       base + first, base + end, top: naturalTop, copy: Double(firstCopy &+ first),
-      frame: naturalFrame,
-      stride: stride)
+      frame: naturalFrame, stride: stride, swapsAxes: swapsAxes)
   }
 
   /// Writes natural transforms with frame `frame` from `view` to `end`:
   /// copy `copy` first, at viewport y `top + copy * stride` as
-  /// ``naturalViewportFrame(at:)`` computes it.
+  /// ``naturalViewportFrame(at:)`` computes it; their axes swapped in
+  /// memory when `swapsAxes`.
   @usableFromInline @inline(never)
   static func writeNaturalTransforms(
     _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
-    top: Double, copy: Double, frame: Rect, stride: Double
+    top: Double, copy: Double, frame: Rect, stride: Double, swapsAxes: Bool
   ) {
-    var natural = ViewTransform(frame: frame)
-    var copy = copy
-    var view = view
-    while view != end {
-      natural.y = top + copy * stride
-      view.pointee = natural
-      view += 1
-      copy += 1
+    if swapsAxes {
+      modifyResting(
+        SwappedViewMemory.self, view, end, top: top, copy: copy, frame: frame, stride: stride
+      ) { _ in }
+    } else {
+      modifyResting(
+        PlainViewMemory.self, view, end, top: top, copy: copy, frame: frame, stride: stride
+      ) { _ in }
     }
   }
 
@@ -233,6 +246,70 @@ public struct ViewBatch {
   package func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
     record?.pointee.hasNaturalFrames = false
     modify(in: range, body)
+  }
+
+  /// ``modifyEach(in:_:)`` with the views in `Memory`, which must be the
+  /// batch's (``swapsAxes``): a caller that tests it once, out of its loop,
+  /// keeps each loop free of the other memory's.
+  @inlinable @inline(__always)
+  package func modifyEach<Memory: ViewMemory>(
+    _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
+  ) {
+    record?.pointee.hasNaturalFrames = false
+    modify(Memory.self, in: range, body)
+  }
+
+  /// ``modifyVisuals(in:_:)`` with the views in `Memory`, which must be the
+  /// batch's (``swapsAxes``).
+  @inlinable @inline(__always)
+  package func modifyVisuals<Memory: ViewMemory>(
+    _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
+  ) {
+    modify(Memory.self, in: range) { Self.changeVisuals(&$0, body) }
+  }
+
+  /// ``modifyEach(_:in:_:)``, or ``modifyVisuals(_:in:_:)`` when
+  /// `keepsFrame`, of a body that computes a value from each view (`read`)
+  /// and then changes the view with it (`change`): a written view's
+  /// transform is read for `read` alone and changed after it, so that it
+  /// need not be held whole across `read`'s calls (which memory that swaps
+  /// axes would otherwise copy to the stack and back).
+  @inlinable @inline(__always)
+  package func modifyEach<Memory: ViewMemory>(
+    _: Memory.Type, in range: Range<Int>, keepsFrame: Bool,
+    reading read: (ViewTransform) -> Double, _ change: (inout ViewTransform, Double) -> Void
+  ) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
+    if !keepsFrame { record?.pointee.hasNaturalFrames = false }
+    guard !range.isEmpty else { return }
+    let written = self.written
+    if range.lowerBound < written {
+      // A walk to an end it meets exactly, as modifyWritten's: a loop
+      // whose count is known, which the compiler may vectorise.
+      var view = base + range.lowerBound
+      let end = base + min(range.upperBound, written)
+      while view != end {
+        let value = read(Memory.load(view))
+        if keepsFrame {
+          Memory.modify(view) { Self.changeVisuals(&$0) { change(&$0, value) } }
+        } else {
+          Memory.modify(view) { change(&$0, value) }
+        }
+        view += 1
+      }
+    }
+    guard written < range.upperBound else { return }
+    if written < range.lowerBound { writeNaturalTransforms(from: written, to: range.lowerBound) }
+    modifyResting(Memory.self, from: max(written, range.lowerBound), to: range.upperBound) {
+      view in
+      let value = read(view)
+      if keepsFrame {
+        Self.changeVisuals(&view) { change(&$0, value) }
+      } else {
+        change(&view, value)
+      }
+    }
+    record?.pointee.writtenCount = range.upperBound
   }
 
   /// Runs `body` on every transform in order, for a `body` that changes only
@@ -283,10 +360,23 @@ public struct ViewBatch {
   /// instead of a dozen.
   @inlinable @inline(__always)
   func modifyAll(_ body: (inout ViewTransform) -> Void) {
+    // One test a call, then loops specialised for the memory.
+    if swapsAxes {
+      modifyAll(SwappedViewMemory.self, body)
+    } else {
+      modifyAll(PlainViewMemory.self, body)
+    }
+  }
+
+  /// ``modifyAll(_:)`` with the views in `Memory`.
+  @inlinable @inline(__always)
+  func modifyAll<Memory: ViewMemory>(
+    _: Memory.Type, _ body: (inout ViewTransform) -> Void
+  ) {
     let written = self.written
-    Self.modifyWritten(base, base + written, body)
+    Self.modifyWritten(Memory.self, base, base + written, body)
     guard written < count else { return }
-    modifyResting(from: written, to: count, body)
+    modifyResting(Memory.self, from: written, to: count, body)
     record?.pointee.writtenCount = count
   }
 
@@ -294,32 +384,44 @@ public struct ViewBatch {
   /// rest as it goes.
   @inlinable @inline(__always)
   func modify(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+    if swapsAxes {
+      modify(SwappedViewMemory.self, in: range, body)
+    } else {
+      modify(PlainViewMemory.self, in: range, body)
+    }
+  }
+
+  /// ``modify(in:_:)`` with the views in `Memory`.
+  @inlinable @inline(__always)
+  func modify<Memory: ViewMemory>(
+    _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
+  ) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
     guard !range.isEmpty else { return }
     let written = self.written
     // Views already written are changed in place.
     let writtenEnd = min(range.upperBound, written)
     if range.lowerBound < writtenEnd {
-      Self.modifyWritten(base + range.lowerBound, base + writtenEnd, body)
+      Self.modifyWritten(Memory.self, base + range.lowerBound, base + writtenEnd, body)
     }
     guard written < range.upperBound else { return }
     // Views at rest before the range are written as they are, those in it
     // from their natural transforms.
     if written < range.lowerBound { writeNaturalTransforms(from: written, to: range.lowerBound) }
-    modifyResting(from: max(written, range.lowerBound), to: range.upperBound, body)
+    modifyResting(Memory.self, from: max(written, range.lowerBound), to: range.upperBound, body)
     record?.pointee.writtenCount = range.upperBound
   }
 
-  /// Runs `body` on the written transforms from `view` to `end`.
+  /// Runs `body` on the written transforms from `view` to `end`, in `Memory`.
   @inlinable @inline(__always)
-  static func modifyWritten(
-    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
-    _ body: (inout ViewTransform) -> Void
+  static func modifyWritten<Memory: ViewMemory>(
+    _: Memory.Type, _ view: UnsafeMutablePointer<ViewTransform>,
+    _ end: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
   ) {
     // A pointer walk: no index to scale by the 96-byte stride at every view.
     var view = view
     while view != end {
-      body(&view.pointee)
+      Memory.modify(view, body)
       view += 1
     }
   }
@@ -331,20 +433,33 @@ public struct ViewBatch {
   package func modifyResting(
     from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void
   ) {
+    if swapsAxes {
+      modifyResting(SwappedViewMemory.self, from: first, to: end, body)
+    } else {
+      modifyResting(PlainViewMemory.self, from: first, to: end, body)
+    }
+  }
+
+  /// ``modifyResting(from:to:_:)`` with the views in `Memory`.
+  @inlinable @inline(__always)
+  func modifyResting<Memory: ViewMemory>(
+    _: Memory.Type, from first: Int, to end: Int, _ body: (inout ViewTransform) -> Void
+  ) {
     Self.modifyResting(
-      base + first, base + end, top: naturalTop, copy: Double(firstCopy &+ first),
+      Memory.self, base + first, base + end, top: naturalTop, copy: Double(firstCopy &+ first),
       frame: naturalFrame, stride: stride, body)
   }
 
   /// Writes `body` applied to the natural transforms with frame `frame` from
   /// `view` to `end`: copy `copy` first, at viewport y `top + copy * stride`
-  /// as ``naturalViewportFrame(at:)`` computes it. A host writes a chain
-  /// without effects with it, from the chain's own scalars, with no batch.
+  /// as ``naturalViewportFrame(at:)`` computes it, stored in `Memory`. A
+  /// host writes a chain without effects with it, from the chain's own
+  /// scalars, with no batch.
   @inlinable @inline(__always)
-  package static func modifyResting(
-    _ view: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
-    top: Double, copy: Double, frame: Rect, stride: Double,
-    _ body: (inout ViewTransform) -> Void
+  package static func modifyResting<Memory: ViewMemory>(
+    _: Memory.Type, _ view: UnsafeMutablePointer<ViewTransform>,
+    _ end: UnsafeMutablePointer<ViewTransform>, top: Double, copy: Double, frame: Rect,
+    stride: Double, _ body: (inout ViewTransform) -> Void
   ) {
     // Each view starts from its natural transform, built in registers (all
     // but `y` the same for every view) instead of read from memory:
@@ -357,7 +472,7 @@ public struct ViewBatch {
       natural.y = top + copy * stride
       var transform = natural
       body(&transform)
-      view.pointee = transform
+      Memory.store(transform, view)
       view += 1
       copy += 1
     }

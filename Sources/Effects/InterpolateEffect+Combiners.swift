@@ -72,35 +72,71 @@ extension InterpolateEffect {
   }
 
   /// Combines `value` with the property of the views in `range`.
-  @inline(never)
+  @inline(__always)
   static func combine<Combiner: PropertyCombiner>(
     _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
+  ) {
+    // The memory chosen once, each loop compiled for one.
+    if views.swapsAxes {
+      combine(SwappedViewMemory.self, &views, range, value, Combiner.self)
+    } else {
+      combine(PlainViewMemory.self, &views, range, value, Combiner.self)
+    }
+  }
+
+  /// ``combine(_:_:_:_:)`` with the views in `Memory`.
+  @inline(never)
+  static func combine<Memory: ViewMemory, Combiner: PropertyCombiner>(
+    _: Memory.Type, _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double,
+    _: Combiner.Type
   ) {
     // A local copy: the loop keeps the batch's fields in registers, which
     // the views it writes cannot alias.
     let views = views
     if Combiner.keepsFrame {
-      views.modifyVisuals(in: range) { view in Combiner.combine(&view, value) }
+      views.modifyVisuals(Memory.self, in: range) { view in Combiner.combine(&view, value) }
     } else {
-      views.modifyEach(in: range) { view in Combiner.combine(&view, value) }
+      views.modifyEach(Memory.self, in: range) { view in Combiner.combine(&view, value) }
     }
   }
 
   /// Combines `curve`'s value at each view's `Source` input with the
   /// property of the views in `range`.
-  @inline(never)
+  @inline(__always)
   static func combine<
     Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
   >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
   {
+    if views.swapsAxes {
+      combine(SwappedViewMemory.self, &views, range, curve, Combiner.self, Source.self)
+    } else {
+      combine(PlainViewMemory.self, &views, range, curve, Combiner.self, Source.self)
+    }
+  }
+
+  /// ``combine(_:_:_:_:_:)`` with the views in `Memory`.
+  @inline(never)
+  static func combine<
+    Memory: ViewMemory, Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
+  >(
+    _: Memory.Type, _ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve,
+    _: Combiner.Type, _: Source.Type
+  ) {
     let views = views
     let viewportHeight = views.geometry.viewport.height
-    if Combiner.keepsFrame {
-      views.modifyVisuals(in: range) { view in
+    if Memory.swapsAxes {
+      // Read, then changed: a swapped transform held across the curve's
+      // call would be copied to the stack and back.
+      views.modifyEach(
+        Memory.self, in: range, keepsFrame: Combiner.keepsFrame,
+        reading: { curve(Source.input($0, viewportHeight)) },
+        { Combiner.combine(&$0, $1) })
+    } else if Combiner.keepsFrame {
+      views.modifyVisuals(Memory.self, in: range) { view in
         Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
       }
     } else {
-      views.modifyEach(in: range) { view in
+      views.modifyEach(Memory.self, in: range) { view in
         Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
       }
     }

@@ -31,8 +31,25 @@ extension CopyLocalEffect {
     _ apply: (Form, inout ViewBatch) -> Void
   ) {
     let geometry = group.geometry
+    if group.swapsAxes {
+      runSwapped(effects, group, geometry, apply)
+      return
+    }
     for index in group.members.indices {
-      var batch = group.batch(member: index, geometry: geometry)
+      var batch = group.batch(member: index, geometry: geometry, swapsAxes: false)
+      apply(effects[index], &batch)
+    }
+  }
+
+  /// ``run(_:_:_:)`` in a host whose memory swaps the axes: a loop of its
+  /// own, so that the plain one is compiled for plain memory alone.
+  @inline(never)
+  static func runSwapped<Form>(
+    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    _ apply: (Form, inout ViewBatch) -> Void
+  ) {
+    for index in group.members.indices {
+      var batch = group.batch(member: index, geometry: geometry, swapsAxes: true)
       apply(effects[index], &batch)
     }
   }

@@ -83,8 +83,9 @@ extension InterpolateEffect: CopyLocalEffect {
     // (BENCHMARKS.md).
     guard let first = forms.first, first.pair != nil else {
       let geometry = group.geometry
+      let swapsAxes = group.swapsAxes
       for index in group.members.indices {
-        var batch = group.batch(member: index, geometry: geometry)
+        var batch = group.batch(member: index, geometry: geometry, swapsAxes: swapsAxes)
         forms[index].borrowed.apply(to: &batch)
       }
       return
@@ -139,24 +140,35 @@ extension InterpolateEffect: CopyLocalEffect {
     input: (ViewTransform) -> Double
   ) {
     // Every curve of a class extends, or none does.
-    if forms[0].pair.unsafelyUnwrapped.extends {
-      combinePairs(forms, group, Combiner.self, extending: true, input: input)
-    } else {
-      combinePairs(forms, group, Combiner.self, extending: false, input: input)
+    let extending = forms[0].pair.unsafelyUnwrapped.extends
+    switch (extending, group.swapsAxes) {
+    case (true, false):
+      combinePairs(PlainViewMemory.self, forms, group, Combiner.self, extending: true, input: input)
+    case (false, false):
+      combinePairs(
+        PlainViewMemory.self, forms, group, Combiner.self, extending: false, input: input)
+    case (true, true):
+      combinePairs(
+        SwappedViewMemory.self, forms, group, Combiner.self, extending: true, input: input)
+    case (false, true):
+      combinePairs(
+        SwappedViewMemory.self, forms, group, Combiner.self, extending: false, input: input)
     }
   }
 
-  /// ``combinePairs(_:_:_:input:)`` for curves that extend when `extending`.
+  /// ``combinePairs(_:_:_:input:)`` for curves that extend when `extending`,
+  /// with the views stored in `Memory`.
   @inline(__always)
-  static func combinePairs<Combiner: PropertyCombiner>(
-    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
-    extending: Bool, input: (ViewTransform) -> Double
+  static func combinePairs<Memory: ViewMemory, Combiner: PropertyCombiner>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup,
+    _: Combiner.Type, extending: Bool, input: (ViewTransform) -> Double
   ) {
     for index in group.members.indices {
       let view = group.view(member: index)
+      // The value first: no transform lives across the curve's call.
       let value = forms[index].pair.unsafelyUnwrapped.value(
-        at: input(view.pointee), extending: extending)
-      Combiner.combine(&view.pointee, value)
+        at: input(Memory.load(view)), extending: extending)
+      Memory.modify(view) { Combiner.combine(&$0, value) }
     }
   }
 }

@@ -41,19 +41,33 @@ extension ParallaxEffect: CopyLocalEffect {
     _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
     top: (Double) -> Double
   ) {
-    switch shiftTests(effects[0].rateClass, geometry) {
-    case .neither: moveAtRest(effects, group, geometry, false, false, top)
-    case .zero: moveAtRest(effects, group, geometry, false, true, top)
-    case .all: moveAtRest(effects, group, geometry, true, true, top)
+    if group.swapsAxes {
+      moveAtRest(SwappedViewMemory.self, effects, group, geometry, top: top)
+    } else {
+      moveAtRest(PlainViewMemory.self, effects, group, geometry, top: top)
     }
   }
 
-  /// One loop of ``moveAtRest(_:_:_:top:)``, `saturating` and `mayBeZero`
+  /// ``moveAtRest(_:_:_:top:)`` with the views stored in `Memory`.
+  @inline(__always)
+  static func moveAtRest<Memory: ViewMemory>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup,
+    _ geometry: ScrollGeometry, top: (Double) -> Double
+  ) {
+    switch shiftTests(effects[0].rateClass, geometry) {
+    case .neither: moveAtRest(Memory.self, effects, group, geometry, false, false, top)
+    case .zero: moveAtRest(Memory.self, effects, group, geometry, false, true, top)
+    case .all: moveAtRest(Memory.self, effects, group, geometry, true, true, top)
+    }
+  }
+
+  /// One loop of ``moveAtRest(_:_:_:_:top:)``, `saturating` and `mayBeZero`
   /// as ``apply(to:saturating:mayBeZero:)`` takes them.
   @inline(__always)
-  static func moveAtRest(
-    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
-    _ saturating: Bool, _ mayBeZero: Bool, _ top: (Double) -> Double
+  static func moveAtRest<Memory: ViewMemory>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup,
+    _ geometry: ScrollGeometry, _ saturating: Bool, _ mayBeZero: Bool,
+    _ top: (Double) -> Double
   ) {
     for index in group.members.indices {
       let member = group.members[index]
@@ -61,7 +75,7 @@ extension ParallaxEffect: CopyLocalEffect {
       let shift = effects[index].shift(in: geometry, saturating: saturating)
       // As apply(to:): a shift of 0 leaves the view as it is.
       if !mayBeZero || shift != 0 { view.y += shift }
-      group.view(member: index).pointee = view
+      Memory.store(view, group.view(member: index))
     }
   }
 }

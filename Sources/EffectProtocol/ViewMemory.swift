@@ -1,0 +1,95 @@
+/// How a host's memory holds the views its effects see.
+///
+/// A horizontal scene is evaluated as its vertical twin, but its views are
+/// kept on the screen's axes, so that a frame needs no pass to map them:
+/// every load from memory swaps the axes into the twin's, every store swaps
+/// them back (``SwappedViewMemory``). A loop is specialised for one of the
+/// two, chosen once per loop, so that a vertical scene's views are read and
+/// written as they are (``PlainViewMemory``) with no test per view.
+@usableFromInline
+package protocol ViewMemory {
+  /// Whether it swaps the axes: a batch's ``ViewBatch/swapsAxes``.
+  static var swapsAxes: Bool { get }
+  /// The transform, as effects see it, of the view stored at `view`.
+  static func load(_ view: UnsafePointer<ViewTransform>) -> ViewTransform
+  /// Stores `transform`, as effects see it, at `view`.
+  static func store(_ transform: ViewTransform, _ view: UnsafeMutablePointer<ViewTransform>)
+  /// Runs `body` on the transform, as effects see it, of the view stored at
+  /// `view`.
+  static func modify(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void)
+}
+
+/// Memory that holds the views as effects see them: a vertical scene's.
+@usableFromInline
+package enum PlainViewMemory: ViewMemory {
+  @inlinable package static var swapsAxes: Bool { false }
+
+  @inlinable @inline(__always)
+  package static func load(_ view: UnsafePointer<ViewTransform>) -> ViewTransform {
+    view.pointee
+  }
+
+  @inlinable @inline(__always)
+  package static func store(
+    _ transform: ViewTransform, _ view: UnsafeMutablePointer<ViewTransform>
+  ) {
+    view.pointee = transform
+  }
+
+  /// In place: only what `body` changes is written.
+  @inlinable @inline(__always)
+  package static func modify(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
+  ) {
+    body(&view.pointee)
+  }
+}
+
+/// Memory that holds the views with their axes swapped
+/// (``ViewTransform/swappingAxes()``): a horizontal scene's, on the
+/// screen's axes, while its effects see its vertical twin.
+@usableFromInline
+package enum SwappedViewMemory: ViewMemory {
+  @inlinable package static var swapsAxes: Bool { true }
+
+  @inlinable @inline(__always)
+  package static func load(_ view: UnsafePointer<ViewTransform>) -> ViewTransform {
+    view.pointee.swappingAxes()
+  }
+
+  @inlinable @inline(__always)
+  package static func store(
+    _ transform: ViewTransform, _ view: UnsafeMutablePointer<ViewTransform>
+  ) {
+    view.pointee = transform.swappingAxes()
+  }
+
+  @inlinable @inline(__always)
+  package static func modify(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
+  ) {
+    var transform = load(view)
+    body(&transform)
+    store(transform, view)
+  }
+}
+
+extension ViewTransform {
+  /// The transform with x and y, width and height, the scales and the
+  /// anchors swapped; rotation, opacity, blur and zIndex as they are. Its
+  /// own inverse, exactly: it only moves values.
+  @inlinable @inline(__always)
+  package func swappingAxes() -> ViewTransform {
+    var swapped = self
+    swapped.x = y
+    swapped.y = x
+    swapped.width = height
+    swapped.height = width
+    swapped.scaleX = scaleY
+    swapped.scaleY = scaleX
+    swapped.anchorX = anchorY
+    swapped.anchorY = anchorX
+    return swapped
+  }
+}
