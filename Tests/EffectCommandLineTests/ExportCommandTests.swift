@@ -142,6 +142,37 @@ import Testing
     #expect(reduced.stdout.contains("do {  // stretch"))
   }
 
+  @Test(
+    "a column one view alone changes is written where it changed; the others, and a position the content moves, every frame"
+  )
+  func columnsWrittenOnChange() throws {
+    // Rows 0 and 1 are single views, the header in the content and a badge
+    // in the viewport; rows 2 to 4 are the copies of "row". y and translateY
+    // are the header's and the badge's (which parallax moves), opacity the
+    // badge's and the rows': every frame. height is the header's alone,
+    // scaleX and scaleY the badge's alone: where they changed.
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}]}, {"name": "badge", "attachment": "viewport", "frame": {"y": 40, "height": 20}, "effects": [{"type": "parallax", "rate": 0.5}, {"type": "interpolate", "input": "offset", "property": "opacity", "stops": [[0, 1], [100, 0]]}, {"type": "interpolate", "input": "offset", "property": "scale", "stops": [[0, 1], [100, 2]]}]}, {"name": "row", "repeat": {"count": 3}, "frame": {"height": 50}, "effects": [{"type": "interpolate", "input": "progress", "property": "opacity", "stops": [[0, 0], [1, 1]]}]}]}"#
+    )
+    let source = InProcess(["export", scene, "--swift"]).stdout
+    #expect(source.contains("let y, translateY, opacity: UnsafeMutableBufferPointer<Double>"))
+    #expect(
+      source.contains("if Self.differs(height, 0, headerValue) {\n      height[0] = headerValue"))
+    #expect(source.contains("if Self.differs(scaleX, 1, badgeValues.scaleX) {"))
+    #expect(source.contains("if Self.differs(scaleY, 1, badgeValues.scaleY) {"))
+    for column in ["y", "translateY", "opacity"] {
+      #expect(!source.contains("Self.differs(\(column),"))
+    }
+    // A scene whose one view stays in the viewport takes no buffer pointer.
+    let badge = try EscapingTests.file(
+      #"{"chains": [{"name": "badge", "attachment": "viewport", "frame": {"height": 20}, "effects": [{"type": "interpolate", "input": "offset", "property": "opacity", "stops": [[0, 1], [100, 0]]}]}]}"#
+    )
+    let alone = InProcess(["export", badge, "--swift"]).stdout
+    #expect(!alone.contains("withColumns"))
+    #expect(alone.contains("let badgeValue = Self.evaluateBadge(offset: offset)"))
+    #expect(alone.contains("if Self.differs(opacity, 0, badgeValue) {"))
+  }
+
   @Test("a horizontal scene exports, its twin's columns written on the screen's axes")
   func horizontalScene() throws {
     let scene = try EscapingTests.file(
@@ -150,8 +181,11 @@ import Testing
     let leftToRight = InProcess(["export", scene, "--swift"])
     #expect(leftToRight.status == .success)
     #expect(leftToRight.stdout.contains("// The scene scrolls sideways"))
-    // The stretch grows the twin's height: the screen's width, its top the screen's x.
-    #expect(leftToRight.stdout.contains("columns.width[row] = view.height"))
+    // The stretch grows the twin's height: the screen's width, its top the
+    // screen's x. The one view's width is written where it changed; its
+    // position, which the content moves, every frame.
+    #expect(
+      leftToRight.stdout.contains("return (width: view.height, translateX: view.y - naturalY)"))
     #expect(leftToRight.stdout.contains("columns.x[row] = view.y"))
     #expect(!leftToRight.stdout.contains("screenWidth"))
     let mirrored = try EscapingTests.file(

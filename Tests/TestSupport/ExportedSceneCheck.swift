@@ -9,7 +9,10 @@ import Foundation
 /// The program prints one FNV-1a hash a frame of every column of every view
 /// (or of the views `evaluate(offset:visibleOnly:)` evaluated) and of the
 /// frame's events; the host's frames are hashed the same way here. A
-/// frame whose hashes differ names its scene and offset.
+/// frame whose hashes differ names its scene and offset. Between frames the
+/// program keeps, in turn, the columns a reader read or a copy of the whole
+/// struct: a frame that changes what was kept (a column written without
+/// being made unique) differs too.
 public struct ExportedSceneCheck {
   /// One scene to export and the offsets to evaluate it at, in order.
   public struct Case {
@@ -186,12 +189,26 @@ public struct ExportedSceneCheck {
       return hash
     }
 
+    // A frame's line is its hash, or a note when what a reader kept of the
+    // frame before changed: every third frame keeps the columns, the next a
+    // copy of the whole struct, the third nothing (its columns unshared).
     func run<Scene: Exported>(_: Scene.Type, _ offsets: [Double], visible: Bool) {
       var scene = Scene()
-      for offset in offsets {
+      var keptColumns: [[Double]] = []
+      var keptScene: Scene? = nil
+      var keptHash: UInt64 = 0
+      for (index, offset) in offsets.enumerated() {
         scene.evaluate(offset: offset)
         let columns = scene.columns
-        print(hash(columns, rows: [0..<columns[0].count], events: scene.eventWords))
+        let rows = [0..<columns[0].count]
+        let frame = hash(columns, rows: rows, events: scene.eventWords)
+        let keptChanged =
+          (!keptColumns.isEmpty && hash(keptColumns, rows: rows, events: []) != keptHash)
+          || keptScene.map { hash($0.columns, rows: rows, events: []) != keptHash } ?? false
+        print(keptChanged ? "a copy kept from the frame before changed" : String(frame))
+        keptColumns = index % 3 == 0 ? columns : []
+        keptScene = index % 3 == 1 ? scene : nil
+        keptHash = hash(columns, rows: rows, events: [])
       }
       guard visible else { return }
       var windowed = Scene()

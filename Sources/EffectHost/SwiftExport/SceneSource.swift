@@ -50,6 +50,31 @@ struct SceneSource {
     let changing = Set(chains.flatMap { stores($0).map(\.column) })
     return (columns.map(\.rawValue) + ["leading"]).filter(changing.contains)
   }
+  /// The changing columns a frame writes only where a value changed, the
+  /// others being written through a buffer pointer every frame: a column
+  /// that one view alone changes, a view without copies, other than its
+  /// position along the scroll axis while it moves with the content (which
+  /// every frame changes). Comparing that one value costs less than the
+  /// uniqueness check of taking the column's buffer pointer, which a frame
+  /// that leaves the column as it was (a stretchy header at rest) then skips.
+  var writtenOnChange: Set<String> {
+    let position: Set<String> = isHorizontal ? ["x", "leading"] : ["y"]
+    var writers: [String: [ExportedChain]] = [:]
+    for chain in chains {
+      for store in stores(chain) { writers[store.column, default: []].append(chain) }
+    }
+    return Set(
+      writers.compactMap { column, chains in
+        guard chains.count == 1, let chain = chains.first, !chain.isRepeated else { return nil }
+        let moves = chain.layout.attachment == .content && position.contains(column)
+        return moves ? nil : column
+      })
+  }
+  /// The changing columns written through a buffer pointer every frame.
+  var pointerColumns: [String] {
+    let onChange = writtenOnChange
+    return changing.filter { !onChange.contains($0) }
+  }
   /// The arguments of `withColumns`'s body.
   var frameArguments: String { hasState ? "columns, state" : "columns" }
   var windowed: [ExportedChain] { chains.filter(\.isWindowed) }
@@ -154,11 +179,12 @@ struct SceneSource {
   }
 
   private mutating func writeColumnsType() {
-    if !changing.isEmpty {
-      line("  /// The columns a frame changes, written through during the frame.")
+    let pointerColumns = pointerColumns
+    if !pointerColumns.isEmpty {
+      line("  /// The columns every frame writes, written through during the frame.")
       line("  private struct Columns {")
       line(
-        "    let \(changing.joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
+        "    let \(pointerColumns.joined(separator: ", ")): UnsafeMutableBufferPointer<Double>"
       )
       line("  }")
       line()
@@ -413,12 +439,70 @@ struct SceneSource {
   /// with the copies `copies` gives.
   private mutating func writeFrame(copies: (ExportedChain) -> String) {
     guard !changing.isEmpty else { return }
-    line("    withColumns { \(frameArguments) in")
-    for chain in chains where chain.isEvaluated {
-      let range = chain.isWindowed ? "copies: \(copies(chain)), " : ""
-      line("      Self.\(chain.function)(offset: offset, \(range)\(callArguments(chain)))")
+    let evaluated = chains.filter(\.isEvaluated)
+    let returning = evaluated.filter { !changeStores($0).isEmpty }
+    let names = returning.map(valuesName).joined(separator: ", ")
+    let bound = returning.count == 1 ? names : "(\(names))"
+    func call(_ chain: ExportedChain) -> String {
+      var arguments = ["offset: offset"]
+      if chain.isWindowed { arguments.append("copies: \(copies(chain))") }
+      if !pointerStores(chain).isEmpty { arguments.append("columns") }
+      if !chain.code.stateProperties.isEmpty { arguments.append("&state") }
+      let call = "Self.\(chain.function)(\(arguments.joined(separator: ", ")))"
+      return changeStores(chain).isEmpty ? call : "let \(valuesName(chain)) = \(call)"
     }
-    line("    }")
+    if pointerColumns.isEmpty {
+      for chain in evaluated { line("    " + call(chain)) }
+    } else {
+      line("    \(returning.isEmpty ? "" : "let \(bound) = ")withColumns { \(frameArguments) in")
+      for chain in evaluated { line("      " + call(chain)) }
+      if !returning.isEmpty { line("      return \(bound)") }
+      line("    }")
+    }
+    for (column, writes) in changeWrites(returning) {
+      let differs = writes.map { "Self.differs(\(column), \($0.row), \($0.value))" }
+      line("    if \(differs.joined(separator: " || ")) {")
+      for write in writes { line("      \(column)[\(write.row)] = \(write.value)") }
+      line("    }")
+    }
+  }
+
+  /// The writes after a frame of the columns written only where a value
+  /// changed, a column's together: the row and the value `returning`'s
+  /// functions gave it.
+  private func changeWrites(
+    _ returning: [ExportedChain]
+  ) -> [(column: String, writes: [(row: Int, value: String)])] {
+    var writes: [String: [(row: Int, value: String)]] = [:]
+    for chain in returning {
+      let stores = changeStores(chain)
+      for store in stores {
+        let value =
+          stores.count == 1 ? valuesName(chain) : "\(valuesName(chain)).\(store.column)"
+        writes[store.column, default: []].append((chain.rows.lowerBound, value))
+      }
+    }
+    return changing.compactMap { column in writes[column].map { (column, $0) } }
+  }
+
+  /// The name of what a chain's function gives for the columns written only
+  /// where a value changed: a value, or a tuple of them.
+  private func valuesName(_ chain: ExportedChain) -> String {
+    let name = chain.function.dropFirst("evaluate".count)
+    let base = name.prefix(1).lowercased() + name.dropFirst()
+    return base + (changeStores(chain).count == 1 ? "Value" : "Values")
+  }
+
+  /// `chain`'s stores into the columns written through a buffer pointer.
+  func pointerStores(_ chain: ExportedChain) -> [(column: String, value: String)] {
+    let onChange = writtenOnChange
+    return stores(chain).filter { !onChange.contains($0.column) }
+  }
+
+  /// `chain`'s stores into the columns written only where a value changed.
+  func changeStores(_ chain: ExportedChain) -> [(column: String, value: String)] {
+    let onChange = writtenOnChange
+    return stores(chain).filter { onChange.contains($0.column) }
   }
 
   private func copiesName(_ chain: ExportedChain) -> String {
@@ -426,27 +510,29 @@ struct SceneSource {
     return name.prefix(1).lowercased() + name.dropFirst() + "Copies"
   }
 
-  /// What a chain's function takes after the offset and its copies.
-  private func callArguments(_ chain: ExportedChain) -> String {
-    chain.code.stateProperties.isEmpty ? "columns" : "columns, &state"
-  }
-
   /// Runs a frame's body with a buffer pointer a changing column.
   private mutating func writeWithColumns() {
-    guard !changing.isEmpty else { return }
-    line("  /// Runs `frame` with the columns a frame changes, one buffer pointer a column")
+    let pointerColumns = pointerColumns
+    guard !pointerColumns.isEmpty else { return }
+    line("  /// Runs `frame` with the columns every frame writes, one buffer pointer a column")
     line("  /// for the whole frame" + (hasState ? ", and the effects' state." : "."))
     let state = hasState ? ", inout State" : ""
     line("  @inline(__always)")
-    line("  private mutating func withColumns(_ frame: (Columns\(state)) -> Void) {")
+    if chains.contains(where: { $0.isEvaluated && !changeStores($0).isEmpty }) {
+      line(
+        "  private mutating func withColumns<Result>(_ frame: (Columns\(state)) -> Result) -> Result {"
+      )
+    } else {
+      line("  private mutating func withColumns(_ frame: (Columns\(state)) -> Void) {")
+    }
     var indent = "    "
-    for column in changing {
+    for column in pointerColumns {
       line(indent + "\(column).withUnsafeMutableBufferPointer { \(column) in")
       indent += "  "
     }
-    let fields = changing.map { "\($0): \($0)" }.joined(separator: ", ")
+    let fields = pointerColumns.map { "\($0): \($0)" }.joined(separator: ", ")
     line(indent + "frame(Columns(\(fields))\(hasState ? ", &self.state" : ""))")
-    for _ in changing {
+    for _ in pointerColumns {
       indent.removeLast(2)
       line(indent + "}")
     }
@@ -470,14 +556,24 @@ struct SceneSource {
       ? "row \(chain.rows.lowerBound)" : "rows \(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
     let effects = chain.effects.isEmpty ? "no effects" : chain.effects.joined(separator: ", ")
     line("  /// \(SwiftLiteral.string(chain.name)), \(rows): \(effects).")
-    let copiesParameter = chain.isWindowed ? "copies: Range<Int>, " : ""
-    let stateParameter = code.stateProperties.isEmpty ? "" : ", _ state: inout State"
+    var parameterList = ["offset: Double"]
+    if chain.isWindowed { parameterList.append("copies: Range<Int>") }
+    let pointerStores = pointerStores(chain)
+    let changeStores = changeStores(chain)
+    if !pointerStores.isEmpty { parameterList.append("_ columns: Columns") }
+    if !code.stateProperties.isEmpty { parameterList.append("_ state: inout State") }
+    let parameters = parameterList.joined(separator: ", ")
+    let result =
+      switch changeStores.count {
+      case 0: ""
+      case 1: " -> Double"
+      default: " -> (\(changeStores.map { "\($0.column): Double" }.joined(separator: ", ")))"
+      }
     line("  @inline(__always)")
-    let parameters = "offset: Double, \(copiesParameter)_ columns: Columns\(stateParameter)"
-    let signature = "  private static func \(chain.function)(\(parameters)) {"
+    let signature = "  private static func \(chain.function)(\(parameters))\(result) {"
     line(
       signature.count <= 100
-        ? signature : "  private static func \(chain.function)(\n    \(parameters)\n  ) {")
+        ? signature : "  private static func \(chain.function)(\n    \(parameters)\n  )\(result) {")
     var frameValues = code.frameValues
     if layout.attachment == .content { frameValues.insert(.contentOrigin) }
     for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
@@ -501,7 +597,7 @@ struct SceneSource {
     } else {
       // Copy 0's top, as the library computes it: y + 0 * stride.
       let y = SwiftLiteral.double(frame.y + 0 * layout.stride)
-      line(indent + "let row = \(chain.rows.lowerBound)")
+      if !pointerStores.isEmpty { line(indent + "let row = \(chain.rows.lowerBound)") }
       if code.readsCopy { line(indent + "let copy = 0") }
       line(
         indent
@@ -521,8 +617,14 @@ struct SceneSource {
       line(indent + "let x = Self.screenWidth - view.y - view.height")
       line(indent + "let naturalX = Self.screenWidth - naturalY - \(height)")
     }
-    for store in stores {
+    for store in pointerStores {
       line(indent + "columns.\(store.column)[row] = \(store.value)")
+    }
+    if changeStores.count == 1 {
+      line(indent + "return \(changeStores[0].value)")
+    } else if !changeStores.isEmpty {
+      let values = changeStores.map { "\($0.column): \($0.value)" }.joined(separator: ", ")
+      line(indent + "return (\(values))")
     }
     if chain.isRepeated { line("    }") }
     line("  }")
@@ -671,6 +773,18 @@ struct SceneSource {
   // MARK: - Helpers
 
   private mutating func writeHelpers() {
+    if !writtenOnChange.isEmpty {
+      lines(
+        """
+          /// Whether `column[row]` holds other bits than `value`: a column that one
+          /// view alone changes is written, and made unique, only when it does.
+          @inline(__always)
+          private static func differs(_ column: [Double], _ row: Int, _ value: Double) -> Bool {
+            column.withUnsafeBufferPointer { $0[row].bitPattern != value.bitPattern }
+          }
+
+        """)
+    }
     if !windowed.isEmpty {
       lines(
         """
