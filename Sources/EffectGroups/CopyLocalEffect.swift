@@ -41,6 +41,12 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// built-in effects each implement it (Effects' CopyLocalEffects.swift).
   static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
 
+  /// ``applyEach(_:_:)`` in a host whose memory swaps the axes
+  /// (``ViewBatch/swapsAxes``: a horizontal scene's): a witness of its
+  /// own, which the host calls for every kernel of such a frame, so that
+  /// the plain witness's loops know nothing of it.
+  static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+
   /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
   /// from its natural transform, in one pass: a host then calls it for a
   /// group's first effect, with members of one attachment, instead of
@@ -53,6 +59,11 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// becomes its natural transform as the effect changes it. The default
   /// writes the natural transforms, then calls ``applyEach(_:_:)``.
   static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
+
+  /// ``applyEachAtRest(_:_:)`` in a host whose memory swaps the axes. The
+  /// default writes the natural transforms swapped, then calls
+  /// ``applyEachSwapped(_:_:)``.
+  static func applyEachAtRestSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
 }
 
 extension CopyLocalEffect {
@@ -60,18 +71,22 @@ extension CopyLocalEffect {
 
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry
-    if group.swapsAxes {
-      for index in group.members.indices {
-        SwappedViewMemory.store(
-          group.naturalTransform(member: index, geometry: geometry), group.view(member: index))
-      }
-    } else {
-      for index in group.members.indices {
-        group.view(member: index).pointee = group.naturalTransform(
-          member: index, geometry: geometry)
-      }
+    for index in group.members.indices {
+      group.view(member: index).pointee = group.naturalTransform(
+        member: index, geometry: geometry)
     }
     applyEach(forms, group)
+  }
+
+  package static func applyEachAtRestSwapped(
+    _ forms: UnsafeRawPointer, _ group: SingleViewGroup
+  ) {
+    let geometry = group.geometry
+    for index in group.members.indices {
+      SwappedViewMemory.store(
+        group.naturalTransform(member: index, geometry: geometry), group.view(member: index))
+    }
+    applyEachSwapped(forms, group)
   }
 }
 

@@ -186,11 +186,12 @@ enum ChainGroup {
     /// write, then runs every group's effects.
     @inline(__always)
     func run(in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>) {
+      // One test a frame: a horizontal scene's frame runs out of line.
       if frame.pointee.swapsAxes {
-        writeNaturals(SwappedViewMemory.self, in: views, frame: frame)
-      } else {
-        writeNaturals(PlainViewMemory.self, in: views, frame: frame)
+        runSwapped(in: views, frame: frame)
+        return
       }
+      writeNaturals(PlainViewMemory.self, in: views, frame: frame)
       var kernel = kernels
       let kernelsEnd = kernels + kernelCount
       while kernel < kernelsEnd {
@@ -199,6 +200,26 @@ enum ChainGroup {
           kernel.pointee.kind.applyEachAtRest(kernel.pointee.forms, group)
         } else {
           kernel.pointee.kind.applyEach(kernel.pointee.forms, group)
+        }
+        kernel += 1
+      }
+    }
+
+    /// ``run(in:frame:)`` in memory that swaps the axes: every kernel
+    /// through its type's swapped witness.
+    @inline(__always)
+    func runSwapped(
+      in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>
+    ) {
+      writeNaturals(SwappedViewMemory.self, in: views, frame: frame)
+      var kernel = kernels
+      let kernelsEnd = kernels + kernelCount
+      while kernel < kernelsEnd {
+        let group = SingleViewGroup(members: kernel.pointee.members, views: views, frame: frame)
+        if kernel.pointee.isAtRest {
+          kernel.pointee.kind.applyEachAtRestSwapped(kernel.pointee.forms, group)
+        } else {
+          kernel.pointee.kind.applyEachSwapped(kernel.pointee.forms, group)
         }
         kernel += 1
       }

@@ -384,12 +384,13 @@ public struct SceneHost: Sendable {
       groups.run(in: base, frame: frame)
       guard !runs.isEmpty else { return }
       let clock = UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
-      // One test a frame, then a loop specialised for the memory.
+      // One test a frame; the plain memory's loop inline, the swapped
+      // memory's out of line, so that a vertical scene's is compiled as if
+      // there were no other.
       if frame.pointee.swapsAxes {
-        Self.runEach(
-          SwappedViewMemory.self, runs, steps: steps, copies: copies, in: base,
-          geometry: frame.pointee.geometry, clock: clock, naturalFlags: naturalFlags,
-          restingWritten: restingWritten)
+        Self.runEachSwapped(
+          runs, steps: steps, copies: copies, in: base, geometry: frame.pointee.geometry,
+          clock: clock, naturalFlags: naturalFlags, restingWritten: restingWritten)
       } else {
         Self.runEach(
           PlainViewMemory.self, runs, steps: steps, copies: copies, in: base,
@@ -468,6 +469,20 @@ public struct SceneHost: Sendable {
         }
       }
     }
+  }
+
+  /// ``runEach(_:_:steps:copies:in:geometry:clock:naturalFlags:restingWritten:)``
+  /// in memory that swaps the axes.
+  @inline(never)
+  static func runEachSwapped(
+    _ runs: [ChainRun], steps: [ChainStep], copies: (ChainRun) -> Range<Int>,
+    in base: UnsafeMutablePointer<ViewTransform>, geometry: ScrollGeometry,
+    clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?,
+    restingWritten: Bool
+  ) {
+    runEach(
+      SwappedViewMemory.self, runs, steps: steps, copies: copies, in: base, geometry: geometry,
+      clock: clock, naturalFlags: naturalFlags, restingWritten: restingWritten)
   }
 
   /// Writes the natural top of each view from `view` to `end`, copy `copy`

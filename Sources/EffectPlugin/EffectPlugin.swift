@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x31a7_9c51_41ec_b3de
+      0xe7f1_8d2c_4994_292f
     #endif
   }
 

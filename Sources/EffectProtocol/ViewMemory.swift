@@ -30,11 +30,24 @@ package enum PlainViewMemory: ViewMemory {
     view.pointee
   }
 
+  /// A whole transform, as six two-lane stores (``SwappedViewMemory``'s
+  /// ``SwappedViewMemory/store(_:_:)`` says why).
   @inlinable @inline(__always)
   package static func store(
     _ transform: ViewTransform, _ view: UnsafeMutablePointer<ViewTransform>
   ) {
-    view.pointee = transform
+    let raw = UnsafeMutableRawPointer(view)
+    raw.storeBytes(of: SIMD2(transform.x, transform.y), as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.width, transform.height), toByteOffset: 16, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.scaleX, transform.scaleY), toByteOffset: 32, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.anchorX, transform.anchorY), toByteOffset: 48, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.opacity, transform.blur), toByteOffset: 64, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.rotation, transform.zIndex), toByteOffset: 80, as: SIMD2<Double>.self)
   }
 
   /// In place: only what `body` changes is written.
@@ -58,20 +71,37 @@ package enum SwappedViewMemory: ViewMemory {
     view.pointee.swappingAxes()
   }
 
+  /// A whole transform, as six two-lane stores: a loop that writes many
+  /// (views at rest) keeps the pairs that do not change from view to view
+  /// in registers, swapped once, where a field-by-field store of a swapped
+  /// transform reassembled them at every view.
   @inlinable @inline(__always)
   package static func store(
     _ transform: ViewTransform, _ view: UnsafeMutablePointer<ViewTransform>
   ) {
-    view.pointee = transform.swappingAxes()
+    let raw = UnsafeMutableRawPointer(view)
+    raw.storeBytes(of: SIMD2(transform.y, transform.x), as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.height, transform.width), toByteOffset: 16, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.scaleY, transform.scaleX), toByteOffset: 32, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.anchorY, transform.anchorX), toByteOffset: 48, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.opacity, transform.blur), toByteOffset: 64, as: SIMD2<Double>.self)
+    raw.storeBytes(
+      of: SIMD2(transform.rotation, transform.zIndex), toByteOffset: 80, as: SIMD2<Double>.self)
   }
 
+  /// Field by field: what `body` leaves as it was is stored as it was
+  /// loaded, which the compiler leaves out.
   @inlinable @inline(__always)
   package static func modify(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
   ) {
     var transform = load(view)
     body(&transform)
-    store(transform, view)
+    view.pointee = transform.swappingAxes()
   }
 }
 

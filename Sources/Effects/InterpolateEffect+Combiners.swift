@@ -124,22 +124,12 @@ extension InterpolateEffect {
   ) {
     let views = views
     let viewportHeight = views.geometry.viewport.height
-    if Memory.swapsAxes {
-      // Read, then changed: a swapped transform held across the curve's
-      // call would be copied to the stack and back.
-      views.modifyEach(
-        Memory.self, in: range, keepsFrame: Combiner.keepsFrame,
-        reading: { curve(Source.input($0, viewportHeight)) },
-        { Combiner.combine(&$0, $1) })
-    } else if Combiner.keepsFrame {
-      views.modifyVisuals(Memory.self, in: range) { view in
-        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
-      }
-    } else {
-      views.modifyEach(Memory.self, in: range) { view in
-        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
-      }
-    }
+    // Read, then changed: a transform held across the curve's call would
+    // be copied to the stack and back (whole, in memory that swaps axes).
+    views.modifyEach(
+      Memory.self, in: range, keepsFrame: Combiner.keepsFrame,
+      reading: { curve(Source.input($0, viewportHeight)) },
+      { Combiner.combine(&$0, $1) })
   }
 }
 

@@ -28,6 +28,40 @@ import Testing
     #expect(swapped.swappingAxes() == view)
   }
 
+  @Test("a transform is twelve Doubles in declaration order: the two-lane stores count on it")
+  func layout() {
+    let offsets: [Int?] = [
+      MemoryLayout<ViewTransform>.offset(of: \.x), MemoryLayout<ViewTransform>.offset(of: \.y),
+      MemoryLayout<ViewTransform>.offset(of: \.width),
+      MemoryLayout<ViewTransform>.offset(of: \.height),
+      MemoryLayout<ViewTransform>.offset(of: \.scaleX),
+      MemoryLayout<ViewTransform>.offset(of: \.scaleY),
+      MemoryLayout<ViewTransform>.offset(of: \.anchorX),
+      MemoryLayout<ViewTransform>.offset(of: \.anchorY),
+      MemoryLayout<ViewTransform>.offset(of: \.opacity),
+      MemoryLayout<ViewTransform>.offset(of: \.blur),
+      MemoryLayout<ViewTransform>.offset(of: \.rotation),
+      MemoryLayout<ViewTransform>.offset(of: \.zIndex),
+    ]
+    #expect(offsets == (0..<12).map { $0 * 8 })
+    #expect(MemoryLayout<ViewTransform>.size == 96)
+  }
+
+  @Test("a whole transform stored in either memory reads back as it was", arguments: 0..<20)
+  func storeAndLoad(seed: UInt64) {
+    var random = SplitMix64(seed: 0x5708E &+ seed)
+    let view = Self.randomTransform(&random)
+    let memory = UnsafeMutablePointer<ViewTransform>.allocate(capacity: 1)
+    defer { memory.deallocate() }
+    memory.initialize(to: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)))
+    PlainViewMemory.store(view, memory)
+    #expect(memory.pointee.isBitwiseEqual(to: view))
+    #expect(PlainViewMemory.load(memory).isBitwiseEqual(to: view))
+    SwappedViewMemory.store(view, memory)
+    #expect(memory.pointee.isBitwiseEqual(to: view.swappingAxes()))
+    #expect(SwappedViewMemory.load(memory).isBitwiseEqual(to: view))
+  }
+
   /// A random transform with every column its own value.
   static func randomTransform(_ random: inout SplitMix64) -> ViewTransform {
     func value() -> Double { Double(random.next() % 20_000) / 8 - 1000 }

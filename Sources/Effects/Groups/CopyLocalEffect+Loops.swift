@@ -20,6 +20,12 @@ extension CopyLocalEffect where GroupForm == Self {
     run(effects, group) { $0.apply(to: &$1) }
   }
 
+  /// ``run(_:_:)`` in a host whose memory swaps the axes.
+  @inline(__always)
+  static func runSwapped(_ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup) {
+    runSwapped(effects, group) { $0.apply(to: &$1) }
+  }
+
 }
 
 extension CopyLocalEffect {
@@ -31,23 +37,20 @@ extension CopyLocalEffect {
     _ apply: (Form, inout ViewBatch) -> Void
   ) {
     let geometry = group.geometry
-    if group.swapsAxes {
-      runSwapped(effects, group, geometry, apply)
-      return
-    }
     for index in group.members.indices {
       var batch = group.batch(member: index, geometry: geometry, swapsAxes: false)
       apply(effects[index], &batch)
     }
   }
 
-  /// ``run(_:_:_:)`` in a host whose memory swaps the axes: a loop of its
-  /// own, so that the plain one is compiled for plain memory alone.
-  @inline(never)
+  /// ``run(_:_:_:)`` in a host whose memory swaps the axes: the loop of
+  /// each type's ``CopyLocalEffect/applyEachSwapped(_:_:)``.
+  @inline(__always)
   static func runSwapped<Form>(
-    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
+    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
     _ apply: (Form, inout ViewBatch) -> Void
   ) {
+    let geometry = group.geometry
     for index in group.members.indices {
       var batch = group.batch(member: index, geometry: geometry, swapsAxes: true)
       apply(effects[index], &batch)

@@ -53,7 +53,11 @@ extension InterpolateEffect: CopyLocalEffect {
 
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    run(Self.forms(forms, count: group.members.count), group)
+    run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
+  }
+
+  package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    run(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
   /// The classes of interpolate's forms, each evaluated by a loop of its
@@ -75,33 +79,36 @@ extension InterpolateEffect: CopyLocalEffect {
     return .linearPair(form.property, form.input, extends: pair.extends)
   }
 
+  /// The group's loops, with the views stored in `Memory`.
   @inline(__always)
-  static func run(_ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup) {
+  static func run<Memory: ViewMemory>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup
+  ) {
     // Every form is of one class (groupClass(of:)): the first's fields tell
     // which. Read from them, not from a GroupClass made here: building the
     // enum and matching it costs the feed more than the loops it chooses
     // (BENCHMARKS.md).
     guard let first = forms.first, first.pair != nil else {
       let geometry = group.geometry
-      let swapsAxes = group.swapsAxes
       for index in group.members.indices {
-        var batch = group.batch(member: index, geometry: geometry, swapsAxes: swapsAxes)
+        var batch = group.batch(
+          member: index, geometry: geometry, swapsAxes: Memory.swapsAxes)
         forms[index].borrowed.apply(to: &batch)
       }
       return
     }
     switch first.property {
-    case .opacity: combinePairs(forms, group, Opacity.self)
-    case .scale: combinePairs(forms, group, Scale.self)
-    case .scaleX: combinePairs(forms, group, ScaleX.self)
-    case .scaleY: combinePairs(forms, group, ScaleY.self)
-    case .blur: combinePairs(forms, group, Blur.self)
-    case .rotation: combinePairs(forms, group, Rotation.self)
-    case .translateX: combinePairs(forms, group, TranslateX.self)
-    case .translateY: combinePairs(forms, group, TranslateY.self)
-    case .width: combinePairs(forms, group, Width.self)
-    case .height: combinePairs(forms, group, Height.self)
-    case .zIndex: combinePairs(forms, group, ZIndex.self)
+    case .opacity: combinePairs(Memory.self, forms, group, Opacity.self)
+    case .scale: combinePairs(Memory.self, forms, group, Scale.self)
+    case .scaleX: combinePairs(Memory.self, forms, group, ScaleX.self)
+    case .scaleY: combinePairs(Memory.self, forms, group, ScaleY.self)
+    case .blur: combinePairs(Memory.self, forms, group, Blur.self)
+    case .rotation: combinePairs(Memory.self, forms, group, Rotation.self)
+    case .translateX: combinePairs(Memory.self, forms, group, TranslateX.self)
+    case .translateY: combinePairs(Memory.self, forms, group, TranslateY.self)
+    case .width: combinePairs(Memory.self, forms, group, Width.self)
+    case .height: combinePairs(Memory.self, forms, group, Height.self)
+    case .zIndex: combinePairs(Memory.self, forms, group, ZIndex.self)
     }
   }
 
@@ -109,24 +116,27 @@ extension InterpolateEffect: CopyLocalEffect {
   /// (`Combiner`'s) and one input, each combined with its member's view:
   /// one loop for each input.
   @inline(__always)
-  static func combinePairs<Combiner: PropertyCombiner>(
-    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type
+  static func combinePairs<Memory: ViewMemory, Combiner: PropertyCombiner>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup,
+    _: Combiner.Type
   ) {
     let geometry = group.geometry
     let height = geometry.viewport.height
     switch forms[0].input {
-    case .offset: combinePairs(forms, group, Combiner.self) { _ in geometry.offset }
-    case .pull: combinePairs(forms, group, Combiner.self) { _ in geometry.pull }
-    case .pullBottom: combinePairs(forms, group, Combiner.self) { _ in geometry.pullBottom }
+    case .offset: combinePairs(Memory.self, forms, group, Combiner.self) { _ in geometry.offset }
+    case .pull: combinePairs(Memory.self, forms, group, Combiner.self) { _ in geometry.pull }
+    case .pullBottom:
+      combinePairs(Memory.self, forms, group, Combiner.self) { _ in geometry.pullBottom }
     case .height:
-      combinePairs(forms, group, Combiner.self) { CurrentHeight.input($0, height) }
-    case .minY: combinePairs(forms, group, Combiner.self) { MinY.input($0, height) }
-    case .minX: combinePairs(forms, group, Combiner.self) { MinX.input($0, height) }
+      combinePairs(Memory.self, forms, group, Combiner.self) { CurrentHeight.input($0, height) }
+    case .minY: combinePairs(Memory.self, forms, group, Combiner.self) { MinY.input($0, height) }
+    case .minX: combinePairs(Memory.self, forms, group, Combiner.self) { MinX.input($0, height) }
     case .width:
-      combinePairs(forms, group, Combiner.self) { CurrentWidth.input($0, height) }
+      combinePairs(Memory.self, forms, group, Combiner.self) { CurrentWidth.input($0, height) }
     case .progress where !forms[0].pair.unsafelyUnwrapped.extends:
-      combinePairs(forms, group, Combiner.self) { HeldProgress.input($0, height) }
-    case .progress: combinePairs(forms, group, Combiner.self) { Progress.input($0, height) }
+      combinePairs(Memory.self, forms, group, Combiner.self) { HeldProgress.input($0, height) }
+    case .progress:
+      combinePairs(Memory.self, forms, group, Combiner.self) { Progress.input($0, height) }
     }
   }
 
@@ -135,24 +145,15 @@ extension InterpolateEffect: CopyLocalEffect {
   /// written view whose frame is not known to be natural, with the same
   /// inputs and combiners, so the same bits.
   @inline(__always)
-  static func combinePairs<Combiner: PropertyCombiner>(
-    _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup, _: Combiner.Type,
-    input: (ViewTransform) -> Double
+  static func combinePairs<Memory: ViewMemory, Combiner: PropertyCombiner>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup,
+    _: Combiner.Type, input: (ViewTransform) -> Double
   ) {
     // Every curve of a class extends, or none does.
-    let extending = forms[0].pair.unsafelyUnwrapped.extends
-    switch (extending, group.swapsAxes) {
-    case (true, false):
-      combinePairs(PlainViewMemory.self, forms, group, Combiner.self, extending: true, input: input)
-    case (false, false):
-      combinePairs(
-        PlainViewMemory.self, forms, group, Combiner.self, extending: false, input: input)
-    case (true, true):
-      combinePairs(
-        SwappedViewMemory.self, forms, group, Combiner.self, extending: true, input: input)
-    case (false, true):
-      combinePairs(
-        SwappedViewMemory.self, forms, group, Combiner.self, extending: false, input: input)
+    if forms[0].pair.unsafelyUnwrapped.extends {
+      combinePairs(Memory.self, forms, group, Combiner.self, extending: true, input: input)
+    } else {
+      combinePairs(Memory.self, forms, group, Combiner.self, extending: false, input: input)
     }
   }
 
@@ -165,7 +166,13 @@ extension InterpolateEffect: CopyLocalEffect {
   ) {
     for index in group.members.indices {
       let view = group.view(member: index)
-      // The value first: no transform lives across the curve's call.
+      guard Memory.swapsAxes else {
+        let value = forms[index].pair.unsafelyUnwrapped.value(
+          at: input(view.pointee), extending: extending)
+        Combiner.combine(&view.pointee, value)
+        continue
+      }
+      // The value first: no swapped transform lives across the curve's call.
       let value = forms[index].pair.unsafelyUnwrapped.value(
         at: input(Memory.load(view)), extending: extending)
       Memory.modify(view) { Combiner.combine(&$0, value) }

@@ -19,32 +19,43 @@ extension ParallaxEffect: CopyLocalEffect {
     }
   }
 
+  package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let effects = Self.forms(forms, count: group.members.count)
+    switch shiftTests(effects[0].rateClass, group.geometry) {
+    case .neither:
+      runSwapped(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
+    case .zero:
+      runSwapped(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
+    case .all:
+      runSwapped(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
+    }
+  }
+
   package static var writesViewsAtRest: Bool { true }
 
   /// Each view's natural transform moved by its shift, written once.
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let effects = Self.forms(forms, count: group.members.count)
+    moveAtRest(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
+  }
+
+  package static func applyEachAtRestSwapped(
+    _ forms: UnsafeRawPointer, _ group: SingleViewGroup
+  ) {
+    moveAtRest(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
+  }
+
+  /// ``applyEachAtRest(_:_:)`` with the views stored in `Memory`.
+  @inline(__always)
+  static func moveAtRest<Memory: ViewMemory>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup
+  ) {
     let geometry = group.geometry
     // Every member has the first's attachment.
     if group.members[0].attachment == .content {
       let origin = geometry.contentOrigin
-      moveAtRest(effects, group, geometry) { origin + $0 }
+      moveAtRest(Memory.self, effects, group, geometry) { origin + $0 }
     } else {
-      moveAtRest(effects, group, geometry) { $0 }
-    }
-  }
-
-  /// ``applyEachAtRest(_:_:)`` for members whose natural top is
-  /// `top(naturalY)`, with the loops and tests of ``applyEach(_:_:)``.
-  @inline(__always)
-  static func moveAtRest(
-    _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup, _ geometry: ScrollGeometry,
-    top: (Double) -> Double
-  ) {
-    if group.swapsAxes {
-      moveAtRest(SwappedViewMemory.self, effects, group, geometry, top: top)
-    } else {
-      moveAtRest(PlainViewMemory.self, effects, group, geometry, top: top)
+      moveAtRest(Memory.self, effects, group, geometry) { $0 }
     }
   }
 

@@ -19,4 +19,14 @@ extension PinEffect: CopyLocalEffect {
     case .bottomUntil: run(forms, group) { $0.applyBottomUntil(to: &$1) }
     }
   }
+
+  package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let forms = Self.forms(forms, count: group.members.count)
+    switch forms[0].variant {
+    case .top: runSwapped(forms, group) { $0.applyTop(to: &$1) }
+    case .topUntil: runSwapped(forms, group) { $0.applyTopUntil(to: &$1) }
+    case .bottom: runSwapped(forms, group) { $0.applyBottom(to: &$1) }
+    case .bottomUntil: runSwapped(forms, group) { $0.applyBottomUntil(to: &$1) }
+    }
+  }
 }

@@ -11,4 +11,10 @@ extension StretchEffect: CopyLocalEffect {
     guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
     run(Self.forms(forms, count: group.members.count), group)
   }
+
+  package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let geometry = group.geometry
+    guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
+    runSwapped(Self.forms(forms, count: group.members.count), group)
+  }
 }

@@ -6,4 +6,8 @@ extension TranslateEffect: CopyLocalEffect {
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(Self.forms(forms, count: group.members.count), group)
   }
+
+  package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    runSwapped(Self.forms(forms, count: group.members.count), group)
+  }
 }
