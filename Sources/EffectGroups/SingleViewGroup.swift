@@ -32,14 +32,10 @@ package struct SingleViewGroup {
     UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
   }
 
-  /// Whether the host's memory holds the views with their axes swapped
-  /// (``ViewBatch/swapsAxes``): read it once, before a loop.
-  @inlinable package var swapsAxes: Bool { frame.pointee.swapsAxes }
-
   /// A batch of member `index`'s one written view, whose frame is not
   /// known to be natural, in a frame of `geometry` (``geometry``, read
-  /// once) with memory that swaps axes when `swapsAxes` (``swapsAxes``,
-  /// read once): what a chain's effects after its first see.
+  /// once) with memory that swaps axes when `swapsAxes`: what a chain's
+  /// effects after its first see.
   @inlinable @inline(__always)
   package func batch(member index: Int, geometry: ScrollGeometry, swapsAxes: Bool) -> ViewBatch {
     let member = members[index]

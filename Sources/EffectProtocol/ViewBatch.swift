@@ -153,12 +153,14 @@ public struct ViewBatch {
   /// tells later effects that the frames are no longer known to be natural.
   @inlinable
   public subscript(index: Int) -> ViewTransform {
-    get {
+    // Always inlined: an effect that reads and writes views one by one
+    // (`pin`'s `until: "next"`) would otherwise call both accessors a view.
+    @inline(__always) get {
       precondition(index >= 0 && index < count, "view index out of range")
       guard index < written else { return naturalTransform(at: index) }
       return swapsAxes ? SwappedViewMemory.load(base + index) : base[index]
     }
-    nonmutating set {
+    @inline(__always) nonmutating set {
       precondition(index >= 0 && index < count, "view index out of range")
       writeNaturalTransforms()
       record?.pointee.hasNaturalFrames = false

@@ -72,22 +72,30 @@ extension InterpolateEffect {
   }
 
   /// Combines `value` with the property of the views in `range`.
-  @inline(__always)
+  @inline(never)
   static func combine<Combiner: PropertyCombiner>(
     _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
   ) {
-    // The memory chosen once, each loop compiled for one.
-    if views.swapsAxes {
-      combine(SwappedViewMemory.self, &views, range, value, Combiner.self)
-    } else {
-      combine(PlainViewMemory.self, &views, range, value, Combiner.self)
+    // The loops of each memory compiled apart: the plain ones here, as if
+    // there were no other.
+    guard !views.swapsAxes else {
+      return combineSwapped(&views, range, value, Combiner.self)
     }
+    combine(PlainViewMemory.self, views, range, value, Combiner.self)
+  }
+
+  /// ``combine(_:_:_:_:)`` in memory that swaps the axes.
+  @inline(never)
+  static func combineSwapped<Combiner: PropertyCombiner>(
+    _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double, _: Combiner.Type
+  ) {
+    combine(SwappedViewMemory.self, views, range, value, Combiner.self)
   }
 
   /// ``combine(_:_:_:_:)`` with the views in `Memory`.
-  @inline(never)
+  @inline(__always)
   static func combine<Memory: ViewMemory, Combiner: PropertyCombiner>(
-    _: Memory.Type, _ views: inout ViewBatch, _ range: Range<Int>, _ value: Double,
+    _: Memory.Type, _ views: ViewBatch, _ range: Range<Int>, _ value: Double,
     _: Combiner.Type
   ) {
     // A local copy: the loop keeps the batch's fields in registers, which
@@ -102,32 +110,39 @@ extension InterpolateEffect {
 
   /// Combines `curve`'s value at each view's `Source` input with the
   /// property of the views in `range`.
-  @inline(__always)
+  @inline(never)
   static func combine<
     Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
   >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
   {
-    if views.swapsAxes {
-      combine(SwappedViewMemory.self, &views, range, curve, Combiner.self, Source.self)
+    guard !views.swapsAxes else {
+      return combineSwapped(&views, range, curve, Combiner.self, Source.self)
+    }
+    let views = views
+    let viewportHeight = views.geometry.viewport.height
+    if Combiner.keepsFrame {
+      views.modifyVisuals(PlainViewMemory.self, in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
     } else {
-      combine(PlainViewMemory.self, &views, range, curve, Combiner.self, Source.self)
+      views.modifyEach(PlainViewMemory.self, in: range) { view in
+        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+      }
     }
   }
 
-  /// ``combine(_:_:_:_:_:)`` with the views in `Memory`.
+  /// ``combine(_:_:_:_:_:)`` in memory that swaps the axes: each view's
+  /// input read, then the view changed, since a swapped transform held
+  /// across the curve's call would be copied to the stack and back.
   @inline(never)
-  static func combine<
-    Memory: ViewMemory, Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
-  >(
-    _: Memory.Type, _ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve,
-    _: Combiner.Type, _: Source.Type
-  ) {
+  static func combineSwapped<
+    Curve: InputFunction, Combiner: PropertyCombiner, Source: FrameInput
+  >(_ views: inout ViewBatch, _ range: Range<Int>, _ curve: Curve, _: Combiner.Type, _: Source.Type)
+  {
     let views = views
     let viewportHeight = views.geometry.viewport.height
-    // Read, then changed: a transform held across the curve's call would
-    // be copied to the stack and back (whole, in memory that swaps axes).
     views.modifyEach(
-      Memory.self, in: range, keepsFrame: Combiner.keepsFrame,
+      SwappedViewMemory.self, in: range, keepsFrame: Combiner.keepsFrame,
       reading: { curve(Source.input($0, viewportHeight)) },
       { Combiner.combine(&$0, $1) })
   }

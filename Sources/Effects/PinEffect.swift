@@ -298,15 +298,18 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       let top = edge == .top
       let line = top ? topLine(geometry) : bottomLine(geometry)
       let contentEnd = geometry.contentOrigin + geometry.contentHeight
-      for index in views.indices {
+      // One pass with the views in order, counted here: no test a view of
+      // whether it is written, or of the memory that holds it.
+      let batch = views
+      var index = 0
+      views.modifyEach { view in
         let edge =
-          views.firstCopy + index >= lastCopy
-          ? contentEnd : views.naturalViewportFrame(at: index + 1).y
-        var view = views[index]
+          batch.firstCopy + index >= lastCopy
+          ? contentEnd : batch.naturalViewportFrame(at: index + 1).y
         view.y =
           top
           ? max(view.y, min(line, edge - view.height)) : min(view.y, max(line - view.height, edge))
-        views[index] = view
+        index += 1
       }
     }
   }
