@@ -307,7 +307,12 @@ struct EventDetector: Sendable {
   /// store and one multiplication per copy until a crossing. A per-view
   /// watch of a chain whose copies have their natural frames in this frame
   /// and the previous one reads no loop at all: see ``searchRanges``.
-  mutating func detect(in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry) {
+  ///
+  /// The views are stored in `Memory`: a horizontal scene's swap their axes
+  /// in memory, and its events read the vertical twin's values.
+  mutating func detect<Memory: ViewMemory>(
+    _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
+  ) {
     // Most frames fire nothing: emptying an empty array is a call to skip.
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
@@ -352,19 +357,21 @@ struct EventDetector: Sendable {
             kept.mayFall = top < previousTop
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalMinY(top: previousTop, stride: stride), current: MinY(first: first))
+              previous: NaturalMinY(top: previousTop, stride: stride),
+              current: MinY<Memory>(first: first))
           case .height:
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: height), current: Height(first: first))
+              previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
           case .minX:
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: watch.frame.x), current: MinX(first: first))
+              previous: NaturalHeight(height: watch.frame.x), current: MinX<Memory>(first: first))
           case .width:
             Self.scan(
               watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: watch.frame.width), current: Width(first: first))
+              previous: NaturalHeight(height: watch.frame.width),
+              current: Width<Memory>(first: first))
           case .progress:
             if let timeline = watch.timeline {
               // In the same viewport and insets, progress never increases
@@ -381,7 +388,8 @@ struct EventDetector: Sendable {
                 watch, slot, firing, kept, ascending: false, &fired,
                 previous: NaturalTimelineProgress(
                   top: previousTop, stride: stride, placed: previousTimeline.placed(height: height)),
-                current: TimelineProgress(first: first, timeline: timeline.measured(in: geometry)))
+                current: TimelineProgress<Memory>(
+                  first: first, timeline: timeline.measured(in: geometry)))
               break
             }
             // In the same viewport, progress never increases with the top.
@@ -394,7 +402,7 @@ struct EventDetector: Sendable {
               previous: NaturalProgress(
                 top: previousTop, stride: stride, height: height,
                 viewportHeight: previousViewportHeight),
-              current: Progress(first: first, viewportHeight: viewportHeight))
+              current: Progress<Memory>(first: first, viewportHeight: viewportHeight))
           }
           tops[index] = natural ? top : .nan
         }
@@ -578,36 +586,37 @@ protocol CopyValues {
 }
 
 /// The views' `minY` (`y`).
-struct MinY: CopyValues {
+struct MinY<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
-  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].y }
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { Memory.load(first + copy).y }
 }
 
 /// The views' `minX` (`x`).
-struct MinX: CopyValues {
+struct MinX<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
-  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].x }
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { Memory.load(first + copy).x }
 }
 
 /// The views' widths.
-struct Width: CopyValues {
+struct Width<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
-  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].width }
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { Memory.load(first + copy).width }
 }
 
 /// The views' heights.
-struct Height: CopyValues {
+struct Height<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
-  @inline(__always) func callAsFunction(_ copy: Int) -> Double { first[copy].height }
+  @inline(__always) func callAsFunction(_ copy: Int) -> Double { Memory.load(first + copy).height }
 }
 
 /// The views' cover progress (``ScrollGeometry/coverProgress(minY:height:viewportHeight:)``).
-struct Progress: CopyValues {
+struct Progress<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
   let viewportHeight: Double
   @inline(__always) func callAsFunction(_ copy: Int) -> Double {
-    ScrollGeometry.coverProgress(
-      minY: first[copy].y, height: first[copy].height, viewportHeight: viewportHeight)
+    let view = Memory.load(first + copy)
+    return ScrollGeometry.coverProgress(
+      minY: view.y, height: view.height, viewportHeight: viewportHeight)
   }
 }
 
@@ -638,11 +647,12 @@ struct NaturalProgress: CopyValues {
 
 /// The views' progress through a view range with timeline insets
 /// (``ViewTimeline``), measured in this frame.
-struct TimelineProgress: CopyValues {
+struct TimelineProgress<Memory: ViewMemory>: CopyValues {
   let first: UnsafePointer<ViewTransform>
   let timeline: ViewTimeline.Measured
   @inline(__always) func callAsFunction(_ copy: Int) -> Double {
-    timeline.progress(minY: first[copy].y, height: first[copy].height)
+    let view = Memory.load(first + copy)
+    return timeline.progress(minY: view.y, height: view.height)
   }
 }
 

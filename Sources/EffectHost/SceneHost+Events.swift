@@ -31,34 +31,12 @@ extension SceneHost {
   /// Reads the inputs of every declared event in the frame just evaluated
   /// and records those that fired.
   mutating func detectEvents() {
-    guard isTransposed else {
-      let views = UnsafeBufferPointer(start: storage.views, count: storage.count)
-      eventDetector.detect(in: views, geometry: geometry)
-      return
+    let geometry = self.geometry
+    let views = UnsafeBufferPointer(start: storage.views, count: storage.count)
+    if isTransposed {
+      eventDetector.detect(SwappedViewMemory.self, in: views, geometry: geometry)
+    } else {
+      eventDetector.detect(PlainViewMemory.self, in: views, geometry: geometry)
     }
-    detectTransposedEvents()
-  }
-
-  /// ``detectEvents()`` of a horizontal scene, whose views are on the
-  /// screen's axes: the watched chains' views are swapped back into the
-  /// twin's, in memory of the host's own, for the detector to read. A
-  /// pass over those views alone, so that the detector's loops know
-  /// nothing of it.
-  @inline(never)
-  mutating func detectTransposedEvents() {
-    let count = storage.count
-    if eventViews == nil || eventViews!.count != count
-      || !isKnownUniquelyReferenced(&eventViews!)
-    {
-      eventViews = ViewStorage(copying: storage)
-    }
-    let screen = storage.views
-    let twin = eventViews!.views
-    for watch in eventDetector.watches {
-      for index in watch.firstView..<watch.firstView + watch.viewCount {
-        twin[index] = SwappedViewMemory.load(screen + index)
-      }
-    }
-    eventDetector.detect(in: UnsafeBufferPointer(start: twin, count: count), geometry: geometry)
   }
 }

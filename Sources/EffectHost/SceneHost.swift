@@ -108,10 +108,6 @@ public struct SceneHost: Sendable {
   /// (whose ``storage`` holds the left-to-right image: ``ScreenMapping``);
   /// `nil` for any other, whose ``storage`` is on the screen already.
   @usableFromInline var screenStorage: ViewStorage?
-  /// The twin's transforms of the views that events watch, for a
-  /// horizontal scene's event detector (``detectTransposedEvents()``);
-  /// `nil` until such a frame.
-  var eventViews: ViewStorage?
   /// Whether the scene is horizontal: ``storage`` then holds its views on
   /// the screen's axes while its effects see the vertical twin's
   /// (``ViewMemory``), so that a frame needs no pass to swap them.
