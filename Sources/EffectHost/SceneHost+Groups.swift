@@ -186,40 +186,33 @@ enum ChainGroup {
     /// write, then runs every group's effects.
     @inline(__always)
     func run(in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>) {
-      // One test a frame: a horizontal scene's frame runs out of line.
+      // One test a frame, then each memory's loops, the swapped ones through
+      // each type's swapped witnesses.
       if frame.pointee.swapsAxes {
-        runSwapped(in: views, frame: frame)
-        return
-      }
-      writeNaturals(PlainViewMemory.self, in: views, frame: frame)
-      var kernel = kernels
-      let kernelsEnd = kernels + kernelCount
-      while kernel < kernelsEnd {
-        let group = SingleViewGroup(members: kernel.pointee.members, views: views, frame: frame)
-        if kernel.pointee.isAtRest {
-          kernel.pointee.kind.applyEachAtRest(kernel.pointee.forms, group)
-        } else {
-          kernel.pointee.kind.applyEach(kernel.pointee.forms, group)
-        }
-        kernel += 1
+        run(SwappedViewMemory.self, in: views, frame: frame)
+      } else {
+        run(PlainViewMemory.self, in: views, frame: frame)
       }
     }
 
-    /// ``run(in:frame:)`` in memory that swaps the axes: every kernel
-    /// through its type's swapped witness.
+    /// ``run(in:frame:)`` with the views stored in `Memory`.
     @inline(__always)
-    func runSwapped(
-      in views: UnsafeMutablePointer<ViewTransform>, frame: UnsafePointer<GroupFrame>
+    func run<Memory: ViewMemory>(
+      _: Memory.Type, in views: UnsafeMutablePointer<ViewTransform>,
+      frame: UnsafePointer<GroupFrame>
     ) {
-      writeNaturals(SwappedViewMemory.self, in: views, frame: frame)
+      writeNaturals(Memory.self, in: views, frame: frame)
       var kernel = kernels
       let kernelsEnd = kernels + kernelCount
       while kernel < kernelsEnd {
         let group = SingleViewGroup(members: kernel.pointee.members, views: views, frame: frame)
-        if kernel.pointee.isAtRest {
-          kernel.pointee.kind.applyEachAtRestSwapped(kernel.pointee.forms, group)
-        } else {
-          kernel.pointee.kind.applyEachSwapped(kernel.pointee.forms, group)
+        let kind = kernel.pointee.kind
+        let forms = kernel.pointee.forms
+        switch (kernel.pointee.isAtRest, Memory.swapsAxes) {
+        case (true, false): kind.applyEachAtRest(forms, group)
+        case (false, false): kind.applyEach(forms, group)
+        case (true, true): kind.applyEachAtRestSwapped(forms, group)
+        case (false, true): kind.applyEachSwapped(forms, group)
         }
         kernel += 1
       }

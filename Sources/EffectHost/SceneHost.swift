@@ -108,10 +108,6 @@ public struct SceneHost: Sendable {
   /// (whose ``storage`` holds the left-to-right image: ``ScreenMapping``);
   /// `nil` for any other, whose ``storage`` is on the screen already.
   @usableFromInline var screenStorage: ViewStorage?
-  /// Whether the scene is horizontal: ``storage`` then holds its views on
-  /// the screen's axes while its effects see the vertical twin's
-  /// (``ViewMemory``), so that a frame needs no pass to swap them.
-  let isTransposed: Bool
   /// Whether the scene is right to left: each frame then maps its
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
@@ -212,12 +208,17 @@ public struct SceneHost: Sendable {
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0),
       swapsAxes: scene.axis == .horizontal)
     self.eventDetector = EventDetector(scene: scene)
-    self.isTransposed = scene.axis == .horizontal
     self.isMirrored = ScreenMapping(scene).isMirrored
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
   }
+
+  /// Whether the scene is horizontal: ``storage`` then holds its views on
+  /// the screen's axes while its effects see the vertical twin's
+  /// (``ViewMemory``), so that a frame needs no pass to swap them. The
+  /// frame says so (``GroupFrame/swapsAxes``) for the groups and batches.
+  var isTransposed: Bool { frame.swapsAxes }
 
   /// The number of views, copies included.
   public var viewCount: Int { storage.count }

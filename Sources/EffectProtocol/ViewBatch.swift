@@ -154,7 +154,8 @@ public struct ViewBatch {
   @inlinable
   public subscript(index: Int) -> ViewTransform {
     // Always inlined: an effect that reads and writes views one by one
-    // (`pin`'s `until: "next"`) would otherwise call both accessors a view.
+    // would otherwise call both accessors a view, each with its test of
+    // the memory.
     @inline(__always) get {
       precondition(index >= 0 && index < count, "view index out of range")
       guard index < written else { return naturalTransform(at: index) }

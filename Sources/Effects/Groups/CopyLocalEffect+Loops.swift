@@ -15,44 +15,27 @@ extension CopyLocalEffect where GroupForm == Self {
   /// A default implementation in EffectGroups would not be: a witness that
   /// calls generic inlinable code of another module runs it generic
   /// (BENCHMARKS.md, "Groups of single-view chains", gives the cost).
+  /// The views are stored in `Memory`: plain for `applyEach`, swapped for
+  /// `applyEachSwapped`.
   @inline(__always)
-  static func run(_ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup) {
-    run(effects, group) { $0.apply(to: &$1) }
+  static func run<Memory: ViewMemory>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup
+  ) {
+    run(Memory.self, effects, group) { $0.apply(to: &$1) }
   }
-
-  /// ``run(_:_:)`` in a host whose memory swaps the axes.
-  @inline(__always)
-  static func runSwapped(_ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup) {
-    runSwapped(effects, group) { $0.apply(to: &$1) }
-  }
-
 }
 
 extension CopyLocalEffect {
-  /// ``run(_:_:)`` with `apply` in place of ``apply(to:)``: a class's
+  /// ``run(_:_:_:)`` with `apply` in place of ``apply(to:)``: a class's
   /// variant of it, over the effects or any form of them.
   @inline(__always)
-  static func run<Form>(
-    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
+  static func run<Memory: ViewMemory, Form>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
     _ apply: (Form, inout ViewBatch) -> Void
   ) {
     let geometry = group.geometry
     for index in group.members.indices {
-      var batch = group.batch(member: index, geometry: geometry, swapsAxes: false)
-      apply(effects[index], &batch)
-    }
-  }
-
-  /// ``run(_:_:_:)`` in a host whose memory swaps the axes: the loop of
-  /// each type's ``CopyLocalEffect/applyEachSwapped(_:_:)``.
-  @inline(__always)
-  static func runSwapped<Form>(
-    _ effects: UnsafeBufferPointer<Form>, _ group: SingleViewGroup,
-    _ apply: (Form, inout ViewBatch) -> Void
-  ) {
-    let geometry = group.geometry
-    for index in group.members.indices {
-      var batch = group.batch(member: index, geometry: geometry, swapsAxes: true)
+      var batch = group.batch(member: index, geometry: geometry, swapsAxes: Memory.swapsAxes)
       apply(effects[index], &batch)
     }
   }

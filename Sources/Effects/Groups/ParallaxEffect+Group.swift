@@ -8,26 +8,26 @@ extension ParallaxEffect: CopyLocalEffect {
 
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let effects = Self.forms(forms, count: group.members.count)
-    // Every form is of one class: the first tells which.
-    switch shiftTests(effects[0].rateClass, group.geometry) {
-    case .neither:
-      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
-    case .zero:
-      run(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
-    case .all: run(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
-    }
+    applyEach(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let effects = Self.forms(forms, count: group.members.count)
+    applyEach(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
+  }
+
+  /// Each witness's loops, with the views stored in `Memory`.
+  @inline(__always)
+  static func applyEach<Memory: ViewMemory>(
+    _: Memory.Type, _ effects: UnsafeBufferPointer<Self>, _ group: SingleViewGroup
+  ) {
+    // Every form is of one class: the first tells which.
     switch shiftTests(effects[0].rateClass, group.geometry) {
     case .neither:
-      runSwapped(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
+      run(Memory.self, effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: false) }
     case .zero:
-      runSwapped(effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
+      run(Memory.self, effects, group) { $0.apply(to: &$1, saturating: false, mayBeZero: true) }
     case .all:
-      runSwapped(effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
+      run(Memory.self, effects, group) { $0.apply(to: &$1, saturating: true, mayBeZero: true) }
     }
   }
 

@@ -11,22 +11,23 @@ extension PinEffect: CopyLocalEffect {
 
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let forms = Self.forms(forms, count: group.members.count)
-    switch forms[0].variant {
-    case .top: run(forms, group) { $0.applyTop(to: &$1) }
-    case .topUntil: run(forms, group) { $0.applyTopUntil(to: &$1) }
-    case .bottom: run(forms, group) { $0.applyBottom(to: &$1) }
-    case .bottomUntil: run(forms, group) { $0.applyBottomUntil(to: &$1) }
-    }
+    applyEach(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    let forms = Self.forms(forms, count: group.members.count)
+    applyEach(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
+  }
+
+  /// Each witness's loop, with the views stored in `Memory`.
+  @inline(__always)
+  static func applyEach<Memory: ViewMemory>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<Form>, _ group: SingleViewGroup
+  ) {
     switch forms[0].variant {
-    case .top: runSwapped(forms, group) { $0.applyTop(to: &$1) }
-    case .topUntil: runSwapped(forms, group) { $0.applyTopUntil(to: &$1) }
-    case .bottom: runSwapped(forms, group) { $0.applyBottom(to: &$1) }
-    case .bottomUntil: runSwapped(forms, group) { $0.applyBottomUntil(to: &$1) }
+    case .top: run(Memory.self, forms, group) { $0.applyTop(to: &$1) }
+    case .topUntil: run(Memory.self, forms, group) { $0.applyTopUntil(to: &$1) }
+    case .bottom: run(Memory.self, forms, group) { $0.applyBottom(to: &$1) }
+    case .bottomUntil: run(Memory.self, forms, group) { $0.applyBottomUntil(to: &$1) }
     }
   }
 }

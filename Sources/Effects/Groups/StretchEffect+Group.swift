@@ -9,12 +9,12 @@ extension StretchEffect: CopyLocalEffect {
     // need be read.
     let geometry = group.geometry
     guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
-    run(Self.forms(forms, count: group.members.count), group)
+    run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry
     guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
-    runSwapped(Self.forms(forms, count: group.members.count), group)
+    run(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 }

@@ -4,10 +4,10 @@ import EffectProtocol
 extension TranslateEffect: CopyLocalEffect {
   @inline(__always)
   package static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    run(Self.forms(forms, count: group.members.count), group)
+    run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
-    runSwapped(Self.forms(forms, count: group.members.count), group)
+    run(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 }
