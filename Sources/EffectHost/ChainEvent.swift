@@ -168,6 +168,12 @@ struct EventDetector: Sendable {
   /// The events of the last frame, in order of chains, declarations, copies.
   private(set) var fired: [SceneEvent] = []
 
+  /// The most copies a per-view watch reads one by one in every frame; a
+  /// watch of more copies whose frames stay natural is searched instead
+  /// (``detect(_:in:geometry:)``). A search reads about four values even
+  /// for one copy, and sets up more.
+  static let copiesRead = 4
+
   /// The most events kept room for before the first frame; more grow the
   /// array once and it keeps its capacity.
   static let reservedEvents = 1 << 16
@@ -322,89 +328,127 @@ struct EventDetector: Sendable {
     self.previousViewportHeight = viewportHeight
     let previousContentInsets = self.previousContentInsets
     self.previousContentInsets = geometry.contentInsets
-    let watches = self.watches
-    let naturalChains = self.naturalChains
     let searches = searchesNaturalRanges
-    previousTops.withUnsafeMutableBufferPointer { tops in
-      previous.withUnsafeMutableBufferPointer { previous in
-        guard let slots = previous.baseAddress, let base = views.baseAddress else { return }
-        for (index, watch) in watches.enumerated() {
-          let slot = slots + watch.firstSlot
-          let first = base + watch.firstView
-          let count = watch.viewCount
-          // Copy i's natural top is `top + i * stride`, as the host writes
-          // it; with stride >= 0 it never decreases with i.
-          let top = geometry.viewportY(ofNaturalY: watch.frame.y, attachment: watch.attachment)
-          let natural = searches && naturalChains[watch.chain] && watch.stride >= 0 && !top.isNaN
-          let previousTop = tops[index]
-          let stride = watch.stride
-          let height = watch.frame.height
-          var kept = Kept(natural: natural, previousTop: previousTop)
-          switch watch.input {
-          case .offset:
-            Self.scan(watch, copies: count, geometryValue: geometry.offset, slot, firing, &fired)
-            continue
-          case .pull:
-            Self.scan(watch, copies: count, geometryValue: geometry.pull, slot, firing, &fired)
-            continue
-          case .pullBottom:
-            Self.scan(
-              watch, copies: count, geometryValue: geometry.pullBottom, slot, firing, &fired)
-            continue
-          case .minY:
-            // `top + x` never decreases with `top`.
-            kept.mayRise = top > previousTop
-            kept.mayFall = top < previousTop
-            Self.scan(
-              watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalMinY(top: previousTop, stride: stride),
-              current: MinY<Memory>(first: first))
-          case .height:
-            Self.scan(
-              watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
-          case .minX:
-            Self.scan(
-              watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: watch.frame.x), current: MinX<Memory>(first: first))
-          case .width:
-            Self.scan(
-              watch, slot, firing, kept, ascending: true, &fired,
-              previous: NaturalHeight(height: watch.frame.width),
-              current: Width<Memory>(first: first))
-          case .progress:
-            if let timeline = watch.timeline {
-              // In the same viewport and insets, progress never increases
-              // with the top.
-              if viewportHeight == previousViewportHeight,
-                geometry.contentInsets == previousContentInsets
-              {
-                kept.mayRise = top < previousTop
-                kept.mayFall = top > previousTop
+    // Read in place, through buffer pointers: a watch is not copied, and
+    // the arrays are neither retained nor checked a watch.
+    watches.withUnsafeBufferPointer { watches in
+      naturalChains.withUnsafeBufferPointer { naturalChains in
+        previousTops.withUnsafeMutableBufferPointer { tops in
+          previous.withUnsafeMutableBufferPointer { previous in
+            guard let slots = previous.baseAddress, let base = views.baseAddress,
+              let firstWatch = watches.baseAddress
+            else { return }
+            for index in 0..<watches.count {
+              let watch = firstWatch + index
+              let slot = slots + watch.pointee.firstSlot
+              let first = base + watch.pointee.firstView
+              let input = watch.pointee.input
+              switch input {
+              case .offset:
+                Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
+                continue
+              case .pull:
+                Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
+                continue
+              case .pullBottom:
+                Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
+                continue
+              default: break
               }
-              let previousTimeline = timeline.measured(
-                viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
-              Self.scan(
-                watch, slot, firing, kept, ascending: false, &fired,
-                previous: NaturalTimelineProgress(
-                  top: previousTop, stride: stride, placed: previousTimeline.placed(height: height)),
-                current: TimelineProgress<Memory>(
-                  first: first, timeline: timeline.measured(in: geometry)))
-              break
+              // A few copies are read, each against its stored value: a search
+              // would read as many, after more set-up.
+              if watch.pointee.viewCount <= Self.copiesRead {
+                // Their values are always in their slots: only the search
+                // leaves them out (its top not NaN), and a change of the
+                // count stores them first (resize(chain:from:to:)).
+                switch input {
+                case .minY: Self.scan(watch, slot, firing, &fired, MinY<Memory>(first: first))
+                case .height: Self.scan(watch, slot, firing, &fired, Height<Memory>(first: first))
+                case .minX: Self.scan(watch, slot, firing, &fired, MinX<Memory>(first: first))
+                case .width: Self.scan(watch, slot, firing, &fired, Width<Memory>(first: first))
+                default:
+                  if let timeline = watch.pointee.timeline {
+                    Self.scan(
+                      watch, slot, firing, &fired,
+                      TimelineProgress<Memory>(
+                        first: first, timeline: timeline.measured(in: geometry)))
+                  } else {
+                    Self.scan(
+                      watch, slot, firing, &fired,
+                      Progress<Memory>(first: first, viewportHeight: viewportHeight))
+                  }
+                }
+                continue
+              }
+              // Copy i's natural top is `top + i * stride`, as the host writes
+              // it; with stride >= 0 it never decreases with i.
+              let top = geometry.viewportY(
+                ofNaturalY: watch.pointee.frame.y, attachment: watch.pointee.attachment)
+              let stride = watch.pointee.stride
+              let natural =
+                searches && naturalChains[watch.pointee.chain] && stride >= 0 && !top.isNaN
+              let previousTop = tops[index]
+              let height = watch.pointee.frame.height
+              var kept = Kept(natural: natural, previousTop: previousTop)
+              switch input {
+              case .minY:
+                // `top + x` never decreases with `top`.
+                kept.mayRise = top > previousTop
+                kept.mayFall = top < previousTop
+                Self.scan(
+                  watch, slot, firing, kept, ascending: true, &fired,
+                  previous: NaturalMinY(top: previousTop, stride: stride),
+                  current: MinY<Memory>(first: first))
+              case .height:
+                Self.scan(
+                  watch, slot, firing, kept, ascending: true, &fired,
+                  previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
+              case .minX:
+                Self.scan(
+                  watch, slot, firing, kept, ascending: true, &fired,
+                  previous: NaturalHeight(height: watch.pointee.frame.x),
+                  current: MinX<Memory>(first: first))
+              case .width:
+                Self.scan(
+                  watch, slot, firing, kept, ascending: true, &fired,
+                  previous: NaturalHeight(height: watch.pointee.frame.width),
+                  current: Width<Memory>(first: first))
+              default:
+                if let timeline = watch.pointee.timeline {
+                  // In the same viewport and insets, progress never increases
+                  // with the top.
+                  if viewportHeight == previousViewportHeight,
+                    geometry.contentInsets == previousContentInsets
+                  {
+                    kept.mayRise = top < previousTop
+                    kept.mayFall = top > previousTop
+                  }
+                  let previousTimeline = timeline.measured(
+                    viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
+                  Self.scan(
+                    watch, slot, firing, kept, ascending: false, &fired,
+                    previous: NaturalTimelineProgress(
+                      top: previousTop, stride: stride,
+                      placed: previousTimeline.placed(height: height)),
+                    current: TimelineProgress<Memory>(
+                      first: first, timeline: timeline.measured(in: geometry)))
+                  break
+                }
+                // In the same viewport, progress never increases with the top.
+                if viewportHeight == previousViewportHeight {
+                  kept.mayRise = top < previousTop
+                  kept.mayFall = top > previousTop
+                }
+                Self.scan(
+                  watch, slot, firing, kept, ascending: false, &fired,
+                  previous: NaturalProgress(
+                    top: previousTop, stride: stride, height: height,
+                    viewportHeight: previousViewportHeight),
+                  current: Progress<Memory>(first: first, viewportHeight: viewportHeight))
+              }
+              tops[index] = natural ? top : .nan
             }
-            // In the same viewport, progress never increases with the top.
-            if viewportHeight == previousViewportHeight {
-              kept.mayRise = top < previousTop
-              kept.mayFall = top > previousTop
-            }
-            Self.scan(
-              watch, slot, firing, kept, ascending: false, &fired,
-              previous: NaturalProgress(
-                top: previousTop, stride: stride, height: height,
-                viewportHeight: previousViewportHeight),
-              current: Progress<Memory>(first: first, viewportHeight: viewportHeight))
           }
-          tops[index] = natural ? top : .nan
         }
       }
     }
@@ -433,7 +477,8 @@ struct EventDetector: Sendable {
   /// copy when `ascending`, never increase when not.
   @inline(__always)
   private static func scan<Previous: CopyValues, Current: CopyValues>(
-    _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool, _ kept: Kept,
+    _ watch: UnsafePointer<Watch>, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
+    _ kept: Kept,
     ascending: Bool, _ fired: inout [SceneEvent], previous: Previous, current: Current
   ) {
     let hadNatural = !kept.previousTop.isNaN
@@ -447,7 +492,7 @@ struct EventDetector: Sendable {
         return
       }
     } else if firing && hadNatural {
-      for copy in 0..<watch.viewCount { slots[copy] = previous(copy) }
+      for copy in 0..<watch.pointee.viewCount { slots[copy] = previous(copy) }
     }
     scan(watch, slots, firing, &fired) { current($0) }
   }
@@ -464,12 +509,12 @@ struct EventDetector: Sendable {
   /// disjoint, a copy crossing one way only).
   @inline(__always)
   private static func searchRanges<Previous: CopyValues, Current: CopyValues>(
-    _ watch: Watch, ascending: Bool, rising mayRise: Bool, falling mayFall: Bool,
+    _ watch: UnsafePointer<Watch>, ascending: Bool, rising mayRise: Bool, falling mayFall: Bool,
     _ fired: inout [SceneEvent], previous: Previous, current: Current
   ) {
-    let count = watch.viewCount
-    let crosses = watch.crosses
-    let direction = watch.direction
+    let count = watch.pointee.viewCount
+    let crosses = watch.pointee.crosses
+    let direction = watch.pointee.direction
     var rising = 0..<0
     var falling = 0..<0
     if mayRise && direction != .decreasing {
@@ -495,13 +540,13 @@ struct EventDetector: Sendable {
   /// Fires `watch` for each copy in `copies`, the way `direction`.
   @inline(__always)
   private static func emit<Current: CopyValues>(
-    _ watch: Watch, _ copies: Range<Int>, _ direction: SceneEvent.Direction,
+    _ watch: UnsafePointer<Watch>, _ copies: Range<Int>, _ direction: SceneEvent.Direction,
     _ fired: inout [SceneEvent], _ current: Current
   ) {
     for copy in copies {
       fired.append(
         SceneEvent(
-          chain: watch.chain, copy: copy, event: watch.event, direction: direction,
+          chain: watch.pointee.chain, copy: copy, event: watch.pointee.event, direction: direction,
           value: current(copy)))
     }
   }
@@ -531,34 +576,45 @@ struct EventDetector: Sendable {
   /// every copy.
   @inline(__always)
   private static func scan(
-    _ watch: Watch, copies: Int, geometryValue value: Double, _ slot: UnsafeMutablePointer<Double>,
-    _ firing: Bool, _ fired: inout [SceneEvent]
+    _ watch: UnsafePointer<Watch>, geometryValue value: Double,
+    _ slot: UnsafeMutablePointer<Double>, _ firing: Bool, _ fired: inout [SceneEvent]
   ) {
     let before = slot.pointee
     slot.pointee = value
-    guard firing, let direction = watch.crossing(from: before, to: value) else {
+    guard firing, let direction = watch.pointee.crossing(from: before, to: value) else {
       return
     }
-    for copy in 0..<copies {
+    for copy in 0..<watch.pointee.viewCount {
       fired.append(
         SceneEvent(
-          chain: watch.chain, copy: copy, event: watch.event, direction: direction, value: value))
+          chain: watch.pointee.chain, copy: copy, event: watch.pointee.event, direction: direction,
+          value: value))
     }
+  }
+
+  /// A per-view input's watch of a few copies: each copy's value
+  /// `current(copy)` against its own previous value in `slots[copy]`.
+  @inline(__always)
+  private static func scan<Current: CopyValues>(
+    _ watch: UnsafePointer<Watch>, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
+    _ fired: inout [SceneEvent], _ current: Current
+  ) {
+    scan(watch, slots, firing, &fired) { current($0) }
   }
 
   /// A per-view input's watch: `value(copy)` for each copy, against its own
   /// previous value in `slots[copy]`.
   @inline(__always)
   private static func scan(
-    _ watch: Watch, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
+    _ watch: UnsafePointer<Watch>, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
     _ fired: inout [SceneEvent], value: (Int) -> Double
   ) {
-    let count = watch.viewCount
+    let count = watch.pointee.viewCount
     guard firing else {
       for copy in 0..<count { slots[copy] = value(copy) }
       return
     }
-    let crosses = watch.crosses
+    let crosses = watch.pointee.crosses
     for copy in 0..<count {
       let current = value(copy)
       let before = slots[copy]
@@ -567,10 +623,11 @@ struct EventDetector: Sendable {
       // side of the threshold (or on it): a product of at most 0, one
       // multiplication instead of four comparisons; the rule then decides.
       guard (before - crosses) * (current - crosses) <= 0 else { continue }
-      if let direction = watch.crossing(from: before, to: current) {
+      if let direction = watch.pointee.crossing(from: before, to: current) {
         fired.append(
           SceneEvent(
-            chain: watch.chain, copy: copy, event: watch.event, direction: direction,
+            chain: watch.pointee.chain, copy: copy, event: watch.pointee.event,
+            direction: direction,
             value: current))
       }
     }
