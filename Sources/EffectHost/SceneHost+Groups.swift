@@ -1,8 +1,8 @@
 import EffectGroups
 import EffectProtocol
 
-/// Chains of one view, without events, whose effects are all
-/// ``CopyLocalEffect``s (or who have none): evaluated by a plan made at load
+/// Chains of one view whose effects are all ``CopyLocalEffect``s (or who
+/// have none), with or without events: evaluated by a plan made at load
 /// instead of one by one. The chains whose effects are of the same types in
 /// the same order form a group. At each effect position the group's
 /// members are split by the class of their effect's form
@@ -11,7 +11,8 @@ import EffectProtocol
 /// for the class. Each frame writes the members' natural transforms, then
 /// runs the kernels in order; a first effect whose type writes views at rest
 /// (``CopyLocalEffect/writesViewsAtRest``) writes its members' views itself,
-/// in one pass.
+/// in one pass. A chain with visuals of its own has ``ChainVisuals`` as its
+/// first effect here, which writes them over the natural transform.
 ///
 /// A feed of 50 cards, each its own chain of `parallax`, `interpolate` and
 /// `pin`, costs five calls a frame this way instead of 150 (`interpolate`
@@ -252,8 +253,10 @@ enum ChainGroup {
   }
 
   /// The groups of `scene`'s chains, and the chains evaluated one by one:
-  /// every chain that is repeated, has events or has an effect that is not
-  /// copy-local, in the order of the scene.
+  /// every chain that is repeated or has an effect that is not copy-local
+  /// or follows the layout, in the order of the scene. Events do not
+  /// matter: they are read from the views after the frame (a grouped
+  /// chain's one view is read, never searched: EventDetector.copiesRead).
   static func grouping(_ scene: Scene) -> (groups: Plan, ungrouped: [Int]) {
     // A group as it is found: its views and, for each effect position, the
     // chains' effects there.
@@ -267,16 +270,20 @@ enum ChainGroup {
     var firstView = 0
     for (index, chain) in scene.chains.enumerated() {
       defer { firstView += chain.viewCount }
-      let effects = chain.effects.compactMap { $0 as? any CopyLocalEffect }
-      // A chain with visuals of its own, or a pin that follows another
-      // chain, is evaluated by itself: the groups' loop then writes
-      // identity visuals and forms that never change.
-      guard chain.repetition == nil, chain.events.isEmpty, effects.count == chain.effects.count,
-        chain.hasIdentityVisuals, !chain.effects.contains(where: SceneHost.followsLayout)
+      let copyLocal = chain.effects.compactMap { $0 as? any CopyLocalEffect }
+      // A pin that follows another chain is evaluated by itself: the
+      // groups' forms never change.
+      guard chain.repetition == nil, copyLocal.count == chain.effects.count,
+        !chain.effects.contains(where: SceneHost.followsLayout)
       else {
         ungrouped.append(index)
         continue
       }
+      // Visuals of its own are the chain's first effect: its group is apart
+      // from the chains without them, and a group without them pays nothing.
+      let effects =
+        chain.hasIdentityVisuals
+        ? copyLocal : [ChainVisuals(zIndex: chain.zIndex, opacity: chain.opacity)] + copyLocal
       let signature = effects.map { ObjectIdentifier(type(of: $0)) }
       let member = SingleView(
         view: firstView, frame: scene.layout.frames[index], attachment: chain.attachment,
@@ -361,4 +368,56 @@ extension SceneHost {
   /// The number of calls a frame makes for the groups' effects: one for
   /// each class of forms at each effect position of each group.
   package var groupKernelCount: Int { groups.kernelCount }
+}
+
+/// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``) as the first
+/// effect of a grouped chain that has them: written over the natural
+/// transform before the chain's effects, as an ungrouped chain's
+/// `VisualsStep` writes them. Never in a scene's chains nor in the
+/// registry: only the grouping makes one.
+struct ChainVisuals: CopyLocalEffect, Equatable {
+  var zIndex: Double
+  var opacity: Double
+
+  init(zIndex: Double, opacity: Double) {
+    self.zIndex = zIndex
+    self.opacity = opacity
+  }
+
+  static let descriptor = EffectDescriptor(
+    typeName: "chainVisuals", summary: "A chain's own zIndex and opacity.",
+    discussion: "Made by the host for a grouped chain with visuals of its own; not a scene's.",
+    parameters: [], examples: [])
+
+  /// Not read from a scene: the chain's identity visuals.
+  init(from reader: inout ParameterReader) {
+    self.init(zIndex: 0, opacity: 1)
+  }
+
+  func apply(to views: inout ViewBatch) {
+    let (zIndex, opacity) = (self.zIndex, self.opacity)
+    views.modifyVisuals {
+      $0.zIndex = zIndex
+      $0.opacity = opacity
+    }
+  }
+
+  static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    write(forms, group)
+  }
+
+  /// zIndex and opacity are where they are in either memory.
+  static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    write(forms, group)
+  }
+
+  @inline(__always)
+  private static func write(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    let visuals = forms.assumingMemoryBound(to: Self.self)
+    for index in group.members.indices {
+      let view = group.view(member: index)
+      view.pointee.zIndex = visuals[index].zIndex
+      view.pointee.opacity = visuals[index].opacity
+    }
+  }
 }

@@ -359,7 +359,8 @@ public struct SceneHost: Sendable {
     // stack, never into `self`, which made every scene's loop dearer.
     let chainCount = chains.count
     withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
-      // Grouped chains have no events: their flags are never read.
+      // A grouped chain has one view, which the detector reads whatever its
+      // flag says (EventDetector.copiesRead): its flag stays false.
       flags.initialize(repeating: false)
       runChains(copies, naturalFlags: flags.baseAddress)
       for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }

@@ -20,6 +20,16 @@ import Testing
     #"[{"type": "parallax", "rate": 0.5}]"#,
   ]
 
+  /// The way a value went from `a` to `b` across `crosses`, by the rule
+  /// Docs/Scenes.md states, if the event watches that `direction`.
+  static func crossing(
+    from a: Double, to b: Double, crosses: Double, direction: String
+  ) -> SceneEvent.Direction? {
+    if a < crosses && crosses <= b && direction != "decreasing" { return .increasing }
+    if a > crosses && crosses >= b && direction != "increasing" { return .decreasing }
+    return nil
+  }
+
   /// The value of `input` in `transform`, as Docs/Effects.md defines it for `interpolate`.
   static func value(_ input: String, _ transform: ViewTransform, viewportHeight: Double) -> Double {
     switch input {
@@ -119,14 +129,9 @@ import Testing
                 let b = Self.value(
                   event.input, current[firstView + copy], viewportHeight: frameViewport)
                 if a == event.crosses || b == event.crosses { onValue += 1 }
-                var direction: SceneEvent.Direction?
-                if a < event.crosses && event.crosses <= b && event.direction != "decreasing" {
-                  direction = .increasing
-                }
-                if a > event.crosses && event.crosses >= b && event.direction != "increasing" {
-                  direction = .decreasing
-                }
-                if let direction {
+                if let direction = Self.crossing(
+                  from: a, to: b, crosses: event.crosses, direction: event.direction)
+                {
                   expected.append(
                     SceneEvent(
                       chain: chain, copy: copy, event: index, direction: direction, value: b))

@@ -77,7 +77,7 @@ import Testing
     FastPathTests.expectSameFrames(scene, label: "stretchy-header.json")
   }
 
-  @Test("repeated chains, chains with events and stateful effects are not grouped")
+  @Test("repeated chains and stateful effects are not grouped; a chain with events is")
   func ungroupable() throws {
     let scene = try SceneLoader().load(
       json: """
@@ -97,7 +97,147 @@ import Testing
            "effects": [{"type": "float"}]}
         ]}
         """, file: "ungroupable.json")
-    #expect(SceneHost(scene: scene).groupedChainCount == 2)
+    #expect(SceneHost(scene: scene).groupedChainCount == 3)
     FastPathTests.expectSameFrames(scene, label: "ungroupable.json")
+  }
+
+  /// The value of `input` in `transform` and `geometry`, as Docs/Effects.md
+  /// defines `interpolate`'s inputs.
+  static func value(
+    _ input: String, _ transform: ViewTransform, _ geometry: ScrollGeometry
+  ) -> Double {
+    switch input {
+    case "offset": geometry.offset
+    case "pull": max(0, -geometry.offset)
+    case "pullBottom": max(0, geometry.offset - geometry.maxOffset)
+    case "minY": transform.y
+    case "minX": transform.x
+    case "width": transform.width
+    case "height": transform.height
+    default:
+      Saturation.clamp(
+        (geometry.viewport.height - transform.y)
+          / (geometry.viewport.height + transform.height))
+    }
+  }
+
+  @Test("grouped chains with events fire what the rule reads off their transforms")
+  func groupedEvents() throws {
+    var random = SplitMix64(seed: 2712)
+    let effects = [
+      "[]", #"[{"type": "parallax", "rate": 0.5}]"#, #"[{"type": "pin", "until": 400}]"#,
+      #"[{"type": "stretch"}, {"type": "interpolate", "property": "height", "input": "offset", "stops": [[0, 80], [300, 20]]}]"#,
+      #"[{"type": "collapse", "minHeight": 10}]"#,
+    ]
+    let inputs = ["offset", "pull", "pullBottom", "minY", "minX", "width", "height", "progress"]
+    var fired = 0
+    for _ in 0..<16 {
+      var chains: [String] = []
+      var declarations: [[(input: String, crosses: Double, direction: String)]] = []
+      for chain in 0..<random.next(in: 1...4) {
+        let y = Double(random.next(in: 0...60)) * 10
+        let x = Double(random.next(in: -2...2)) * 5
+        let height = Double(random.next(in: 4...12)) * 10
+        var events: [(input: String, crosses: Double, direction: String)] = []
+        for _ in 0..<random.next(in: 1...3) {
+          let input = random.pick(inputs)
+          let crosses: Double =
+            switch input {
+            case "progress": random.pick([0, 0.25, 0.5, 1])
+            case "minX", "width": random.pick([x, 390, height, 60])
+            default: Double(random.next(in: -20...60)) * 10
+            }
+          events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
+        }
+        declarations.append(events)
+        let eventsJSON = events.enumerated().map { index, event in
+          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+        }.joined(separator: ", ")
+        let attachment = random.chance(0.3) ? "viewport" : "content"
+        chains.append(
+          #"{"name": "c\#(chain)", "frame": {"x": \#(x), "y": \#(y), "height": \#(height), "width": 390}, "attachment": "\#(attachment)", "effects": \#(random.pick(effects)), "events": [\#(eventsJSON)]}"#
+        )
+      }
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"viewport": {"width": 390, "height": 600}, "contentInsets": {"top": 47, "bottom": 34},
+           "contentHeight": 2000, "chains": [\#(chains.joined(separator: ", "))]}
+          """#)
+      var host = SceneHost(scene: scene)
+      #expect(host.groupedChainCount == chains.count)
+      var previous: (views: [ViewTransform], geometry: ScrollGeometry)?
+      for _ in 0..<60 {
+        let geometry = scene.geometry(offset: Double(random.next(in: -30...160)) * 10)
+        host.evaluate(geometry)
+        let views = host.withTransforms { Array($0) }
+        var expected: [SceneEvent] = []
+        if let previous {
+          for (chain, events) in declarations.enumerated() {
+            for (index, event) in events.enumerated() {
+              let a = Self.value(event.input, previous.views[chain], previous.geometry)
+              let b = Self.value(event.input, views[chain], geometry)
+              if let direction = ChainEventTests.crossing(
+                from: a, to: b, crosses: event.crosses, direction: event.direction)
+              {
+                expected.append(
+                  SceneEvent(chain: chain, copy: 0, event: index, direction: direction, value: b))
+              }
+            }
+          }
+        }
+        #expect(host.withEvents { Array($0) } == expected)
+        fired += expected.count
+        previous = (views, geometry)
+      }
+    }
+    #expect(fired > 200)
+  }
+
+  @Test(
+    "chains with visuals of their own are grouped apart, visuals under their effects",
+    arguments: ["", "leftToRight", "rightToLeft"])
+  func groupedVisuals(direction: String) throws {
+    // Vertical, or its horizontal twin (frames' x and width for y and height).
+    let horizontal = !direction.isEmpty
+    func frame(_ position: Int) -> String {
+      horizontal
+        ? #""frame": {"x": \#(position), "width": 80, "height": 300}"#
+        : #""frame": {"y": \#(position), "height": 80, "width": 300}"#
+    }
+    let settings =
+      horizontal
+      ? #""axis": "horizontal", "layoutDirection": "\#(direction)", "contentWidth": 2000"#
+      : #""contentHeight": 2000"#
+    let scene = try SceneLoader().load(
+      json: """
+        {\(settings), "viewport": {"width": 300, "height": 400}, "chains": [
+          {"name": "a", \(frame(0)), "effects": [{"type": "parallax", "rate": 0.5}]},
+          {"name": "b", \(frame(100)), "zIndex": 3, "opacity": 0.5,
+           "effects": [{"type": "parallax", "rate": 0.5}]},
+          {"name": "c", \(frame(200)), "opacity": 0.25,
+           "effects": [{"type": "stretch"},
+                       {"type": "interpolate", "property": "opacity", "stops": [[0, 1], [300, 0.5]]}]},
+          {"name": "d", \(frame(300)), "zIndex": -1, "attachment": "viewport", "effects": []},
+          {"name": "e", \(frame(400)), "zIndex": 2, "effects": [{"type": "parallax", "rate": 2}]}
+        ]}
+        """, file: "visuals.json")
+    let host = SceneHost(scene: scene)
+    #expect(host.groupedChainCount == 5)
+    // a; b and e (parallax with visuals); c; d.
+    #expect(host.groupCount == 4)
+    FastPathTests.expectSameFrames(scene, label: "visuals.json \(direction)")
+    // The visuals are there, under what the effects made of them: b's
+    // opacity is its own, c's is its own times interpolate's, which is 1 at
+    // offset 0 and 0.75 at offset 150, halfway between the stops.
+    var frame = host
+    frame.evaluate(offset: 0)
+    #expect(frame.transform(at: 1).zIndex == 3)
+    #expect(frame.transform(at: 1).opacity == 0.5)
+    #expect(frame.transform(at: 2).opacity == 0.25)
+    #expect(frame.transform(at: 3).zIndex == -1)
+    #expect(frame.transform(at: 4).zIndex == 2)
+    frame.evaluate(offset: 150)
+    #expect(frame.transform(at: 2).opacity == 0.25 * 0.75)
+    #expect(frame.transform(at: 0).opacity == 1)
   }
 }
