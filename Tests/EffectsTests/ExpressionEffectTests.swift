@@ -246,6 +246,40 @@ import Testing
     #expect(views.map(\.y) == [270, 360, 450, 540])
   }
 
+  @Test("several columns, each its own combined with a frame value, give the interpreter's bits")
+  func severalSingleColumns() throws {
+    let columns = #"""
+      "y": "y + 0.5 * max(0, offset)", "opacity": "opacity * clamp(1 - offset / 300, 0, 1)",
+      "blur": "lerp(naturalWidth, 44, step(100, offset))", "scale": "pull / 100 + 1",
+      "rotation": "rotation + offset / 0", "zIndex": "5"
+      """#
+    let effect = try ExpressionEffect.decode(json: "{\(columns)}")
+    // The same columns with one that reads the copy's index: the program is
+    // then interpreted, in lanes over many copies; that column is the
+    // anchor, unchanged (`anchorX + index * 0`).
+    let interpreted = try ExpressionEffect.decode(
+      json: #"{\#(columns), "anchorX": "anchorX + index * 0"}"#)
+    let setup = ExampleSetup(frame: Rect(y: 300, width: 390, height: 80))
+    // Worked numbers at offset 150, copies 90 apart: y moves by 75, the fade
+    // is at 1 - 150 / 300, blur is lerp(390, 44, 1), no pull, rotation's
+    // infinity leaves it at 0.
+    let worked = evaluateBatch([effect], setup: setup, count: 3, stride: 90, offset: 150)
+    #expect(worked.map(\.y) == [225, 315, 405])
+    #expect(worked.map(\.opacity) == [0.5, 0.5, 0.5])
+    #expect(worked.map(\.blur) == [44, 44, 44])
+    #expect(worked.map(\.scaleX) == [1, 1, 1])
+    #expect(worked.map(\.rotation) == [0, 0, 0])
+    #expect(worked.map(\.zIndex) == [5, 5, 5])
+    for count in [1, 3, 30] {
+      for offset in stride(from: -250.0, through: 700, by: 37.5) {
+        let fast = evaluateBatch([effect], setup: setup, count: count, stride: 90, offset: offset)
+        let slow = evaluateBatch(
+          [interpreted], setup: setup, count: count, stride: 90, offset: offset)
+        #expect(fast == slow, "\(count) copies at \(offset)")
+      }
+    }
+  }
+
   @Test("decoding keeps the expressions as written, in column order")
   func keepsTheText() throws {
     let effect = try ExpressionEffect.decode(json: #"{"opacity": "0.5", "y": "y + 1"}"#)

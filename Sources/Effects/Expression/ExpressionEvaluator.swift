@@ -29,8 +29,10 @@ extension ExpressionProgram {
             viewportHeight: viewportHeight, naturalX: natural.x)
         }
       }
-      if let fastForm {
-        fastForm.apply(to: views, value: frame[Int(fastForm.slot)])
+      if !fastForms.isEmpty {
+        fastForms.withUnsafeBufferPointer { forms in
+          for form in forms { form.apply(to: views, value: frame[Int(form.slot)]) }
+        }
         return
       }
       if runsInLanes(count: count) {

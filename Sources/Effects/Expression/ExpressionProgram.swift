@@ -83,40 +83,50 @@ struct ExpressionProgram: Sendable, Equatable {
   var stackDepth = 1
   /// Whether only visual columns are assigned.
   var keepsFrame = true
-  /// The program as one operation a view, when it has that form; then
-  /// ``viewCode`` is not run.
-  var fastForm: ExpressionFastForm?
+  /// The program as one operation a view for each column, in output
+  /// order, when every column's expression has that form; then
+  /// ``viewCode`` is not run. Each form reads and writes its own column
+  /// only, and no two write the same one (`scale` and a scale factor are
+  /// never both assigned), so running them one after another gives what
+  /// storing them all after reading the transform gives.
+  var fastForms: [ExpressionFastForm] = []
 
   /// Compiles `outputs`, in order; each column at most once (`scale` counts
   /// as both scale factors).
   init(_ outputs: [(column: ExpressionColumn, expression: ExpressionNode)]) {
     var hoisted: [(node: ExpressionNode, slot: Int32)] = []
     var code: [ExpressionInstruction] = []
-    if outputs.count == 1, let column = outputs.first?.column,
-      let (operation, value) = ExpressionFastForm.match(
-        Self.fold(outputs[0].expression), column: column,
-        isSameForEveryView: Self.isSameForEveryView)
-    {
-      // The value in a frame slot: hoisted, a frame name's, or a constant stored there.
-      emit(value, into: &code, hoisted: &hoisted)
-      let slot: Int32
-      if code.count == 1, code[0].opcode == .frame {
-        slot = code[0].slot
-      } else {
-        slot = Int32(frameSlotCount)
-        frameSlotCount += 1
-        frameCode += code + [ExpressionInstruction(opcode: .storeFrame, slot: slot)]
+    let matches = outputs.compactMap { output in
+      ExpressionFastForm.match(
+        Self.fold(output.expression), column: output.column,
+        isSameForEveryView: Self.isSameForEveryView
+      ).map { (column: output.column, operation: $0.operation, value: $0.value) }
+    }
+    if !outputs.isEmpty && matches.count == outputs.count {
+      for match in matches {
+        // The value in a frame slot: hoisted, a frame name's, or a constant stored there.
+        emit(match.value, into: &code, hoisted: &hoisted)
+        let slot: Int32
+        if code.count == 1, code[0].opcode == .frame {
+          slot = code[0].slot
+        } else {
+          slot = Int32(frameSlotCount)
+          frameSlotCount += 1
+          frameCode += code + [ExpressionInstruction(opcode: .storeFrame, slot: slot)]
+        }
+        code = []
+        fastForms.append(
+          ExpressionFastForm(column: match.column, operation: match.operation, slot: slot))
       }
-      code = []
-      fastForm = ExpressionFastForm(column: column, operation: operation, slot: slot)
-    }
-    for output in outputs where fastForm == nil {
-      emit(Self.fold(output.expression), into: &code, hoisted: &hoisted)
-      keepsFrame = keepsFrame && output.column.isVisual
-    }
-    // The values are on the stack in output order: the last on top.
-    for output in outputs.reversed() where fastForm == nil {
-      code.append(ExpressionInstruction(opcode: Self.store(output.column)))
+    } else {
+      for output in outputs {
+        emit(Self.fold(output.expression), into: &code, hoisted: &hoisted)
+        keepsFrame = keepsFrame && output.column.isVisual
+      }
+      // The values are on the stack in output order: the last on top.
+      for output in outputs.reversed() {
+        code.append(ExpressionInstruction(opcode: Self.store(output.column)))
+      }
     }
     viewCode = code
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
