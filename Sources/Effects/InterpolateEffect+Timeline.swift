@@ -5,27 +5,27 @@ import EffectProtocol
 // only the test that leads here.
 
 extension InterpolateEffect {
-  /// The keyframes with `shape`'s easing, on `input` or, with a timeline,
-  /// on the progress through it, combined with `property`.
+  /// The keyframes with the easing `curve`, on `input` or, with a
+  /// `timeline`, on the progress through it, combined with `property`.
   @inline(never)
   static func apply(
-    _ keyframes: Keyframes, _ shape: Shape, property: Property, input: ScrollInput,
-    to views: inout ViewBatch
+    _ keyframes: Keyframes, _ curve: EasingCurve, _ timeline: ViewTimeline?,
+    property: Property, input: ScrollInput, to views: inout ViewBatch
   ) {
     keyframes.stops.withUnsafeBufferPointer { stops in
-      switch shape.curve {
+      switch curve {
       case .bezier(let curve):
         Self.apply(
           EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
-          property: property, input: input, timeline: shape.timeline, to: &views)
+          property: property, input: input, timeline: timeline, to: &views)
       case .steps(let curve):
         Self.apply(
           EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
-          property: property, input: input, timeline: shape.timeline, to: &views)
+          property: property, input: input, timeline: timeline, to: &views)
       case .piecewiseLinear(let curve):
         Self.apply(
           EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
-          property: property, input: input, timeline: shape.timeline, to: &views)
+          property: property, input: input, timeline: timeline, to: &views)
       }
     }
   }

@@ -235,7 +235,9 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   /// curve and range, read there, made every call copy them.
   @inline(never)
   func applyShaped(to views: inout ViewBatch) {
-    Self.apply(
-      keyframes, shape, property: parameters.property, input: parameters.input, to: &views)
+    // The curve and the timeline, not the shape: passing the shape made the
+    // callee copy all of it to switch on its curve.
+    let shape = prepared.shape
+    Self.apply(keyframes, shape.curve, shape.timeline, property: property, input: input, to: &views)
   }
 }
