@@ -363,7 +363,10 @@ public struct SceneHost: Sendable {
       // flag says (EventDetector.copiesRead): its flag stays false.
       flags.initialize(repeating: false)
       runChains(copies, naturalFlags: flags.baseAddress)
-      for index in 0..<chainCount { eventDetector.naturalChains[index] = flags[index] }
+      // One check that the array is this host's own, not one a chain.
+      eventDetector.naturalChains.withUnsafeMutableBufferPointer { natural in
+        for index in 0..<chainCount { natural[index] = flags[index] }
+      }
     }
   }
 
