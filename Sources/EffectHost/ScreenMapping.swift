@@ -99,16 +99,29 @@ extension SceneHost {
   /// already: ``ViewMemory``) into ``screenStorage``, made to hold as many
   /// views.
   mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
-    let width = screenMapping.viewportWidth
-    let count = storage.count
-    if screenStorage == nil || screenStorage!.count != count
-      || !isKnownUniquelyReferenced(&screenStorage!)
-    {
-      screenStorage = ViewStorage(copying: storage)
-    }
+    let screen = uniqueScreenViews()
     let image = storage.views
-    let screen = screenStorage!.views
+    let width = mirrorWidth
     for range in ranges { Self.mirror(from: image, to: screen, range, width: width) }
+  }
+
+  /// The width a right-to-left scene's views are mirrored in: the screen's
+  /// viewport width, the twin's height (``ScreenMapping/viewportWidth``),
+  /// read without making a mapping.
+  @inline(__always)
+  var mirrorWidth: Double { scene.viewport.height }
+
+  /// ``screenStorage``'s views, made to hold as many views as ``storage``
+  /// and this host's own first.
+  @inline(__always)
+  mutating func uniqueScreenViews() -> UnsafeMutablePointer<ViewTransform> {
+    // No reference held across the check, which would make it fail.
+    if screenStorage?.count == storage.count, isKnownUniquelyReferenced(&screenStorage!) {
+      return screenStorage.unsafelyUnwrapped.views
+    }
+    let screen = ViewStorage(copying: storage)
+    screenStorage = screen
+    return screen.views
   }
 
   /// The mirror images in a viewport `width` wide of `image`'s views in
@@ -132,6 +145,7 @@ extension SceneHost {
   /// scene.
   @inline(never)
   mutating func mapAllToScreen() {
-    mapToScreen(CollectionOfOne(0..<storage.count))
+    let screen = uniqueScreenViews()
+    Self.mirror(from: storage.views, to: screen, 0..<storage.count, width: mirrorWidth)
   }
 }
