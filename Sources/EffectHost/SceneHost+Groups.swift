@@ -370,11 +370,11 @@ extension SceneHost {
   package var groupKernelCount: Int { groups.kernelCount }
 }
 
-/// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``) as the first
-/// effect of a grouped chain that has them: written over the natural
-/// transform before the chain's effects, as an ungrouped chain's
-/// `VisualsStep` writes them. Never in a scene's chains nor in the
-/// registry: only the grouping makes one.
+/// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``) as its
+/// first effect, frames kept natural: written over the natural transform
+/// before the chain's effects, in its group or as the first step of a chain
+/// evaluated by itself. Never in a scene's chains nor in the registry: only
+/// the host makes one.
 struct ChainVisuals: CopyLocalEffect, Equatable {
   var zIndex: Double
   var opacity: Double
@@ -394,6 +394,8 @@ struct ChainVisuals: CopyLocalEffect, Equatable {
     self.init(zIndex: 0, opacity: 1)
   }
 
+  // Inlined into `VisualsStep`, as its own loop.
+  @inline(__always)
   func apply(to views: inout ViewBatch) {
     let (zIndex, opacity) = (self.zIndex, self.opacity)
     views.modifyVisuals {

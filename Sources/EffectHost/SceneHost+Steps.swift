@@ -77,27 +77,21 @@ final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked 
   override func copyingState() -> ChainStep { self }
 }
 
-/// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``), written
-/// before its first effect, frames kept natural. `@unchecked Sendable`:
-/// immutable.
+/// A chain's own visuals (``ChainVisuals``) as the first step of a chain
+/// evaluated by itself: a class of its own rather than a
+/// `StatelessStep<ChainVisuals>`, whose generic `run` reaches the effect
+/// through its protocol witness. `@unchecked Sendable`: immutable.
 final class VisualsStep: ChainStep, @unchecked Sendable {
-  let zIndex: Double
-  let opacity: Double
+  let visuals: ChainVisuals
 
   init(zIndex: Double, opacity: Double) {
-    self.zIndex = zIndex
-    self.opacity = opacity
+    visuals = ChainVisuals(zIndex: zIndex, opacity: opacity)
   }
 
   override var isCopyLocal: Bool { true }
 
   override func run(_ batch: inout ViewBatch) {
-    let zIndex = self.zIndex
-    let opacity = self.opacity
-    batch.modifyVisuals {
-      $0.zIndex = zIndex
-      $0.opacity = opacity
-    }
+    visuals.apply(to: &batch)
   }
 }
 
