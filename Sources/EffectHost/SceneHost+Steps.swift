@@ -97,11 +97,12 @@ final class VisualsStep: ChainStep, @unchecked Sendable {
 
 /// A pin whose section edge follows the layout (`until` naming a chain or
 /// `"next"`): its own step, whose pin a live layout change rewrites, so that
-/// no other step is a class with a mutable effect (whose every read would
-/// be checked for exclusive access). `@unchecked Sendable`: changed only by
+/// no other step's effect is mutable. `@unchecked Sendable`: changed only by
 /// a host that holds the only reference (``SceneHost/Placements``).
 final class LayoutPinStep: ChainStep, @unchecked Sendable {
-  var pin: PinEffect
+  // Unchecked: written only by a host that holds the only reference, never
+  // during a frame; checked, every frame's read would call the runtime.
+  @exclusivity(unchecked) var pin: PinEffect
 
   init(pin: PinEffect) {
     self.pin = pin
@@ -121,7 +122,10 @@ final class LayoutPinStep: ChainStep, @unchecked Sendable {
 /// holds this step, the check an array makes before it writes.
 final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   let effect: Effect
-  var state: Effect.State
+  // Unchecked: only `run(_:)` and `resize(to:)` write it, on a host that
+  // holds the only reference, and neither reaches the step again while it
+  // does; checked, every frame's `inout` access would call the runtime.
+  @exclusivity(unchecked) var state: Effect.State
   /// The chain's views, which a fresh state is made for; changed with the
   /// state by ``resize(to:)``.
   private(set) var viewCount: Int
