@@ -95,12 +95,27 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     let line = views.geometry.contentInsets.top + inset
     state.hidden.withUnsafeMutableBufferPointer { hidden in
       guard var slot = hidden.baseAddress else { return }
-      views.modifyEach { view in
-        let h = min(max(slot.pointee + delta, 0), view.height)
-        slot.pointee = h
-        view.y = max(view.y, line - h)
-        slot += 1
+      guard views.swapsAxes else {
+        views.modifyEach { view in
+          let h = min(max(slot.pointee + delta, 0), view.height)
+          slot.pointee = h
+          view.y = max(view.y, line - h)
+          slot += 1
+        }
+        return
       }
+      // Each view's h is found and stored before the view is changed: a
+      // swapped transform held across that store (which the compiler
+      // cannot tell from the views' memory) is loaded and stored whole.
+      views.modifyEach(
+        SwappedViewMemory.self, in: 0..<views.count, keepsFrame: false,
+        reading: { view in
+          let h = min(max(slot.pointee + delta, 0), view.height)
+          slot.pointee = h
+          slot += 1
+          return h
+        },
+        { view, h in view.y = max(view.y, line - h) })
     }
   }
 }
