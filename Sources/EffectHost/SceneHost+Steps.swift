@@ -102,16 +102,29 @@ final class VisualsStep: ChainStep, @unchecked Sendable {
 final class LayoutPinStep: ChainStep, @unchecked Sendable {
   // Unchecked: written only by a host that holds the only reference, never
   // during a frame; checked, every frame's read would call the runtime.
-  @exclusivity(unchecked) var pin: PinEffect
+  @exclusivity(unchecked) var pin: PinEffect {
+    didSet { (form, untilNext, lastCopy) = (pin.form, pin.untilNext, pin.lastCopy) }
+  }
+  /// What a frame reads of ``pin``, kept apart: calling the pin itself
+  /// copies it, and with it the name of the chain it follows, a string
+  /// retained and released every frame.
+  @exclusivity(unchecked) private var form: PinEffect.Form
+  @exclusivity(unchecked) private var untilNext: Bool
+  @exclusivity(unchecked) private var lastCopy: Int
 
   init(pin: PinEffect) {
     self.pin = pin
+    (form, untilNext, lastCopy) = (pin.form, pin.untilNext, pin.lastCopy)
   }
 
   override var isCopyLocal: Bool { true }
 
   override func run(_ batch: inout ViewBatch) {
-    pin.apply(to: &batch)
+    if untilNext {
+      form.applyNext(to: &batch, lastCopy: lastCopy)
+    } else {
+      form.apply(to: &batch)
+    }
   }
 }
 

@@ -212,7 +212,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     var until: Double?
 
     @inline(__always)
-    func apply(to views: inout ViewBatch) {
+    package func apply(to views: inout ViewBatch) {
       // A group of chains calls the variants' functions itself, each loop
       // for one of them: each is small enough to be inlined there.
       switch variant {
@@ -293,7 +293,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     /// each copy's own section edge, the next copy's natural top or, for
     /// copy `lastCopy` (the chain's last), the content's end. Only a
     /// repeated chain has it, which no group holds.
-    func applyNext(to views: inout ViewBatch, lastCopy: Int) {
+    package func applyNext(to views: inout ViewBatch, lastCopy: Int) {
       let geometry = views.geometry
       let top = edge == .top
       let line = top ? topLine(geometry) : bottomLine(geometry)
