@@ -220,6 +220,10 @@ struct EventDetector: Sendable {
   /// crosses nothing), and the watches of later chains move with their
   /// views. Allocates nothing while the slots fit their capacity.
   mutating func resize(chain: Int, from oldCount: Int, to count: Int) {
+    // Every watch of the chain first, before any slot moves.
+    for index in watches.indices where watches[index].chain == chain {
+      storePreviousValues(ofWatch: index)
+    }
     let delta = count - oldCount
     var slotShift = 0
     for index in watches.indices {
@@ -229,7 +233,6 @@ struct EventDetector: Sendable {
         continue
       }
       guard watches[index].chain == chain else { continue }
-      storePreviousValues(ofWatch: index)
       watches[index].firstSlot += slotShift
       watches[index].viewCount = count
       guard watches[index].input.isPerView else { continue }

@@ -274,6 +274,34 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.eventsOfLastFrame.map(\.copy) == [0, 1])
   }
 
+  /// A chain of more copies than are read one by one, its frames natural,
+  /// keeps its watches' previous values as tops, stored into their slots
+  /// when its count changes: each watch into its own slots, before any
+  /// moves for the new copies.
+  @Test("a count change keeps every watch's previous values, the second watch's too")
+  func countChangeWithTwoWatches() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "row", "frame": {"y": 400, "height": 50}, "repeat": {"count": 6},
+                     "events": [{"name": "a", "input": "minY", "crosses": 300,
+                                 "direction": "decreasing"},
+                                {"name": "b", "input": "minY", "crosses": 420,
+                                 "direction": "decreasing"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 0)
+    #expect(host.eventsOfLastFrame.isEmpty)
+    host.setRepetition(Chain.Repetition(count: 8), ofChain: 0)
+    host.evaluate(offset: 150)
+    // minY = 400 + 50 i before, 250 + 50 i now: a (300) is crossed by
+    // copies 0 and 1, b (420) by copies 1 to 3 (copy 0 was at 400 already);
+    // copies 6 and 7 are new and fire nothing.
+    let fired = host.eventsOfLastFrame.map { (host.eventDeclaration(of: $0).name, $0.copy) }
+    #expect(fired.map(\.0) == ["a", "a", "b", "b", "b"])
+    #expect(fired.map(\.1) == [0, 1, 1, 2, 3])
+  }
+
   static let refusals: [HostileInputCase] = [
     HostileInputCase(
       "after a chain that does not exist",
