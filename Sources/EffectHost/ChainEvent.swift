@@ -106,11 +106,11 @@ public struct SceneEvent: Sendable, Equatable {
 
 /// Finds the events of each frame of a host: the values of every declared
 /// input of every copy at the previous frame, and the events fired in the
-/// last one, both in arrays reused from frame to frame.
+/// last one, both in memory reused from frame to frame.
 ///
-/// A value: a host's copy carries a copy of it, and the arrays copy their
-/// storage on the first write after that (an array's copy on write), so
-/// copies of a host fire independently.
+/// A value: a host's copy carries a copy of it, and its tables (``Tables``)
+/// and events are copied on the first write after that, as an array's
+/// storage is, so copies of a host fire independently.
 struct EventDetector: Sendable {
   /// One declared event of one chain: what to read and where its copies'
   /// previous values are.
@@ -142,25 +142,17 @@ struct EventDetector: Sendable {
     }
   }
 
-  private(set) var watches: [Watch] = []
-  /// The value of each copy of each watch at the previous frame.
-  private var previous: [Double] = []
+  /// The watches, the previous values, the previous tops and the chains'
+  /// natural flags, in memory of their own (``Tables``).
+  private var tables: Tables
   /// Whether a frame was evaluated since the start (or the last reset).
   private var hasPrevious = false
-  /// For each watch, copy 0's natural viewport top at the previous frame
-  /// when every copy had its natural frame then and the watch's previous
-  /// values were not stored (see ``detectInRanges``); NaN when its slots in
-  /// ``previous`` hold them.
-  private var previousTops: [Double] = []
   /// The viewport height of the previous frame, which a progress computed
-  /// again from ``previousTops`` needs.
+  /// again from the previous tops (``Tables/tops``) needs.
   private var previousViewportHeight = 0.0
   /// The content insets of the previous frame, which `auto` timeline insets
-  /// measured again from ``previousTops`` need.
+  /// measured again from the previous tops need.
   private var previousContentInsets = EdgeInsets.zero
-  /// Whether each chain's views kept their natural frames after its last
-  /// effect in the frame just evaluated; the host sets it as it runs them.
-  var naturalChains: [Bool] = []
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -178,7 +170,103 @@ struct EventDetector: Sendable {
   /// array once and it keeps its capacity.
   static let reservedEvents = 1 << 16
 
+  /// What a detector reads and writes every frame, in memory of its own that
+  /// a frame reaches through pointers: arrays would be retained and checked
+  /// for sharing each, every frame. Copied on write as an array is
+  /// (``EventDetector/uniqueTables()``), so that copies of a host fire
+  /// independently.
+  ///
+  /// `@unchecked Sendable`: a detector writes it only when it holds the only
+  /// reference, the check an array makes.
+  final class Tables: @unchecked Sendable {
+    /// One watch per declared event, in order of chains and declarations;
+    /// their number never changes.
+    let watches: UnsafeMutablePointer<Watch>
+    let watchCount: Int
+    /// For each watch, copy 0's natural viewport top at the previous frame
+    /// when every copy had its natural frame then and the watch's previous
+    /// values were not stored (see ``EventDetector/detect(_:in:geometry:)``);
+    /// NaN when its slots in ``previous`` hold them.
+    let tops: UnsafeMutablePointer<Double>
+    /// Whether each chain's views kept their natural frames after its last
+    /// effect in the frame just evaluated; the host sets it as it runs them.
+    let naturalChains: UnsafeMutablePointer<Bool>
+    let chainCount: Int
+    /// The value of each copy of each watch at the previous frame, and their
+    /// number (which a live change of a count changes).
+    // Unchecked: written only by a detector that holds the only reference,
+    // never during a frame; checked, every frame's read would call the runtime.
+    @exclusivity(unchecked) private(set) var previous: UnsafeMutablePointer<Double>
+    @exclusivity(unchecked) private(set) var previousCount: Int
+
+    init(watches: [Watch], previousCount: Int, chainCount: Int) {
+      watchCount = watches.count
+      self.watches = .allocate(capacity: max(1, watchCount))
+      self.watches.initialize(from: watches, count: watchCount)
+      tops = .allocate(capacity: max(1, watchCount))
+      tops.initialize(repeating: .nan, count: watchCount)
+      self.chainCount = chainCount
+      naturalChains = .allocate(capacity: max(1, chainCount))
+      naturalChains.initialize(repeating: false, count: chainCount)
+      self.previousCount = previousCount
+      previousCapacity = max(1, previousCount)
+      previous = .allocate(capacity: previousCapacity)
+      previous.initialize(repeating: 0, count: previousCount)
+    }
+
+    /// A copy of `other`, in memory of its own.
+    init(copying other: Tables) {
+      watchCount = other.watchCount
+      watches = .allocate(capacity: max(1, watchCount))
+      watches.initialize(from: other.watches, count: watchCount)
+      tops = .allocate(capacity: max(1, watchCount))
+      tops.initialize(from: other.tops, count: watchCount)
+      chainCount = other.chainCount
+      naturalChains = .allocate(capacity: max(1, chainCount))
+      naturalChains.initialize(from: other.naturalChains, count: chainCount)
+      previousCount = other.previousCount
+      previousCapacity = other.previousCapacity
+      previous = .allocate(capacity: previousCapacity)
+      previous.initialize(from: other.previous, count: previousCount)
+    }
+
+    /// The previous values there is memory for: the most there have been.
+    @exclusivity(unchecked) private var previousCapacity: Int
+
+    /// Inserts `delta` previous values at `index`, NaN (which crosses
+    /// nothing), or with `delta` negative removes those at `index..<index -
+    /// delta`, moving the ones after. Allocates only past the most there
+    /// have been.
+    func resizePrevious(at index: Int, by delta: Int) {
+      let count = previousCount + delta
+      if count > previousCapacity {
+        let grown = UnsafeMutablePointer<Double>.allocate(capacity: count)
+        grown.initialize(from: previous, count: previousCount)
+        previous.deallocate()
+        previous = grown
+        previousCapacity = count
+      }
+      // Doubles are plain data: the tail moves as bytes (memmove, which the
+      // regions' overlap needs).
+      let tail = Swift.max(index, index - delta)
+      UnsafeMutableRawPointer(previous + tail + delta).copyMemory(
+        from: UnsafeRawPointer(previous + tail),
+        byteCount: (previousCount - tail) * MemoryLayout<Double>.stride)
+      if delta > 0 { (previous + index).initialize(repeating: .nan, count: delta) }
+      previousCount = count
+    }
+
+    deinit {
+      watches.deinitialize(count: watchCount)
+      watches.deallocate()
+      tops.deallocate()
+      naturalChains.deallocate()
+      previous.deallocate()
+    }
+  }
+
   init(scene: Scene) {
+    var watches: [Watch] = []
     var firstView = 0
     var slots = 0
     for (chainIndex, chain) in scene.chains.enumerated() {
@@ -194,20 +282,44 @@ struct EventDetector: Sendable {
       }
       firstView += chain.viewCount
     }
-    previous = [Double](repeating: 0, count: slots)
-    previousTops = [Double](repeating: .nan, count: watches.count)
-    naturalChains = [Bool](repeating: false, count: scene.chains.count)
+    tables = Tables(watches: watches, previousCount: slots, chainCount: scene.chains.count)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
         Self.reservedEvents))
   }
 
+  /// ``tables``, made this detector's own first: one check a frame.
+  @inline(__always)
+  private mutating func uniqueTables() -> Tables {
+    if !isKnownUniquelyReferenced(&tables) { tables = Tables(copying: tables) }
+    return tables
+  }
+
+  /// The watches, in order of chains and declarations.
+  var watches: UnsafeBufferPointer<Watch> {
+    UnsafeBufferPointer(start: tables.watches, count: tables.watchCount)
+  }
+
+  /// Whether each chain's views kept their natural frames in the frame just
+  /// evaluated.
+  var naturalChains: [Bool] {
+    Array(UnsafeBufferPointer(start: tables.naturalChains, count: tables.chainCount))
+  }
+
+  /// Records whether each chain's views kept their natural frames after its
+  /// last effect in the frame just evaluated: `flags`, one a chain.
+  mutating func setNaturalChains(_ flags: UnsafeMutableBufferPointer<Bool>) {
+    let natural = uniqueTables().naturalChains
+    for index in 0..<flags.count { natural[index] = flags[index] }
+  }
+
   /// Gives chain `chain`'s watches its new natural frame and stride (a live
   /// layout change), after writing the previous frame's values, which were
   /// computed from the old ones, into their slots.
   mutating func place(chain: Int, frame: Rect, stride: Double) {
-    for index in watches.indices where watches[index].chain == chain {
+    let watches = uniqueTables().watches
+    for index in 0..<tables.watchCount where watches[index].chain == chain {
       storePreviousValues(ofWatch: index)
       watches[index].frame = frame
       watches[index].stride = stride
@@ -221,12 +333,14 @@ struct EventDetector: Sendable {
   /// views. Allocates nothing while the slots fit their capacity.
   mutating func resize(chain: Int, from oldCount: Int, to count: Int) {
     // Every watch of the chain first, before any slot moves.
-    for index in watches.indices where watches[index].chain == chain {
+    for index in 0..<tables.watchCount where tables.watches[index].chain == chain {
       storePreviousValues(ofWatch: index)
     }
+    let tables = uniqueTables()
+    let watches = tables.watches
     let delta = count - oldCount
     var slotShift = 0
-    for index in watches.indices {
+    for index in 0..<tables.watchCount {
       if watches[index].chain > chain {
         watches[index].firstView += delta
         watches[index].firstSlot += slotShift
@@ -235,13 +349,9 @@ struct EventDetector: Sendable {
       guard watches[index].chain == chain else { continue }
       watches[index].firstSlot += slotShift
       watches[index].viewCount = count
-      guard watches[index].input.isPerView else { continue }
+      guard watches[index].input.isPerView, delta != 0 else { continue }
       let kept = watches[index].firstSlot + min(oldCount, count)
-      if delta > 0 {
-        previous.insert(contentsOf: repeatElement(.nan, count: delta), at: kept)
-      } else if delta < 0 {
-        previous.removeSubrange(kept..<kept - delta)
-      }
+      tables.resizePrevious(at: kept, by: delta)
       slotShift += delta
     }
   }
@@ -249,20 +359,21 @@ struct EventDetector: Sendable {
   /// Writes the previous values of watch `index` into its slots when the
   /// previous frame left them to be computed from its natural frames.
   private mutating func storePreviousValues(ofWatch index: Int) {
-    guard !previousTops[index].isNaN else { return }
-    let watch = watches[index]
+    let tables = uniqueTables()
+    guard !tables.tops[index].isNaN else { return }
+    let watch = tables.watches[index]
     for copy in 0..<watch.viewCount {
-      previous[watch.firstSlot + copy] = previousValue(ofWatch: index, copy: copy)
+      tables.previous[watch.firstSlot + copy] = previousValue(ofWatch: index, copy: copy)
     }
-    previousTops[index] = .nan
+    tables.tops[index] = .nan
   }
 
   /// The value of copy `copy` of watch `index` at the previous frame.
   private func previousValue(ofWatch index: Int, copy: Int) -> Double {
-    let watch = watches[index]
-    let top = previousTops[index]
+    let watch = tables.watches[index]
+    let top = tables.tops[index]
     guard !top.isNaN else {
-      return previous[watch.firstSlot + (watch.input.isPerView ? copy : 0)]
+      return tables.previous[watch.firstSlot + (watch.input.isPerView ? copy : 0)]
     }
     switch watch.input {
     case .minY: return NaturalMinY(top: top, stride: watch.stride)(copy)
@@ -274,7 +385,7 @@ struct EventDetector: Sendable {
       return NaturalProgress(
         top: top, stride: watch.stride, height: watch.frame.height,
         viewportHeight: previousViewportHeight)(copy)
-    default: return previous[watch.firstSlot]
+    default: return tables.previous[watch.firstSlot]
     }
   }
 
@@ -286,19 +397,21 @@ struct EventDetector: Sendable {
     hasPrevious = old.hasPrevious
     previousViewportHeight = old.previousViewportHeight
     fired = old.fired
-    for index in watches.indices where index < old.watches.count {
-      let watch = watches[index]
+    let tables = uniqueTables()
+    for index in 0..<min(tables.watchCount, old.tables.watchCount) {
+      let watch = tables.watches[index]
       let slots = watch.input.isPerView ? watch.viewCount : 1
-      let kept = watch.input.isPerView ? min(watch.viewCount, old.watches[index].viewCount) : 1
+      let kept =
+        watch.input.isPerView ? min(watch.viewCount, old.tables.watches[index].viewCount) : 1
       for copy in 0..<slots {
-        previous[watch.firstSlot + copy] =
+        tables.previous[watch.firstSlot + copy] =
           copy < kept ? old.previousValue(ofWatch: index, copy: copy) : .nan
       }
     }
   }
 
   /// Whether the scene declares no event: the host then skips detection.
-  var isEmpty: Bool { watches.isEmpty }
+  var isEmpty: Bool { tables.watchCount == 0 }
 
   /// Back to before the first frame: the next frame fires nothing.
   mutating func reset() {
@@ -332,128 +445,123 @@ struct EventDetector: Sendable {
     let previousContentInsets = self.previousContentInsets
     self.previousContentInsets = geometry.contentInsets
     let searches = searchesNaturalRanges
-    // Read in place, through buffer pointers: a watch is not copied, and
-    // the arrays are neither retained nor checked a watch.
-    watches.withUnsafeBufferPointer { watches in
-      naturalChains.withUnsafeBufferPointer { naturalChains in
-        previousTops.withUnsafeMutableBufferPointer { tops in
-          previous.withUnsafeMutableBufferPointer { previous in
-            guard let slots = previous.baseAddress, let base = views.baseAddress,
-              let firstWatch = watches.baseAddress
-            else { return }
-            for index in 0..<watches.count {
-              let watch = firstWatch + index
-              let slot = slots + watch.pointee.firstSlot
-              let first = base + watch.pointee.firstView
-              let input = watch.pointee.input
-              switch input {
-              case .offset:
-                Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
-                continue
-              case .pull:
-                Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
-                continue
-              case .pullBottom:
-                Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
-                continue
-              default: break
-              }
-              // A few copies are read, each against its stored value: a search
-              // would read as many, after more set-up.
-              if watch.pointee.viewCount <= Self.copiesRead {
-                // Their values are always in their slots: only the search
-                // leaves them out (its top not NaN), and a change of the
-                // count stores them first (resize(chain:from:to:)).
-                switch input {
-                case .minY: Self.scan(watch, slot, firing, &fired, MinY<Memory>(first: first))
-                case .height: Self.scan(watch, slot, firing, &fired, Height<Memory>(first: first))
-                case .minX: Self.scan(watch, slot, firing, &fired, MinX<Memory>(first: first))
-                case .width: Self.scan(watch, slot, firing, &fired, Width<Memory>(first: first))
-                default:
-                  if let timeline = watch.pointee.timeline {
-                    Self.scan(
-                      watch, slot, firing, &fired,
-                      TimelineProgress<Memory>(
-                        first: first, timeline: timeline.measured(in: geometry)))
-                  } else {
-                    Self.scan(
-                      watch, slot, firing, &fired,
-                      Progress<Memory>(first: first, viewportHeight: viewportHeight))
-                  }
-                }
-                continue
-              }
-              // Copy i's natural top is `top + i * stride`, as the host writes
-              // it; with stride >= 0 it never decreases with i.
-              let top = geometry.viewportY(
-                ofNaturalY: watch.pointee.frame.y, attachment: watch.pointee.attachment)
-              let stride = watch.pointee.stride
-              let natural =
-                searches && naturalChains[watch.pointee.chain] && stride >= 0 && !top.isNaN
-              let previousTop = tops[index]
-              let height = watch.pointee.frame.height
-              var kept = Kept(natural: natural, previousTop: previousTop)
-              switch input {
-              case .minY:
-                // `top + x` never decreases with `top`.
-                kept.mayRise = top > previousTop
-                kept.mayFall = top < previousTop
-                Self.scan(
-                  watch, slot, firing, kept, ascending: true, &fired,
-                  previous: NaturalMinY(top: previousTop, stride: stride),
-                  current: MinY<Memory>(first: first))
-              case .height:
-                Self.scan(
-                  watch, slot, firing, kept, ascending: true, &fired,
-                  previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
-              case .minX:
-                Self.scan(
-                  watch, slot, firing, kept, ascending: true, &fired,
-                  previous: NaturalHeight(height: watch.pointee.frame.x),
-                  current: MinX<Memory>(first: first))
-              case .width:
-                Self.scan(
-                  watch, slot, firing, kept, ascending: true, &fired,
-                  previous: NaturalHeight(height: watch.pointee.frame.width),
-                  current: Width<Memory>(first: first))
-              default:
-                if let timeline = watch.pointee.timeline {
-                  // In the same viewport and insets, progress never increases
-                  // with the top.
-                  if viewportHeight == previousViewportHeight,
-                    geometry.contentInsets == previousContentInsets
-                  {
-                    kept.mayRise = top < previousTop
-                    kept.mayFall = top > previousTop
-                  }
-                  let previousTimeline = timeline.measured(
-                    viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
-                  Self.scan(
-                    watch, slot, firing, kept, ascending: false, &fired,
-                    previous: NaturalTimelineProgress(
-                      top: previousTop, stride: stride,
-                      placed: previousTimeline.placed(height: height)),
-                    current: TimelineProgress<Memory>(
-                      first: first, timeline: timeline.measured(in: geometry)))
-                  break
-                }
-                // In the same viewport, progress never increases with the top.
-                if viewportHeight == previousViewportHeight {
-                  kept.mayRise = top < previousTop
-                  kept.mayFall = top > previousTop
-                }
-                Self.scan(
-                  watch, slot, firing, kept, ascending: false, &fired,
-                  previous: NaturalProgress(
-                    top: previousTop, stride: stride, height: height,
-                    viewportHeight: previousViewportHeight),
-                  current: Progress<Memory>(first: first, viewportHeight: viewportHeight))
-              }
-              tops[index] = natural ? top : .nan
-            }
+    // Read in place, through pointers: a watch is not copied, and nothing
+    // is retained or checked a watch.
+    let tables = uniqueTables()
+    let firstWatch = tables.watches
+    let naturalChains = tables.naturalChains
+    let tops = tables.tops
+    let slots = tables.previous
+    guard let base = views.baseAddress else { return }
+    for index in 0..<tables.watchCount {
+      let watch = UnsafePointer(firstWatch + index)
+      let slot = slots + watch.pointee.firstSlot
+      let first = base + watch.pointee.firstView
+      let input = watch.pointee.input
+      switch input {
+      case .offset:
+        Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
+        continue
+      case .pull:
+        Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
+        continue
+      case .pullBottom:
+        Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
+        continue
+      default: break
+      }
+      // A few copies are read, each against its stored value: a search
+      // would read as many, after more set-up.
+      if watch.pointee.viewCount <= Self.copiesRead {
+        // Their values are always in their slots: only the search
+        // leaves them out (its top not NaN), and a change of the
+        // count stores them first (resize(chain:from:to:)).
+        switch input {
+        case .minY: Self.scan(watch, slot, firing, &fired, MinY<Memory>(first: first))
+        case .height: Self.scan(watch, slot, firing, &fired, Height<Memory>(first: first))
+        case .minX: Self.scan(watch, slot, firing, &fired, MinX<Memory>(first: first))
+        case .width: Self.scan(watch, slot, firing, &fired, Width<Memory>(first: first))
+        default:
+          if let timeline = watch.pointee.timeline {
+            Self.scan(
+              watch, slot, firing, &fired,
+              TimelineProgress<Memory>(
+                first: first, timeline: timeline.measured(in: geometry)))
+          } else {
+            Self.scan(
+              watch, slot, firing, &fired,
+              Progress<Memory>(first: first, viewportHeight: viewportHeight))
           }
         }
+        continue
       }
+      // Copy i's natural top is `top + i * stride`, as the host writes
+      // it; with stride >= 0 it never decreases with i.
+      let top = geometry.viewportY(
+        ofNaturalY: watch.pointee.frame.y, attachment: watch.pointee.attachment)
+      let stride = watch.pointee.stride
+      let natural =
+        searches && naturalChains[watch.pointee.chain] && stride >= 0 && !top.isNaN
+      let previousTop = tops[index]
+      let height = watch.pointee.frame.height
+      var kept = Kept(natural: natural, previousTop: previousTop)
+      switch input {
+      case .minY:
+        // `top + x` never decreases with `top`.
+        kept.mayRise = top > previousTop
+        kept.mayFall = top < previousTop
+        Self.scan(
+          watch, slot, firing, kept, ascending: true, &fired,
+          previous: NaturalMinY(top: previousTop, stride: stride),
+          current: MinY<Memory>(first: first))
+      case .height:
+        Self.scan(
+          watch, slot, firing, kept, ascending: true, &fired,
+          previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
+      case .minX:
+        Self.scan(
+          watch, slot, firing, kept, ascending: true, &fired,
+          previous: NaturalHeight(height: watch.pointee.frame.x),
+          current: MinX<Memory>(first: first))
+      case .width:
+        Self.scan(
+          watch, slot, firing, kept, ascending: true, &fired,
+          previous: NaturalHeight(height: watch.pointee.frame.width),
+          current: Width<Memory>(first: first))
+      default:
+        if let timeline = watch.pointee.timeline {
+          // In the same viewport and insets, progress never increases
+          // with the top.
+          if viewportHeight == previousViewportHeight,
+            geometry.contentInsets == previousContentInsets
+          {
+            kept.mayRise = top < previousTop
+            kept.mayFall = top > previousTop
+          }
+          let previousTimeline = timeline.measured(
+            viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
+          Self.scan(
+            watch, slot, firing, kept, ascending: false, &fired,
+            previous: NaturalTimelineProgress(
+              top: previousTop, stride: stride,
+              placed: previousTimeline.placed(height: height)),
+            current: TimelineProgress<Memory>(
+              first: first, timeline: timeline.measured(in: geometry)))
+          break
+        }
+        // In the same viewport, progress never increases with the top.
+        if viewportHeight == previousViewportHeight {
+          kept.mayRise = top < previousTop
+          kept.mayFall = top > previousTop
+        }
+        Self.scan(
+          watch, slot, firing, kept, ascending: false, &fired,
+          previous: NaturalProgress(
+            top: previousTop, stride: stride, height: height,
+            viewportHeight: previousViewportHeight),
+          current: Progress<Memory>(first: first, viewportHeight: viewportHeight))
+      }
+      tops[index] = natural ? top : .nan
     }
   }
 

@@ -363,10 +363,7 @@ public struct SceneHost: Sendable {
       // flag says (EventDetector.copiesRead): its flag stays false.
       flags.initialize(repeating: false)
       runChains(copies, naturalFlags: flags.baseAddress)
-      // One check that the array is this host's own, not one a chain.
-      eventDetector.naturalChains.withUnsafeMutableBufferPointer { natural in
-        for index in 0..<chainCount { natural[index] = flags[index] }
-      }
+      eventDetector.setNaturalChains(flags)
     }
   }
 
