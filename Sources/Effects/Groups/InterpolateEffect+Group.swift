@@ -14,7 +14,7 @@ extension InterpolateEffect: CopyLocalEffect {
   package struct GroupForm: Sendable {
     /// The effect, which `borrowed` reads without retaining anything.
     let effect: EffectBox
-    unowned(unsafe) let borrowed: EffectBox
+    let borrowed: Unmanaged<EffectBox>
     let pair: LinearPair?
     let property: Property
     let input: ScrollInput
@@ -28,7 +28,7 @@ extension InterpolateEffect: CopyLocalEffect {
         ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
       let box = EffectBox(effect)
       return GroupForm(
-        effect: box, borrowed: box, pair: pair, property: effect.parameters.property,
+        effect: box, borrowed: .passUnretained(box), pair: pair, property: effect.parameters.property,
         input: effect.parameters.input)
     }
   }
@@ -93,7 +93,9 @@ extension InterpolateEffect: CopyLocalEffect {
       for index in group.members.indices {
         var batch = group.batch(
           member: index, geometry: geometry, swapsAxes: Memory.swapsAxes)
-        forms[index].borrowed.apply(to: &batch)
+        // Called on a reference guaranteed for the call (`effect` keeps the
+        // box): an unowned one would be retained and released around it.
+        forms[index].borrowed._withUnsafeGuaranteedRef { $0.apply(to: &batch) }
       }
       return
     }
