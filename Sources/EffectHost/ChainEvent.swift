@@ -307,11 +307,13 @@ struct EventDetector: Sendable {
     Array(UnsafeBufferPointer(start: tables.naturalChains, count: tables.chainCount))
   }
 
-  /// Records whether each chain's views kept their natural frames after its
-  /// last effect in the frame just evaluated: `flags`, one a chain.
-  mutating func setNaturalChains(_ flags: UnsafeMutableBufferPointer<Bool>) {
-    let natural = uniqueTables().naturalChains
-    for index in 0..<flags.count { natural[index] = flags[index] }
+  /// Where the host records, as it runs a frame's chains, whether each
+  /// chain's views kept their natural frames after its last effect: one
+  /// flag a chain, in this detector's own memory. A grouped chain's flag is
+  /// never written and stays false: its one view is read whatever it says
+  /// (``copiesRead``).
+  mutating func naturalChainFlags() -> UnsafeMutablePointer<Bool> {
+    uniqueTables().naturalChains
   }
 
   /// Gives chain `chain`'s watches its new natural frame and stride (a live

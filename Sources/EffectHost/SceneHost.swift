@@ -355,16 +355,10 @@ public struct SceneHost: Sendable {
       return
     }
     // Event detection counts on whether each chain's frames stayed natural
-    // (ChainEvent.swift): the loop writes that into scratch memory on the
-    // stack, never into `self`, which made every scene's loop dearer.
-    let chainCount = chains.count
-    withUnsafeTemporaryAllocation(of: Bool.self, capacity: chainCount) { flags in
-      // A grouped chain has one view, which the detector reads whatever its
-      // flag says (EventDetector.copiesRead): its flag stays false.
-      flags.initialize(repeating: false)
-      runChains(copies, naturalFlags: flags.baseAddress)
-      eventDetector.setNaturalChains(flags)
-    }
+    // (ChainEvent.swift): the loop writes that through a pointer into the
+    // detector's memory, never into `self`, which made every scene's loop
+    // dearer.
+    runChains(copies, naturalFlags: eventDetector.naturalChainFlags())
   }
 
   /// ``runChains(_:)``'s loop; with `naturalFlags`, it also records there
