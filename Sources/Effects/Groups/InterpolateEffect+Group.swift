@@ -28,7 +28,8 @@ extension InterpolateEffect: CopyLocalEffect {
         ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
       let box = EffectBox(effect)
       return GroupForm(
-        effect: box, borrowed: .passUnretained(box), pair: pair, property: effect.parameters.property,
+        effect: box, borrowed: .passUnretained(box), pair: pair,
+        property: effect.parameters.property,
         input: effect.parameters.input)
     }
   }
