@@ -263,7 +263,7 @@ extension SceneHost {
       }
     }
     self = rebuilt
-    if isMirrored { mapAllToScreen() }
+    if isMirrored { mapAllToScreen(restingWritten: false) }
   }
 
   // MARK: - Reading results by name

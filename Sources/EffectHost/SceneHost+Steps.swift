@@ -16,6 +16,10 @@ struct ChainRun {
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
   /// without events whose effects are all ``CopyLocalEffect``s.
   var isWindowed: Bool
+  /// Whether the chain has no effects (its steps, if any, are its own
+  /// visuals): once a full frame has written its views, only their natural
+  /// tops move (``SceneHost/restingViewsWritten``).
+  var hasNoEffects: Bool
 
   /// Every copy, `0..<viewCount`, built without the check that a count is
   /// not negative (it never is): a frame makes one per chain.

@@ -108,6 +108,12 @@ public struct SceneHost: Sendable {
   /// (whose ``storage`` holds the left-to-right image: ``ScreenMapping``);
   /// `nil` for any other, whose ``storage`` is on the screen already.
   @usableFromInline var screenStorage: ViewStorage?
+  /// Whether ``screenStorage`` holds the mirror image of every view of
+  /// ``storage``, but for the natural tops that a content-attached chain
+  /// without effects moves: true after a full frame's mirror pass, false
+  /// after a windowed frame that made the screen's memory anew (its views
+  /// outside the windows are not mirrored). See ``mapAllToScreen(restingWritten:)``.
+  var screenSynced = false
   /// Whether the scene is right to left: each frame then maps its
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
@@ -193,7 +199,8 @@ public struct SceneHost: Sendable {
         ChainRun(
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
-          steps: firstStep..<steps.count, isWindowed: windowed))
+          steps: firstStep..<steps.count, isWindowed: windowed,
+          hasNoEffects: chain.effects.isEmpty))
     }
     for index in scene.chains.indices where placements.runOfChain[index] < 0 {
       placements.groupKey[index] = layouts[index].viewRange.lowerBound
@@ -303,12 +310,14 @@ public struct SceneHost: Sendable {
   /// none of it.
   @inline(never)
   mutating func evaluateOtherFrame() {
+    // Read before the chains run, which set it.
+    let restingWritten = restingViewsWritten
     if stateOwner == nil && eventDetector.isEmpty {
       runPlainFrame()
     } else {
       evaluateStatefulFrame()
     }
-    if isMirrored { mapAllToScreen() }
+    if isMirrored { mapAllToScreen(restingWritten: restingWritten) }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -436,6 +445,18 @@ public struct SceneHost: Sendable {
               top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
               copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
             ) { _ in }
+            continue
+          }
+          // A chain with visuals of its own and no effects: after a full
+          // frame, as a chain without either, only its natural tops move.
+          if restingWritten && run.hasNoEffects {
+            naturalFlags?[run.chain] = true
+            if run.attachment == .content {
+              writeNaturalTops(
+                Memory.self, first, first + count,
+                top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                copy: Double(copies.lowerBound), stride: run.stride)
+            }
             continue
           }
           // The chain's first effect writes every view as it changes it,

@@ -99,7 +99,9 @@ extension SceneHost {
   /// already: ``ViewMemory``) into ``screenStorage``, made to hold as many
   /// views.
   mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
-    let screen = uniqueScreenViews()
+    let (screen, kept) = uniqueScreenViews()
+    // Made anew, the screen's memory holds the image outside the windows.
+    if !kept { screenSynced = false }
     let image = storage.views
     let width = mirrorWidth
     for range in ranges { Self.mirror(from: image, to: screen, range, width: width) }
@@ -112,16 +114,17 @@ extension SceneHost {
   var mirrorWidth: Double { scene.viewport.height }
 
   /// ``screenStorage``'s views, made to hold as many views as ``storage``
-  /// and this host's own first.
+  /// and this host's own first, and whether they were kept (`false`: made
+  /// anew, as a copy of ``storage``).
   @inline(__always)
-  mutating func uniqueScreenViews() -> UnsafeMutablePointer<ViewTransform> {
+  mutating func uniqueScreenViews() -> (UnsafeMutablePointer<ViewTransform>, kept: Bool) {
     // No reference held across the check, which would make it fail.
     if screenStorage?.count == storage.count, isKnownUniquelyReferenced(&screenStorage!) {
-      return screenStorage.unsafelyUnwrapped.views
+      return (screenStorage.unsafelyUnwrapped.views, true)
     }
     let screen = ViewStorage(copying: storage)
     screenStorage = screen
-    return screen.views
+    return (screen.views, false)
   }
 
   /// The mirror images in a viewport `width` wide of `image`'s views in
@@ -168,11 +171,36 @@ extension SceneHost {
     }
   }
 
-  /// ``mapToScreen(_:)`` of every view, after a frame of a right-to-left
-  /// scene.
+  /// ``mapToScreen(_:)`` of every view, after a full frame of a
+  /// right-to-left scene. With `restingWritten` (``restingViewsWritten`` as
+  /// the frame started) and a screen in step with the image
+  /// (``screenSynced``), the views of a chain without effects evaluated by
+  /// itself (with visuals of its own or not) moved only their natural tops
+  /// since the last frame (the
+  /// screen's x: ``writeNaturalTops``), and none when it is attached to the
+  /// viewport: only their x is mirrored again, or nothing.
   @inline(never)
-  mutating func mapAllToScreen() {
-    let screen = uniqueScreenViews()
-    Self.mirror(from: storage.views, to: screen, 0..<storage.count, width: mirrorWidth)
+  mutating func mapAllToScreen(restingWritten: Bool) {
+    let (screen, kept) = uniqueScreenViews()
+    let image = storage.views
+    let width = mirrorWidth
+    guard kept && screenSynced && restingWritten else {
+      Self.mirror(from: image, to: screen, 0..<storage.count, width: width)
+      screenSynced = true
+      return
+    }
+    // The runs are in the order of the chains, and so of their views.
+    var next = 0
+    for run in runs where run.hasNoEffects {
+      Self.mirror(from: image, to: screen, next..<run.firstView, width: width)
+      next = run.firstView + run.viewCount
+      guard run.attachment == .content else { continue }
+      var view = run.firstView
+      while view < next {
+        screen[view].x = width - image[view].x - image[view].width
+        view += 1
+      }
+    }
+    Self.mirror(from: image, to: screen, next..<storage.count, width: width)
   }
 }

@@ -1,0 +1,86 @@
+import EffectHost
+import EffectProtocol
+import ScrollEffectsTestSupport
+import Testing
+
+/// A right-to-left host mirrors again only what moved since its last frame
+/// (the natural tops of chains without effects, with visuals of their own or
+/// not, and nothing of those attached to the viewport): through windowed
+/// frames, copies of the host and full frames, each frame still equals, bit
+/// for bit, the mirror image of its left-to-right twin's, which has no
+/// mirror pass.
+@Suite("Right-to-left mirror")
+struct SceneHostMirrorTests {
+  /// Rows without effects in the content and in the viewport, with and
+  /// without visuals, beside a chain with effects, written vertically and
+  /// transposed right to left.
+  static let rows = #"""
+    {"viewport": {"width": 390, "height": 640}, "contentInsets": {"top": 40, "bottom": 20},
+     "chains": [
+       {"name": "rows", "frame": {"y": 0, "height": 60, "x": 10, "width": 300},
+        "repeat": {"count": 40, "spacing": 4}, "zIndex": 2, "opacity": 0.5},
+       {"name": "bar", "frame": {"y": 500, "height": 30}, "attachment": "viewport",
+        "repeat": {"count": 5, "spacing": 2}, "opacity": 0.25},
+       {"name": "marks", "frame": {"y": 100, "height": 20, "x": 5, "width": 40},
+        "attachment": "viewport", "repeat": {"count": 3}},
+       {"name": "cards", "frame": {"y": 80, "height": 90}, "repeat": {"count": 12},
+        "effects": [{"type": "parallax", "rate": 0.5}]},
+       {"name": "plain", "frame": {"y": 20, "height": 50, "x": 30, "width": 120},
+        "repeat": {"count": 33, "spacing": 1}}
+     ]}
+    """#
+
+  @Test("windowed frames, copies and full frames: every frame is the left-to-right twin's mirror")
+  func framesOfEveryKind() throws {
+    var scenes = [try SceneTwinTests.parse(Self.rows)]
+    for seed in 0..<12 as Range<UInt64> {
+      var generator = RandomScene(seed: 0x3117 &+ seed)
+      scenes.append(try SceneTwinTests.parse(generator.layoutSceneJSON()))
+    }
+    for (index, vertical) in scenes.enumerated() {
+      let scene = try SceneTwinTests.load(HorizontalTwin.transposed(vertical, rightToLeft: true))
+      let twin = try SceneTwinTests.load(HorizontalTwin.transposed(vertical))
+      #expect(scene.layoutDirection == .rightToLeft)
+      // The screen's width: the vertical scene's viewport height.
+      guard case .object(let file) = vertical, case .object(let viewport) = file["viewport"],
+        case .number(let width) = viewport["height"]
+      else { fatalError("viewport") }
+      // The two hosts go through the same frames, copies and windows; the
+      // left-to-right one has no mirror pass.
+      var hosts = (mirrored: SceneHost(scene: scene), twin: SceneHost(scene: twin))
+      var random = SplitMix64(seed: UInt64(index) &+ 11)
+      for frame in 0..<40 {
+        let offset = Double(random.next(in: -400...3000)) / 2
+        // A copy taken now evaluates on its own; the original carries on
+        // with memory it no longer holds alone, or takes the copy's place.
+        if random.chance(0.2) {
+          var copies = hosts
+          let windowed = random.chance(0.5)
+          copies.mirrored.evaluate(offset: offset + 17, visibleOnly: windowed)
+          copies.twin.evaluate(offset: offset + 17, visibleOnly: windowed)
+          if random.chance(0.5) { hosts = copies }
+        }
+        let visibleOnly = random.chance(0.3)
+        hosts.mirrored.evaluate(offset: offset, visibleOnly: visibleOnly)
+        hosts.twin.evaluate(offset: offset, visibleOnly: visibleOnly)
+        for chain in hosts.mirrored.chains.indices {
+          let range = hosts.mirrored.chains[chain].viewRange
+          let copies = hosts.mirrored.visibleRange(ofChain: chain)
+          #expect(copies == hosts.twin.visibleRange(ofChain: chain))
+          let actual = copies.map { hosts.mirrored.transform(at: range.lowerBound + $0) }
+          let expected = copies.map {
+            HorizontalTwin.mirrored(hosts.twin.transform(at: range.lowerBound + $0), width: width)
+          }
+          if let difference = firstBitwiseDifference(
+            actual, expected, actualName: "right to left", expectedName: "left to right mirrored")
+          {
+            Issue.record(
+              "scene \(index), frame \(frame), offset \(offset), visibleOnly \(visibleOnly), chain \(chain): \(difference)"
+            )
+            return
+          }
+        }
+      }
+    }
+  }
+}
