@@ -83,4 +83,54 @@ struct SceneHostMirrorTests {
       }
     }
   }
+
+  /// The rows scene has no state: a host that has evaluated frames of every
+  /// kind (windowed, full, after a copy, after a layout change), in any of
+  /// the three directions, equals a host built for the frame alone.
+  @Test("chains without effects, with visuals of their own or not: each frame is a fresh host's")
+  func restingChainsWithVisuals() throws {
+    let vertical = try SceneTwinTests.parse(Self.rows)
+    for json in [
+      vertical, HorizontalTwin.transposed(vertical),
+      HorizontalTwin.transposed(vertical, rightToLeft: true),
+    ] {
+      var scene = try SceneTwinTests.load(json)
+      var host = SceneHost(scene: scene)
+      var random = SplitMix64(seed: 0x7E57)
+      for frame in 0..<60 {
+        if frame == 30 {
+          // The twin's viewport height grows: the scrolling length, and a
+          // right-to-left scene's mirror width.
+          var viewport = scene.viewport
+          viewport.height += 40
+          scene.viewport = viewport
+          host.setViewport(viewport)
+        }
+        if random.chance(0.2) {
+          var copy = host
+          copy.evaluate(offset: Double(random.next(in: 0...900)), visibleOnly: random.chance(0.5))
+          if random.chance(0.5) { host = copy }
+        }
+        let offset = Double(random.next(in: -400...3000)) / 2
+        let visibleOnly = random.chance(0.3)
+        host.evaluate(offset: offset, visibleOnly: visibleOnly)
+        var fresh = SceneHost(scene: scene)
+        fresh.evaluate(offset: offset)
+        for chain in host.chains.indices {
+          let range = host.chains[chain].viewRange
+          let copies = host.visibleRange(ofChain: chain)
+          let actual = copies.map { host.transform(at: range.lowerBound + $0) }
+          let expected = copies.map { fresh.transform(at: range.lowerBound + $0) }
+          if let difference = firstBitwiseDifference(
+            actual, expected, actualName: "host", expectedName: "fresh")
+          {
+            Issue.record(
+              "\(scene.axis) \(scene.layoutDirection), frame \(frame), offset \(offset), chain \(chain): \(difference)"
+            )
+            return
+          }
+        }
+      }
+    }
+  }
 }
