@@ -165,6 +165,7 @@ extension SceneHost {
     // The last frame's windows were of the old copies.
     isWindowed = false
     restingViewsWritten = false
+    screenSynced = false
   }
 
   /// The index of the chain named `name`, if there is one.
@@ -177,8 +178,9 @@ extension SceneHost {
   /// Rewrites what the scene's new layout moved.
   mutating func applyLayout() {
     // Chains without effects may have moved: the next full frame writes
-    // them whole.
+    // them whole, and mirrors every view.
     restingViewsWritten = false
+    screenSynced = false
     frame.geometry.viewport = scene.viewport
     frame.geometry.contentInsets = scene.contentInsets
     frame.geometry.contentHeight = scene.layout.contentHeight
@@ -263,7 +265,7 @@ extension SceneHost {
       }
     }
     self = rebuilt
-    if isMirrored { mapAllToScreen(restingWritten: false) }
+    if isMirrored { mapAllToScreen() }
   }
 
   // MARK: - Reading results by name

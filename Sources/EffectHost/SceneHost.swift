@@ -110,10 +110,16 @@ public struct SceneHost: Sendable {
   @usableFromInline var screenStorage: ViewStorage?
   /// Whether ``screenStorage`` holds the mirror image of every view of
   /// ``storage``, but for the natural tops that a content-attached chain
-  /// without effects moves: true after a full frame's mirror pass, false
-  /// after a windowed frame that made the screen's memory anew (its views
-  /// outside the windows are not mirrored). See ``mapAllToScreen(restingWritten:)``.
+  /// without effects moves, and ``restingViewsWritten`` has stayed true
+  /// since: true after a full frame's mirror pass; false after a windowed
+  /// frame that made the screen's memory anew (its views outside the
+  /// windows are not mirrored) and wherever ``restingViewsWritten`` is
+  /// cleared. See ``mapAllToScreen()``.
   var screenSynced = false
+  /// Whether a chain without effects is evaluated by itself (a run whose
+  /// ``ChainRun/hasNoEffects``): without one, every view is mirrored
+  /// whole, with no loop over the runs.
+  let hasRestingRuns: Bool
   /// Whether the scene is right to left: each frame then maps its
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
@@ -207,6 +213,7 @@ public struct SceneHost: Sendable {
     }
     self.chains = layouts
     self.runs = runs
+    hasRestingRuns = runs.contains { $0.hasNoEffects }
     self.groups = groups
     self.placements = placements
     self.steps = steps
@@ -310,14 +317,12 @@ public struct SceneHost: Sendable {
   /// none of it.
   @inline(never)
   mutating func evaluateOtherFrame() {
-    // Read before the chains run, which set it.
-    let restingWritten = restingViewsWritten
     if stateOwner == nil && eventDetector.isEmpty {
       runPlainFrame()
     } else {
       evaluateStatefulFrame()
     }
-    if isMirrored { mapAllToScreen(restingWritten: restingWritten) }
+    if isMirrored { mapAllToScreen() }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.

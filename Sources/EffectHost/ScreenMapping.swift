@@ -172,19 +172,19 @@ extension SceneHost {
   }
 
   /// ``mapToScreen(_:)`` of every view, after a full frame of a
-  /// right-to-left scene. With `restingWritten` (``restingViewsWritten`` as
-  /// the frame started) and a screen in step with the image
-  /// (``screenSynced``), the views of a chain without effects evaluated by
+  /// right-to-left scene. With a screen in step with the image
+  /// (``screenSynced``, which says that ``restingViewsWritten`` held as the
+  /// frame started), the views of a chain without effects evaluated by
   /// itself (with visuals of its own or not) moved only their natural tops
-  /// since the last frame (the
-  /// screen's x: ``writeNaturalTops``), and none when it is attached to the
-  /// viewport: only their x is mirrored again, or nothing.
+  /// since the last frame (the screen's x: ``writeNaturalTops``), and none
+  /// when it is attached to the viewport: only their x is mirrored again,
+  /// or nothing.
   @inline(never)
-  mutating func mapAllToScreen(restingWritten: Bool) {
+  mutating func mapAllToScreen() {
     let (screen, kept) = uniqueScreenViews()
     let image = storage.views
     let width = mirrorWidth
-    guard kept && screenSynced && restingWritten else {
+    guard kept && screenSynced && hasRestingRuns else {
       Self.mirror(from: image, to: screen, 0..<storage.count, width: width)
       screenSynced = true
       return
