@@ -430,7 +430,8 @@ public struct SceneHost: Sendable {
           let copies = copies(run)
           let count = copies.count
           let first = base + run.firstView + copies.lowerBound
-          guard !run.steps.isEmpty else {
+          // A chain without effects (its steps, if any, its own visuals).
+          if run.hasNoEffects && (restingWritten || run.steps.isEmpty) {
             naturalFlags?[run.chain] = true
             if restingWritten {
               // Written whole, and nothing writes them but this loop: only
@@ -444,24 +445,12 @@ public struct SceneHost: Sendable {
               }
               continue
             }
-            // A chain without effects: its natural transforms, with no batch.
+            // Without visuals either: its natural transforms, with no batch.
             ViewBatch.modifyResting(
               Memory.self, first, first + count,
               top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
               copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
             ) { _ in }
-            continue
-          }
-          // A chain with visuals of its own and no effects: after a full
-          // frame, as a chain without either, only its natural tops move.
-          if restingWritten && run.hasNoEffects {
-            naturalFlags?[run.chain] = true
-            if run.attachment == .content {
-              writeNaturalTops(
-                Memory.self, first, first + count,
-                top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-                copy: Double(copies.lowerBound), stride: run.stride)
-            }
             continue
           }
           // The chain's first effect writes every view as it changes it,

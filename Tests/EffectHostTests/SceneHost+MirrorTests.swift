@@ -30,6 +30,27 @@ struct SceneHostMirrorTests {
      ]}
     """#
 
+  /// The first view, chain by chain, of the copies `host` evaluated in its
+  /// last frame whose transform differs, bit for bit, from `expected(view)`
+  /// (`view` indexing the host's views), described; `nil` when none does.
+  static func firstDifference(
+    _ host: SceneHost, _ names: (actual: String, expected: String),
+    expected: (Int) -> ViewTransform
+  ) -> String? {
+    for chain in host.chains.indices {
+      let views = host.visibleRange(ofChain: chain).map {
+        host.chains[chain].viewRange.lowerBound + $0
+      }
+      if let difference = firstBitwiseDifference(
+        views.map(host.transform(at:)), views.map(expected), actualName: names.actual,
+        expectedName: names.expected)
+      {
+        return "chain \(chain): \(difference)"
+      }
+    }
+    return nil
+  }
+
   @Test("windowed frames, copies and full frames: every frame is the left-to-right twin's mirror")
   func framesOfEveryKind() throws {
     var scenes = [try SceneTwinTests.parse(Self.rows)]
@@ -64,21 +85,17 @@ struct SceneHostMirrorTests {
         hosts.mirrored.evaluate(offset: offset, visibleOnly: visibleOnly)
         hosts.twin.evaluate(offset: offset, visibleOnly: visibleOnly)
         for chain in hosts.mirrored.chains.indices {
-          let range = hosts.mirrored.chains[chain].viewRange
-          let copies = hosts.mirrored.visibleRange(ofChain: chain)
-          #expect(copies == hosts.twin.visibleRange(ofChain: chain))
-          let actual = copies.map { hosts.mirrored.transform(at: range.lowerBound + $0) }
-          let expected = copies.map {
-            HorizontalTwin.mirrored(hosts.twin.transform(at: range.lowerBound + $0), width: width)
-          }
-          if let difference = firstBitwiseDifference(
-            actual, expected, actualName: "right to left", expectedName: "left to right mirrored")
-          {
-            Issue.record(
-              "scene \(index), frame \(frame), offset \(offset), visibleOnly \(visibleOnly), chain \(chain): \(difference)"
-            )
-            return
-          }
+          #expect(
+            hosts.mirrored.visibleRange(ofChain: chain) == hosts.twin.visibleRange(ofChain: chain))
+        }
+        if let difference = Self.firstDifference(
+          hosts.mirrored, ("right to left", "left to right mirrored"),
+          expected: { HorizontalTwin.mirrored(hosts.twin.transform(at: $0), width: width) })
+        {
+          Issue.record(
+            "scene \(index), frame \(frame), offset \(offset), visibleOnly \(visibleOnly): \(difference)"
+          )
+          return
         }
       }
     }
@@ -116,19 +133,13 @@ struct SceneHostMirrorTests {
         host.evaluate(offset: offset, visibleOnly: visibleOnly)
         var fresh = SceneHost(scene: scene)
         fresh.evaluate(offset: offset)
-        for chain in host.chains.indices {
-          let range = host.chains[chain].viewRange
-          let copies = host.visibleRange(ofChain: chain)
-          let actual = copies.map { host.transform(at: range.lowerBound + $0) }
-          let expected = copies.map { fresh.transform(at: range.lowerBound + $0) }
-          if let difference = firstBitwiseDifference(
-            actual, expected, actualName: "host", expectedName: "fresh")
-          {
-            Issue.record(
-              "\(scene.axis) \(scene.layoutDirection), frame \(frame), offset \(offset), chain \(chain): \(difference)"
-            )
-            return
-          }
+        if let difference = Self.firstDifference(
+          host, ("host", "fresh"), expected: { fresh.transform(at: $0) })
+        {
+          Issue.record(
+            "\(scene.axis) \(scene.layoutDirection), frame \(frame), offset \(offset): \(difference)"
+          )
+          return
         }
       }
     }
