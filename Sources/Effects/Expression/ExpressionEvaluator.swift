@@ -9,7 +9,9 @@ extension ExpressionProgram {
   ///
   /// The stack and the frame slots live in one temporary allocation per
   /// call, on the machine stack for any program the parser accepts: nothing
-  /// is allocated on the heap and nothing is parsed.
+  /// is allocated on the heap and nothing is parsed. Inlined into the
+  /// effect's `apply(to:)`, which has the batch `inout`: a call copied it.
+  @inline(__always)
   func apply(to views: ViewBatch) {
     let count = views.count
     guard count > 0 else { return }
