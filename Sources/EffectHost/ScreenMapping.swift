@@ -141,7 +141,7 @@ extension SceneHost {
     // field by field on its way. Blocks of `blockViews` stay below the size
     // from which glibc's `memcpy` may switch to `rep movsb`, which callgrind
     // counts an instruction a byte (the C library picks that size for the
-    // machine: between 8 512 and 9 856 bytes where this was measured).
+    // machine: between 7 296 and 8 448 bytes where this was measured).
     let blockViews = 4_000 / MemoryLayout<ViewTransform>.stride
     // A view or two copy field by field for less than a call.
     guard range.count > 2 else {
