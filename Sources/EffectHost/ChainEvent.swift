@@ -198,6 +198,8 @@ struct EventDetector: Sendable {
     // never during a frame; checked, every frame's read would call the runtime.
     @exclusivity(unchecked) private(set) var previous: UnsafeMutablePointer<Double>
     @exclusivity(unchecked) private(set) var previousCount: Int
+    /// The previous values there is memory for: the most there have been.
+    @exclusivity(unchecked) private var previousCapacity: Int
 
     init(watches: [Watch], previousCount: Int, chainCount: Int) {
       watchCount = watches.count
@@ -229,9 +231,6 @@ struct EventDetector: Sendable {
       previous = .allocate(capacity: previousCapacity)
       previous.initialize(from: other.previous, count: previousCount)
     }
-
-    /// The previous values there is memory for: the most there have been.
-    @exclusivity(unchecked) private var previousCapacity: Int
 
     /// Inserts `delta` previous values at `index`, NaN (which crosses
     /// nothing), or with `delta` negative removes those at `index..<index -
@@ -294,11 +293,6 @@ struct EventDetector: Sendable {
   private mutating func uniqueTables() -> Tables {
     if !isKnownUniquelyReferenced(&tables) { tables = Tables(copying: tables) }
     return tables
-  }
-
-  /// The watches, in order of chains and declarations.
-  var watches: UnsafeBufferPointer<Watch> {
-    UnsafeBufferPointer(start: tables.watches, count: tables.watchCount)
   }
 
   /// Whether each chain's views kept their natural frames in the frame just
