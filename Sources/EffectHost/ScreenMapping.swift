@@ -146,11 +146,8 @@ extension SceneHost {
     // A view or two copy field by field for less than a call.
     guard range.count > 2 else {
       for index in range {
-        var view = image[index]
-        view.x = width - view.x - view.width
-        view.anchorX = 1 - view.anchorX
-        view.rotation = -view.rotation
-        screen[index] = view
+        screen[index] = image[index]
+        mirrorInPlace(screen + index, width: width)
       }
       return
     }
@@ -163,13 +160,20 @@ extension SceneHost {
       var view = screen + start
       let blockEnd = screen + end
       while view != blockEnd {
-        view.pointee.x = width - view.pointee.x - view.pointee.width
-        view.pointee.anchorX = 1 - view.pointee.anchorX
-        view.pointee.rotation = -view.pointee.rotation
+        mirrorInPlace(view, width: width)
         view += 1
       }
       start = end
     }
+  }
+
+  /// The view at `view`, a copy of its left-to-right image, made its mirror
+  /// image in a viewport `width` wide.
+  @inline(__always)
+  static func mirrorInPlace(_ view: UnsafeMutablePointer<ViewTransform>, width: Double) {
+    view.pointee.x = width - view.pointee.x - view.pointee.width
+    view.pointee.anchorX = 1 - view.pointee.anchorX
+    view.pointee.rotation = -view.pointee.rotation
   }
 
   /// ``mapToScreen(_:)`` of every view, after a full frame of a
