@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x560d_7c03_4c8b_8b79
+      0x63f7_6ac0_5b65_6e1b
     #endif
   }
 

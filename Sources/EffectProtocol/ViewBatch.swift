@@ -195,6 +195,21 @@ public struct ViewBatch {
     ViewTransform(frame: naturalViewportFrame(at: index))
   }
 
+  /// The memory of the batch's `count` views, every one of them written
+  /// (those still at rest with their natural transforms), for an effect
+  /// that reads and writes columns in place, at the offsets
+  /// ``ViewTransform/memoryOffset(ofField:swapsAxes:)`` gives for
+  /// ``swapsAxes``: a whole transform is neither loaded nor stored for a
+  /// column. With `keepsFrame` false the batch stops counting its frames as
+  /// natural, as ``modifyEach(_:)`` does; with it true, the caller writes
+  /// only visual columns.
+  @inlinable @inline(__always)
+  package func writtenViews(keepsFrame: Bool) -> UnsafeMutableRawPointer {
+    if !keepsFrame { record?.pointee.hasNaturalFrames = false }
+    writeNaturalTransforms()
+    return UnsafeMutableRawPointer(base)
+  }
+
   /// Writes the natural transform of every view still at rest.
   @inlinable
   package func writeNaturalTransforms() {

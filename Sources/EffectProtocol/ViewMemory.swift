@@ -106,6 +106,18 @@ package enum SwappedViewMemory: ViewMemory {
 }
 
 extension ViewTransform {
+  /// The byte offset, in a view's memory, of the stored property at byte
+  /// offset `field` of the transform as effects see it: the same in plain
+  /// memory; in memory that swaps the axes, x and y, width and height, the
+  /// scales and the anchors (the first eight, in pairs) trade places, as
+  /// ``swappingAxes()`` moves them.
+  @inlinable @inline(__always)
+  package static func memoryOffset(ofField field: Int, swapsAxes: Bool) -> Int {
+    swapsAxes && field < 64 ? field ^ 8 : field
+  }
+}
+
+extension ViewTransform {
   /// The transform with x and y, width and height, the scales and the
   /// anchors swapped; rotation, opacity, blur and zIndex as they are. Its
   /// own inverse, exactly: it only moves values.

@@ -94,6 +94,108 @@ import Testing
   }
 }
 
+/// The lanes read and write the views in place, in the host's memory: the
+/// same bits whether that memory swaps the axes (a horizontal scene's) or
+/// not, whether the views are still at rest or already written, and in
+/// groups of any size.
+@Suite struct ExpressionLanesMemoryTests {
+  /// The transforms, as effects see them, of `count` copies after
+  /// `effects`, run in a batch over memory that swaps the axes when
+  /// `swapsAxes`, its views at rest before the first effect when `atRest`
+  /// (else written with their natural transforms). Memory starts as a
+  /// value no view has, so that a view read before it was written shows.
+  static func run(
+    _ effects: [ExpressionEffect], count: Int, offset: Double, swapsAxes: Bool, atRest: Bool
+  ) -> [ViewTransform] {
+    let natural = Rect(y: 40, width: 390, height: 100)
+    var unwritten = ViewTransform(frame: Rect(x: -7.25, y: -7.25, width: -7.25, height: -7.25))
+    unwritten.opacity = -7.25
+    var memory = [ViewTransform](repeating: unwritten, count: count)
+    var record = ViewBatch.Record()
+    memory.withUnsafeMutableBufferPointer { views in
+      withUnsafeMutablePointer(to: &record) { record in
+        var batch = ViewBatch(
+          record: record,
+          geometry: ScrollGeometry(
+            offset: offset, contentInsets: EdgeInsets(top: 20, bottom: 10), contentHeight: 2000),
+          attachment: .content, naturalFrame: natural, stride: 110,
+          base: views.baseAddress!, count: count, swapsAxes: swapsAxes)
+        if !atRest { batch.writeNaturalTransforms() }
+        for effect in effects { effect.apply(to: &batch) }
+        batch.writeNaturalTransforms()
+      }
+    }
+    return swapsAxes ? memory.map { $0.swappingAxes() } : memory
+  }
+
+  @Test(
+    "lanes in swapped memory and at rest give the plain, written bits, in groups of any size",
+    arguments: [5, 6, 7] as [UInt64])
+  func lanesInEveryMemory(seed: UInt64) throws {
+    let first = try ExpressionEffect.decode(json: ExpressionEvaluatorLanesTests.spread)
+    var random = SplitMix64(seed: seed)
+    let nameList = ExpressionEvaluatorLanesTests.names(copy: 0, offset: 0).keys.sorted()
+    for round in 0..<40 {
+      let offset = [-120.0, 0, 37.5, 400, 1300][round % 5]
+      // Up to 90 copies: several groups for every stack depth, the last
+      // one short; under 4, view by view.
+      let count = 1 + random.int(0..<90)
+      let trees = (0..<4).map { _ in
+        ExpressionRandomTests.tree(&random, depth: 1 + round % 5, names: nameList)
+      }
+      let texts = trees.map { $0.text(&random) }
+      let effect = try ExpressionEffect.decode(
+        json: #"""
+          {"rotation": "\#(texts[0])", "scaleX": "\#(texts[1])", "y": "\#(texts[2])",
+           "height": "\#(texts[3])"}
+          """#)
+      let reference = ExpressionEvaluatorLanesTests.evaluate(
+        [first, effect], count: count, offset: offset)
+      let context = "seed \(seed) round \(round), \(count) copies: \(texts)"
+      for swapsAxes in [false, true] {
+        for atRest in [false, true] {
+          let views = Self.run(
+            [first, effect], count: count, offset: offset, swapsAxes: swapsAxes, atRest: atRest)
+          #expect(
+            views.map(ExpressionEvaluatorLanesTests.columns)
+              == reference.map(ExpressionEvaluatorLanesTests.columns),
+            "\(context), swapped \(swapsAxes), at rest \(atRest)")
+        }
+      }
+      // The first effect alone, on views at rest: its values are known.
+      let spread = Self.run([first], count: count, offset: offset, swapsAxes: true, atRest: true)
+      for copy in 0..<count {
+        let i = Double(copy)
+        #expect(spread[copy].x == 7 + i && spread[copy].width == max(0, 250 - 3 * i), "\(context)")
+        #expect(spread[copy].anchorX == i / 32 && spread[copy].scaleY == 0.75 + i / 8)
+      }
+    }
+  }
+
+  @Test("a column's place in memory that swaps the axes is where swappingAxes puts it")
+  func memoryOffsets() {
+    var random = SplitMix64(seed: 11)
+    let fields: [WritableKeyPath<ViewTransform, Double>] = [
+      \.x, \.y, \.width, \.height, \.scaleX, \.scaleY, \.anchorX, \.anchorY, \.opacity,
+      \.blur, \.rotation, \.zIndex,
+    ]
+    var transform = ViewTransform(frame: Rect(y: 0, width: 0, height: 0))
+    for field in fields { transform[keyPath: field] = random.unit() * 2000 - 1000 }
+    for field in fields {
+      let offset = MemoryLayout<ViewTransform>.offset(of: field)!
+      for swapsAxes in [false, true] {
+        var stored = swapsAxes ? transform.swappingAxes() : transform
+        let read = withUnsafeBytes(of: &stored) {
+          $0.load(
+            fromByteOffset: ViewTransform.memoryOffset(ofField: offset, swapsAxes: swapsAxes),
+            as: Double.self)
+        }
+        #expect(read.bitPattern == transform[keyPath: field].bitPattern, "\(field) \(swapsAxes)")
+      }
+    }
+  }
+}
+
 /// The frame slots a call writes straight, without a loop over the names.
 @Suite struct ExpressionFrameSlotTests {
   @Test("the frame values are written in the order of the frame names")

@@ -1,16 +1,33 @@
 import EffectProtocol
 
 extension ExpressionProgram {
-  /// The number of views the view code runs over at once, each instruction
-  /// over all of them: its dispatch is paid once for as many views.
-  static var laneCount: Int { 8 }
-  /// The fewest views worth running in lanes: below it, copying each view
-  /// in and out of the lanes costs more than the dispatch it saves.
+  /// The most values the lanes' stack holds: 1 024 bytes, the most that
+  /// `withUnsafeTemporaryAllocation` keeps on the machine stack (more
+  /// would be a heap allocation every call).
+  static var laneStackCapacity: Int { 128 }
+  /// The fewest views worth running in lanes: below it, the lanes' set-up
+  /// costs more than the dispatch they save.
   static let fewestLaneViews = 4
-  /// The deepest stack the lanes take (one lane vector a level): deeper
-  /// programs run view by view, so that the lanes' memory stays on the
-  /// machine stack.
+  /// The deepest stack the lanes take: deeper programs run view by view, so
+  /// that at least 8 views fit in the lanes' stack.
   static let deepestLaneStack = 15
+
+  /// The most views the view code of a program of stack depth `depth` runs
+  /// over at once, each instruction over all of them: its dispatch, and a
+  /// group's set-up, are paid once for as many views.
+  static func laneWidth(depth: Int) -> Int { laneStackCapacity / (depth + 1) & ~7 }
+
+  /// Runs `body` on lanes `0..<width`, a multiple of 8, eight at a time:
+  /// a loop of fixed length that the compiler unrolls, as many times as
+  /// the width takes.
+  @inline(__always)
+  private static func eachLane(_ width: Int, _ body: (Int) -> Void) {
+    var first = 0
+    while first < width {
+      for lane in 0..<8 { body(first &+ lane) }
+      first &+= 8
+    }
+  }
 
   /// Whether ``applyInLanes(to:frame:viewportHeight:naturalX:)`` runs the
   /// view code on a batch of `count` views.
@@ -18,207 +35,222 @@ extension ExpressionProgram {
     count >= Self.fewestLaneViews && stackDepth <= Self.deepestLaneStack
   }
 
-  /// Runs the view code over the views of `views`, ``laneCount`` at a time:
-  /// each group's transforms are copied into lanes, every instruction runs
-  /// over every lane, and the lanes are written back. Each view's values are
-  /// those of the view-by-view run, bit for bit: the same operations on the
-  /// same operands in the same order, and a view reads only itself.
+  /// Runs the view code over the views of `views`, in groups of as many as
+  /// ``laneWidth(depth:)`` gives, in place: each load reads a column of the
+  /// group's views from their memory into a lane vector, every other
+  /// instruction runs over the vectors, and each store writes a column
+  /// back. A whole transform is never copied, where lanes of transforms
+  /// cost a copy in and a copy out of every view, more than a short
+  /// program. Each view's values are those of the view-by-view run, bit for
+  /// bit: the same operations on the same operands in the same order, and
+  /// a view reads only itself.
   func applyInLanes(
     to views: ViewBatch, frame: UnsafeMutablePointer<Double>, viewportHeight: Double,
     naturalX: Double
   ) {
-    let width = Self.laneCount
-    withUnsafeTemporaryAllocation(of: ViewTransform.self, capacity: width) { lanes in
-      guard let lanes = lanes.baseAddress else { return }
-      // Every lane holds a transform, so that an instruction can run over
-      // all of them whatever the group's size, a loop of fixed length the
-      // compiler unrolls; only the group's own lanes are written back.
-      lanes.initialize(
-        repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: width)
-      withUnsafeTemporaryAllocation(of: Double.self, capacity: (stackDepth + 1) * width) {
-        stack in
-        guard let stack = stack.baseAddress else { return }
-        stack.initialize(repeating: 0, count: (stackDepth + 1) * width)
-        viewCode.withUnsafeBufferPointer { code in
-          let count = views.count
-          var start = 0
-          while start < count {
-            let end = Swift.min(start + width, count)
-            var lane = lanes
-            // Read through `modifyVisuals`: views still at rest are written
-            // with their natural transforms, which the copy back overwrites.
-            views.modifyVisuals(in: start..<end) { view in
-              lane.initialize(to: view)
-              lane += 1
-            }
-            Self.runLanes(
-              code, lanes: lanes, count: end - start, first: start, stack: stack, frame: frame,
-              views: views, viewportHeight: viewportHeight, naturalX: naturalX)
-            lane = lanes
-            if keepsFrame {
-              views.modifyVisuals(in: start..<end) { view in
-                view = lane.move()
-                lane += 1
-              }
-            } else {
-              views.modifyEach(in: start..<end) { view in
-                view = lane.move()
-                lane += 1
-              }
-            }
-            start = end
-          }
+    let count = views.count
+    // Lanes in eights, the last of them partly used when the views are not.
+    let width = Swift.min((count &+ 7) & ~7, Self.laneWidth(depth: stackDepth))
+    let memory = views.writtenViews(keepsFrame: keepsFrame)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: (stackDepth + 1) * width) {
+      stack in
+      guard let stack = stack.baseAddress else { return }
+      // Lanes past a short last group's views hold what they held: an
+      // instruction runs over all of them, but only the group's own are
+      // loaded and stored.
+      stack.initialize(repeating: 0, count: (stackDepth + 1) * width)
+      viewCode.withUnsafeBufferPointer { code in
+        var start = 0
+        while start < count {
+          let end = Swift.min(start + width, count)
+          Self.runLanes(
+            code, memory: memory + start &* MemoryLayout<ViewTransform>.stride,
+            swapsAxes: views.swapsAxes, width: width, count: end - start, first: start,
+            stack: stack, frame: frame, views: views, viewportHeight: viewportHeight,
+            naturalX: naturalX)
+          start = end
         }
       }
     }
   }
 
-  /// Runs `code` on the `count` views in `lanes`, views `first...` of
-  /// `views`. `stack` holds ``laneCount`` values a level; the top level is
-  /// at `top`, and level 0 is never read.
+  /// Runs `code` on the `count` views at `memory`, views `first...` of
+  /// `views`, stored with their axes swapped when `swapsAxes`. `stack` holds
+  /// `width` (at least `count`) values a level; the top level is at `top`,
+  /// and level 0 is never read.
   @inline(__always)
   private static func runLanes(
-    _ code: UnsafeBufferPointer<ExpressionInstruction>, lanes: UnsafeMutablePointer<ViewTransform>,
-    count: Int, first: Int, stack: UnsafeMutablePointer<Double>,
+    _ code: UnsafeBufferPointer<ExpressionInstruction>, memory: UnsafeMutableRawPointer,
+    swapsAxes: Bool, width: Int, count: Int, first: Int, stack: UnsafeMutablePointer<Double>,
     frame: UnsafeMutablePointer<Double>, views: ViewBatch, viewportHeight: Double,
     naturalX: Double
   ) {
     guard var instruction = code.baseAddress else { return }
     let end = instruction + code.count
-    let width = laneCount
+    let stride = MemoryLayout<ViewTransform>.stride
     var top = stack
+    // Local functions take the stack's top and capture only constants:
+    // one that captured `top` would check exclusive access at every call.
+    // Column `field` (a byte offset in the transform as effects see it) of
+    // the group's first view.
+    func column(_ field: Int) -> UnsafeMutableRawPointer {
+      memory + ViewTransform.memoryOffset(ofField: field, swapsAxes: swapsAxes)
+    }
+    // Loads column `field` of every view of the group into `lanes`.
+    func load(_ field: Int, into lanes: UnsafeMutablePointer<Double>) {
+      let values = column(field)
+      for i in 0..<count { lanes[i] = values.load(fromByteOffset: i &* stride, as: Double.self) }
+    }
+    // Stores `lanes` into column `field` (and `other`, for `scale`) of every
+    // view of the group whose value is finite, saturated and then limited.
+    func store(
+      _ lanes: UnsafeMutablePointer<Double>, _ field: Int, other: Int? = nil,
+      _ limit: (Double) -> Double = { $0 }
+    ) {
+      let first = column(field)
+      let second = column(other ?? field)
+      for i in 0..<count where lanes[i].isFinite {
+        let value = limit(Saturation.clamp(lanes[i]))
+        first.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+        second.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+      }
+    }
     while instruction != end {
       let current = instruction.pointee
       instruction += 1
       switch current.opcode {
       case .constant:
         top += width
-        for i in 0..<width { top[i] = current.value }
+        Self.eachLane(width) { i in top[i] = current.value }
       case .frame:
         top += width
         let value = frame[Int(current.slot)]
-        for i in 0..<width { top[i] = value }
+        Self.eachLane(width) { i in top[i] = value }
       case .loadX:
         top += width
-        for i in 0..<width { top[i] = lanes[i].x }
+        load(0, into: top)
       case .loadY:
         top += width
-        for i in 0..<width { top[i] = lanes[i].y }
+        load(8, into: top)
       case .loadWidth:
         top += width
-        for i in 0..<width { top[i] = lanes[i].width }
+        load(16, into: top)
       case .loadHeight:
         top += width
-        for i in 0..<width { top[i] = lanes[i].height }
+        load(24, into: top)
       case .loadScaleX:
         top += width
-        for i in 0..<width { top[i] = lanes[i].scaleX }
+        load(32, into: top)
       case .loadScaleY:
         top += width
-        for i in 0..<width { top[i] = lanes[i].scaleY }
+        load(40, into: top)
       case .loadAnchorX:
         top += width
-        for i in 0..<width { top[i] = lanes[i].anchorX }
+        load(48, into: top)
       case .loadAnchorY:
         top += width
-        for i in 0..<width { top[i] = lanes[i].anchorY }
+        load(56, into: top)
       case .loadOpacity:
         top += width
-        for i in 0..<width { top[i] = lanes[i].opacity }
+        load(64, into: top)
       case .loadBlur:
         top += width
-        for i in 0..<width { top[i] = lanes[i].blur }
+        load(72, into: top)
       case .loadRotation:
         top += width
-        for i in 0..<width { top[i] = lanes[i].rotation }
+        load(80, into: top)
       case .loadZIndex:
         top += width
-        for i in 0..<width { top[i] = lanes[i].zIndex }
+        load(88, into: top)
       case .loadIndex:
         top += width
-        for i in 0..<width { top[i] = Double(first &+ i) }
+        Self.eachLane(width) { i in top[i] = Double(first &+ i) }
       case .loadNaturalY:
         top += width
-        for i in 0..<width { top[i] = views.naturalViewportFrame(at: first &+ i).y }
+        Self.eachLane(width) { i in top[i] = views.naturalViewportFrame(at: first &+ i).y }
       case .loadTranslateX:
         top += width
-        for i in 0..<width { top[i] = lanes[i].x - naturalX }
+        load(0, into: top)
+        Self.eachLane(width) { i in top[i] = top[i] - naturalX }
       case .loadTranslateY:
         top += width
-        for i in 0..<width {
-          top[i] = lanes[i].y - views.naturalViewportFrame(at: first &+ i).y
-        }
+        load(8, into: top)
+        for i in 0..<count { top[i] = top[i] - views.naturalViewportFrame(at: first &+ i).y }
       case .loadProgress:
         top += width
-        for i in 0..<width {
-          top[i] = (viewportHeight - lanes[i].y) / (viewportHeight + lanes[i].height)
+        load(8, into: top)
+        let height = column(24)
+        for i in 0..<count {
+          top[i] =
+            (viewportHeight - top[i])
+            / (viewportHeight + height.load(fromByteOffset: i &* stride, as: Double.self))
         }
       case .negate:
-        for i in 0..<width { top[i] = -top[i] }
+        Self.eachLane(width) { i in top[i] = -top[i] }
       case .add:
         top -= width
-        for i in 0..<width { top[i] = top[i] + top[width + i] }
+        Self.eachLane(width) { i in top[i] = top[i] + top[width &+ i] }
       case .subtract:
         top -= width
-        for i in 0..<width { top[i] = top[i] - top[width + i] }
+        Self.eachLane(width) { i in top[i] = top[i] - top[width &+ i] }
       case .multiply:
         top -= width
-        for i in 0..<width { top[i] = top[i] * top[width + i] }
+        Self.eachLane(width) { i in top[i] = top[i] * top[width &+ i] }
       case .divide:
         top -= width
-        for i in 0..<width { top[i] = top[i] / top[width + i] }
+        Self.eachLane(width) { i in top[i] = top[i] / top[width &+ i] }
       case .less:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] < top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] < top[width &+ i]) }
       case .lessEqual:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] <= top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] <= top[width &+ i]) }
       case .greater:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] > top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] > top[width &+ i]) }
       case .greaterEqual:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] >= top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] >= top[width &+ i]) }
       case .equal:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] == top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] == top[width &+ i]) }
       case .notEqual:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.truth(top[i] != top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] != top[width &+ i]) }
       case .min:
         top -= width
-        for i in 0..<width { top[i] = Swift.min(top[i], top[width + i]) }
+        Self.eachLane(width) { i in top[i] = Swift.min(top[i], top[width &+ i]) }
       case .max:
         top -= width
-        for i in 0..<width { top[i] = Swift.max(top[i], top[width + i]) }
+        Self.eachLane(width) { i in top[i] = Swift.max(top[i], top[width &+ i]) }
       case .pow:
         top -= width
-        for i in 0..<count { top[i] = ExpressionMath.power(top[i], top[width + i]) }
+        for i in 0..<count { top[i] = ExpressionMath.power(top[i], top[width &+ i]) }
       case .step:
         top -= width
-        for i in 0..<width { top[i] = ExpressionMath.step(top[i], top[width + i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.step(top[i], top[width &+ i]) }
       case .select:
         top -= 2 * width
-        for i in 0..<width { top[i] = top[i] != 0 ? top[width + i] : top[2 * width + i] }
+        Self.eachLane(width) { i in top[i] = top[i] != 0 ? top[width &+ i] : top[2 &* width &+ i] }
       case .clamp:
         top -= 2 * width
-        for i in 0..<width {
-          top[i] = ExpressionMath.clamp(top[i], top[width + i], top[2 * width + i])
+        Self.eachLane(width) { i in
+          top[i] = ExpressionMath.clamp(top[i], top[width &+ i], top[2 &* width &+ i])
         }
       case .lerp:
         top -= 2 * width
-        for i in 0..<width {
-          top[i] = ExpressionMath.lerp(top[i], top[width + i], top[2 * width + i])
+        Self.eachLane(width) { i in
+          top[i] = ExpressionMath.lerp(top[i], top[width &+ i], top[2 &* width &+ i])
         }
       case .smoothstep:
         top -= 2 * width
-        for i in 0..<width {
-          top[i] = ExpressionMath.smoothstep(top[i], top[width + i], top[2 * width + i])
+        Self.eachLane(width) { i in
+          top[i] = ExpressionMath.smoothstep(top[i], top[width &+ i], top[2 &* width &+ i])
         }
       case .abs:
-        for i in 0..<width { top[i] = Swift.abs(top[i]) }
+        Self.eachLane(width) { i in top[i] = Swift.abs(top[i]) }
       case .sqrt:
-        for i in 0..<width { top[i] = top[i].squareRoot() }
+        Self.eachLane(width) { i in top[i] = top[i].squareRoot() }
       case .exp:
         for i in 0..<count { top[i] = ExpressionMath.exponential(top[i]) }
       case .log:
@@ -228,82 +260,68 @@ extension ExpressionProgram {
       case .cos:
         for i in 0..<count { top[i] = ExpressionMath.cosine(top[i]) }
       case .floor:
-        for i in 0..<width { top[i] = top[i].rounded(.down) }
+        Self.eachLane(width) { i in top[i] = top[i].rounded(.down) }
       case .ceil:
-        for i in 0..<width { top[i] = top[i].rounded(.up) }
+        Self.eachLane(width) { i in top[i] = top[i].rounded(.up) }
       case .round:
-        for i in 0..<width { top[i] = top[i].rounded(.toNearestOrAwayFromZero) }
+        Self.eachLane(width) { i in top[i] = top[i].rounded(.toNearestOrAwayFromZero) }
       case .sign:
-        for i in 0..<width { top[i] = ExpressionMath.sign(top[i]) }
+        Self.eachLane(width) { i in top[i] = ExpressionMath.sign(top[i]) }
       case .addFrame:
         let value = frame[Int(current.slot)]
-        for i in 0..<width { top[i] = top[i] + value }
+        Self.eachLane(width) { i in top[i] = top[i] + value }
       case .subtractFrame:
         let value = frame[Int(current.slot)]
-        for i in 0..<width { top[i] = top[i] - value }
+        Self.eachLane(width) { i in top[i] = top[i] - value }
       case .multiplyFrame:
         let value = frame[Int(current.slot)]
-        for i in 0..<width { top[i] = top[i] * value }
+        Self.eachLane(width) { i in top[i] = top[i] * value }
       case .divideFrame:
         let value = frame[Int(current.slot)]
-        for i in 0..<width { top[i] = top[i] / value }
+        Self.eachLane(width) { i in top[i] = top[i] / value }
       case .storeFrame:
         // Only the frame code stores into frame slots.
         preconditionFailure("storeFrame in the view code")
       // A value that is not finite leaves the column; others are saturated,
       // as the view-by-view run stores them.
       case .storeX:
-        for i in 0..<width where top[i].isFinite { lanes[i].x = Saturation.clamp(top[i]) }
+        store(top, 0)
         top -= width
       case .storeY:
-        for i in 0..<width where top[i].isFinite { lanes[i].y = Saturation.clamp(top[i]) }
+        store(top, 8)
         top -= width
       case .storeWidth:
-        for i in 0..<width where top[i].isFinite {
-          lanes[i].width = Swift.max(0, Saturation.clamp(top[i]))
-        }
+        store(top, 16) { Swift.max(0, $0) }
         top -= width
       case .storeHeight:
-        for i in 0..<width where top[i].isFinite {
-          lanes[i].height = Swift.max(0, Saturation.clamp(top[i]))
-        }
+        store(top, 24) { Swift.max(0, $0) }
         top -= width
       case .storeScale:
-        for i in 0..<width where top[i].isFinite {
-          let value = Saturation.clamp(top[i])
-          lanes[i].scaleX = value
-          lanes[i].scaleY = value
-        }
+        store(top, 32, other: 40)
         top -= width
       case .storeScaleX:
-        for i in 0..<width where top[i].isFinite { lanes[i].scaleX = Saturation.clamp(top[i]) }
+        store(top, 32)
         top -= width
       case .storeScaleY:
-        for i in 0..<width where top[i].isFinite { lanes[i].scaleY = Saturation.clamp(top[i]) }
+        store(top, 40)
         top -= width
       case .storeAnchorX:
-        for i in 0..<width where top[i].isFinite { lanes[i].anchorX = Saturation.clamp(top[i]) }
+        store(top, 48)
         top -= width
       case .storeAnchorY:
-        for i in 0..<width where top[i].isFinite { lanes[i].anchorY = Saturation.clamp(top[i]) }
+        store(top, 56)
         top -= width
       case .storeOpacity:
-        for i in 0..<width where top[i].isFinite {
-          lanes[i].opacity = Swift.min(Swift.max(Saturation.clamp(top[i]), 0), 1)
-        }
+        store(top, 64) { Swift.min(Swift.max($0, 0), 1) }
         top -= width
       case .storeBlur:
-        for i in 0..<width where top[i].isFinite {
-          lanes[i].blur = Swift.max(0, Saturation.clamp(top[i]))
-        }
+        store(top, 72) { Swift.max(0, $0) }
         top -= width
       case .storeRotation:
-        for i in 0..<width where top[i].isFinite {
-          lanes[i].rotation = Saturation.clamp(top[i])
-        }
+        store(top, 80)
         top -= width
       case .storeZIndex:
-        for i in 0..<width where top[i].isFinite { lanes[i].zIndex = Saturation.clamp(top[i]) }
+        store(top, 88)
         top -= width
       }
     }
