@@ -37,9 +37,12 @@ import Testing
     var worst = 0.0
     for offset in offsets {
       host.evaluate(offset: offset)
+      // A debug build copies a `var` host, every stored property, for each
+      // call on it: the frame's calls go to one constant copy.
+      let frame = host
       for (view, place) in checked {
-        let transform = host.transform(at: place.index)
-        let natural = host.naturalFrame(chain: place.chain, copy: place.copy)
+        let transform = frame.transform(at: place.index)
+        let natural = frame.naturalFrame(chain: place.chain, copy: place.copy)
         // The page's data-view box: the drawn frame from the interpolated columns.
         var looked = ViewTransform(frame: Rect(y: 0, width: 0, height: 0))
         for index in 0..<allColumns.count {

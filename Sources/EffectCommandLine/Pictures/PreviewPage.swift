@@ -138,19 +138,28 @@ public struct PreviewPage: Sendable {
       ($0.chain, $0.copy, host.chains[$0.chain].viewRange.lowerBound + $0.copy)
     }
     // Index loops: enumerating tuples costs more than the fit in a debug build.
-    for offset in sorted {
-      host.evaluate(offset: offset)
-      for viewIndex in 0..<places.count {
-        let (chain, copy, index) = places[viewIndex]
-        let transform = host.transform(at: index)
-        // A right-to-left view's translateX is its leading (right) edge's move.
-        let natural = host.screenMapping.translationOrigin(
-          of: transform, natural: host.naturalFrame(chain: chain, copy: copy))
-        for columnIndex in 0..<columns.count {
-          fitters[viewIndex * columns.count + columnIndex].append(
-            offset: offset,
-            value: columns[columnIndex].value(
-              of: transform, naturalX: natural.x, naturalY: natural.y))
+    let mapping = host.screenMapping
+    fitters.withUnsafeMutableBufferPointer { fitters in
+      for offset in sorted {
+        host.evaluate(offset: offset)
+        // A debug build copies a `var` host, every stored property, for each
+        // call on it: the frame's calls go to one constant copy, and the
+        // fitters through a buffer pointer, which tests take in a debug build.
+        let frame = host
+        frame.withTransforms { transforms in
+          for viewIndex in 0..<places.count {
+            let (chain, copy, index) = places[viewIndex]
+            let transform = transforms[index]
+            // A right-to-left view's translateX is its leading (right) edge's move.
+            let natural = mapping.translationOrigin(
+              of: transform, natural: frame.naturalFrame(chain: chain, copy: copy))
+            for columnIndex in 0..<columns.count {
+              fitters[viewIndex * columns.count + columnIndex].append(
+                offset: offset,
+                value: columns[columnIndex].value(
+                  of: transform, naturalX: natural.x, naturalY: natural.y))
+            }
+          }
         }
       }
     }
