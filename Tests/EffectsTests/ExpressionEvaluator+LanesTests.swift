@@ -55,23 +55,33 @@ import Testing
     ].map(\.bitPattern)
   }
 
+  /// The offsets the rounds cycle through.
+  static let offsets = [-120.0, 0, 37.5, 400, 1300]
+
+  /// `count` random programs of `depth` over the names, and their texts.
+  static func programs(_ random: inout SplitMix64, count: Int, depth: Int)
+    -> (trees: [ExpressionRandomTests.Tree], texts: [String])
+  {
+    let names = names(copy: 0, offset: 0).keys.sorted()
+    let trees = (0..<count).map { _ in
+      ExpressionRandomTests.tree(&random, depth: depth, names: names)
+    }
+    return (trees, trees.map { $0.text(&random) })
+  }
+
   @Test(
     "lanes give each copy the reference value and the view-by-view bits",
     arguments: [1, 2, 3, 4] as [UInt64])
   func lanesAgree(seed: UInt64) throws {
     let first = try ExpressionEffect.decode(json: Self.spread)
     var random = SplitMix64(seed: seed)
-    let nameList = Self.names(copy: 0, offset: 0).keys.sorted()
     for round in 0..<60 {
-      let offset = [-120.0, 0, 37.5, 400, 1300][round % 5]
+      let offset = Self.offsets[round % 5]
       let count = 4 + random.int(0..<18)
       // Three columns: rotation shows the value; scaleX and y are written too,
       // so the lanes' stores of several columns are checked against one run
       // view by view.
-      let trees = (0..<3).map { _ in
-        ExpressionRandomTests.tree(&random, depth: 4, names: nameList)
-      }
-      let texts = trees.map { $0.text(&random) }
+      let (trees, texts) = Self.programs(&random, count: 3, depth: 4)
       let effect = try ExpressionEffect.decode(
         json: #"{"rotation": "\#(texts[0])", "scaleX": "\#(texts[1])", "y": "\#(texts[2])"}"#)
       let inLanes = Self.evaluate([first, effect], count: count, offset: offset)
@@ -134,16 +144,13 @@ import Testing
   func lanesInEveryMemory(seed: UInt64) throws {
     let first = try ExpressionEffect.decode(json: ExpressionEvaluatorLanesTests.spread)
     var random = SplitMix64(seed: seed)
-    let nameList = ExpressionEvaluatorLanesTests.names(copy: 0, offset: 0).keys.sorted()
     for round in 0..<40 {
-      let offset = [-120.0, 0, 37.5, 400, 1300][round % 5]
+      let offset = ExpressionEvaluatorLanesTests.offsets[round % 5]
       // Up to 90 copies: several groups for every stack depth, the last
       // one short; under 4, view by view.
       let count = 1 + random.int(0..<90)
-      let trees = (0..<4).map { _ in
-        ExpressionRandomTests.tree(&random, depth: 1 + round % 5, names: nameList)
-      }
-      let texts = trees.map { $0.text(&random) }
+      let (_, texts) = ExpressionEvaluatorLanesTests.programs(
+        &random, count: 4, depth: 1 + round % 5)
       let effect = try ExpressionEffect.decode(
         json: #"""
           {"rotation": "\#(texts[0])", "scaleX": "\#(texts[1])", "y": "\#(texts[2])",
