@@ -107,12 +107,12 @@ extension ExpressionProgram {
       _ lanes: UnsafeMutablePointer<Double>, _ field: Int, other: Int? = nil,
       _ limit: (Double) -> Double = { $0 }
     ) {
-      let first = column(field)
-      let second = column(other ?? field)
+      let target = column(field)
+      let alsoTarget = column(other ?? field)
       for i in 0..<count where lanes[i].isFinite {
         let value = limit(Saturation.clamp(lanes[i]))
-        first.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
-        second.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+        target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+        alsoTarget.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
       }
     }
     while instruction != end {
