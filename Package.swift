@@ -63,7 +63,7 @@ let package = Package(
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
-    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin"]),
+    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),

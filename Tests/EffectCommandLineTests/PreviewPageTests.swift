@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The preview page embeds the host's frames within 0.01 and stays small.
@@ -83,9 +84,14 @@ import Testing
     #expect(worst <= 0.01)
   }
 
+  /// Every Config with the slow tests (``SlowTests``), the stretchy header
+  /// alone without them.
+  static let checkedConfigs =
+    SlowTests.enabled ? PictureFixtures.configs : ["Configs/stretchy-header.json"]
+
   @Test(
     "every Config's page is within 0.01 of the host at every default offset",
-    arguments: PictureFixtures.configs)
+    arguments: checkedConfigs)
   func segmentsMatchTheHost(config: String) throws {
     let host = try PictureFixtures.host(config)
     let offsets = PreviewPage.defaultOffsets(for: host.scene)
@@ -104,7 +110,9 @@ import Testing
     try Self.checkSegments(data, host: host, offsets: Array(offsets) + [-150.5, 0.25, 99.75])
   }
 
-  @Test("the bench scene's page is at most 2 MB and within 0.01 of the host")
+  @Test(
+    "the bench scene's page is at most 2 MB and within 0.01 of the host",
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
   func benchScenePageIsSmall() throws {
     let host = try PictureFixtures.host("Benchmarks/bench-scene.json")
     let offsets = PreviewPage.defaultOffsets(for: host.scene)

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The built `effectctl simulate`: exit codes, messages and rows as a user
@@ -103,7 +104,9 @@ import Testing
     #expect(missing.status == 66)
   }
 
-  @Test("a 600 s gesture at 1000 fps streams to /dev/null in a 48 MB address space")
+  @Test(
+    "a 600 s gesture at 1000 fps streams to /dev/null in a 48 MB address space",
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
   func flatMemory() throws {
     // 600,000 frames of the header: about 59 MB of csv, more than the whole
     // address space allowed; the run only fits if rows stream.
