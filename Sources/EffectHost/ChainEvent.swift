@@ -153,6 +153,10 @@ struct EventDetector: Sendable {
   /// The content insets of the previous frame, which `auto` timeline insets
   /// measured again from the previous tops need.
   private var previousContentInsets = EdgeInsets.zero
+  /// Whether a watch's input is a view's progress, the only one that reads
+  /// ``previousViewportHeight`` and ``previousContentInsets``: without one,
+  /// a frame neither keeps nor compares them.
+  private let readsPreviousGeometry: Bool
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -282,6 +286,7 @@ struct EventDetector: Sendable {
       firstView += chain.viewCount
     }
     tables = Tables(watches: watches, previousCount: slots, chainCount: scene.chains.count)
+    readsPreviousGeometry = watches.contains { $0.input == .progress }
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -428,6 +433,11 @@ struct EventDetector: Sendable {
   ///
   /// The views are stored in `Memory`: a horizontal scene's swap their axes
   /// in memory, and its events read the vertical twin's values.
+  ///
+  /// Called in the frame whose chains wrote their flags through
+  /// ``naturalChainFlags()``, which made the tables this detector's own: a
+  /// host cannot be copied between the two, within its own `mutating` call,
+  /// so the tables are not checked again (a debug build asserts it).
   mutating func detect<Memory: ViewMemory>(
     _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
   ) {
@@ -436,14 +446,20 @@ struct EventDetector: Sendable {
     let firing = hasPrevious
     hasPrevious = true
     let viewportHeight = geometry.viewport.height
-    let previousViewportHeight = self.previousViewportHeight
-    self.previousViewportHeight = viewportHeight
-    let previousContentInsets = self.previousContentInsets
-    self.previousContentInsets = geometry.contentInsets
+    // Read only by progress watches, for which they are the last frame's.
+    var previousViewportHeight = viewportHeight
+    var previousContentInsets = geometry.contentInsets
+    if readsPreviousGeometry {
+      previousViewportHeight = self.previousViewportHeight
+      self.previousViewportHeight = viewportHeight
+      previousContentInsets = self.previousContentInsets
+      self.previousContentInsets = geometry.contentInsets
+    }
     let searches = searchesNaturalRanges
     // Read in place, through pointers: a watch is not copied, and nothing
     // is retained or checked a watch.
-    let tables = uniqueTables()
+    assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
+    let tables = self.tables
     let firstWatch = tables.watches
     let naturalChains = tables.naturalChains
     let tops = tables.tops
@@ -528,8 +544,9 @@ struct EventDetector: Sendable {
         if let timeline = watch.pointee.timeline {
           // In the same viewport and insets, progress never increases
           // with the top.
-          if viewportHeight == previousViewportHeight,
-            geometry.contentInsets == previousContentInsets
+          if Self.isSame(
+            geometry, viewportHeight: previousViewportHeight,
+            contentInsets: previousContentInsets)
           {
             kept.mayRise = top < previousTop
             kept.mayFall = top > previousTop
@@ -559,6 +576,18 @@ struct EventDetector: Sendable {
       }
       tops[index] = natural ? top : .nan
     }
+  }
+
+  /// Whether `geometry` has viewport height `viewportHeight` and content
+  /// insets `contentInsets`. Out of line: inline, the compiler computed it
+  /// once for the loop over the watches, in every frame of every scene
+  /// with events, where only a searched progress watch with a timeline reads
+  /// it.
+  @inline(never)
+  private static func isSame(
+    _ geometry: ScrollGeometry, viewportHeight: Double, contentInsets: EdgeInsets
+  ) -> Bool {
+    geometry.viewport.height == viewportHeight && geometry.contentInsets == contentInsets
   }
 
   /// Whether a watch's chain has its natural frames in this frame, and
