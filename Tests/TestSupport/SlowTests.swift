@@ -3,9 +3,9 @@ import Foundation
 /// Whether the slow tests run in full: with `SCROLLEFFECTS_SLOW_TESTS=1` in
 /// the environment, as `.ci/run` sets it for them. Without it, `swift test`
 /// leaves out the few tests that take seconds each in a debug build (every
-/// Config's preview page, the bench scene's page, long gestures and
-/// compiled exports), or runs a small part of them, so that the whole suite
-/// stays within a minute on two cores.
+/// Config's preview page, the bench scene's page, a 600 s gesture), or runs
+/// a small part of them, so that the whole suite stays within a minute on
+/// two cores.
 public enum SlowTests {
   /// The environment variable that enables them.
   public static let variable = "SCROLLEFFECTS_SLOW_TESTS"
