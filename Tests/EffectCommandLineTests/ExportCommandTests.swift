@@ -36,12 +36,40 @@ import Testing
 
   @Test(
     "a name that is not a Swift identifier is a usage error",
-    arguments: ["1Header", "my-header", "struct", "_", "Héader", ""])
+    arguments: ["1Header", "my-header", "_", "Héader", ""])
   func invalidName(_ name: String) {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
     #expect(run.status == .usage)
     #expect(run.stdout == "")
     #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" is not a Swift type name"))
+  }
+
+  @Test(
+    "a keyword, or a name the exported code uses, is a usage error saying so",
+    arguments: [
+      ("struct", "is a Swift keyword"), ("Self", "is a Swift keyword"),
+      ("Double", "is a name the exported code uses"), ("pow", "is a name the exported code uses"),
+    ])
+  func refusedName(_ name: String, _ reason: String) {
+    let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" \(reason)"))
+  }
+
+  @Test("a file named as a keyword or a standard library type gives a name with Scene after it")
+  func fileNamedAsKeyword() throws {
+    for (file, type) in [("self.json", "SelfScene"), ("double.json", "DoubleScene")] {
+      let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("export-\(UUID().uuidString)").appendingPathComponent(file)
+      try FileManager.default.createDirectory(
+        at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: path.deletingLastPathComponent()) }
+      try Data(contentsOf: URL(fileURLWithPath: InProcess.stretchyHeader)).write(to: path)
+      let run = InProcess(["export", path.path, "--swift"])
+      #expect(run.status == .success)
+      #expect(run.stdout.contains("public struct \(type): Sendable {"))
+    }
   }
 
   @Test("export without --swift is a usage error naming it")

@@ -39,6 +39,14 @@ import Testing
             offsets: ExportedSceneCheck.offsets(for: scene, seed: UInt64(index))))
       }
     }
+    // Names, events, a description and expressions with line breaks in
+    // them, and a file name with one: the export compiles without warnings.
+    if let awkward = try? SceneLoader().load(json: SwiftExportTextTests.awkwardScene, file: "a") {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: "awkward\r\n*/ /*.json", scene: awkward,
+          offsets: ExportedSceneCheck.offsets(for: awkward, seed: 27)))
+    }
     // By default seed 1, transposed into a horizontal scene, and seed 2, right to left.
     let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 2
     for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {

@@ -95,7 +95,8 @@ struct SceneSource {
   private mutating func write() {
     let name = export.typeName
     let usesCMath = helpers.contains(.cMath)
-    line("// \(name).swift: the scene \(export.sourceName) as Swift, written by")
+    line(
+      "// \(name).swift: the scene \(SwiftLiteral.comment(export.sourceName)) as Swift, written by")
     line(
       "// `effectctl export --swift`. It needs only the standard library"
         + (usesCMath ? " and the platform's C math." : "."))
@@ -126,8 +127,9 @@ struct SceneSource {
     }
     line()
     let description = host.scene.description ?? "The scene \(export.sourceName)."
-    for text in description.split(separator: "\n", omittingEmptySubsequences: false) {
-      for wrapped in Self.wrap(String(text), width: 96) {
+    // A line a line of the description, whatever ends it ("\r\n", "\u{2028}").
+    for text in description.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      for wrapped in Self.wrap(SwiftLiteral.comment(String(text)), width: 96) {
         line("/// \(wrapped)".trimmingTrailingSpaces)
       }
     }
@@ -309,7 +311,8 @@ struct SceneSource {
           + "x: \(SwiftLiteral.double(frame.x)), top: \(top), "
           + "width: \(SwiftLiteral.double(frame.width)), "
           + "height: \(SwiftLiteral.double(frame.height)), "
-          + "stride: \(SwiftLiteral.double(chain.layout.stride)))  // \(chain.name)")
+          + "stride: \(SwiftLiteral.double(chain.layout.stride)))  // \(SwiftLiteral.string(chain.name))"
+      )
     }
     line("  }")
     line()

@@ -14,8 +14,15 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       "chain \"\(chain)\", effect \(index): effect type \"\(type)\" cannot be exported as Swift; "
         + "only the built-in effects can"
     case .invalidTypeName(let name):
-      "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
-        + "with a digit"
+      if SwiftExport.keywords.contains(name) {
+        "\"\(name)\" is a Swift keyword; expected a type name that is not one"
+      } else if SwiftExport.reservedNames.contains(name) {
+        "\"\(name)\" is a name the exported code uses from the standard library or C math; "
+          + "expected another type name"
+      } else {
+        "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
+          + "with a digit"
+      }
     }
   }
 }
@@ -43,7 +50,10 @@ public struct SwiftExport: Sendable {
   /// The type name a file's name gives: its words (split at anything but a
   /// letter or digit), each capitalised, joined: `stretchy-header.json` ->
   /// `StretchyHeader`. `Scene` for standard input or a name without letters,
-  /// and `Scene` before a name that would start with a digit.
+  /// `Scene` before a name that would start with a digit, and `Scene` after
+  /// a keyword or a name the exported code uses (`self.json` -> `SelfScene`,
+  /// `double.json` -> `DoubleScene`): always a name ``isTypeName(_:)``
+  /// accepts.
   public static func typeName(forFile path: String) -> String {
     guard path != "-" else { return "Scene" }
     var name = path.split(separator: "/").last.map(String.init) ?? path
@@ -51,19 +61,33 @@ public struct SwiftExport: Sendable {
     let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
     let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     guard let first = joined.first else { return "Scene" }
-    return first.isNumber ? "Scene" + joined : joined
+    if first.isNumber { return "Scene" + joined }
+    return keywords.contains(joined) || reservedNames.contains(joined) ? joined + "Scene" : joined
   }
 
-  /// Whether `name` can name a Swift type: ASCII letters, digits and `_`,
-  /// not starting with a digit, not a keyword.
+  /// Whether `name` can name the exported type: ASCII letters, digits and
+  /// `_`, not starting with a digit, not a keyword, and not one of the
+  /// names the exported code uses (``reservedNames``), which it would hide.
   public static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
     let valid = name.unicodeScalars.allSatisfy {
       $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
     }
-    return valid && name != "_" && !keywords.contains(name)
+    return valid && name != "_" && !keywords.contains(name) && !reservedNames.contains(name)
   }
 
+  /// The names the exported code takes from the standard library (its
+  /// module, types and functions) and C math: a struct of the same name
+  /// would hide them from its own code (`struct Double` cannot hold a
+  /// `Double`), so the exported type cannot be called so. The nested types
+  /// (`View`, `Phase`, `Event`) and the platform modules do not clash and
+  /// are not here. A test derives the list from exports of every form.
+  public static let reservedNames: Set<String> = [
+    "Array", "Bool", "Double", "Equatable", "Int", "Range", "Sendable", "String", "Swift",
+    "UnsafeMutableBufferPointer", "Void", "abs", "cos", "exp", "log", "max", "min", "pow", "sin",
+  ]
+
+  /// The keywords, which name a type only in backticks.
   static let keywords: Set<String> = [
     "Any", "Self", "Type", "Protocol", "as", "associatedtype", "break", "case", "catch", "class",
     "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough",

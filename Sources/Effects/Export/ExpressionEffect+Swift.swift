@@ -11,7 +11,8 @@ extension ExpressionEffect: SwiftExportable {
         let node = try? ExpressionParser.parse(text)
       else { continue }
       let value = "new\(column.rawValue.prefix(1).uppercased())\(column.rawValue.dropFirst())"
-      code.line("let \(value) = \(Self.swift(ExpressionProgram.fold(node), &code))  // \(text)")
+      let formula = Self.swift(ExpressionProgram.fold(node), &code)
+      code.line("let \(value) = \(formula)  // \(SwiftLiteral.comment(text))")
       assignments.append((column, value))
     }
     for (column, value) in assignments {

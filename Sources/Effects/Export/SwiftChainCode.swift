@@ -274,20 +274,39 @@ package enum SwiftLiteral {
       switch scalar {
       case "\\": result += "\\\\"
       case "\"": result += "\\\""
-      case "\n": result += "\\n"
-      case "\t": result += "\\t"
-      case "\r": result += "\\r"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-          || scalar.properties.generalCategory == .lineSeparator
-          || scalar.properties.generalCategory == .paragraphSeparator
-        {
-          result += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+      default: append(scalar, to: &result)
       }
     }
     return result + "\""
+  }
+
+  /// `text` as it may stand in a `//` comment: the same text, but for its
+  /// control characters and line or paragraph separators, written as a
+  /// string literal writes them (`\n`, `\u{2028}`). A line break in a name,
+  /// an expression or a file name would otherwise end the comment and leave
+  /// the rest of it as code.
+  package static func comment(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars { append(scalar, to: &result) }
+    return result
+  }
+
+  /// Appends `scalar` to `result`, escaped when a string literal or a
+  /// comment cannot hold it as it is.
+  private static func append(_ scalar: Unicode.Scalar, to result: inout String) {
+    switch scalar {
+    case "\n": result += "\\n"
+    case "\t": result += "\\t"
+    case "\r": result += "\\r"
+    default:
+      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator
+      {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
   }
 }

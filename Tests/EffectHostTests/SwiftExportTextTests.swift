@@ -1,0 +1,190 @@
+import EffectHost
+import Effects
+import Foundation
+import ScrollEffectsTestSupport
+import Testing
+
+/// What a scene's text and the exported type's name can do to the exported
+/// source: no text of the scene leaves a comment or a literal, and no type
+/// name hides a name the code uses.
+@Suite struct SwiftExportTextTests {
+  /// A scene whose every text that the export copies into its source holds
+  /// line breaks of every kind, comment delimiters, quotes and backslashes.
+  /// Each break is followed by a line that would be code if it ended the
+  /// comment: `INJECTED()` after a name, `+ 1` in an expression.
+  static let awkwardScene = #"""
+    {"description": "first line\r\nINJECTED()\rINJECTED()\u2028INJECTED()\u0085INJECTED() */ /*",
+     "viewport": {"width": 390, "height": 844}, "contentHeight": 2000,
+     "chains": [
+      {"name": "head\nINJECTED() \"q\" \\ */ /*", "frame": {"y": 0, "height": 300},
+       "effects": [{"type": "stretch"}, {"type": "expression", "zIndex": "offset\n+ 1\r+ 2\t+ 3"}],
+       "events": [{"name": "e\nINJECTED()", "input": "minY", "crosses": 10}]},
+      {"name": "\u2028INJECTED()", "frame": {"y": 300, "height": 100}, "repeat": {"count": 3},
+       "effects": [{"type": "parallax"}]},
+      {"name": "\rINJECTED()", "frame": {"y": 700, "height": 100}}
+     ]}
+    """#
+
+  static func awkwardSource(sourceName: String = "awkward.json") throws -> String {
+    let scene = try SceneLoader().load(json: awkwardScene, file: "awkward.json")
+    let export = try SwiftExport(typeName: "Awkward", sourceName: sourceName)
+    return try export.source(of: SceneHost(scene: scene))
+  }
+
+  @Test("no text of the scene ends a comment: names, events, descriptions, expressions, files")
+  func textStaysInComments() throws {
+    let source = try Self.awkwardSource(sourceName: "awk\nINJECTED()ward.json")
+    // Swift ends a line at "\n" and "\r"; the other breaks are kept out too,
+    // so that an editor shows the lines the compiler reads.
+    for scalar in source.unicodeScalars where scalar != "\n" {
+      #expect(
+        !Character(scalar).isNewline,
+        "a line break U+\(String(scalar.value, radix: 16)) in the source")
+    }
+    let lines = source.split(separator: "\n").map { $0.drop { $0 == " " } }
+    #expect(!lines.contains { $0.hasPrefix("INJECTED") || $0.hasPrefix("+ ") })
+    // The texts are still there, escaped as a string literal escapes them.
+    #expect(source.contains(#"// "head\nINJECTED() \"q\" \\ */ /*""#))
+    #expect(source.contains(#"offset\n+ 1\r+ 2\t+ 3"#))
+    #expect(source.contains(#"the scene awk\nINJECTED()ward.json as Swift"#))
+    // The description's lines are lines of the doc comment, whatever ended them.
+    #expect(source.contains("/// first line\n/// INJECTED()\n/// INJECTED()\n/// INJECTED()\n"))
+  }
+
+  @Test("the type name a file gives is always one the export accepts")
+  func derivedNamesAreAccepted() throws {
+    #expect(SwiftExport.typeName(forFile: "self.json") == "SelfScene")
+    #expect(SwiftExport.typeName(forFile: "scenes/double.json") == "DoubleScene")
+    #expect(SwiftExport.typeName(forFile: "void.json") == "VoidScene")
+    #expect(SwiftExport.typeName(forFile: "any.json") == "AnyScene")
+    // Random names of words that are keywords, reserved names or anything.
+    var random = SplitMix64(seed: 27)
+    let words =
+      ["self", "type", "protocol", "double", "int", "string", "array", "range", "bool", "-", "2"]
+      + ["é", "x", "_", ".", "header", "v2", "Sendable", "equatable", ""]
+    for _ in 0..<2_000 {
+      let name = (0..<random.next(in: 1...3)).map { _ in random.pick(words) }.joined()
+      let typeName = SwiftExport.typeName(forFile: name + ".json")
+      #expect(SwiftExport.isTypeName(typeName), "\(name).json gives \(typeName)")
+      #expect(throws: Never.self) { try SwiftExport(typeName: typeName, sourceName: name) }
+    }
+  }
+
+  @Test(
+    "a name the exported code uses is refused, saying why",
+    arguments: ["Double", "Int", "String", "Array", "Range", "Bool", "Sendable", "pow", "min"])
+  func reservedName(_ name: String) {
+    #expect(throws: SwiftExportError.invalidTypeName(name)) {
+      try SwiftExport(typeName: name, sourceName: "scene.json")
+    }
+    #expect(
+      SwiftExportError.invalidTypeName(name).description
+        == "\"\(name)\" is a name the exported code uses from the standard library or C math; "
+        + "expected another type name")
+  }
+
+  @Test("a keyword is refused as a keyword")
+  func keyword() {
+    for name in ["struct", "Self", "Any", "protocol"] {
+      #expect(
+        SwiftExportError.invalidTypeName(name).description
+          == "\"\(name)\" is a Swift keyword; expected a type name that is not one")
+    }
+  }
+
+  /// The names the source uses that it does not declare: types (a capital
+  /// first letter) and functions called without a receiver, outside
+  /// comments and string literals.
+  static func undeclaredNames(in source: String) -> Set<String> {
+    var code = ""
+    for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      // Outside string literals (which have no escaped quote here but `\"`).
+      var inString = false
+      var previous: Character = " "
+      var kept = ""
+      var index = line.startIndex
+      while index < line.endIndex {
+        let character = line[index]
+        if !inString && character == "/" && line[index...].hasPrefix("//") { break }
+        if character == "\"" && previous != "\\" {
+          inString.toggle()
+        } else if !inString {
+          kept.append(character)
+        }
+        previous = character
+        index = line.index(after: index)
+      }
+      code += kept + "\n"
+    }
+    let tokens = Self.tokens(code)
+    var declared: Set<String> = []
+    var used: Set<String> = []
+    let declaring: Set<String> = ["struct", "enum", "func", "let", "var", "case", "typealias"]
+    for (index, token) in tokens.enumerated() where token.first?.isLetter == true || token == "_" {
+      let before = index > 0 ? tokens[index - 1] : ""
+      let after = index + 1 < tokens.count ? tokens[index + 1] : ""
+      // A generic parameter: `func name<Result>`.
+      let isGeneric = before == "<" && after == ">" && index >= 3 && tokens[index - 3] == "func"
+      if declaring.contains(before) || after == ":" || isGeneric {
+        declared.insert(token)
+        continue
+      }
+      // A member, an attribute, a directive, or a module imported.
+      if before == "." || before == "@" || before == "#" || before == "import" { continue }
+      if token.first!.isUppercase || after == "(" { used.insert(token) }
+    }
+    return used.subtracting(declared)
+  }
+
+  /// `code`'s identifiers and punctuation, a token each.
+  static func tokens(_ code: String) -> [String] {
+    var tokens: [String] = []
+    var current = ""
+    for character in code {
+      if character.isLetter || character.isNumber || character == "_" {
+        current.append(character)
+        continue
+      }
+      if !current.isEmpty { tokens.append(current) }
+      current = ""
+      if !character.isWhitespace { tokens.append(String(character)) }
+    }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
+  }
+
+  @Test("every name the exports use and do not declare is reserved, a keyword or a module")
+  func reservedNamesAreComplete() throws {
+    var sources: [String] = []
+    for file in SceneFiles.all {
+      let scene = try SceneLoader().load(
+        contentsOf: SceneFiles.packageRoot.appendingPathComponent(file).path)
+      sources.append(
+        try SwiftExport(typeName: "Exported", sourceName: file).source(of: SceneHost(scene: scene)))
+    }
+    for generated in ExportSceneGenerator.scenes(count: 120, seed: 1) {
+      let export = try SwiftExport(typeName: "Exported", sourceName: generated.name)
+      sources.append(try export.source(of: SceneHost(scene: generated.scene)))
+    }
+    // Expressions calling every function C math gives.
+    let functions = #"""
+      {"chains": [{"name": "a", "frame": {"height": 300}, "effects": [{"type": "expression",
+       "zIndex": "pow(2, offset) + exp(offset) + log(pull) + sin(offset) + cos(offset) + abs(offset)",
+       "rotation": "sqrt(pull) + floor(offset) + ceil(offset) + round(offset) + sign(offset) + min(1, offset, 2) + max(offset, 0)"}]}]}
+      """#
+    let scene = try SceneLoader().load(json: functions, file: "functions.json")
+    sources.append(
+      try SwiftExport(typeName: "Exported", sourceName: "f").source(of: SceneHost(scene: scene)))
+    var undeclared: Set<String> = []
+    for source in sources { undeclared.formUnion(Self.undeclaredNames(in: source)) }
+    // Keywords that read as calls or types, and the platform's modules.
+    let allowed: Set<String> = [
+      "Self", "Exported", "if", "guard", "while", "return", "switch", "in", "init", "let",
+      "private", "canImport", "Darwin", "Glibc", "Musl",
+    ]
+    let unexpected = undeclared.subtracting(SwiftExport.reservedNames).subtracting(allowed)
+    #expect(unexpected.isEmpty, "used but not reserved: \(unexpected.sorted())")
+    // And the list holds no name the code does not use.
+    #expect(SwiftExport.reservedNames.subtracting(undeclared).isEmpty)
+  }
+}
