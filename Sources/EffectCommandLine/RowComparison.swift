@@ -68,12 +68,16 @@ struct RowComparison {
           reason:
             "expected \(nowHeader.count) values as the header has, found \(record.cells.count)")
       }
-      for index in numbers where Double(record.cells[index]) == nil {
+      for index in numbers {
+        // eval and simulate print finite numbers only: a NaN or an infinity
+        // (`nan`, `inf`, `1e999`) is a damaged file, not a value to compare.
+        let value = Double(record.cells[index])
+        guard value?.isFinite != true else { continue }
         throw CSVError(
           line: record.line,
           reason:
-            "expected a number in column \(nowHeader[index]), found "
-            + "'\(MessageText.escapingUnsafe(record.cells[index]))'"
+            "expected \(value == nil ? "a" : "a finite") number in column \(nowHeader[index]), "
+            + "found '\(MessageText.escapingUnsafe(record.cells[index]))'"
         )
       }
     }

@@ -182,6 +182,22 @@ import Testing
         "offset,chain,x\n0,header,0\n0,body,wide\n",
         "3: expected a number in column x, found 'wide'"
       ),
+      (
+        "offset,chain,x\n0,header,0\n0,body,nan\n",
+        "3: expected a finite number in column x, found 'nan'"
+      ),
+      (
+        "offset,chain,x\n0,header,-inf\n0,body,0\n",
+        "2: expected a finite number in column x, found '-inf'"
+      ),
+      (
+        "offset,chain,x\n0,header,1e999\n0,body,0\n",
+        "2: expected a finite number in column x, found '1e999'"
+      ),
+      (
+        "offset,chain,x\nnan,header,0\n0,body,0\n",
+        "2: expected a finite number in column offset, found 'nan'"
+      ),
       ("", "1: the file is empty; expected the header line offset,chain,x"),
       ("offset,chain,x\n0,\"header,0\n", "2: a quoted value is not closed"),
     ])
