@@ -17,7 +17,7 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       if SwiftExport.keywords.contains(name) {
         "\"\(name)\" is a Swift keyword; expected a type name that is not one"
       } else if SwiftExport.reservedNames.contains(name) {
-        "\"\(name)\" is a name the exported code uses from the standard library or C math; "
+        "\"\(name)\" is a name the exported code uses from the standard library or C; "
           + "expected another type name"
       } else {
         "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
@@ -77,14 +77,16 @@ public struct SwiftExport: Sendable {
   }
 
   /// The names the exported code takes from the standard library (its
-  /// module, types and functions) and C math: a struct of the same name
-  /// would hide them from its own code (`struct Double` cannot hold a
-  /// `Double`), so the exported type cannot be called so. The nested types
-  /// (`View`, `Phase`, `Event`) and the platform modules do not clash and
-  /// are not here. A test derives the list from exports of every form.
+  /// module, types and functions), the platform's C library modules and C
+  /// math: a struct of the same name would hide them from its own code
+  /// (`struct Double` cannot hold a `Double`; `struct Glibc` hides the
+  /// module's `pow`), so the exported type cannot be called so. The nested
+  /// types (`View`, `Phase`, `Event`) do not clash and are not here. A test
+  /// derives the list from exports of every form.
   public static let reservedNames: Set<String> = [
-    "Array", "Bool", "Double", "Equatable", "Int", "Range", "Sendable", "String", "Swift",
-    "UnsafeMutableBufferPointer", "Void", "abs", "cos", "exp", "log", "max", "min", "pow", "sin",
+    "Array", "Bool", "Darwin", "Double", "Equatable", "Glibc", "Int", "Musl", "Range", "Sendable",
+    "String", "Swift", "UnsafeMutableBufferPointer", "Void", "abs", "cos", "exp", "log", "max",
+    "min", "pow", "sin",
   ]
 
   /// The keywords, which name a type only in backticks.
