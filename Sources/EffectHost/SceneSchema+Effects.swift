@@ -85,8 +85,12 @@ extension SceneSchema {
     let required = descriptor.parameters.filter {
       $0.defaultValue == EffectParameter<Double>.requiredText
     }.map(\.name)
-    return closedObject(
+    let members = closedObjectMembers(
       descriptor.summary, keysOfEveryEffect(descriptor) + parameters, required: required)
+    // interpolate's view range and its inset only on the progress input.
+    guard descriptor.typeName == "interpolate" else { return .object(JSONObject(members)) }
+    return withRules(
+      members, [progressOnlyRule([ViewRange.parameter.key, TimelineInset.parameter.key])])
   }
 
   /// A parameter's schema: its description, the values its domain allows

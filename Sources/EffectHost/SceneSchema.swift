@@ -136,15 +136,76 @@ public struct SceneSchema: Sendable {
       "minItems": .number(1),
       "items": reference("chain"),
     ])
-    return closedObject(
+    let members = closedObjectMembers(
       "A scene: the scroll view and its chains.",
       sceneKeys + [("chains", chains)] + sceneKeysAfterChains, required: ["chains"])
+    let rule = axisLengthRule { frame in
+      object(["properties": object(["chains": object(["items": object(["properties": frame])])])])
+    }
+    return withRules(members, [rule])
   }
 
   static var singleChainForm: JSONValue {
-    closedObject(
+    let members = closedObjectMembers(
       "A scene of one chain: the chain's keys beside the scene's.",
       sceneKeys + chainKeys + sceneKeysAfterChains, required: ["name", "frame", "effects"])
+    return withRules(
+      members, [axisLengthRule { frame in object(["properties": frame]) }, untilNextRule])
+  }
+
+  /// The frame's length along the scroll axis, which the loader requires:
+  /// the width in a horizontal scene, the height in any other (`axis` left
+  /// out is vertical). `frames(properties)` is the schema that applies
+  /// `properties` (a `frame` key) to the scene's frames.
+  static func axisLengthRule(_ frames: (JSONValue) -> JSONValue) -> JSONValue {
+    func requiring(_ key: String) -> JSONValue {
+      frames(object(["frame": object(["required": strings([key])])]))
+    }
+    return object([
+      "if": object([
+        "properties": object(["axis": object(["const": .string(ScrollAxis.horizontal.rawValue)])]),
+        "required": strings(["axis"]),
+      ]),
+      "then": requiring("width"),
+      "else": requiring("height"),
+    ])
+  }
+
+  /// `pin`'s `"until": "next"` only on a repeated chain (one with
+  /// `repeat`): the copies it pushes off one by one.
+  static var untilNextRule: JSONValue {
+    let untilNext = object([
+      "properties": object([
+        "type": object(["const": .string("pin")]), "until": object(["const": .string("next")]),
+      ]),
+      "required": strings(["type", "until"]),
+    ])
+    return object([
+      "if": object(["not": object(["required": strings(["repeat"])])]),
+      "then": object([
+        "properties": object(["effects": object(["items": object(["not": untilNext])])])
+      ]),
+    ])
+  }
+
+  /// `range` and `timelineInset` (keys `keys`) only where `input` is
+  /// `progress`, as the loader reads them.
+  static func progressOnlyRule(_ keys: [String]) -> JSONValue {
+    object([
+      "if": object([
+        "properties": object(["input": object(["const": .string(ScrollInput.progress.rawValue)])]),
+        "required": strings(["input"]),
+      ]),
+      "else": object([
+        "properties": .object(JSONObject(keys.map { .init(key: $0, value: .bool(false)) }))
+      ]),
+    ])
+  }
+
+  /// An object of `members` that also meets each of `rules`: the rules the
+  /// loader applies across its keys, each an `if` of its own.
+  static func withRules(_ members: [JSONObject.Member], _ rules: [JSONValue]) -> JSONValue {
+    .object(JSONObject(members + [.init(key: "allOf", value: .array(rules))]))
   }
 
   static var viewport: JSONValue {
@@ -220,9 +281,10 @@ public struct SceneSchema: Sendable {
   }
 
   static var chain: JSONValue {
-    closedObject(
+    let members = closedObjectMembers(
       "A chain: a view, or a repeated row of views, and its effects.", chainKeys,
       required: ["name", "frame"])
+    return withRules(members, [untilNextRule])
   }
 
   static var frame: JSONValue {
@@ -247,8 +309,9 @@ public struct SceneSchema: Sendable {
       ])
     guard case .object(var members) = frame else { return frame }
     // The length along the scroll axis is required: the height in a
-    // vertical scene, the width in a horizontal one, which the loader tells
-    // apart; the schema asks for one of them.
+    // vertical scene, the width in a horizontal one. A frame asks for one
+    // of them; the scene, which knows its axis, for which
+    // (``axisLengthRule(_:)``).
     members.members.insert(
       .init(
         key: "anyOf",
@@ -274,7 +337,7 @@ public struct SceneSchema: Sendable {
   }
 
   static var event: JSONValue {
-    closedObject(
+    let members = closedObjectMembers(
       "A threshold whose crossing the host reports.",
       [
         (
@@ -298,6 +361,8 @@ public struct SceneSchema: Sendable {
         (ViewRange.parameter.key, timelineKey(ParameterDescriptor(ViewRange.parameter))),
         (TimelineInset.parameter.key, timelineKey(ParameterDescriptor(TimelineInset.parameter))),
       ], required: ["name", "crosses"])
+    return withRules(
+      members, [progressOnlyRule([ViewRange.parameter.key, TimelineInset.parameter.key])])
   }
 
   static var snap: JSONValue {
