@@ -139,8 +139,11 @@ public struct SceneSchema: Sendable {
     let members = closedObjectMembers(
       "A scene: the scroll view and its chains.",
       sceneKeys + [("chains", chains)] + sceneKeysAfterChains, required: ["chains"])
-    let rule = axisLengthRule { frame in
-      object(["properties": object(["chains": object(["items": object(["properties": frame])])])])
+    let rule = axisRule { scene, chain in
+      let chains = object(["items": object(["properties": .object(JSONObject(chain))])])
+      return object([
+        "properties": .object(JSONObject(scene + [.init(key: "chains", value: chains)]))
+      ])
     }
     return withRules(members, [rule])
   }
@@ -149,25 +152,75 @@ public struct SceneSchema: Sendable {
     let members = closedObjectMembers(
       "A scene of one chain: the chain's keys beside the scene's.",
       sceneKeys + chainKeys + sceneKeysAfterChains, required: ["name", "frame", "effects"])
-    return withRules(
-      members, [axisLengthRule { frame in object(["properties": frame]) }, untilNextRule])
+    let rule = axisRule { scene, chain in object(["properties": .object(JSONObject(scene + chain))])
+    }
+    return withRules(members, [rule, untilNextRule, afterRule])
   }
 
-  /// The frame's length along the scroll axis, which the loader requires:
-  /// the width in a horizontal scene, the height in any other (`axis` left
-  /// out is vertical). `frames(properties)` is the schema that applies
-  /// `properties` (a `frame` key) to the scene's frames.
-  static func axisLengthRule(_ frames: (JSONValue) -> JSONValue) -> JSONValue {
-    func requiring(_ key: String) -> JSONValue {
-      frames(object(["frame": object(["required": strings([key])])]))
+  /// The keys of each axis, as the loader reads them (SceneLoader+Axis.swift):
+  /// in a horizontal scene a frame's `width` (its length along the scroll
+  /// axis) is required, `stretch`'s and `pin`'s edges are `leading` and
+  /// `trailing`, and `contentHeight` and `collapse`'s `minHeight` are
+  /// refused; in any other (`axis` left out is vertical) a frame's
+  /// `height` is required, and `layoutDirection`, `contentWidth` and
+  /// `minWidth` are refused. `combine(scene, chain)` is the schema that
+  /// applies the properties `scene` to the scene and `chain` to each chain.
+  static func axisRule(
+    _ combine: (_ scene: [JSONObject.Member], _ chain: [JSONObject.Member]) -> JSONValue
+  ) -> JSONValue {
+    func effectOf(_ types: [String], _ properties: [JSONObject.Member]) -> JSONValue {
+      object([
+        "if": object([
+          "properties": object(["type": object(["enum": strings(types)])]),
+          "required": strings(["type"]),
+        ]),
+        "then": object(["properties": .object(JSONObject(properties))]),
+      ])
     }
+    func chain(length: String, effect: [JSONValue]) -> [JSONObject.Member] {
+      [
+        .init(key: "frame", value: object(["required": strings([length])])),
+        .init(key: "effects", value: object(["items": object(["allOf": .array(effect)])])),
+      ]
+    }
+    let edges = object(["enum": strings(["leading", "trailing"])])
+    let horizontal = combine(
+      [.init(key: "contentHeight", value: .bool(false))],
+      chain(
+        length: "width",
+        effect: [
+          effectOf(["stretch", "pin"], [.init(key: "edge", value: edges)]),
+          effectOf(["collapse"], [.init(key: "minHeight", value: .bool(false))]),
+        ]))
+    let vertical = combine(
+      [
+        .init(key: "layoutDirection", value: .bool(false)),
+        .init(key: "contentWidth", value: .bool(false)),
+      ],
+      chain(
+        length: "height",
+        effect: [effectOf(["collapse"], [.init(key: "minWidth", value: .bool(false))])]))
     return object([
       "if": object([
         "properties": object(["axis": object(["const": .string(ScrollAxis.horizontal.rawValue)])]),
         "required": strings(["axis"]),
       ]),
-      "then": requiring("width"),
-      "else": requiring("height"),
+      "then": horizontal,
+      "else": vertical,
+    ])
+  }
+
+  /// `after` only on a chain attached to the content: it follows a chain
+  /// down the content.
+  static var afterRule: JSONValue {
+    object([
+      "if": object([
+        "properties": object([
+          "attachment": object(["const": .string(Attachment.viewport.rawValue)])
+        ]),
+        "required": strings(["attachment"]),
+      ]),
+      "then": object(["properties": object(["after": .bool(false)])]),
     ])
   }
 
@@ -284,7 +337,7 @@ public struct SceneSchema: Sendable {
     let members = closedObjectMembers(
       "A chain: a view, or a repeated row of views, and its effects.", chainKeys,
       required: ["name", "frame"])
-    return withRules(members, [untilNextRule])
+    return withRules(members, [untilNextRule, afterRule])
   }
 
   static var frame: JSONValue {
@@ -311,7 +364,7 @@ public struct SceneSchema: Sendable {
     // The length along the scroll axis is required: the height in a
     // vertical scene, the width in a horizontal one. A frame asks for one
     // of them; the scene, which knows its axis, for which
-    // (``axisLengthRule(_:)``).
+    // (``axisRule(_:)``).
     members.members.insert(
       .init(
         key: "anyOf",
@@ -350,8 +403,12 @@ public struct SceneSchema: Sendable {
         ),
         (
           "input",
-          choice(
-            ScrollInput.self, "What is measured, after the chain's last effect.", default: .offset)
+          object([
+            "description": .string("What is measured, after the chain's last effect."),
+            // The loader's other names of the pulls past the start and the end.
+            "enum": strings(ScrollInput.allCases.map(\.rawValue) + ["pullStart", "pullEnd"]),
+            "default": .string(ScrollInput.offset.rawValue),
+          ])
         ),
         ("crosses", number(.finite, "The threshold, in the input's unit.")),
         (

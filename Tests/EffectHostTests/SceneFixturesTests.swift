@@ -41,7 +41,10 @@ import Testing
       // The rules that join keys.
       "vertical-frame-without-height.json", "horizontal-frame-without-width.json",
       "event-range-without-progress.json", "interpolate-inset-without-progress.json",
-      "until-next-without-repeat.json",
+      "until-next-without-repeat.json", "layout-direction-in-vertical-scene.json",
+      "content-width-in-vertical-scene.json", "content-height-in-horizontal-scene.json",
+      "top-edge-in-horizontal-scene.json", "min-height-in-horizontal-scene.json",
+      "min-width-in-vertical-scene.json", "after-on-viewport-chain.json",
     ] {
       #expect(invalid.contains(name))
     }
