@@ -62,6 +62,11 @@ extension SceneSchema {
     return .object(JSONObject(members))
   }
 
+  /// The loader's other names of the pulls past the start and the end
+  /// (``SceneAxisReading/inputAliases``), in a fixed order: `pullStart`,
+  /// `pullEnd`.
+  static let pullAliases = SceneAxisReading.inputAliases.keys.sorted(by: >)
+
   /// The object of one effect type: its common keys and parameters, no other.
   static func effectBranch(_ type: any ScrollEffect.Type) -> JSONValue {
     let descriptor = type.descriptor
@@ -120,7 +125,7 @@ extension SceneSchema {
       var names = names
       if names.contains("top") && names.contains("bottom") { names += ["leading", "trailing"] }
       if names.contains("pull") && names.contains("pullBottom") {
-        names += ["pullStart", "pullEnd"]
+        names += pullAliases
       }
       members.append(.init(key: "enum", value: strings(names)))
     case .other:

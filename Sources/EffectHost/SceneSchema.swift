@@ -405,8 +405,7 @@ public struct SceneSchema: Sendable {
           "input",
           object([
             "description": .string("What is measured, after the chain's last effect."),
-            // The loader's other names of the pulls past the start and the end.
-            "enum": strings(ScrollInput.allCases.map(\.rawValue) + ["pullStart", "pullEnd"]),
+            "enum": strings(ScrollInput.allCases.map(\.rawValue) + pullAliases),
             "default": .string(ScrollInput.offset.rawValue),
           ])
         ),
