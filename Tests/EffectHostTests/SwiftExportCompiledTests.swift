@@ -47,6 +47,13 @@ import Testing
           name: "awkward\r\n*/ /*.json", scene: awkward,
           offsets: ExportedSceneCheck.offsets(for: awkward, seed: 27)))
     }
+    // Parts of expressions computed once a frame, before the copies.
+    if let terms = try? SceneLoader().load(json: SwiftExportFrameTermsTests.scene, file: "t") {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: "terms.json", scene: terms,
+          offsets: ExportedSceneCheck.offsets(for: terms, seed: 28)))
+    }
     // By default seed 1, transposed into a horizontal scene, and seed 2, right to left.
     let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 2
     for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {

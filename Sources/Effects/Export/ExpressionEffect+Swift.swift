@@ -11,7 +11,8 @@ extension ExpressionEffect: SwiftExportable {
         let node = try? ExpressionParser.parse(text)
       else { continue }
       let value = "new\(column.rawValue.prefix(1).uppercased())\(column.rawValue.dropFirst())"
-      let formula = Self.swift(ExpressionProgram.fold(node), &code)
+      var terms = FrameTerms(base: code.own(column.rawValue), hoists: code.count > 1)
+      let formula = Self.swift(ExpressionProgram.fold(node), &code, &terms)
       code.line("let \(value) = \(formula)  // \(SwiftLiteral.comment(text))")
       assignments.append((column, value))
     }
@@ -40,18 +41,47 @@ extension ExpressionEffect: SwiftExportable {
     }
   }
 
+  /// How an expression of a repeated chain names the parts it computes once
+  /// a frame: every part that reads no view's value (``ExpressionName/isSameForEveryView``)
+  /// is the same for every copy, as it is for the library, which evaluates
+  /// such an expression once a batch; computed in the copies' loop, each
+  /// copy would call its C math again.
+  struct FrameTerms {
+    /// The name of the whole expression's value (`width0`); its parts are
+    /// `width0Term0`, `width0Term1`, ...
+    let base: String
+    /// Whether parts are computed once a frame: only a repeated chain's
+    /// loop repeats them.
+    let hoists: Bool
+    var count = 0
+  }
+
   /// The Swift arithmetic of `node`, fully parenthesised, with the library's
-  /// meaning of every operator, name and function.
-  static func swift(_ node: ExpressionNode, _ code: inout SwiftChainCode) -> String {
+  /// meaning of every operator, name and function; with `terms`, every part
+  /// that is the same for every copy is computed before the copies' loop.
+  static func swift(
+    _ node: ExpressionNode, _ code: inout SwiftChainCode, _ terms: inout FrameTerms,
+    isWhole: Bool = true
+  ) -> String {
+    if terms.hoists && node.isCompound && node.isSameForEveryView {
+      var plain = FrameTerms(base: terms.base, hoists: false)
+      let formula = swift(node, &code, &plain)
+      let name = isWhole ? terms.base : "\(terms.base)Term\(terms.count)"
+      if !isWhole { terms.count += 1 }
+      return code.onceAFrame(formula, named: name)
+    }
+    func part(_ node: ExpressionNode) -> String {
+      swift(node, &code, &terms, isWhole: false)
+    }
     switch node {
     case .number(let value):
       return SwiftLiteral.double(value)
     case .name(let name):
       return swift(name, &code)
     case .negate(let operand):
-      return "(-\(swift(operand, &code)))"
+      return "(-\(part(operand)))"
     case .binary(let binary, let left, let right):
-      let (a, b) = (swift(left, &code), swift(right, &code))
+      let (a, b) = (part(left), part(right))
       switch binary {
       case .add, .subtract, .multiply, .divide:
         return "(\(a) \(binary.rawValue) \(b))"
@@ -59,10 +89,10 @@ extension ExpressionEffect: SwiftExportable {
         return "(\(a) \(binary.rawValue) \(b) ? 1.0 : 0.0)"
       }
     case .conditional(let condition, let whenTrue, let whenFalse):
-      let (c, a, b) = (swift(condition, &code), swift(whenTrue, &code), swift(whenFalse, &code))
+      let (c, a, b) = (part(condition), part(whenTrue), part(whenFalse))
       return "(\(c) != 0 ? \(a) : \(b))"
     case .call(let function, let arguments):
-      let values = arguments.map { swift($0, &code) }
+      let values = arguments.map { part($0) }
       switch function {
       case .min, .max:
         // min(a, b, c) is min(min(a, b), c).
@@ -148,6 +178,17 @@ extension ExpressionEffect: SwiftExportable {
         """
     default:
       return nil
+    }
+  }
+}
+
+extension ExpressionNode {
+  /// Whether the node computes something, more than a number or a name, as
+  /// the library's program hoists.
+  fileprivate var isCompound: Bool {
+    switch self {
+    case .number, .name: false
+    case .negate, .binary, .conditional, .call: true
     }
   }
 }

@@ -2,10 +2,31 @@ import EffectProtocol
 
 extension InterpolateEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
+    guard keyframes.stops.count >= 2 else { return }
+    // An input that is the same for every view (the offset, an overscroll)
+    // gives every copy of a repeated chain the same value, as the library's
+    // batch computes it once: the export computes it once a frame too,
+    // before the copies, rather than easing it again for each.
+    guard code.count > 1, !parameters.input.isPerView else {
+      writeValue("value", declaring: true, &code)
+      combine(&code)
+      return
+    }
+    let name = code.own("value")
+    code.onceAFrame { code in
+      code.line("let \(name): Double")
+      code.block("do") { code in writeValue(name, declaring: false, &code) }
+    }
+    code.line("let value = \(name)  // the same for every copy")
+    combine(&code)
+  }
+
+  /// The lines that assign the value of the effect's stops at its input to
+  /// `value`: a `let` they declare when `declaring`, else one declared before them.
+  private func writeValue(_ value: String, declaring: Bool, _ code: inout SwiftChainCode) {
     let stops = keyframes.stops
-    guard stops.count >= 2 else { return }
     guard !keyframes.isShaped else {
-      writeShapedSwift(to: &code)
+      writeShapedValue(value, declaring: declaring, &code)
       return
     }
     let input = inputSource(&code)
@@ -16,21 +37,21 @@ extension InterpolateEffect: SwiftExportable {
     let easing = keyframes.curve.isLinear ? nil : parameters.easing
     let curve = easing.map { Easing.swiftCurve($0, &code) }
     let linearPair = stops.count == 2 && keyframes.curve.isLinear
-    code.line("let value: Double")
+    if declaring { code.line("let \(value): Double") }
     let first = stops[0]
     let last = stops[stops.count - 1]
     code.line("if !(input > \(SwiftLiteral.double(first.input))) {")
-    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code))")
+    code.line("  \(value) = \(endValue(first, slope: keyframes.firstSlope, &code))")
     code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
-    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    code.line("  \(value) = \(endValue(last, slope: keyframes.lastSlope, &code))")
     for end in 1..<stops.count {
       let (start, stop) = (stops[end - 1], stops[end])
       let inputSpan = SwiftLiteral.double(stop.input - start.input)
       let outputChange = SwiftLiteral.double(stop.output - start.output)
       let fraction = "(input - \(SwiftLiteral.double(start.input))) / \(inputSpan)"
-      let value: String
+      let segment: String
       if linearPair {
-        value = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
+        segment = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
       } else {
         let eased = "Self.\(curve ?? "linearEased")(\(fraction))"
         if easing == nil { code.uses(.unitBezier) }
@@ -40,17 +61,16 @@ extension InterpolateEffect: SwiftExportable {
         let (_, y1, _, y2) = (easing ?? .linear).controlPoints
         let reach = max(1, abs(y1), abs(y2), abs(y1 - 1), abs(y2 - 1))
         let bound = abs(start.output) + abs(stop.output - start.output) * reach
-        value = bound < Saturation.limit / 2 ? sum : code.saturated(sum)
+        segment = bound < Saturation.limit / 2 ? sum : code.saturated(sum)
       }
       if end < stops.count - 1 {
         code.line("} else if input < \(SwiftLiteral.double(stop.input)) {")
       } else {
         code.line("} else {")
       }
-      code.line("  value = \(value)")
+      code.line("  \(value) = \(segment)")
     }
     code.line("}")
-    combine(&code)
   }
 
   /// The value outside the stops: the end stop's output, or its segment
@@ -101,7 +121,9 @@ extension InterpolateEffect: SwiftExportable {
   /// or with timeline insets, as the library evaluates them out of line
   /// (`EasedKeyframes`): the first stop's input starts the first segment,
   /// and every eased value is saturated.
-  private func writeShapedSwift(to code: inout SwiftChainCode) {
+  private func writeShapedValue(
+    _ value: String, declaring: Bool, _ code: inout SwiftChainCode
+  ) {
     let stops = keyframes.stops
     let shape = self.shape
     var description = "\(parameters.property.rawValue) from \(parameters.input.rawValue)"
@@ -143,24 +165,23 @@ extension InterpolateEffect: SwiftExportable {
     }
     let first = stops[0]
     let last = stops[stops.count - 1]
-    code.line("let value: Double")
+    if declaring { code.line("let \(value): Double") }
     code.line("if input == \(SwiftLiteral.double(first.input)) {")
     code.line("  // The first segment owns its first stop: no \"before flag\".")
-    code.line("  value = \(segment(ending: 1))")
+    code.line("  \(value) = \(segment(ending: 1))")
     code.line("} else if !(input > \(SwiftLiteral.double(first.input))) {")
-    code.line("  value = \(endValue(first, slope: keyframes.firstSlope, &code, exact: true))")
+    code.line("  \(value) = \(endValue(first, slope: keyframes.firstSlope, &code, exact: true))")
     code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
-    code.line("  value = \(endValue(last, slope: keyframes.lastSlope, &code, exact: true))")
+    code.line("  \(value) = \(endValue(last, slope: keyframes.lastSlope, &code, exact: true))")
     for end in 1..<stops.count {
       if end < stops.count - 1 {
         code.line("} else if input < \(SwiftLiteral.double(stops[end].input)) {")
       } else {
         code.line("} else {")
       }
-      code.line("  value = \(segment(ending: end))")
+      code.line("  \(value) = \(segment(ending: end))")
     }
     code.line("}")
-    combine(&code)
   }
 
   /// The input's value for the view; `exact`: CSS's cover progress as the

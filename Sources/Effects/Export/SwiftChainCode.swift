@@ -59,6 +59,8 @@ package struct SwiftChainCode {
 
   /// Lines run once a frame, before the views.
   package private(set) var prologue: [String] = []
+  /// The names of the values ``onceAFrame(_:named:)`` computes, by formula.
+  private var frameTerms: [String: String] = [:]
   /// Lines run for each view, indented from the view loop's level.
   package private(set) var body: [String] = []
   /// Stored properties the chain's state needs: `(name, type, initial value)`.
@@ -148,6 +150,26 @@ package struct SwiftChainCode {
   /// Appends a line run once a frame, before the views.
   package mutating func prologueLine(_ text: String) {
     prologue.append(text)
+  }
+
+  /// Runs `write` with its lines going to the ``prologue``: code run once a
+  /// frame before the views, which must read nothing of a view.
+  package mutating func onceAFrame(_ write: (inout SwiftChainCode) -> Void) {
+    let (viewLines, viewDepth) = (body, depth)
+    (body, depth) = ([], 0)
+    write(&self)
+    prologue += body
+    (body, depth) = (viewLines, viewDepth)
+  }
+
+  /// The name of `formula`'s value, computed once a frame before the views
+  /// as `let name = formula`: `formula` must read nothing of a view. The
+  /// same formula asked for again in the chain gets the first name.
+  package mutating func onceAFrame(_ formula: String, named name: String) -> String {
+    if let known = frameTerms[formula] { return known }
+    frameTerms[formula] = name
+    prologueLine("let \(name) = \(formula)  // the same for every copy")
+    return name
   }
 
   /// Declares a property of the exported type's `State` for the chain's

@@ -99,7 +99,7 @@ struct ExpressionProgram: Sendable, Equatable {
     let matches = outputs.compactMap { output in
       ExpressionFastForm.match(
         Self.fold(output.expression), column: output.column,
-        isSameForEveryView: Self.isSameForEveryView
+        isSameForEveryView: \.isSameForEveryView
       ).map { (column: output.column, operation: $0.operation, value: $0.value) }
     }
     if !outputs.isEmpty && matches.count == outputs.count {
@@ -143,20 +143,6 @@ struct ExpressionProgram: Sendable, Equatable {
     return deepest
   }
 
-  /// Whether `node` is the same for every view of a frame.
-  private static func isSameForEveryView(_ node: ExpressionNode) -> Bool {
-    switch node {
-    case .number: true
-    case .name(let name): name.isSameForEveryView
-    case .negate(let operand): isSameForEveryView(operand)
-    case .binary(_, let left, let right): isSameForEveryView(left) && isSameForEveryView(right)
-    case .conditional(let condition, let whenTrue, let whenFalse):
-      isSameForEveryView(condition) && isSameForEveryView(whenTrue)
-        && isSameForEveryView(whenFalse)
-    case .call(_, let arguments): arguments.allSatisfy(isSameForEveryView)
-    }
-  }
-
   /// `node` with every operation on constants replaced by its value, and a
   /// conditional on a constant by its branch; the math is evaluation's own.
   static func fold(_ node: ExpressionNode) -> ExpressionNode {
@@ -197,7 +183,7 @@ struct ExpressionProgram: Sendable, Equatable {
     _ node: ExpressionNode, into code: inout [ExpressionInstruction],
     hoisted: inout [(node: ExpressionNode, slot: Int32)], inFrame: Bool = false
   ) {
-    if !inFrame, Self.isSameForEveryView(node) {
+    if !inFrame, node.isSameForEveryView {
       switch node {
       case .number, .name: break
       default:
@@ -351,6 +337,23 @@ struct ExpressionProgram: Sendable, Equatable {
     case .blur: .storeBlur
     case .rotation: .storeRotation
     case .zIndex: .storeZIndex
+    }
+  }
+}
+
+extension ExpressionNode {
+  /// Whether every name the node reads is the same for every view of a
+  /// chain in one frame (``ExpressionName/isSameForEveryView``).
+  var isSameForEveryView: Bool {
+    switch self {
+    case .number: true
+    case .name(let name): name.isSameForEveryView
+    case .negate(let operand): operand.isSameForEveryView
+    case .binary(_, let left, let right): left.isSameForEveryView && right.isSameForEveryView
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      condition.isSameForEveryView && whenTrue.isSameForEveryView
+        && whenFalse.isSameForEveryView
+    case .call(_, let arguments): arguments.allSatisfy(\.isSameForEveryView)
     }
   }
 }
