@@ -201,6 +201,30 @@ import Testing
     #expect(alone.contains("if Self.differs(opacity, 0, badgeValue) {"))
   }
 
+  @Test(
+    "a chain's own visuals are written when the export is made; a frame writes only what an effect changes"
+  )
+  func chainVisualsWrittenOnce() throws {
+    // "cards" sets both visuals and no effect touches them; "fading" sets
+    // its opacity, which its interpolation multiplies every frame.
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "cards", "repeat": {"count": 4}, "frame": {"height": 50}, "opacity": 0.5, "zIndex": 3, "effects": [{"type": "parallax"}]}, {"name": "fading", "repeat": {"count": 2}, "frame": {"y": 400, "height": 50}, "opacity": 0.75, "effects": [{"type": "interpolate", "input": "offset", "property": "opacity", "stops": [[0, 1], [100, 0]]}]}]}"#
+    )
+    let source = InProcess(["export", scene, "--swift"]).stdout
+    #expect(source.contains("    for row in 0..<4 { opacity[row] = 0.5 }\n"))
+    #expect(source.contains("    for row in 0..<4 { zIndex[row] = 3.0 }\n"))
+    #expect(source.contains("    for row in 4..<6 { opacity[row] = 0.75 }\n"))
+    #expect(!source.contains("zIndex[row] = 0.0"))
+    // Each view starts from them, before its effects.
+    #expect(
+      source.contains(
+        "View(x: 0.0, y: naturalY, width: 390.0, height: 50.0, opacity: 0.5, zIndex: 3.0)"))
+    #expect(source.contains("View(x: 0.0, y: naturalY, width: 390.0, height: 50.0, opacity: 0.75)"))
+    // A frame stores the cards' position, and the opacity the interpolation changes.
+    #expect(source.contains("let y, translateY, opacity: UnsafeMutableBufferPointer<Double>"))
+    #expect(!source.contains("columns.zIndex"))
+  }
+
   @Test("a horizontal scene exports, its twin's columns written on the screen's axes")
   func horizontalScene() throws {
     let scene = try EscapingTests.file(

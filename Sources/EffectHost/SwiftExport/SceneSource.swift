@@ -289,7 +289,7 @@ struct SceneSource {
   }
 
   private mutating func writeInit() {
-    line("  /// Every view at its natural frame at rest, with identity visuals.")
+    line("  /// Every view at its natural frame at rest, with its chain's own visuals.")
     line("  public init() {")
     line("    let count = Self.viewNames.count")
     var identity: [TransformColumn: String] = [
@@ -313,6 +313,14 @@ struct SceneSource {
           + "height: \(SwiftLiteral.double(frame.height)), "
           + "stride: \(SwiftLiteral.double(chain.layout.stride)))  // \(SwiftLiteral.string(chain.name))"
       )
+      // The chain's own visuals, which no frame changes unless an effect does.
+      guard let visuals = chain.code.visuals else { continue }
+      let rows = "\(chain.rows.lowerBound)..<\(chain.rows.upperBound)"
+      for (column, value, identity) in [
+        ("opacity", visuals.opacity, 1.0), ("zIndex", visuals.zIndex, 0.0),
+      ] where value != identity {
+        line("    for row in \(rows) { \(column)[row] = \(SwiftLiteral.double(value)) }")
+      }
     }
     line("  }")
     line()
@@ -608,10 +616,15 @@ struct SceneSource {
             ? "let naturalY = contentOrigin + \(y)" : "let naturalY = \(y)"))
     }
     let declaration = code.written.isEmpty ? "let" : "var"
+    // The chain's own visuals: what each view starts from, before its effects.
+    let visuals = code.visuals.map { visuals in
+      (visuals.opacity == 1 ? "" : ", opacity: \(SwiftLiteral.double(visuals.opacity))")
+        + (visuals.zIndex == 0 ? "" : ", zIndex: \(SwiftLiteral.double(visuals.zIndex))")
+    }
     line(
       indent + "\(declaration) view = View(x: \(SwiftLiteral.double(frame.x)), y: naturalY, "
         + "width: \(SwiftLiteral.double(frame.width)), "
-        + "height: \(SwiftLiteral.double(frame.height)))")
+        + "height: \(SwiftLiteral.double(frame.height))\(visuals ?? ""))")
     for text in code.body { line(indent + text) }
     let stores = stores(chain)
     if isMirrored && stores.contains(where: { $0.column == "x" }) {

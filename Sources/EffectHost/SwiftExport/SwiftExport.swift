@@ -119,9 +119,7 @@ public struct SwiftExport: Sendable {
       code.curves = curves
       code.functions = functions
       var types: [String] = []
-      if !chain.hasIdentityVisuals {
-        code.prologueVisuals(zIndex: chain.zIndex, opacity: chain.opacity)
-      }
+      if !chain.hasIdentityVisuals { code.visuals = (chain.zIndex, chain.opacity) }
       for (effectIndex, declared) in chain.effects.enumerated() {
         // A pin that follows the layout, placed as the host has it now.
         var effect = declared

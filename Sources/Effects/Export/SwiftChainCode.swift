@@ -54,6 +54,11 @@ package struct SwiftChainCode {
   package let stride: Double
   /// The number of copies.
   package let count: Int
+  /// The chain's own `zIndex` and `opacity`, which each view starts from
+  /// before its first effect; `nil` for identity visuals. They change no
+  /// column a frame: an export writes them once, when it is made, unless an
+  /// effect writes the column too.
+  package var visuals: (zIndex: Double, opacity: Double)?
   /// The effect being written, from 0: what names of its own are suffixed with.
   package var effectIndex = 0
 
@@ -100,15 +105,6 @@ package struct SwiftChainCode {
   /// Appends a line of the view's code at the current depth.
   package mutating func line(_ text: String) {
     body.append(String(repeating: "  ", count: depth) + text)
-  }
-
-  /// Starts each view from the chain's own visuals (its `zIndex` and
-  /// `opacity` in the scene), before its first effect.
-  package mutating func prologueVisuals(zIndex: Double, opacity: Double) {
-    writes(.zIndex, .opacity)
-    line("// The chain's own visuals, before its effects.")
-    line("view.zIndex = \(SwiftLiteral.double(zIndex))")
-    line("view.opacity = \(SwiftLiteral.double(opacity))")
   }
 
   /// Appends `header {`, runs `content` one level deeper, then `}`.
