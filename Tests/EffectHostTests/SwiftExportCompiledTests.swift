@@ -54,6 +54,13 @@ import Testing
           name: "terms.json", scene: terms,
           offsets: ExportedSceneCheck.offsets(for: terms, seed: 28)))
     }
+    // Events found by search over the copies, and by comparing each.
+    if let search = try? SceneLoader().load(json: SwiftExportEventSearchTests.scene, file: "s") {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: "search.json", scene: search,
+          offsets: ExportedSceneCheck.offsets(for: search, seed: 29)))
+    }
     // By default seed 1, transposed into a horizontal scene, and seed 2, right to left.
     let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 2
     for (index, generated) in ExportSceneGenerator.scenes(count: count, seed: 1).enumerated() {

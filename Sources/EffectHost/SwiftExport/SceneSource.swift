@@ -276,16 +276,29 @@ struct SceneSource {
     if hasEvents {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
       line("  private var hasEvaluated = false")
-      line("  /// Each event's input at the last frame, one a copy for a view's input.")
+      line("  /// Each event's input at the last frame, one a copy for a view's input")
+      line("  /// (but for the inputs computed again from `lastOffset`).")
       line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
+      if hasSearchedEvents {
+        line("  /// The last frame's offset, which its natural copies' inputs are computed from.")
+        line("  private var lastOffset = 0.0")
+      }
     }
     line()
   }
 
   var eventSlotCount: Int {
     chains.reduce(0) { total, chain in
-      total + chain.events.reduce(0) { $0 + ($1.input.isPerView ? chain.rows.count : 1) }
+      total
+        + chain.events.reduce(0) {
+          $0 + (!$1.input.isPerView ? 1 : chain.searches($1) ? 0 : chain.rows.count)
+        }
     }
+  }
+
+  /// Whether an event is found by search (``ExportedChain/searches(_:)``).
+  var hasSearchedEvents: Bool {
+    chains.contains { chain in chain.events.contains(where: chain.searches) }
   }
 
   private mutating func writeInit() {
@@ -551,11 +564,12 @@ struct SceneSource {
     line()
   }
 
-  /// The viewport y of copy 0's natural top, as the library computes it.
-  private func naturalTop(_ chain: ExportedChain) -> String {
+  /// The viewport y of copy 0's natural top at `offset`, as the library
+  /// computes it.
+  private func naturalTop(_ chain: ExportedChain, offset: String = "offset") -> String {
     let y = SwiftLiteral.double(chain.layout.frame.y)
     guard chain.layout.attachment == .content else { return y }
-    return "(Self.insetTop - offset) + \(y)"
+    return "(Self.insetTop - \(offset)) + \(y)"
   }
 
   private mutating func writeChain(_ chain: ExportedChain) {
@@ -727,7 +741,9 @@ struct SceneSource {
             ?? "Self.coverProgress(y: \(minY), height: \(height))"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
-        if event.input.isPerView {
+        if chain.searches(event) {
+          writeSearchedEvent(chain, event, progress: progress)
+        } else if event.input.isPerView {
           let at = "\(slot - chain.rows.lowerBound) + row"
           writeEventCheck("for row in \(rows)", value, at, crossing, fire: [append])
           slot += chain.rows.count
@@ -738,8 +754,10 @@ struct SceneSource {
         }
       }
     }
+    if hasSearchedEvents { line("    lastOffset = offset") }
     line("  }")
     line()
+    if hasSearchedEvents { writeSearch() }
     lines(
       """
         /// Which way a value crossed `threshold` from `before`: up when
@@ -756,6 +774,102 @@ struct SceneSource {
         private static func coverProgress(y: Double, height: Double) -> Double {
           let span = viewportHeight + height
           return span > 0 ? min(max((viewportHeight - y) / span, -1e15), 1e15) : 0
+        }
+
+      """)
+  }
+
+  /// The check of an event on a view's input of a chain whose copies keep
+  /// their natural frames (``ExportedChain/searches(_:)``): each copy's
+  /// value in this frame and the last, computed from the offsets as the
+  /// chain's function computes its top, are monotone in the copy, and the
+  /// copies that crossed are found by binary search.
+  private mutating func writeSearchedEvent(
+    _ chain: ExportedChain, _ event: ChainEvent, progress: String?
+  ) {
+    let layout = chain.layout
+    let stride = SwiftLiteral.double(layout.stride)
+    let height = SwiftLiteral.double(layout.frame.height)
+    func value(top: String) -> String {
+      let y = "\(top) + Double($0) * \(stride)"
+      switch event.input {
+      case .minY: return y
+      default:
+        return progress.map { "Self.\($0)(minY: \(y), height: \(height))" }
+          ?? "Self.coverProgress(y: \(y), height: \(height))"
+      }
+    }
+    line("    // The copies keep their natural frames: a search finds those that crossed.")
+    line("    if firing {")
+    line("      let top = \(naturalTop(chain))")
+    line("      let lastTop = \(naturalTop(chain, offset: "lastOffset"))")
+    line("      fireSearched(")
+    line(
+      "        rows: \(chain.rows.lowerBound)..<\(chain.rows.upperBound), "
+        + "name: \(SwiftLiteral.string(event.name)), "
+        + "threshold: \(SwiftLiteral.double(event.crosses)),")
+    line(
+      "        increasing: \(event.direction != .decreasing), "
+        + "decreasing: \(event.direction != .increasing), ascending: \(event.input == .minY),")
+    line("        before: { \(value(top: "lastTop")) },")
+    line("        value: { \(value(top: "top")) })")
+    line("    }")
+  }
+
+  /// `fireSearched`, which finds the copies that crossed by binary search.
+  private mutating func writeSearch() {
+    lines(
+      """
+        /// Fires an event for the copies `rows` whose input crossed `threshold`,
+        /// given each copy's value at the last frame, `before(copy)`, and at this
+        /// one, `value(copy)`, both monotone in the copy (never decreasing when
+        /// `ascending`, never increasing when not). The copies with
+        /// `before < threshold` are then a prefix or a suffix of the copies, and
+        /// so are those with `threshold <= value`: the copies that crossed up are
+        /// where the two meet, found by binary search, and those that crossed
+        /// down likewise. The events are the same, in the same order, as
+        /// comparing every copy's values.
+        @inline(__always)
+        private mutating func fireSearched(
+          rows: Range<Int>, name: String, threshold: Double, increasing: Bool, decreasing: Bool,
+          ascending: Bool, before: (Int) -> Double, value: (Int) -> Double
+        ) {
+          let count = rows.count
+          // The copies for which `holds` is true, a prefix of them when `prefix`,
+          // a suffix when not.
+          func part(prefix: Bool, _ holds: (Int) -> Bool) -> Range<Int> {
+            var low = 0
+            var high = count
+            while low < high {
+              let middle = low + (high - low) / 2
+              if holds(middle) == prefix { low = middle + 1 } else { high = middle }
+            }
+            return prefix ? 0..<low : low..<count
+          }
+          var up = 0..<0
+          var down = 0..<0
+          if increasing {
+            up = part(prefix: ascending) { before($0) < threshold }
+              .clamped(to: part(prefix: !ascending) { threshold <= value($0) })
+          }
+          if decreasing {
+            down = part(prefix: !ascending) { before($0) > threshold }
+              .clamped(to: part(prefix: ascending) { value($0) <= threshold })
+          }
+          func fire(_ copies: Range<Int>, _ direction: Event.Direction) {
+            for copy in copies {
+              events.append(
+                Event(row: rows.lowerBound + copy, name: name, direction: direction, value: value(copy)))
+            }
+          }
+          // A copy crosses one way at most: the two runs, in the copies' order.
+          if up.lowerBound <= down.lowerBound {
+            fire(up, .increasing)
+            fire(down, .decreasing)
+          } else {
+            fire(down, .decreasing)
+            fire(up, .increasing)
+          }
         }
 
       """)
@@ -890,8 +1004,21 @@ extension ExportedChain {
   /// changes nothing keeps the values `init()` gives it.
   var isEvaluated: Bool { !changingColumns.isEmpty || !code.prologue.isEmpty }
 
-  /// Whether an event reads the view's position along y (`minY`, `progress`).
-  var readsLeading: Bool { events.contains { $0.input == .minY || $0.input == .progress } }
+  /// Whether `event` is found by binary search rather than by comparing
+  /// every copy: an event on the copies' top or progress, of a chain of
+  /// more than 4 copies, none of whose effects changes a view's top or
+  /// height, so that its values are monotone in the copy, as the library's
+  /// event detection searches them.
+  func searches(_ event: ChainEvent) -> Bool {
+    (event.input == .minY || event.input == .progress) && rows.count > 4
+      && layout.stride >= 0 && !code.hasWritten(.y) && !code.hasWritten(.height)
+  }
+
+  /// Whether an event reads the view's position along y (`minY`, `progress`)
+  /// from the columns: one found by search computes it.
+  var readsLeading: Bool {
+    events.contains { ($0.input == .minY || $0.input == .progress) && !searches($0) }
+  }
 }
 
 extension TransformColumn {

@@ -1,0 +1,76 @@
+import EffectHost
+import Foundation
+import Testing
+
+/// Which events the export finds by binary search over the copies, as the
+/// library's detection does: those on a view's top or progress, in a chain
+/// of more than 4 copies whose effects leave every view's top and height
+/// natural. ExportedSceneCheck compares their events with the host's.
+@Suite struct SwiftExportEventSearchTests {
+  /// "cards" (12 copies, natural) has events on its top and progress, with
+  /// and without a view range; "moving" is moved by parallax and "few" has
+  /// 3 copies: both compare every copy.
+  static let scene = #"""
+    {"viewport": {"width": 390, "height": 844}, "contentHeight": 4000,
+     "chains": [
+      {"name": "cards", "frame": {"y": 200, "height": 120}, "repeat": {"count": 12, "spacing": 8},
+       "opacity": 0.5, "effects": [{"type": "interpolate", "property": "opacity", "input": "progress",
+                                    "stops": [[0, 0], [1, 1]]}],
+       "events": [{"name": "top", "input": "minY", "crosses": 300, "direction": "both"},
+                  {"name": "half", "input": "progress", "crosses": 0.5},
+                  {"name": "entered", "input": "progress", "crosses": 0.25, "range": "entry",
+                   "direction": "decreasing"}]},
+      {"name": "moving", "frame": {"y": 1800, "height": 100}, "repeat": {"count": 8},
+       "effects": [{"type": "parallax", "rate": 0.5}],
+       "events": [{"name": "top", "input": "minY", "crosses": 300}]},
+      {"name": "few", "frame": {"y": 2800, "height": 100}, "repeat": {"count": 3},
+       "events": [{"name": "half", "input": "progress", "crosses": 0.5}]}
+     ]}
+    """#
+
+  static func source() throws -> String {
+    let scene = try SceneLoader().load(json: scene, file: "search.json")
+    return try SwiftExport(typeName: "Search", sourceName: "search.json")
+      .source(of: SceneHost(scene: scene))
+  }
+
+  /// The lines of `detectEvents` from the comment of `chain`'s event `name` to the next event's.
+  static func check(of chain: String, _ name: String, in source: String) -> String {
+    guard let start = source.range(of: "    // \"\(chain)\": \"\(name)\" when") else { return "" }
+    let rest = source[start.upperBound...]
+    let end = rest.range(of: "    // \"")?.lowerBound ?? rest.range(of: "\n  }\n")!.lowerBound
+    return String(rest[..<end])
+  }
+
+  @Test("a natural chain's events on its copies' tops and progress are searched")
+  func naturalChainsSearched() throws {
+    let source = try Self.source()
+    for name in ["top", "half", "entered"] {
+      let check = Self.check(of: "cards", name, in: source)
+      #expect(check.contains("fireSearched("), "\(name)")
+      #expect(!check.contains("eventInputs"), "\(name)")
+    }
+    // The top grows with the copy; progress falls as it does.
+    #expect(Self.check(of: "cards", "top", in: source).contains("ascending: true"))
+    #expect(Self.check(of: "cards", "half", in: source).contains("ascending: false"))
+    #expect(
+      Self.check(of: "cards", "entered", in: source).contains(
+        "increasing: false, decreasing: true, ascending: false"))
+    // Both frames' values from the offsets, as the chain's function computes its tops.
+    #expect(source.contains("let lastTop = (Self.insetTop - lastOffset) + 200.0"))
+    #expect(source.contains("before: { lastTop + Double($0) * 128.0 },"))
+    #expect(source.contains("lastOffset = offset\n  }"))
+  }
+
+  @Test("a chain whose effects move its views, or of 4 copies or fewer, compares every copy")
+  func otherChainsCompared() throws {
+    let source = try Self.source()
+    for (chain, name) in [("moving", "top"), ("few", "half")] {
+      let check = Self.check(of: chain, name, in: source)
+      #expect(!check.contains("fireSearched("), "\(chain)")
+      #expect(check.contains("eventInputs["), "\(chain)")
+    }
+    // Only their copies keep their last inputs.
+    #expect(source.contains("private var eventInputs = Array(repeating: 0.0, count: 11)"))
+  }
+}
