@@ -9,7 +9,9 @@ import Testing
 @Suite struct SwiftExportEventSearchTests {
   /// "cards" (12 copies, natural) has events on its top and progress, with
   /// and without a view range; "moving" is moved by parallax and "few" has
-  /// 3 copies: both compare every copy.
+  /// 3 copies: both compare every copy. No effect changes "moving"'s
+  /// height, nor anything of "badges", which stay in the viewport: those
+  /// events never fire.
   static let scene = #"""
     {"viewport": {"width": 390, "height": 844}, "contentHeight": 4000,
      "chains": [
@@ -22,7 +24,12 @@ import Testing
                    "direction": "decreasing"}]},
       {"name": "moving", "frame": {"y": 1800, "height": 100}, "repeat": {"count": 8},
        "effects": [{"type": "parallax", "rate": 0.5}],
-       "events": [{"name": "top", "input": "minY", "crosses": 300}]},
+       "events": [{"name": "top", "input": "minY", "crosses": 300},
+                  {"name": "tall", "input": "height", "crosses": 50}]},
+      {"name": "badges", "attachment": "viewport", "frame": {"y": 700, "height": 30},
+       "repeat": {"count": 2},
+       "events": [{"name": "top", "input": "minY", "crosses": 710},
+                  {"name": "wide", "input": "width", "crosses": 100}]},
       {"name": "few", "frame": {"y": 2800, "height": 100}, "repeat": {"count": 3},
        "events": [{"name": "half", "input": "progress", "crosses": 0.5}]}
      ]}
@@ -71,6 +78,27 @@ import Testing
       #expect(check.contains("eventInputs["), "\(chain)")
     }
     // Only their copies keep their last inputs.
+  }
+
+  @Test("an event whose input no effect changes is never checked")
+  func inputsThatStayTheSame() throws {
+    let source = try Self.source()
+    for (chain, name) in [("moving", "tall"), ("badges", "top"), ("badges", "wide")] {
+      let check = Self.check(of: chain, name, in: source)
+      #expect(check.contains("never crosses"), "\(chain) \(name)")
+      #expect(!check.contains("eventInputs") && !check.contains("fire"), "\(chain) \(name)")
+    }
+    // A scene whose every event is such has no detection at all.
+    let still = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "badge", "attachment": "viewport", "frame": {"height": 30},
+                     "effects": [{"type": "parallax"}],
+                     "events": [{"name": "wide", "input": "width", "crosses": 100}]}]}
+        """#, file: "still.json")
+    let stillSource = try SwiftExport(typeName: "Still", sourceName: "still.json")
+      .source(of: SceneHost(scene: still))
+    #expect(!stillSource.contains("detectEvents"))
+    #expect(stillSource.contains("public private(set) var events: [Event] = []"))
     #expect(source.contains("private var eventInputs = Array(repeating: 0.0, count: 11)"))
   }
 }

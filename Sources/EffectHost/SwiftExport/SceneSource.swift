@@ -32,7 +32,11 @@ struct SceneSource {
   var helpers: Set<SwiftChainCode.Helper> {
     chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
   }
-  var hasEvents: Bool { chains.contains { !$0.events.isEmpty } }
+  /// Whether an event may fire: a scene whose every event's input stays the
+  /// same (``ExportedChain/neverFires(_:)``) has no `detectEvents(offset:)`.
+  var hasEvents: Bool {
+    chains.contains { chain in chain.events.contains { !chain.neverFires($0) } }
+  }
   /// The easing functions of every chain, each once.
   var curves: [(name: String, curve: String, comment: String)] {
     var curves: [(name: String, curve: String, comment: String)] = []
@@ -277,7 +281,7 @@ struct SceneSource {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
       line("  private var hasEvaluated = false")
       line("  /// Each event's input at the last frame, one a copy for a view's input")
-      line("  /// (but for the inputs computed again from `lastOffset`).")
+      line("  /// that changes (but for those computed again from `lastOffset`).")
       line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
       if hasSearchedEvents {
         line("  /// The last frame's offset, which its natural copies' inputs are computed from.")
@@ -291,7 +295,7 @@ struct SceneSource {
     chains.reduce(0) { total, chain in
       total
         + chain.events.reduce(0) {
-          $0 + (!$1.input.isPerView ? 1 : chain.searches($1) ? 0 : chain.rows.count)
+          $0 + (!$1.input.isPerView ? 1 : chain.keepsInputs($1) ? chain.rows.count : 0)
         }
     }
   }
@@ -741,7 +745,9 @@ struct SceneSource {
             ?? "Self.coverProgress(y: \(minY), height: \(height))"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
-        if chain.searches(event) {
+        if chain.neverFires(event) {
+          line("    // No effect changes the input: the same every frame, it never crosses.")
+        } else if chain.searches(event) {
           writeSearchedEvent(chain, event, progress: progress)
         } else if event.input.isPerView {
           let at = "\(slot - chain.rows.lowerBound) + row"
@@ -1012,12 +1018,35 @@ extension ExportedChain {
   func searches(_ event: ChainEvent) -> Bool {
     (event.input == .minY || event.input == .progress) && rows.count > 4
       && layout.stride >= 0 && !code.hasWritten(.y) && !code.hasWritten(.height)
+      && !neverFires(event)
+  }
+
+  /// Whether `event`'s input is the same in every frame, so that it never
+  /// crosses its threshold: a view's input that none of the chain's
+  /// effects changes (its `height`, `minX` or `width`; its `minY` or
+  /// `progress` too when the chain is attached to the viewport).
+  func neverFires(_ event: ChainEvent) -> Bool {
+    let moves = code.hasWritten(.y) || layout.attachment == .content
+    switch event.input {
+    case .offset, .pull, .pullBottom: return false
+    case .height: return !code.hasWritten(.height)
+    case .minX: return !code.hasWritten(.x)
+    case .width: return !code.hasWritten(.width)
+    case .minY: return !moves
+    case .progress: return !moves && !code.hasWritten(.height)
+    }
+  }
+
+  /// Whether the export keeps `event`'s input of each copy from the last
+  /// frame to compare: a view's input that changes, not found by search.
+  func keepsInputs(_ event: ChainEvent) -> Bool {
+    event.input.isPerView && !searches(event) && !neverFires(event)
   }
 
   /// Whether an event reads the view's position along y (`minY`, `progress`)
   /// from the columns: one found by search computes it.
   var readsLeading: Bool {
-    events.contains { ($0.input == .minY || $0.input == .progress) && !searches($0) }
+    events.contains { ($0.input == .minY || $0.input == .progress) && keepsInputs($0) }
   }
 }
 
