@@ -8,8 +8,9 @@ import Testing
 /// equal as Doubles in every column and event, at 100 offsets a scene, with
 /// no compiler warning. A handful of scenes here, a right-to-left one among
 /// them; `Scripts/export-check.sh` runs every Config (the horizontal and
-/// right-to-left ones included), every benchmark scene and 200 random
-/// scenes, half of them horizontal or right to left (EXPORT_CHECK=all).
+/// right-to-left ones included), every benchmark scene, 200 random
+/// scenes, half of them horizontal or right to left, and 40 random chains
+/// whose events the export searches (EXPORT_CHECK=all).
 @Suite struct SwiftExportCompiledTests {
   /// The scenes of the run: a few by default; with EXPORT_CHECK=all, every
   /// scene file and EXPORT_CHECK_SCENES random scenes (default 200).
@@ -60,6 +61,17 @@ import Testing
         ExportedSceneCheck.Case(
           name: "search.json", scene: search,
           offsets: ExportedSceneCheck.offsets(for: search, seed: 29)))
+    }
+    // With EXPORT_CHECK=all, 40 random chains whose events are searched.
+    if all {
+      for (index, natural) in SwiftExportEventSearchTests.naturalScenes(count: 40, seed: 31)
+        .enumerated()
+      {
+        cases.append(
+          ExportedSceneCheck.Case(
+            name: natural.name, scene: natural.scene,
+            offsets: ExportedSceneCheck.offsets(for: natural.scene, seed: UInt64(100 + index))))
+      }
     }
     // By default seed 1, transposed into a horizontal scene, and seed 2, right to left.
     let count = all ? Int(environment["EXPORT_CHECK_SCENES"] ?? "") ?? 200 : 2

@@ -1,5 +1,6 @@
 import EffectHost
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Which events the export finds by binary search over the copies, as the
@@ -34,6 +35,57 @@ import Testing
        "events": [{"name": "half", "input": "progress", "crosses": 0.5}]}
      ]}
     """#
+
+  /// `count` scenes whose events the export searches, from `seed`: a
+  /// repeated chain of 5 to 40 copies in the content (one in five in the
+  /// viewport, whose events never fire), with no effect or effects that
+  /// leave its frames natural, and events on its top and progress, with view
+  /// ranges and timeline insets, thresholds where copies cross them.
+  static func naturalScenes(count: Int, seed: UInt64) -> [(name: String, scene: Scene)] {
+    var random = SplitMix64(seed: seed)
+    var scenes: [(name: String, scene: Scene)] = []
+    for index in 0..<count {
+      let viewport = Double(random.next(in: 300...900))
+      let height = Double(random.next(in: 20...300))
+      let copies = random.next(in: 5...40)
+      var events: [String] = []
+      for event in 0..<random.next(in: 1...3) {
+        var text: String
+        if random.chance(0.5) {
+          text = #""input": "minY", "crosses": \#(Double(random.next(in: -200...1800)) / 2)"#
+        } else {
+          text = #""input": "progress", "crosses": \#(Double(random.next(in: -2...10)) / 8)"#
+          if random.chance(0.5) {
+            text += #", "range": "\#(random.pick(ExportSceneGenerator.ranges))""#
+          }
+          if random.chance(0.3) {
+            text += #", "timelineInset": \#(random.pick(ExportSceneGenerator.timelineInsets))"#
+          }
+        }
+        let direction = random.pick(["increasing", "decreasing", "both"])
+        events.append(#"{"name": "e\#(event)", \#(text), "direction": "\#(direction)"}"#)
+      }
+      let effects = random.pick([
+        "",
+        #"{"type": "interpolate", "property": "opacity", "input": "progress", "stops": [[0, 0], [1, 1]]}"#,
+        #"{"type": "expression", "rotation": "sin(offset) * index", "scale": "1 + pull / 100"}"#,
+      ])
+      let json = #"""
+        {"viewport": {"width": 390, "height": \#(viewport)}, "contentHeight": 6000,
+         "contentInsets": {"top": \#(random.next(in: 0...60)), "bottom": 20},
+         "chains": [{"name": "cards", "attachment": "\#(random.chance(0.2) ? "viewport" : "content")",
+           "frame": {"y": \#(random.next(in: 0...1500)), "height": \#(height)},
+           "repeat": {"count": \#(copies), "spacing": \#(random.next(in: 0...40))},
+           "effects": [\#(effects)], "events": [\#(events.joined(separator: ", "))]}]}
+        """#
+      guard let scene = try? SceneLoader().load(json: json, file: "natural-\(index).json") else {
+        Issue.record("natural-\(index).json does not load: \(json)")
+        continue
+      }
+      scenes.append(("natural-\(index).json", scene))
+    }
+    return scenes
+  }
 
   static func source() throws -> String {
     let scene = try SceneLoader().load(json: scene, file: "search.json")
@@ -100,5 +152,25 @@ import Testing
     #expect(!stillSource.contains("detectEvents"))
     #expect(stillSource.contains("public private(set) var events: [Event] = []"))
     #expect(source.contains("private var eventInputs = Array(repeating: 0.0, count: 11)"))
+  }
+
+  @Test("the random natural scenes' events are searched, and fire")
+  func naturalScenesAreSearched() throws {
+    let scenes = Self.naturalScenes(count: 40, seed: 31)
+    var searched = 0
+    var fired = 0
+    for (name, scene) in scenes {
+      let source = try SwiftExport(typeName: "Natural", sourceName: name)
+        .source(of: SceneHost(scene: scene))
+      if source.contains("      fireSearched(") { searched += 1 }
+      var host = SceneHost(scene: scene)
+      for offset in ExportedSceneCheck.offsets(for: scene, seed: 29) {
+        host.evaluate(offset: offset)
+        fired += host.eventsOfLastFrame.count
+      }
+    }
+    #expect(scenes.count == 40)
+    #expect(searched >= 25)
+    #expect(fired >= 1000)
   }
 }

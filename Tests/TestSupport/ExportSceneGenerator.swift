@@ -101,11 +101,13 @@ public struct ExportSceneGenerator {
   ]
 
   /// The view ranges and timeline insets events on progress draw from.
-  static let ranges = [
+  public static let ranges = [
     "entry", "exit", "contain", "cover 10% cover 90%", "entryCrossing 20px exitCrossing",
     "contain -50% entry 200%", "exit 100% entry 0%", "exitCrossing 50%",
   ]
-  static let timelineInsets = ["\"auto\"", "[20, \"10%\"]", "-30", "\"50%\"", "[\"auto\", 0]"]
+  public static let timelineInsets = [
+    "\"auto\"", "[20, \"10%\"]", "-30", "\"50%\"", "[\"auto\", 0]",
+  ]
 
   mutating func event(_ index: Int) -> String {
     let input = random.pick([
