@@ -181,14 +181,3 @@ extension ExpressionEffect: SwiftExportable {
     }
   }
 }
-
-extension ExpressionNode {
-  /// Whether the node computes something, more than a number or a name, as
-  /// the library's program hoists.
-  fileprivate var isCompound: Bool {
-    switch self {
-    case .number, .name: false
-    case .negate, .binary, .conditional, .call: true
-    }
-  }
-}

@@ -30,25 +30,23 @@ struct ExpressionFastForm: Sendable, Equatable {
   var slot: Int32
 
   /// The form of `node`, an expression assigned to `column` and already
-  /// folded, if it has one; `isSameForEveryView` tells whether a
-  /// subexpression is.
+  /// folded, if it has one.
   static func match(
-    _ node: ExpressionNode, column: ExpressionColumn,
-    isSameForEveryView: (ExpressionNode) -> Bool
+    _ node: ExpressionNode, column: ExpressionColumn
   ) -> (operation: Operation, value: ExpressionNode)? {
-    if isSameForEveryView(node) { return (.set, node) }
+    if node.isSameForEveryView { return (.set, node) }
     guard case .binary(let binary, let left, let right) = node else { return nil }
     let own = ownName(column)
     let leftIsOwn = own != nil && left == .name(own!)
     let rightIsOwn = own != nil && right == .name(own!)
     switch binary {
-    case .add where leftIsOwn && isSameForEveryView(right): return (.add, right)
-    case .add where rightIsOwn && isSameForEveryView(left): return (.add, left)
-    case .subtract where leftIsOwn && isSameForEveryView(right): return (.subtract, right)
-    case .subtract where rightIsOwn && isSameForEveryView(left): return (.subtractFrom, left)
-    case .multiply where leftIsOwn && isSameForEveryView(right): return (.multiply, right)
-    case .multiply where rightIsOwn && isSameForEveryView(left): return (.multiply, left)
-    case .divide where leftIsOwn && isSameForEveryView(right): return (.divide, right)
+    case .add where leftIsOwn && right.isSameForEveryView: return (.add, right)
+    case .add where rightIsOwn && left.isSameForEveryView: return (.add, left)
+    case .subtract where leftIsOwn && right.isSameForEveryView: return (.subtract, right)
+    case .subtract where rightIsOwn && left.isSameForEveryView: return (.subtractFrom, left)
+    case .multiply where leftIsOwn && right.isSameForEveryView: return (.multiply, right)
+    case .multiply where rightIsOwn && left.isSameForEveryView: return (.multiply, left)
+    case .divide where leftIsOwn && right.isSameForEveryView: return (.divide, right)
     default: return nil
     }
   }

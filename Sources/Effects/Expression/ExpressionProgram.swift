@@ -97,10 +97,9 @@ struct ExpressionProgram: Sendable, Equatable {
     var hoisted: [(node: ExpressionNode, slot: Int32)] = []
     var code: [ExpressionInstruction] = []
     let matches = outputs.compactMap { output in
-      ExpressionFastForm.match(
-        Self.fold(output.expression), column: output.column,
-        isSameForEveryView: \.isSameForEveryView
-      ).map { (column: output.column, operation: $0.operation, value: $0.value) }
+      ExpressionFastForm.match(Self.fold(output.expression), column: output.column).map {
+        (column: output.column, operation: $0.operation, value: $0.value)
+      }
     }
     if !outputs.isEmpty && matches.count == outputs.count {
       for match in matches {
@@ -183,25 +182,21 @@ struct ExpressionProgram: Sendable, Equatable {
     _ node: ExpressionNode, into code: inout [ExpressionInstruction],
     hoisted: inout [(node: ExpressionNode, slot: Int32)], inFrame: Bool = false
   ) {
-    if !inFrame, node.isSameForEveryView {
-      switch node {
-      case .number, .name: break
-      default:
-        let slot: Int32
-        if let known = hoisted.first(where: { $0.node == node }) {
-          slot = known.slot
-        } else {
-          slot = Int32(frameSlotCount)
-          frameSlotCount += 1
-          var frame = frameCode
-          emit(node, into: &frame, hoisted: &hoisted, inFrame: true)
-          frame.append(ExpressionInstruction(opcode: .storeFrame, slot: slot))
-          frameCode = frame
-          hoisted.append((node, slot))
-        }
-        code.append(ExpressionInstruction(opcode: .frame, slot: slot))
-        return
+    if !inFrame, node.isCompound, node.isSameForEveryView {
+      let slot: Int32
+      if let known = hoisted.first(where: { $0.node == node }) {
+        slot = known.slot
+      } else {
+        slot = Int32(frameSlotCount)
+        frameSlotCount += 1
+        var frame = frameCode
+        emit(node, into: &frame, hoisted: &hoisted, inFrame: true)
+        frame.append(ExpressionInstruction(opcode: .storeFrame, slot: slot))
+        frameCode = frame
+        hoisted.append((node, slot))
       }
+      code.append(ExpressionInstruction(opcode: .frame, slot: slot))
+      return
     }
     switch node {
     case .number(let value):
@@ -342,6 +337,15 @@ struct ExpressionProgram: Sendable, Equatable {
 }
 
 extension ExpressionNode {
+  /// Whether the node computes something, more than a number or a name:
+  /// what a program computes once a frame when it is the same for every view.
+  var isCompound: Bool {
+    switch self {
+    case .number, .name: false
+    case .negate, .binary, .conditional, .call: true
+    }
+  }
+
   /// Whether every name the node reads is the same for every view of a
   /// chain in one frame (``ExpressionName/isSameForEveryView``).
   var isSameForEveryView: Bool {
