@@ -99,4 +99,23 @@ import Testing
     #expect(frame.contains("let newRotation = ((sin(offset) * Double(copy)) + sin(offset))"))
     #expect(frame.contains("let value: Double") && !frame.contains("value1"))
   }
+
+  @Test("a part computed before keeps its name and takes no number")
+  func termNumbersHaveNoGaps() throws {
+    let json = #"""
+      {"viewport": {"width": 390, "height": 844}, "contentHeight": 3000,
+       "chains": [{"name": "cards", "frame": {"y": 100, "height": 120},
+                   "repeat": {"count": 6, "spacing": 10},
+                   "effects": [{"type": "expression",
+                                "rotation": "sin(offset) * index + sin(offset) + cos(offset) * y"}]}]}
+      """#
+    let scene = try SceneLoader().load(json: json, file: "gaps.json")
+    let source = try SwiftExport(typeName: "Gaps", sourceName: "gaps.json").source(
+      of: SceneHost(scene: scene))
+    let (frame, _) = Self.chainFunction("cards", in: source)
+    // Two distinct parts: sin(offset) (used twice) and cos(offset).
+    #expect(frame.contains("let rotation0Term0 = sin(offset)"))
+    #expect(frame.contains("let rotation0Term1 = cos(offset)"))
+    #expect(!frame.contains("Term2"))
+  }
 }

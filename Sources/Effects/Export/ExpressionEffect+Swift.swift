@@ -67,8 +67,10 @@ extension ExpressionEffect: SwiftExportable {
       var plain = FrameTerms(base: terms.base, hoists: false)
       let formula = swift(node, &code, &plain)
       let name = isWhole ? terms.base : "\(terms.base)Term\(terms.count)"
-      if !isWhole { terms.count += 1 }
-      return code.onceAFrame(formula, named: name)
+      let known = code.onceAFrame(formula, named: name)
+      // A part the chain computed before keeps its name, and takes no number.
+      if !isWhole && known == name { terms.count += 1 }
+      return known
     }
     func part(_ node: ExpressionNode) -> String {
       swift(node, &code, &terms, isWhole: false)
