@@ -527,15 +527,23 @@ struct EventDetector: Sendable {
           previous: NaturalMinY(top: previousTop, stride: stride),
           current: MinY<Memory>(first: first))
       case .height:
+        // Natural in both frames, every copy has the chain's own height in
+        // both: nothing crosses (and so for minX and width).
+        kept.mayRise = false
+        kept.mayFall = false
         Self.scan(
           watch, slot, firing, kept, ascending: true, &fired,
           previous: NaturalHeight(height: height), current: Height<Memory>(first: first))
       case .minX:
+        kept.mayRise = false
+        kept.mayFall = false
         Self.scan(
           watch, slot, firing, kept, ascending: true, &fired,
           previous: NaturalHeight(height: watch.pointee.frame.x),
           current: MinX<Memory>(first: first))
       case .width:
+        kept.mayRise = false
+        kept.mayFall = false
         Self.scan(
           watch, slot, firing, kept, ascending: true, &fired,
           previous: NaturalHeight(height: watch.pointee.frame.width),
@@ -622,9 +630,13 @@ struct EventDetector: Sendable {
       // Natural now: the next frame computes these values again.
       guard firing else { return }
       if hadNatural {
-        searchRanges(
-          watch, ascending: ascending, rising: kept.mayRise, falling: kept.mayFall, &fired,
-          previous: previous, current: current)
+        // Values that cannot have moved (a chain at rest, a frame that did
+        // not scroll) need no search.
+        if kept.mayRise || kept.mayFall {
+          searchRanges(
+            watch, ascending: ascending, rising: kept.mayRise, falling: kept.mayFall, &fired,
+            previous: previous, current: current)
+        }
         return
       }
     } else if firing && hadNatural {

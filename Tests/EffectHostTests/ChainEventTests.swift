@@ -9,8 +9,8 @@ import Testing
 /// transforms, bit for bit.
 @Suite struct ChainEventTests {
   /// Effects a row may have: keeping frames natural (none, interpolate on
-  /// visuals), losing them only while pulled (stretch), or always (pin,
-  /// parallax).
+  /// visuals), losing them only while pulled (stretch, an expression moving
+  /// x and the width), or always (pin, parallax).
   static let effectChoices = [
     "[]",
     #"[{"type": "interpolate", "property": "opacity", "input": "progress", "stops": [[0, 0], [0.2, 1]]}]"#,
@@ -18,6 +18,7 @@ import Testing
     #"[{"type": "interpolate", "property": "opacity", "stops": [[0, 1], [300, 0.3]]}, {"type": "stretch"}]"#,
     #"[{"type": "pin", "until": 600}]"#,
     #"[{"type": "parallax", "rate": 0.5}]"#,
+    #"[{"type": "expression", "x": "offset < 0 ? pull / 2 : 0", "width": "offset < 0 ? 390 - pull : 390"}]"#,
   ]
 
   /// The way a value went from `a` to `b` across `crosses`, by the rule
@@ -35,6 +36,8 @@ import Testing
     switch input {
     case "minY": transform.y
     case "height": transform.height
+    case "minX": transform.x
+    case "width": transform.width
     default:
       // Saturated, not clamped to 0...1 (Geometry's `coverProgress`).
       Saturation.clamp((viewportHeight - transform.y) / (viewportHeight + transform.height))
@@ -62,7 +65,7 @@ import Testing
         counts.append(count)
         var events: [(input: String, crosses: Double, direction: String)] = []
         for _ in 0..<random.next(in: 1...3) {
-          let input = random.pick(["minY", "progress", "height"])
+          let input = random.pick(["minY", "progress", "height", "minX", "width"])
           // Often exactly a copy's value at an offset on the grid the
           // sequence lands on.
           let copy = Double(random.next(in: 0...(count - 1)))
@@ -72,6 +75,9 @@ import Testing
             switch input {
             case "minY": random.chance(0.6) ? minY : random.signed(upTo: 1500)
             case "height": random.chance(0.5) ? height : height + random.unit() * 40
+            // The natural x is 0 and the width the viewport's, 390.
+            case "minX": random.chance(0.5) ? 0 : random.unit() * 40
+            case "width": random.chance(0.5) ? 390 : 390 - random.unit() * 40
             default:
               random.chance(0.6)
                 ? ScrollGeometry.coverProgress(
