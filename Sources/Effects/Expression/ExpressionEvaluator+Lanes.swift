@@ -29,6 +29,53 @@ extension ExpressionProgram {
     }
   }
 
+  /// Runs `body` on the first lane of each eight of lanes `0..<width`, a
+  /// multiple of 8, for a body that reads and writes the eight as one
+  /// vector (``lanes(_:)``, ``setLanes(_:_:)``): the same operation on each
+  /// lane, and so the same bits, in a few vector instructions, where the
+  /// compiler leaves a lane-by-lane loop over the stack scalar (it cannot
+  /// tell that two levels of the stack never overlap).
+  @inline(__always)
+  private static func eachVector(_ width: Int, _ body: (Int) -> Void) {
+    var first = 0
+    while first < width {
+      body(first)
+      first &+= 8
+    }
+  }
+
+  /// The eight lanes from `lanes` on.
+  @inline(__always)
+  private static func lanes(_ lanes: UnsafeMutablePointer<Double>) -> SIMD8<Double> {
+    UnsafeRawPointer(lanes).loadUnaligned(as: SIMD8<Double>.self)
+  }
+
+  /// Sets the eight lanes from `lanes` on to `value`.
+  @inline(__always)
+  private static func setLanes(_ lanes: UnsafeMutablePointer<Double>, _ value: SIMD8<Double>) {
+    UnsafeMutableRawPointer(lanes).storeBytes(of: value, as: SIMD8<Double>.self)
+  }
+
+  /// `Swift.min` of each lane (`y < x ? y : x`), NaNs and signed zeros
+  /// picked as the scalar run picks them.
+  @inline(__always)
+  private static func minimum(_ x: SIMD8<Double>, _ y: SIMD8<Double>) -> SIMD8<Double> {
+    x.replacing(with: y, where: y .< x)
+  }
+
+  /// `Swift.max` of each lane (`y >= x ? y : x`).
+  @inline(__always)
+  private static func maximum(_ x: SIMD8<Double>, _ y: SIMD8<Double>) -> SIMD8<Double> {
+    x.replacing(with: y, where: y .>= x)
+  }
+
+  /// 1 in each lane where `condition` holds, 0 elsewhere
+  /// (``ExpressionMath/truth(_:)``).
+  @inline(__always)
+  private static func truth(_ condition: SIMDMask<SIMD8<Int64>>) -> SIMD8<Double> {
+    SIMD8(repeating: 0).replacing(with: 1, where: condition)
+  }
+
   /// Whether ``applyInLanes(to:frame:viewportHeight:naturalX:)`` runs the
   /// view code on a batch of `count` views.
   func runsInLanes(count: Int) -> Bool {
@@ -108,7 +155,14 @@ extension ExpressionProgram {
       _ limit: (Double) -> Double = { $0 }
     ) {
       let target = column(field)
-      let alsoTarget = column(other ?? field)
+      guard let other else {
+        for i in 0..<count where lanes[i].isFinite {
+          let value = limit(Saturation.clamp(lanes[i]))
+          target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+        }
+        return
+      }
+      let alsoTarget = column(other)
       for i in 0..<count where lanes[i].isFinite {
         let value = limit(Saturation.clamp(lanes[i]))
         target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
@@ -121,11 +175,12 @@ extension ExpressionProgram {
       switch current.opcode {
       case .constant:
         top += width
-        Self.eachLane(width) { i in top[i] = current.value }
+        let value = SIMD8(repeating: current.value)
+        Self.eachVector(width) { i in Self.setLanes(top + i, value) }
       case .frame:
         top += width
-        let value = frame[Int(current.slot)]
-        Self.eachLane(width) { i in top[i] = value }
+        let value = SIMD8(repeating: frame[Int(current.slot)])
+        Self.eachVector(width) { i in Self.setLanes(top + i, value) }
       case .loadX:
         top += width
         load(0, into: top)
@@ -186,61 +241,117 @@ extension ExpressionProgram {
             / (viewportHeight + height.load(fromByteOffset: i &* stride, as: Double.self))
         }
       case .negate:
+        // Lane by lane: a vector's `-` is `0 - x`, which gives 0 for 0, not -0.
         Self.eachLane(width) { i in top[i] = -top[i] }
       case .add:
         top -= width
-        Self.eachLane(width) { i in top[i] = top[i] + top[width &+ i] }
+        Self.eachVector(width) { i in
+          Self.setLanes(top + i, Self.lanes(top + i) + Self.lanes(top + (width &+ i)))
+        }
       case .subtract:
         top -= width
-        Self.eachLane(width) { i in top[i] = top[i] - top[width &+ i] }
+        Self.eachVector(width) { i in
+          Self.setLanes(top + i, Self.lanes(top + i) - Self.lanes(top + (width &+ i)))
+        }
       case .multiply:
         top -= width
-        Self.eachLane(width) { i in top[i] = top[i] * top[width &+ i] }
+        Self.eachVector(width) { i in
+          Self.setLanes(top + i, Self.lanes(top + i) * Self.lanes(top + (width &+ i)))
+        }
       case .divide:
         top -= width
-        Self.eachLane(width) { i in top[i] = top[i] / top[width &+ i] }
+        Self.eachVector(width) { i in
+          Self.setLanes(top + i, Self.lanes(top + i) / Self.lanes(top + (width &+ i)))
+        }
       case .less:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] < top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .< b))
+        }
       case .lessEqual:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] <= top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .<= b))
+        }
       case .greater:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] > top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .> b))
+        }
       case .greaterEqual:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] >= top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .>= b))
+        }
       case .equal:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] == top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .== b))
+        }
       case .notEqual:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.truth(top[i] != top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.truth(a .!= b))
+        }
       case .min:
         top -= width
-        Self.eachLane(width) { i in top[i] = Swift.min(top[i], top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.minimum(a, b))
+        }
       case .max:
         top -= width
-        Self.eachLane(width) { i in top[i] = Swift.max(top[i], top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, Self.maximum(a, b))
+        }
       case .pow:
         top -= width
         for i in 0..<count { top[i] = ExpressionMath.power(top[i], top[width &+ i]) }
       case .step:
         top -= width
-        Self.eachLane(width) { i in top[i] = ExpressionMath.step(top[i], top[width &+ i]) }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          Self.setLanes(top + i, SIMD8(repeating: 1).replacing(with: 0, where: b .< a))
+        }
       case .select:
         top -= 2 * width
-        Self.eachLane(width) { i in top[i] = top[i] != 0 ? top[width &+ i] : top[2 &* width &+ i] }
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          let c = Self.lanes(top + (2 &* width &+ i))
+          Self.setLanes(top + i, c.replacing(with: b, where: a .!= 0))
+        }
       case .clamp:
         top -= 2 * width
-        Self.eachLane(width) { i in
-          top[i] = ExpressionMath.clamp(top[i], top[width &+ i], top[2 &* width &+ i])
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          let c = Self.lanes(top + (2 &* width &+ i))
+          Self.setLanes(top + i, Self.minimum(Self.maximum(a, b), c))
         }
       case .lerp:
         top -= 2 * width
-        Self.eachLane(width) { i in
-          top[i] = ExpressionMath.lerp(top[i], top[width &+ i], top[2 &* width &+ i])
+        Self.eachVector(width) { i in
+          let a = Self.lanes(top + i)
+          let b = Self.lanes(top + (width &+ i))
+          let c = Self.lanes(top + (2 &* width &+ i))
+          Self.setLanes(top + i, a + (b - a) * c)
         }
       case .smoothstep:
         top -= 2 * width
@@ -268,17 +379,17 @@ extension ExpressionProgram {
       case .sign:
         Self.eachLane(width) { i in top[i] = ExpressionMath.sign(top[i]) }
       case .addFrame:
-        let value = frame[Int(current.slot)]
-        Self.eachLane(width) { i in top[i] = top[i] + value }
+        let value = SIMD8(repeating: frame[Int(current.slot)])
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) + value) }
       case .subtractFrame:
-        let value = frame[Int(current.slot)]
-        Self.eachLane(width) { i in top[i] = top[i] - value }
+        let value = SIMD8(repeating: frame[Int(current.slot)])
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) - value) }
       case .multiplyFrame:
-        let value = frame[Int(current.slot)]
-        Self.eachLane(width) { i in top[i] = top[i] * value }
+        let value = SIMD8(repeating: frame[Int(current.slot)])
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) * value) }
       case .divideFrame:
-        let value = frame[Int(current.slot)]
-        Self.eachLane(width) { i in top[i] = top[i] / value }
+        let value = SIMD8(repeating: frame[Int(current.slot)])
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) / value) }
       case .storeFrame:
         // Only the frame code stores into frame slots.
         preconditionFailure("storeFrame in the view code")
