@@ -56,6 +56,33 @@ extension ExpressionProgram {
     UnsafeMutableRawPointer(lanes).storeBytes(of: value, as: SIMD8<Double>.self)
   }
 
+  /// Sets each lane of the level at `top` to `operation` of it and the
+  /// lane of the level above (`width` values up), eight lanes at a time:
+  /// a binary operator's step, once the stack has dropped a level.
+  @inline(__always)
+  private static func combine(
+    _ top: UnsafeMutablePointer<Double>, _ width: Int,
+    _ operation: (SIMD8<Double>, SIMD8<Double>) -> SIMD8<Double>
+  ) {
+    eachVector(width) { i in
+      setLanes(top + i, operation(lanes(top + i), lanes(top + (width &+ i))))
+    }
+  }
+
+  /// ``combine(_:_:_:)`` of the level at `top` and the two above it: a
+  /// three-operand function's step, once the stack has dropped two levels.
+  @inline(__always)
+  private static func combine(
+    _ top: UnsafeMutablePointer<Double>, _ width: Int,
+    _ operation: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) -> SIMD8<Double>
+  ) {
+    eachVector(width) { i in
+      setLanes(
+        top + i,
+        operation(lanes(top + i), lanes(top + (width &+ i)), lanes(top + (2 &* width &+ i))))
+    }
+  }
+
   /// `Swift.min` of each lane (`y < x ? y : x`), NaNs and signed zeros
   /// picked as the scalar run picks them.
   @inline(__always)
@@ -245,114 +272,57 @@ extension ExpressionProgram {
         Self.eachLane(width) { i in top[i] = -top[i] }
       case .add:
         top -= width
-        Self.eachVector(width) { i in
-          Self.setLanes(top + i, Self.lanes(top + i) + Self.lanes(top + (width &+ i)))
-        }
+        Self.combine(top, width) { $0 + $1 }
       case .subtract:
         top -= width
-        Self.eachVector(width) { i in
-          Self.setLanes(top + i, Self.lanes(top + i) - Self.lanes(top + (width &+ i)))
-        }
+        Self.combine(top, width) { $0 - $1 }
       case .multiply:
         top -= width
-        Self.eachVector(width) { i in
-          Self.setLanes(top + i, Self.lanes(top + i) * Self.lanes(top + (width &+ i)))
-        }
+        Self.combine(top, width) { $0 * $1 }
       case .divide:
         top -= width
-        Self.eachVector(width) { i in
-          Self.setLanes(top + i, Self.lanes(top + i) / Self.lanes(top + (width &+ i)))
-        }
+        Self.combine(top, width) { $0 / $1 }
       case .less:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .< b))
-        }
+        Self.combine(top, width) { Self.truth($0 .< $1) }
       case .lessEqual:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .<= b))
-        }
+        Self.combine(top, width) { Self.truth($0 .<= $1) }
       case .greater:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .> b))
-        }
+        Self.combine(top, width) { Self.truth($0 .> $1) }
       case .greaterEqual:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .>= b))
-        }
+        Self.combine(top, width) { Self.truth($0 .>= $1) }
       case .equal:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .== b))
-        }
+        Self.combine(top, width) { Self.truth($0 .== $1) }
       case .notEqual:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.truth(a .!= b))
-        }
+        Self.combine(top, width) { Self.truth($0 .!= $1) }
       case .min:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.minimum(a, b))
-        }
+        Self.combine(top, width, Self.minimum)
       case .max:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, Self.maximum(a, b))
-        }
+        Self.combine(top, width, Self.maximum)
       case .pow:
         top -= width
         for i in 0..<count { top[i] = ExpressionMath.power(top[i], top[width &+ i]) }
       case .step:
         top -= width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          Self.setLanes(top + i, SIMD8(repeating: 1).replacing(with: 0, where: b .< a))
+        Self.combine(top, width) { edge, x in
+          SIMD8(repeating: 1).replacing(with: 0, where: x .< edge)
         }
       case .select:
         top -= 2 * width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          let c = Self.lanes(top + (2 &* width &+ i))
-          Self.setLanes(top + i, c.replacing(with: b, where: a .!= 0))
-        }
+        Self.combine(top, width) { $2.replacing(with: $1, where: $0 .!= 0) }
       case .clamp:
         top -= 2 * width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          let c = Self.lanes(top + (2 &* width &+ i))
-          Self.setLanes(top + i, Self.minimum(Self.maximum(a, b), c))
-        }
+        Self.combine(top, width) { Self.minimum(Self.maximum($0, $1), $2) }
       case .lerp:
         top -= 2 * width
-        Self.eachVector(width) { i in
-          let a = Self.lanes(top + i)
-          let b = Self.lanes(top + (width &+ i))
-          let c = Self.lanes(top + (2 &* width &+ i))
-          Self.setLanes(top + i, a + (b - a) * c)
-        }
+        Self.combine(top, width) { a, b, t in a + (b - a) * t }
       case .smoothstep:
         top -= 2 * width
         Self.eachLane(width) { i in
