@@ -272,9 +272,10 @@ enum ChainGroup {
       defer { firstView += chain.viewCount }
       let copyLocal = chain.effects.compactMap { $0 as? any CopyLocalEffect }
       // A pin that follows another chain is evaluated by itself: the
-      // groups' forms never change.
+      // groups' forms never change. So is a chain whose view changes only
+      // with the layout and the geometry, which most frames then skip.
       guard chain.repetition == nil, copyLocal.count == chain.effects.count,
-        !chain.effects.contains(where: SceneHost.followsLayout)
+        !chain.effects.contains(where: SceneHost.followsLayout), !SceneHost.isFixed(chain)
       else {
         ungrouped.append(index)
         continue

@@ -16,10 +16,29 @@ struct ChainRun {
   /// Whether `visibleOnly` may evaluate only some copies: a repeated chain
   /// without events whose effects are all ``CopyLocalEffect``s.
   var isWindowed: Bool
-  /// Whether the chain has no effects (its steps, if any, are its own
-  /// visuals): once a full frame has written its views, only their natural
-  /// tops move (``SceneHost/restingViewsWritten``).
-  var hasNoEffects: Bool
+  /// Whether and how the chain's views rest once a full frame has written
+  /// them (``SceneHost/restingViewsWritten``).
+  var rest: Rest
+
+  /// How a chain's views rest once a full frame has written them: one
+  /// value, so that a frame tests a chain once for both ways.
+  enum Rest: UInt8 {
+    /// Its effects change its views every frame.
+    case none
+    /// The chain has no effects (its steps, if any, are its own visuals):
+    /// only its natural tops move.
+    case noEffects
+    /// The chain is attached to the viewport and every effect of it is
+    /// scroll invariant (``ScrollInvariance``): its views change only with
+    /// the layout or the geometry.
+    case fixed
+  }
+
+  /// Whether the chain has no effects (``Rest/noEffects``).
+  var hasNoEffects: Bool { rest == .noEffects }
+  /// Whether the chain's views change only with the layout or the geometry
+  /// (``Rest/fixed``).
+  var isFixed: Bool { rest == .fixed }
 
   /// Every copy, `0..<viewCount`, built without the check that a count is
   /// not negative (it never is): a frame makes one per chain.

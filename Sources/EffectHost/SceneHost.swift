@@ -116,10 +116,14 @@ public struct SceneHost: Sendable {
   /// windows are not mirrored) and wherever ``restingViewsWritten`` is
   /// cleared. See ``mapAllToScreen()``.
   var screenSynced = false
-  /// Whether a chain without effects is evaluated by itself (a run whose
-  /// ``ChainRun/hasNoEffects``): without one, every view is mirrored
-  /// whole, with no loop over the runs.
+  /// Whether a chain whose views rest is evaluated by itself (a run whose
+  /// ``ChainRun/rest``): without one, every view is mirrored whole,
+  /// with no loop over the runs.
   let hasRestingRuns: Bool
+  /// Whether a chain is evaluated by itself whose views change only with
+  /// the layout or the geometry (``ChainRun/isFixed``): a frame in another
+  /// viewport, insets or content height then writes them again.
+  let hasFixedRuns: Bool
   /// Whether the scene is right to left: each frame then maps its
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
@@ -130,11 +134,13 @@ public struct SceneHost: Sendable {
   /// Whether the scene is not mirrored and has no effect with state and no
   /// events: a frame then skips the three with one test.
   let isPlain: Bool
-  /// Whether a full frame has written the views of every chain without
-  /// effects evaluated by itself, and no layout change has moved them
-  /// since: those views then hold all but their natural tops, which only
-  /// a content-attached chain's frame changes (SceneHost+Layout.swift
-  /// clears it).
+  /// Whether a full frame has written the views of every chain evaluated
+  /// by itself whose views rest (``ChainRun/rest``), and no layout
+  /// change has moved them since, nor a frame in another geometry: those
+  /// views then hold all but their natural tops, which only a
+  /// content-attached chain without effects moves (SceneHost+Layout.swift
+  /// clears it, and ``evaluate(_:time:phase:)`` when the geometry is
+  /// another).
   var restingViewsWritten = false
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
@@ -206,14 +212,15 @@ public struct SceneHost: Sendable {
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
           steps: firstStep..<steps.count, isWindowed: windowed,
-          hasNoEffects: chain.effects.isEmpty))
+          rest: chain.effects.isEmpty ? .noEffects : Self.isFixed(chain) ? .fixed : .none))
     }
     for index in scene.chains.indices where placements.runOfChain[index] < 0 {
       placements.groupKey[index] = layouts[index].viewRange.lowerBound
     }
     self.chains = layouts
     self.runs = runs
-    hasRestingRuns = runs.contains { $0.hasNoEffects }
+    hasRestingRuns = runs.contains { $0.rest != .none }
+    hasFixedRuns = runs.contains { $0.isFixed }
     self.groups = groups
     self.placements = placements
     self.steps = steps
@@ -226,6 +233,14 @@ public struct SceneHost: Sendable {
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
+  }
+
+  /// Whether `chain`'s views change only with the layout and the geometry
+  /// (``ChainRun/isFixed``): it is attached to the viewport and has
+  /// effects, every one of them scroll invariant (``ScrollInvariance``).
+  static func isFixed(_ chain: Chain) -> Bool {
+    chain.attachment == .viewport && !chain.effects.isEmpty
+      && chain.effects.allSatisfy { ($0 as? ScrollInvariance)?.isScrollInvariant == true }
   }
 
   /// Whether the scene is horizontal: ``storage`` then holds its views on
@@ -275,9 +290,24 @@ public struct SceneHost: Sendable {
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
+    if hasFixedRuns { noteGeometry(geometry) }
     frame.geometry = geometry
     frame.geometry.offset = Self.clamped(geometry.offset)
     evaluateFrame(time: time, phase: phase)
+  }
+
+  /// Clears ``restingViewsWritten`` when `geometry`, the next frame's, has
+  /// another viewport, insets or content height than the last frame's: the
+  /// views of a chain attached to the viewport whose effects are scroll
+  /// invariant (``ChainRun/isFixed``) depend on them.
+  mutating func noteGeometry(_ geometry: ScrollGeometry) {
+    let last = frame.geometry
+    if geometry.viewport != last.viewport || geometry.contentInsets != last.contentInsets
+      || geometry.contentHeight != last.contentHeight
+    {
+      restingViewsWritten = false
+      screenSynced = false
+    }
   }
 
   /// `offset` clamped to ±``offsetLimit``.
@@ -353,6 +383,7 @@ public struct SceneHost: Sendable {
   ) {
     var geometry = geometry
     geometry.offset = Self.clamped(geometry.offset)
+    if hasFixedRuns { noteGeometry(geometry) }
     frame.geometry = geometry
     frame.clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }
@@ -430,28 +461,38 @@ public struct SceneHost: Sendable {
           let copies = copies(run)
           let count = copies.count
           let first = base + run.firstView + copies.lowerBound
-          // A chain without effects (its steps, if any, its own visuals).
-          if run.hasNoEffects && (restingWritten || run.steps.isEmpty) {
-            naturalFlags?[run.chain] = true
-            if restingWritten {
-              // Written whole, and nothing writes them but this loop: only
-              // the natural tops move, with the offset, and only in the
-              // content.
-              if run.attachment == .content {
-                writeNaturalTops(
-                  Memory.self, first, first + count,
-                  top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-                  copy: Double(copies.lowerBound), stride: run.stride)
-              }
+          // A chain whose views rest, written by a full frame (or without
+          // effects or visuals: nothing to write but natural transforms).
+          // Tested apart from the rest: most chains do not rest, and pay one
+          // test for it.
+          if run.rest != .none {
+            if restingWritten && run.rest == .fixed {
+              // Its views as a full frame left them, and its natural flag
+              // as that frame wrote it (the detector keeps the flags).
               continue
             }
-            // Without visuals either: its natural transforms, with no batch.
-            ViewBatch.modifyResting(
-              Memory.self, first, first + count,
-              top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
-              copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
-            ) { _ in }
-            continue
+            if run.rest == .noEffects && (restingWritten || run.steps.isEmpty) {
+              naturalFlags?[run.chain] = true
+              if restingWritten {
+                // Written whole, and nothing writes them but this loop: only
+                // the natural tops move, with the offset, and only in the
+                // content.
+                if run.attachment == .content {
+                  writeNaturalTops(
+                    Memory.self, first, first + count,
+                    top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                    copy: Double(copies.lowerBound), stride: run.stride)
+                }
+                continue
+              }
+              // Without visuals either: its natural transforms, with no batch.
+              ViewBatch.modifyResting(
+                Memory.self, first, first + count,
+                top: geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment),
+                copy: Double(copies.lowerBound), frame: run.frame, stride: run.stride
+              ) { _ in }
+              continue
+            }
           }
           // The chain's first effect writes every view as it changes it,
           // starting from the natural transform (see ViewBatch); views that no

@@ -179,11 +179,10 @@ extension SceneHost {
   /// ``mapToScreen(_:)`` of every view, after a full frame of a
   /// right-to-left scene. With a screen in step with the image
   /// (``screenSynced``, which says that ``restingViewsWritten`` held as the
-  /// frame started), the views of a chain without effects evaluated by
-  /// itself (with visuals of its own or not) moved only their natural tops
-  /// since the last frame (the screen's x: ``writeNaturalTops``), and none
-  /// when it is attached to the viewport: only their x is mirrored again,
-  /// or nothing.
+  /// frame started), the views of a chain evaluated by itself that rest
+  /// (``ChainRun/rest``) moved only their natural tops since the last
+  /// frame (the screen's x: ``writeNaturalTops``), and none when it is
+  /// attached to the viewport: only their x is mirrored again, or nothing.
   @inline(never)
   mutating func mapAllToScreen() {
     let (screen, kept) = uniqueScreenViews()
@@ -196,7 +195,7 @@ extension SceneHost {
     }
     // The runs are in the order of the chains, and so of their views.
     var next = 0
-    for run in runs where run.hasNoEffects {
+    for run in runs where run.rest != .none {
       Self.mirror(from: image, to: screen, next..<run.firstView, width: width)
       next = run.firstView + run.viewCount
       guard run.attachment == .content else { continue }

@@ -23,6 +23,9 @@ public struct ExpressionEffect: StatelessScrollEffect {
   public let expressions: [(column: String, expression: String)]
 
   private let program: ExpressionProgram
+  /// Whether an expression reads the offset, `pull` or `pullBottom`: what
+  /// scrolling changes (``ScrollInvariance``).
+  let readsScroll: Bool
 
   public init(from reader: inout ParameterReader) {
     var outputs: [(column: ExpressionColumn, expression: ExpressionNode)] = []
@@ -56,6 +59,9 @@ public struct ExpressionEffect: StatelessScrollEffect {
     }
     expressions = written
     program = ExpressionProgram(outputs)
+    readsScroll = outputs.contains { output in
+      output.expression.reads { $0 == .offset || $0 == .pull || $0 == .pullBottom }
+    }
   }
 
   public func apply(to views: inout ViewBatch) {

@@ -346,6 +346,20 @@ extension ExpressionNode {
     }
   }
 
+  /// Whether the node reads a name for which `matches` holds.
+  func reads(where matches: (ExpressionName) -> Bool) -> Bool {
+    switch self {
+    case .number: false
+    case .name(let name): matches(name)
+    case .negate(let operand): operand.reads(where: matches)
+    case .binary(_, let left, let right): left.reads(where: matches) || right.reads(where: matches)
+    case .conditional(let condition, let whenTrue, let whenFalse):
+      condition.reads(where: matches) || whenTrue.reads(where: matches)
+        || whenFalse.reads(where: matches)
+    case .call(_, let arguments): arguments.contains { $0.reads(where: matches) }
+    }
+  }
+
   /// Whether every name the node reads is the same for every view of a
   /// chain in one frame (``ExpressionName/isSameForEveryView``).
   var isSameForEveryView: Bool {
