@@ -134,6 +134,10 @@ struct EventDetector: Sendable {
     var frame: Rect
     var attachment: Attachment
     var stride: Double
+    /// Whether no effect of the chain changes the input, a view's own
+    /// (``EventDetector/isConstant(_:written:attachment:)``): each copy's
+    /// value is then its natural frame's, which only a layout change moves.
+    var isConstant = false
 
     /// ``ChainEvent/crossing(from:to:)`` of the declaration.
     @inline(__always)
@@ -157,6 +161,11 @@ struct EventDetector: Sendable {
   /// ``previousViewportHeight`` and ``previousContentInsets``: without one,
   /// a frame neither keeps nor compares them.
   private let readsPreviousGeometry: Bool
+  /// Whether the slots of every constant watch (``Watch/isConstant``) hold
+  /// their copies' values, which no frame changes: true after a frame's
+  /// detection, false after a layout change, when the next frame compares
+  /// them again.
+  private var constantsKept = false
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -273,13 +282,21 @@ struct EventDetector: Sendable {
     var firstView = 0
     var slots = 0
     for (chainIndex, chain) in scene.chains.enumerated() {
+      // Found only for a chain that watches a view's own input.
+      let written =
+        chain.events.contains { $0.input.isPerView }
+        ? SceneHost.fieldsWritten(byChain: chainIndex, in: scene) : nil
       for (eventIndex, event) in chain.events.enumerated() {
-        watches.append(
-          Watch(
-            chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
-            direction: event.direction, timeline: event.timeline, firstView: firstView,
-            viewCount: chain.viewCount, firstSlot: slots, frame: scene.layout.frames[chainIndex],
-            attachment: chain.attachment, stride: chain.stride))
+        var watch = Watch(
+          chain: chainIndex, event: eventIndex, input: event.input, crosses: event.crosses,
+          direction: event.direction, timeline: event.timeline, firstView: firstView,
+          viewCount: chain.viewCount, firstSlot: slots, frame: scene.layout.frames[chainIndex],
+          attachment: chain.attachment, stride: chain.stride)
+        if let written {
+          watch.isConstant = Self.isConstant(
+            event.input, written: written, attachment: chain.attachment)
+        }
+        watches.append(watch)
         // A scroll input is the same for every copy: one previous value.
         slots += event.input.isPerView ? chain.viewCount : 1
       }
@@ -291,6 +308,24 @@ struct EventDetector: Sendable {
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
         Self.reservedEvents))
+  }
+
+  /// Whether a view's input `input` is its natural frame's in every frame,
+  /// when its chain's effects may change the fields `written` of a view and
+  /// the chain has `attachment`: its `height`, `minX` or `width` when no
+  /// effect changes it, its `minY` when none changes `y` and the chain is
+  /// attached to the viewport. Only a layout change then moves it. (A
+  /// `progress` reads the viewport's height too, which a frame may change.)
+  static func isConstant(
+    _ input: ScrollInput, written: Set<SwiftChainCode.Field>, attachment: Attachment
+  ) -> Bool {
+    switch input {
+    case .height: !written.contains(.height)
+    case .minX: !written.contains(.x)
+    case .width: !written.contains(.width)
+    case .minY: attachment == .viewport && !written.contains(.y)
+    case .offset, .pull, .pullBottom, .progress: false
+    }
   }
 
   /// ``tables``, made this detector's own first: one check a frame.
@@ -319,6 +354,7 @@ struct EventDetector: Sendable {
   /// layout change), after writing the previous frame's values, which were
   /// computed from the old ones, into their slots.
   mutating func place(chain: Int, frame: Rect, stride: Double) {
+    constantsKept = false
     let watches = uniqueTables().watches
     for index in 0..<tables.watchCount where watches[index].chain == chain {
       storePreviousValues(ofWatch: index)
@@ -333,6 +369,7 @@ struct EventDetector: Sendable {
   /// crosses nothing), and the watches of later chains move with their
   /// views. Allocates nothing while the slots fit their capacity.
   mutating func resize(chain: Int, from oldCount: Int, to count: Int) {
+    constantsKept = false
     // Every watch of the chain first, before any slot moves.
     for index in 0..<tables.watchCount where tables.watches[index].chain == chain {
       storePreviousValues(ofWatch: index)
@@ -411,6 +448,12 @@ struct EventDetector: Sendable {
     }
   }
 
+  /// The number of watches, one per declared event.
+  var watchCount: Int { tables.watchCount }
+
+  /// Watch `index`, in order of chains and declarations.
+  func watch(_ index: Int) -> Watch { tables.watches[index] }
+
   /// Whether the scene declares no event: the host then skips detection.
   var isEmpty: Bool { tables.watchCount == 0 }
 
@@ -429,7 +472,9 @@ struct EventDetector: Sendable {
   /// once for all copies of a watch, and a per-view loop does a load, a
   /// store and one multiplication per copy until a crossing. A per-view
   /// watch of a chain whose copies have their natural frames in this frame
-  /// and the previous one reads no loop at all: see ``searchRanges``.
+  /// and the previous one reads no loop at all: see ``searchRanges``. A
+  /// watch of an input that no effect of its chain changes
+  /// (``Watch/isConstant``) reads nothing from one layout change to the next.
   ///
   /// The views are stored in `Memory`: a horizontal scene's swap their axes
   /// in memory, and its events read the vertical twin's values.
@@ -482,6 +527,8 @@ struct EventDetector: Sendable {
         continue
       default: break
       }
+      // Values no frame changes, in their slots since the last layout change.
+      if watch.pointee.isConstant && constantsKept { continue }
       // A few copies are read, each against its stored value: a search
       // would read as many, after more set-up.
       if watch.pointee.viewCount <= Self.copiesRead {
@@ -584,6 +631,7 @@ struct EventDetector: Sendable {
       }
       tops[index] = natural ? top : .nan
     }
+    constantsKept = true
   }
 
   /// Whether `geometry` has viewport height `viewportHeight` and content

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Effects
 
 extension SceneHost {
   /// Calls `body` with the events that fired in the last frame, in order of
@@ -38,5 +39,29 @@ extension SceneHost {
     } else {
       eventDetector.detect(PlainViewMemory.self, in: views, geometry: geometry)
     }
+  }
+}
+
+extension SceneHost {
+  /// The fields of a view that the effects of chain `index` of `scene` may
+  /// change, as the Swift they export to says (``SwiftExportable``, whose
+  /// columns `effectctl export --swift` stores by it); `nil` when an effect
+  /// cannot say (a plugin's, a user's), which may change any.
+  static func fieldsWritten(byChain index: Int, in scene: Scene) -> Set<SwiftChainCode.Field>? {
+    let chain = scene.chains[index]
+    var code = SwiftChainCode(
+      attachment: chain.attachment, naturalFrame: scene.layout.frames[index],
+      stride: chain.stride, count: chain.viewCount, statePrefix: "chain")
+    code.geometry = scene.geometry(offset: 0)
+    for (effectIndex, declared) in chain.effects.enumerated() {
+      // A pin that follows the layout, placed, as the export writes it.
+      var effect = declared
+      if followsLayout(declared), let pin = declared as? PinEffect {
+        effect = placed(pin, chain: index, in: scene)
+      }
+      guard let exportable = effect as? any SwiftExportable else { return nil }
+      code.effect(effectIndex, named: type(of: effect).typeName) { exportable.writeSwift(to: &$0) }
+    }
+    return code.written
   }
 }

@@ -165,4 +165,116 @@ import Testing
     #expect(firedEvents > 1000)
     #expect(onValue > 100)
   }
+
+  /// Effects that leave some of a view's inputs alone: `y` (parallax), `y`
+  /// and `height` (stretch), `height` (footerPin), `x` and `width` (an
+  /// expression), visuals only (interpolate).
+  static let partialEffects = [
+    #"{"type": "parallax", "rate": 0.5}"#, #"{"type": "stretch"}"#, #"{"type": "footerPin"}"#,
+    #"{"type": "expression", "x": "x + pull / 2", "width": "width - pull / 4"}"#,
+    #"{"type": "interpolate", "property": "opacity", "input": "minY", "stops": [[0, 0], [400, 1]]}"#,
+  ]
+
+  /// Watches of inputs that no effect of their chain changes (the chain's
+  /// `height`, `minX` and `width`, and `minY` in the viewport) are read
+  /// only after a layout change: on chains of effects that change other
+  /// inputs, through frames, changes of a chain's frame between them and
+  /// resets, every frame fires what the rule fires from the transforms of
+  /// the frame and the one before.
+  @Test("an input no effect changes fires only on a layout change, as the rule says")
+  func constantInputsMatchRule() throws {
+    var random = SplitMix64(seed: 0xC0_57)
+    var constantWatches = 0
+    var firedEvents = 0
+    for _ in 0..<40 {
+      var chains: [String] = []
+      var declarations: [[(input: String, crosses: Double, direction: String)]] = []
+      var counts: [Int] = []
+      for chain in 0..<random.next(in: 1...3) {
+        let count = random.next(in: 1...8)
+        counts.append(count)
+        let frame = (x: 10.0, width: 200.0, height: 80.0, y: Double(random.next(in: 0...600)))
+        var events: [(input: String, crosses: Double, direction: String)] = []
+        for _ in 0..<random.next(in: 1...3) {
+          let input = random.pick(["minY", "height", "minX", "width"])
+          // Between the natural value and the ones the layout changes below
+          // give it, or on one of them.
+          let crosses: Double =
+            switch input {
+            case "height": random.pick([80, 90, 95, 100, 110])
+            case "minX": random.pick([10, 12, 14, 15, 20])
+            case "width": random.pick([200, 210, 220, 230, 250])
+            default: frame.y + random.pick([0, 10, 20, 30])
+            }
+          events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
+        }
+        declarations.append(events)
+        let eventsJSON = events.enumerated().map { index, event in
+          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+        }.joined(separator: ", ")
+        let effects = (0..<random.next(in: 0...2)).map { _ in random.pick(Self.partialEffects) }
+        chains.append(
+          #"{"name": "c\#(chain)", "attachment": "\#(random.pick(["content", "viewport"]))", "frame": {"x": \#(frame.x), "width": \#(frame.width), "y": \#(frame.y), "height": \#(frame.height)}, "repeat": {"count": \#(count), "spacing": 4}, "effects": [\#(effects.joined(separator: ", "))], "events": [\#(eventsJSON)]}"#
+        )
+      }
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"viewport": {"width": 390, "height": 844}, "contentInsets": {"top": 47, "bottom": 34},
+           "contentHeight": 3000, "chains": [\#(chains.joined(separator: ", "))]}
+          """#)
+      var host = SceneHost(scene: scene)
+      constantWatches +=
+        (0..<host.eventDetector.watchCount).filter {
+          host.eventDetector.watch($0).isConstant
+        }.count
+      var previous: [ViewTransform]?
+      for frame in 0..<80 {
+        if random.chance(0.03) {
+          host.resetState()
+          previous = nil
+        }
+        // A chain's frame changes between two frames, now and then in
+        // several frames running.
+        if random.chance(0.25) {
+          let chain = random.next(in: 0...(counts.count - 1))
+          var rect = host.scene.chains[chain].frame
+          switch random.next(in: 0...3) {
+          case 0: rect.height = random.pick([80, 95, 100, 120])
+          case 1: rect.x = random.pick([10, 14, 15, 22])
+          case 2: rect.width = random.pick([200, 220, 230, 260])
+          default: rect.y += random.pick([-20, 0, 10, 20])
+          }
+          host.setFrame(rect, ofChain: chain)
+        }
+        let offset = random.chance(0.5) ? Double(random.next(in: -10...60)) * 10 : 0
+        host.evaluate(offset: offset)
+        let current = host.withTransforms { Array($0) }
+        var expected: [SceneEvent] = []
+        if let previous {
+          var firstView = 0
+          for (chain, events) in declarations.enumerated() {
+            for (index, event) in events.enumerated() {
+              for copy in 0..<counts[chain] {
+                let a = Self.value(event.input, previous[firstView + copy], viewportHeight: 844)
+                let b = Self.value(event.input, current[firstView + copy], viewportHeight: 844)
+                if let direction = Self.crossing(
+                  from: a, to: b, crosses: event.crosses, direction: event.direction)
+                {
+                  expected.append(
+                    SceneEvent(
+                      chain: chain, copy: copy, event: index, direction: direction, value: b))
+                }
+              }
+            }
+            firstView += counts[chain]
+          }
+        }
+        #expect(host.withEvents { Array($0) } == expected, "frame \(frame) at \(offset)")
+        firedEvents += expected.count
+        previous = current
+      }
+    }
+    #expect(constantWatches > 40)
+    #expect(firedEvents > 200)
+  }
 }
