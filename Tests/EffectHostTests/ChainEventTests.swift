@@ -31,6 +31,40 @@ import Testing
     return nil
   }
 
+  /// The events the rule fires from the transforms `previous` (none on a
+  /// first frame) and `current` of chains with `counts` copies and
+  /// `declarations`, in a viewport as tall as `viewportHeights` in the two
+  /// frames; `reading` sees each copy's two values and threshold.
+  static func ruleEvents(
+    _ declarations: [[(input: String, crosses: Double, direction: String)]], counts: [Int],
+    previous: [ViewTransform]?, current: [ViewTransform],
+    viewportHeights: (previous: Double, current: Double),
+    reading: (Double, Double, Double) -> Void = { _, _, _ in }
+  ) -> [SceneEvent] {
+    guard let previous else { return [] }
+    var expected: [SceneEvent] = []
+    var firstView = 0
+    for (chain, events) in declarations.enumerated() {
+      for (index, event) in events.enumerated() {
+        for copy in 0..<counts[chain] {
+          let a = value(
+            event.input, previous[firstView + copy], viewportHeight: viewportHeights.previous)
+          let b = value(
+            event.input, current[firstView + copy], viewportHeight: viewportHeights.current)
+          reading(a, b, event.crosses)
+          if let direction = crossing(
+            from: a, to: b, crosses: event.crosses, direction: event.direction)
+          {
+            expected.append(
+              SceneEvent(chain: chain, copy: copy, event: index, direction: direction, value: b))
+          }
+        }
+      }
+      firstView += counts[chain]
+    }
+    return expected
+  }
+
   /// The value of `input` in `transform`, as Docs/Effects.md defines it for `interpolate`.
   static func value(_ input: String, _ transform: ViewTransform, viewportHeight: Double) -> Double {
     switch input {
@@ -124,28 +158,11 @@ import Testing
         let current = loop.withTransforms { Array($0) }
         searchedFrames += fast.eventDetector.naturalChains.filter { $0 }.count
         // The rule, from the transforms of the two frames.
-        var expected: [SceneEvent] = []
-        if let previous {
-          var firstView = 0
-          for (chain, events) in declarations.enumerated() {
-            for (index, event) in events.enumerated() {
-              for copy in 0..<counts[chain] {
-                let a = Self.value(
-                  event.input, previous[firstView + copy], viewportHeight: previousViewport)
-                let b = Self.value(
-                  event.input, current[firstView + copy], viewportHeight: frameViewport)
-                if a == event.crosses || b == event.crosses { onValue += 1 }
-                if let direction = Self.crossing(
-                  from: a, to: b, crosses: event.crosses, direction: event.direction)
-                {
-                  expected.append(
-                    SceneEvent(
-                      chain: chain, copy: copy, event: index, direction: direction, value: b))
-                }
-              }
-            }
-            firstView += counts[chain]
-          }
+        let expected = Self.ruleEvents(
+          declarations, counts: counts, previous: previous, current: current,
+          viewportHeights: (previousViewport, frameViewport)
+        ) { a, b, crosses in
+          if a == crosses || b == crosses { onValue += 1 }
         }
         let searched = fast.withEvents { Array($0) }
         let looped = loop.withEvents { Array($0) }
@@ -249,26 +266,9 @@ import Testing
         let offset = random.chance(0.5) ? Double(random.next(in: -10...60)) * 10 : 0
         host.evaluate(offset: offset)
         let current = host.withTransforms { Array($0) }
-        var expected: [SceneEvent] = []
-        if let previous {
-          var firstView = 0
-          for (chain, events) in declarations.enumerated() {
-            for (index, event) in events.enumerated() {
-              for copy in 0..<counts[chain] {
-                let a = Self.value(event.input, previous[firstView + copy], viewportHeight: 844)
-                let b = Self.value(event.input, current[firstView + copy], viewportHeight: 844)
-                if let direction = Self.crossing(
-                  from: a, to: b, crosses: event.crosses, direction: event.direction)
-                {
-                  expected.append(
-                    SceneEvent(
-                      chain: chain, copy: copy, event: index, direction: direction, value: b))
-                }
-              }
-            }
-            firstView += counts[chain]
-          }
-        }
+        let expected = Self.ruleEvents(
+          declarations, counts: counts, previous: previous, current: current,
+          viewportHeights: (844, 844))
         #expect(host.withEvents { Array($0) } == expected, "frame \(frame) at \(offset)")
         firedEvents += expected.count
         previous = current
