@@ -166,6 +166,9 @@ struct EventDetector: Sendable {
   /// detection, false after a layout change, when the next frame compares
   /// them again.
   private var constantsKept = false
+  /// Whether a watch is not constant (``Watch/isConstant``): without one, a
+  /// frame reads no watch while ``constantsKept`` holds.
+  private let hasVaryingWatches: Bool
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -304,6 +307,7 @@ struct EventDetector: Sendable {
     }
     tables = Tables(watches: watches, previousCount: slots, chainCount: scene.chains.count)
     readsPreviousGeometry = watches.contains { $0.input == .progress }
+    hasVaryingWatches = watches.contains { !$0.isConstant }
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -490,6 +494,8 @@ struct EventDetector: Sendable {
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
     hasPrevious = true
+    // Every watch constant, and their values kept: nothing to read.
+    if !hasVaryingWatches && constantsKept { return }
     let viewportHeight = geometry.viewport.height
     // Read only by progress watches, for which they are the last frame's.
     var previousViewportHeight = viewportHeight

@@ -202,6 +202,7 @@ import Testing
   func constantInputsMatchRule() throws {
     var random = SplitMix64(seed: 0xC0_57)
     var constantWatches = 0
+    var allConstantScenes = 0
     var firedEvents = 0
     for _ in 0..<40 {
       var chains: [String] = []
@@ -240,10 +241,12 @@ import Testing
            "contentHeight": 3000, "chains": [\#(chains.joined(separator: ", "))]}
           """#)
       var host = SceneHost(scene: scene)
-      constantWatches +=
-        (0..<host.eventDetector.watchCount).filter {
-          host.eventDetector.watch($0).isConstant
-        }.count
+      let constant = (0..<host.eventDetector.watchCount).filter {
+        host.eventDetector.watch($0).isConstant
+      }.count
+      constantWatches += constant
+      // A scene whose every watch is constant reads none between layout changes.
+      if constant == host.eventDetector.watchCount { allConstantScenes += 1 }
       var previous: [ViewTransform]?
       for frame in 0..<80 {
         if random.chance(0.03) {
@@ -275,6 +278,7 @@ import Testing
       }
     }
     #expect(constantWatches > 40)
+    #expect(allConstantScenes > 3)
     #expect(firedEvents > 200)
   }
 }
