@@ -21,7 +21,8 @@ struct FixedChainTests {
   /// Random effects of every built-in type, each on a viewport chain of one
   /// to three copies in a random scene: one that says it is scroll invariant
   /// gives every view the same transform, bit for bit, at offsets from far
-  /// above the content to far below it, and in every phase and time.
+  /// above the content to far below it, timed and decelerating, as untimed
+  /// and idle at offset 0.
   @Test("an effect that says it is scroll invariant gives the same views at every offset")
   func claimsHold() throws {
     var random = SplitMix64(seed: 0xF1_8ED)
