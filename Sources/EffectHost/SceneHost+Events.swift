@@ -55,10 +55,7 @@ extension SceneHost {
     code.geometry = scene.geometry(offset: 0)
     for (effectIndex, declared) in chain.effects.enumerated() {
       // A pin that follows the layout, placed, as the export writes it.
-      var effect = declared
-      if followsLayout(declared), let pin = declared as? PinEffect {
-        effect = placed(pin, chain: index, in: scene)
-      }
+      let effect = placed(declared, chain: index, in: scene)
       guard let exportable = effect as? any SwiftExportable else { return nil }
       code.effect(effectIndex, named: type(of: effect).typeName) { exportable.writeSwift(to: &$0) }
     }

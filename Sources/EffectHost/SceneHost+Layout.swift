@@ -73,6 +73,14 @@ extension SceneHost {
     return pin
   }
 
+  /// `effect` of chain `chain` as the host evaluates it in `scene`: a pin
+  /// that follows the layout placed (``placed(_:chain:in:)``), any other
+  /// effect as it is.
+  static func placed(_ effect: any ScrollEffect, chain: Int, in scene: Scene) -> any ScrollEffect {
+    guard followsLayout(effect), let pin = effect as? PinEffect else { return effect }
+    return placed(pin, chain: chain, in: scene)
+  }
+
   // MARK: - Changes
 
   /// Changes the viewport (W x V): a rotation, another device, a resized

@@ -34,8 +34,6 @@ struct ChainRun {
     case fixed
   }
 
-  /// Whether the chain has no effects (``Rest/noEffects``).
-  var hasNoEffects: Bool { rest == .noEffects }
   /// Whether the chain's views change only with the layout or the geometry
   /// (``Rest/fixed``).
   var isFixed: Bool { rest == .fixed }

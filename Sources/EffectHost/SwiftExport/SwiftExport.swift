@@ -122,10 +122,7 @@ public struct SwiftExport: Sendable {
       if !chain.hasIdentityVisuals { code.visuals = (chain.zIndex, chain.opacity) }
       for (effectIndex, declared) in chain.effects.enumerated() {
         // A pin that follows the layout, placed as the host has it now.
-        var effect = declared
-        if SceneHost.followsLayout(declared), let pin = declared as? PinEffect {
-          effect = SceneHost.placed(pin, chain: index, in: host.scene)
-        }
+        let effect = SceneHost.placed(declared, chain: index, in: host.scene)
         guard let exportable = effect as? any SwiftExportable else {
           throw .unsupportedEffect(
             chain: chain.name, index: effectIndex, type: type(of: effect).typeName)
