@@ -173,7 +173,6 @@ extension SceneHost {
     // The last frame's windows were of the old copies.
     isWindowed = false
     restingViewsWritten = false
-    screenSynced = false
   }
 
   /// The index of the chain named `name`, if there is one.
@@ -188,7 +187,6 @@ extension SceneHost {
     // Chains without effects may have moved: the next full frame writes
     // them whole, and mirrors every view.
     restingViewsWritten = false
-    screenSynced = false
     frame.geometry.viewport = scene.viewport
     frame.geometry.contentInsets = scene.contentInsets
     frame.geometry.contentHeight = scene.layout.contentHeight
@@ -273,7 +271,6 @@ extension SceneHost {
       }
     }
     self = rebuilt
-    if isMirrored { mapAllToScreen() }
   }
 
   // MARK: - Reading results by name

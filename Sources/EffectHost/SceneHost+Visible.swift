@@ -72,15 +72,9 @@ extension SceneHost {
     }
     isWindowed = true
     let evaluated = self.evaluated
+    let restingWritten = restingViewsWritten
     runChains { run in evaluated[run.chain] }
     if !eventDetector.isEmpty { detectEvents() }
-    if isMirrored {
-      let chains = self.chains
-      mapToScreen(
-        evaluated.indices.lazy.map { chain in
-          let start = chains[chain].viewRange.lowerBound
-          return (start + evaluated[chain].lowerBound)..<(start + evaluated[chain].upperBound)
-        })
-    }
+    if isMirrored { mirrorWindows(evaluated, restingWritten: restingWritten) }
   }
 }

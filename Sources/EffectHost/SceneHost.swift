@@ -103,22 +103,13 @@ public struct SceneHost: Sendable {
   /// every copy was evaluated and ``evaluated`` is stale.
   var isWindowed = false
   /// The transforms of the last frame; read through ``withTransforms(_:)``.
+  /// A right-to-left scene's effects write the left-to-right image
+  /// (``ScreenMapping``), which the end of each frame mirrors in place
+  /// (ScreenMapping.swift): between frames, every view is on the screen.
   @usableFromInline var storage: ViewStorage
-  /// The transforms of the last frame on screen, for a right-to-left scene
-  /// (whose ``storage`` holds the left-to-right image: ``ScreenMapping``);
-  /// `nil` for any other, whose ``storage`` is on the screen already.
-  @usableFromInline var screenStorage: ViewStorage?
-  /// Whether ``screenStorage`` holds the mirror image of every view of
-  /// ``storage``, but for the natural tops that a content-attached chain
-  /// without effects moves, and ``restingViewsWritten`` has stayed true
-  /// since: true after a full frame's mirror pass; false after a windowed
-  /// frame that made the screen's memory anew (its views outside the
-  /// windows are not mirrored) and wherever ``restingViewsWritten`` is
-  /// cleared. See ``mapAllToScreen()``.
-  var screenSynced = false
   /// Whether a chain whose views rest is evaluated by itself (a run whose
-  /// ``ChainRun/rest``): without one, every view is mirrored whole,
-  /// with no loop over the runs.
+  /// ``ChainRun/rest`` is not `none`): without one, a full frame mirrors
+  /// every view whole, with no loop over the runs.
   let hasRestingRuns: Bool
   /// Whether a chain is evaluated by itself whose views change only with
   /// the layout or the geometry (``ChainRun/isFixed``): a frame in another
@@ -175,6 +166,7 @@ public struct SceneHost: Sendable {
       start += count
     }
     let (groups, ungrouped) = ChainGroup.grouping(scene)
+    let mirrored = ScreenMapping(scene).isMirrored
     var runs: [ChainRun] = []
     var steps: [ChainStep] = []
     var placements = Placements(chainCount: scene.chains.count)
@@ -212,7 +204,7 @@ public struct SceneHost: Sendable {
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
           steps: firstStep..<steps.count, isWindowed: windowed,
-          rest: chain.effects.isEmpty ? .noEffects : Self.isFixed(chain) ? .fixed : .none))
+          rest: Self.rest(ofChain: index, in: scene, mirrored: mirrored)))
     }
     for index in scene.chains.indices where placements.runOfChain[index] < 0 {
       placements.groupKey[index] = layouts[index].viewRange.lowerBound
@@ -229,10 +221,37 @@ public struct SceneHost: Sendable {
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0),
       swapsAxes: scene.axis == .horizontal)
     self.eventDetector = EventDetector(scene: scene)
-    self.isMirrored = ScreenMapping(scene).isMirrored
+    self.isMirrored = mirrored
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
+  }
+
+  /// How the views of chain `index` of `scene` rest (``ChainRun/Rest``),
+  /// evaluated by itself in a scene that is right to left (`mirrored`) or
+  /// not.
+  ///
+  /// A frame that a chain's views rest in writes none of them, or only the
+  /// natural tops of a chain in the content; a right-to-left frame then
+  /// mirrors only what it wrote, after its events are read. So in such a
+  /// scene, a chain attached to the viewport rests only when every event
+  /// input of its views is constant (``EventDetector/isConstant(_:written:attachment:)``),
+  /// read only in frames that write them: its events would read its views
+  /// on the screen, not their left-to-right image.
+  static func rest(ofChain index: Int, in scene: Scene, mirrored: Bool) -> ChainRun.Rest {
+    let chain = scene.chains[index]
+    let rest: ChainRun.Rest =
+      chain.effects.isEmpty ? .noEffects : isFixed(chain) ? .fixed : .none
+    guard mirrored && rest != .none && chain.attachment == .viewport,
+      chain.events.contains(where: { $0.input.isPerView })
+    else { return rest }
+    let written = fieldsWritten(byChain: index, in: scene)
+    let readsViews = chain.events.contains { event in
+      guard event.input.isPerView else { return false }
+      guard let written else { return true }
+      return !EventDetector.isConstant(event.input, written: written, attachment: .viewport)
+    }
+    return readsViews ? .none : rest
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry
@@ -306,7 +325,6 @@ public struct SceneHost: Sendable {
       || geometry.contentHeight != last.contentHeight
     {
       restingViewsWritten = false
-      screenSynced = false
     }
   }
 
@@ -347,12 +365,14 @@ public struct SceneHost: Sendable {
   /// none of it.
   @inline(never)
   mutating func evaluateOtherFrame() {
+    // What the frame writes of resting views, which the mirror follows.
+    let restingWritten = restingViewsWritten
     if stateOwner == nil && eventDetector.isEmpty {
       runPlainFrame()
     } else {
       evaluateStatefulFrame()
     }
-    if isMirrored { mapAllToScreen() }
+    if isMirrored { mirrorFrame(restingWritten: restingWritten) }
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -598,7 +618,7 @@ public struct SceneHost: Sendable {
   public func withTransforms<Result>(_ body: (UnsafeBufferPointer<ViewTransform>) throws -> Result)
     rethrows -> Result
   {
-    let views = screenStorage ?? storage
+    let views = storage
     return try withExtendedLifetime(views) {
       try body(UnsafeBufferPointer(start: views.views, count: views.count))
     }

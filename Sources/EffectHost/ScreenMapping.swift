@@ -94,117 +94,95 @@ extension SceneHost {
   /// How the host's transforms map to the screen (``ScreenMapping``).
   public var screenMapping: ScreenMapping { ScreenMapping(scene) }
 
-  /// Writes the mirror images of the views in `ranges` of ``storage``
-  /// (a right-to-left scene's left-to-right image, on the screen's axes
-  /// already: ``ViewMemory``) into ``screenStorage``, made to hold as many
-  /// views.
-  mutating func mapToScreen(_ ranges: some Sequence<Range<Int>>) {
-    let (screen, kept) = uniqueScreenViews()
-    // Made anew, the screen's memory holds the image outside the windows.
-    if !kept { screenSynced = false }
-    let image = storage.views
-    let width = mirrorWidth
-    for range in ranges { Self.mirror(from: image, to: screen, range, width: width) }
-  }
-
   /// The width a right-to-left scene's views are mirrored in: the screen's
   /// viewport width, the twin's height (``ScreenMapping/viewportWidth``),
   /// read without making a mapping.
   @inline(__always)
   var mirrorWidth: Double { scene.viewport.height }
 
-  /// ``screenStorage``'s views, made to hold as many views as ``storage``
-  /// and this host's own first, and whether they were kept (`false`: made
-  /// anew, as a copy of ``storage``).
-  @inline(__always)
-  mutating func uniqueScreenViews() -> (UnsafeMutablePointer<ViewTransform>, kept: Bool) {
-    // No reference held across the check, which would make it fail.
-    if screenStorage?.count == storage.count, isKnownUniquelyReferenced(&screenStorage!) {
-      return (screenStorage.unsafelyUnwrapped.views, true)
-    }
-    let screen = ViewStorage(copying: storage)
-    screenStorage = screen
-    return (screen.views, false)
-  }
-
-  /// The mirror images in a viewport `width` wide of `image`'s views in
-  /// `range`, into `screen`: `x' = W - x - width`, `anchorX' = 1 - anchorX`,
-  /// `rotation' = -rotation`.
-  @inline(__always)
-  static func mirror(
-    from image: UnsafeMutablePointer<ViewTransform>, to screen: UnsafeMutablePointer<ViewTransform>,
-    _ range: Range<Int>, width: Double
-  ) {
-    // The views are copied as bytes, a block at a time, which the
-    // platform's `memcpy` moves in wide words, then the three mirrored
-    // fields of the block are rewritten: cheaper than copying each view
-    // field by field on its way. Blocks of `blockViews` stay below the size
-    // from which glibc's `memcpy` may switch to `rep movsb`, which callgrind
-    // counts an instruction a byte (the C library picks that size for the
-    // machine: between 7 296 and 8 448 bytes where this was measured).
-    let blockViews = 4_000 / MemoryLayout<ViewTransform>.stride
-    // A view or two copy field by field for less than a call.
-    guard range.count > 2 else {
-      for index in range {
-        screen[index] = image[index]
-        mirrorInPlace(screen + index, width: width)
-      }
-      return
-    }
-    var start = range.lowerBound
-    while start < range.upperBound {
-      let end = Swift.min(start + blockViews, range.upperBound)
-      UnsafeMutableRawPointer(screen + start).copyMemory(
-        from: UnsafeRawPointer(image + start),
-        byteCount: (end - start) * MemoryLayout<ViewTransform>.stride)
-      var view = screen + start
-      let blockEnd = screen + end
-      while view != blockEnd {
-        mirrorInPlace(view, width: width)
-        view += 1
-      }
-      start = end
-    }
-  }
-
-  /// The view at `view`, a copy of its left-to-right image, made its mirror
-  /// image in a viewport `width` wide.
-  @inline(__always)
-  static func mirrorInPlace(_ view: UnsafeMutablePointer<ViewTransform>, width: Double) {
-    view.pointee.x = width - view.pointee.x - view.pointee.width
-    view.pointee.anchorX = 1 - view.pointee.anchorX
-    view.pointee.rotation = -view.pointee.rotation
-  }
-
-  /// ``mapToScreen(_:)`` of every view, after a full frame of a
-  /// right-to-left scene. With a screen in step with the image
-  /// (``screenSynced``, which says that ``restingViewsWritten`` held as the
-  /// frame started), the views of a chain evaluated by itself that rest
-  /// (``ChainRun/rest``) moved only their natural tops since the last
-  /// frame (the screen's x: ``writeNaturalTops``), and none when it is
-  /// attached to the viewport: only their x is mirrored again, or nothing.
+  /// Mirrors in place, after a frame of a right-to-left scene, every view
+  /// that the frame wrote as the left-to-right image: its effects write
+  /// the image, as they would in a left-to-right scene (``ViewMemory``),
+  /// and the image is then made the screen's, where the next frame finds
+  /// it. A view is mirrored once a frame it is written, never twice, and
+  /// between frames every view is on the screen.
+  ///
+  /// `restingWritten` is ``restingViewsWritten`` as the frame started: the
+  /// frame then wrote nothing of the views of a chain evaluated by itself
+  /// whose views rest (``ChainRun/rest``), which the last full frame left
+  /// on the screen, but the natural tops of those attached to the content,
+  /// whose x alone is mirrored again.
   @inline(never)
-  mutating func mapAllToScreen() {
-    let (screen, kept) = uniqueScreenViews()
-    let image = storage.views
+  mutating func mirrorFrame(restingWritten: Bool) {
+    let views = storage.views
     let width = mirrorWidth
-    guard kept && screenSynced && hasRestingRuns else {
-      Self.mirror(from: image, to: screen, 0..<storage.count, width: width)
-      screenSynced = true
+    guard restingWritten && hasRestingRuns else {
+      Self.mirror(views, 0..<storage.count, width: width)
       return
     }
     // The runs are in the order of the chains, and so of their views.
     var next = 0
     for run in runs where run.rest != .none {
-      Self.mirror(from: image, to: screen, next..<run.firstView, width: width)
+      Self.mirror(views, next..<run.firstView, width: width)
       next = run.firstView + run.viewCount
-      guard run.attachment == .content else { continue }
-      var view = run.firstView
-      while view < next {
-        screen[view].x = width - image[view].x - image[view].width
-        view += 1
+      if run.attachment == .content {
+        Self.mirrorX(views, run.firstView..<next, width: width)
       }
     }
-    Self.mirror(from: image, to: screen, next..<storage.count, width: width)
+    Self.mirror(views, next..<storage.count, width: width)
+  }
+
+  /// ``mirrorFrame(restingWritten:)`` of a windowed frame, which wrote the
+  /// copies `windows[chain]` of each chain evaluated by itself and every
+  /// view of the groups' chains.
+  mutating func mirrorWindows(_ windows: [Range<Int>], restingWritten: Bool) {
+    let views = storage.views
+    let width = mirrorWidth
+    var next = 0
+    for run in runs {
+      // The views of the groups' chains before it: written whole.
+      Self.mirror(views, next..<run.firstView, width: width)
+      next = run.firstView + run.viewCount
+      let window = windows[run.chain]
+      let written = (run.firstView + window.lowerBound)..<(run.firstView + window.upperBound)
+      if restingWritten && run.rest != .none {
+        // Their natural tops, or nothing: as the full frame's pass.
+        if run.attachment == .content { Self.mirrorX(views, written, width: width) }
+      } else {
+        Self.mirror(views, written, width: width)
+      }
+    }
+    Self.mirror(views, next..<storage.count, width: width)
+  }
+
+  /// The mirror images in place, in a viewport `width` wide, of the views
+  /// of `views` in `range`: `x' = W - x - width`, `anchorX' = 1 -
+  /// anchorX`, `rotation' = -rotation`.
+  @inline(__always)
+  static func mirror(
+    _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
+  ) {
+    var view = views + range.lowerBound
+    let end = views + range.upperBound
+    while view < end {
+      view.pointee.x = width - view.pointee.x - view.pointee.width
+      view.pointee.anchorX = 1 - view.pointee.anchorX
+      view.pointee.rotation = -view.pointee.rotation
+      view += 1
+    }
+  }
+
+  /// The screen's x, in place, of the views of `views` in `range` whose x
+  /// alone is the left-to-right image's (their natural tops, written anew).
+  @inline(__always)
+  static func mirrorX(
+    _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
+  ) {
+    var view = views + range.lowerBound
+    let end = views + range.upperBound
+    while view < end {
+      view.pointee.x = width - view.pointee.x - view.pointee.width
+      view += 1
+    }
   }
 }

@@ -30,6 +30,30 @@ struct SceneHostMirrorTests {
      ]}
     """#
 
+  /// Chains with events that rest, each in its own way (repeated, as a
+  /// chain of one view may be evaluated in a group instead): attached to the
+  /// viewport without effects, attached to the viewport with effects that
+  /// scrolling does not change (`footerPin`), in the content without
+  /// effects; beside a chain whose effects move it every frame.
+  static let restingWithEvents = #"""
+    {"viewport": {"width": 390, "height": 640}, "contentInsets": {"top": 40, "bottom": 20},
+     "chains": [
+       {"name": "badge", "frame": {"y": 200, "height": 40, "x": 10, "width": 100},
+        "attachment": "viewport", "repeat": {"count": 2, "spacing": 10},
+        "events": [{"name": "seen", "input": "progress", "crosses": 0.62, "direction": "both"},
+                   {"name": "top", "input": "minY", "crosses": 150}]},
+       {"name": "footer", "frame": {"y": 560, "height": 60}, "attachment": "viewport",
+        "effects": [{"type": "footerPin"}],
+        "events": [{"name": "lifted", "input": "minY", "crosses": 590, "direction": "both"},
+                   {"name": "shown", "input": "progress", "crosses": 0.02}]},
+       {"name": "rows", "frame": {"y": 0, "height": 60, "x": 10, "width": 300},
+        "repeat": {"count": 20, "spacing": 4},
+        "events": [{"name": "half", "input": "progress", "crosses": 0.5, "direction": "both"}]},
+       {"name": "cards", "frame": {"y": 80, "height": 90}, "repeat": {"count": 12},
+        "effects": [{"type": "parallax", "rate": 0.5}]}
+     ]}
+    """#
+
   /// The first view, chain by chain, of the copies `host` evaluated in its
   /// last frame whose transform differs, bit for bit, from `expected(view)`
   /// (`view` indexing the host's views), described; `nil` when none does.
@@ -99,6 +123,57 @@ struct SceneHostMirrorTests {
         }
       }
     }
+  }
+
+  /// A frame of a right-to-left scene reads its events from the
+  /// left-to-right image before mirroring it, so they are its left-to-right
+  /// twin's, bit for bit, values included: through full and windowed
+  /// frames, copies of the host, and viewports of other heights (which move
+  /// a `footerPin` and every `progress`).
+  @Test("chains with events that rest: each frame's events and views are the left-to-right twin's")
+  func restingChainsWithEvents() throws {
+    let vertical = try SceneTwinTests.parse(Self.restingWithEvents)
+    var scene = try SceneTwinTests.load(HorizontalTwin.transposed(vertical, rightToLeft: true))
+    var twin = try SceneTwinTests.load(HorizontalTwin.transposed(vertical))
+    var hosts = (mirrored: SceneHost(scene: scene), twin: SceneHost(scene: twin))
+    var random = SplitMix64(seed: 0xE7E)
+    var fired: [Int: Int] = [:]
+    for frame in 0..<120 {
+      if frame % 30 == 29 {
+        // The twin's viewport height, the screen's width, changes.
+        var viewport = scene.viewport
+        viewport.height += frame % 60 == 29 ? 120 : -200
+        scene.viewport = viewport
+        twin.viewport = viewport
+        hosts.mirrored.setViewport(viewport)
+        hosts.twin.setViewport(viewport)
+      }
+      if random.chance(0.2) {
+        var copies = hosts
+        let windowed = random.chance(0.5)
+        copies.mirrored.evaluate(offset: 300, visibleOnly: windowed)
+        copies.twin.evaluate(offset: 300, visibleOnly: windowed)
+        if random.chance(0.5) { hosts = copies }
+      }
+      let offset = Double(random.next(in: -400...2400)) / 2
+      let visibleOnly = random.chance(0.3)
+      hosts.mirrored.evaluate(offset: offset, visibleOnly: visibleOnly)
+      hosts.twin.evaluate(offset: offset, visibleOnly: visibleOnly)
+      let width = scene.viewport.height
+      #expect(
+        hosts.mirrored.eventsOfLastFrame == hosts.twin.eventsOfLastFrame,
+        "frame \(frame), offset \(offset), visibleOnly \(visibleOnly)")
+      for event in hosts.twin.eventsOfLastFrame { fired[event.chain, default: 0] += 1 }
+      if let difference = Self.firstDifference(
+        hosts.mirrored, ("right to left", "left to right mirrored"),
+        expected: { HorizontalTwin.mirrored(hosts.twin.transform(at: $0), width: width) })
+      {
+        Issue.record("frame \(frame), offset \(offset): \(difference)")
+        return
+      }
+    }
+    // The frames cross the thresholds: each chain's events fire.
+    #expect(fired.keys.sorted() == [0, 1, 2], "\(fired)")
   }
 
   /// The rows scene has no state: a host that has evaluated frames of every
