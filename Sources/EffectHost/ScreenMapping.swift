@@ -126,7 +126,7 @@ extension SceneHost {
       Self.mirror(views, next..<run.firstView, width: width)
       next = run.firstView + run.viewCount
       if run.attachment == .content {
-        Self.mirrorX(views, run.firstView..<next, width: width)
+        Self.mirror(views, run.firstView..<next, width: width, xOnly: true)
       }
     }
     Self.mirror(views, next..<storage.count, width: width)
@@ -147,7 +147,7 @@ extension SceneHost {
       let written = (run.firstView + window.lowerBound)..<(run.firstView + window.upperBound)
       if restingWritten && run.rest != .none {
         // Their natural tops, or nothing: as the full frame's pass.
-        if run.attachment == .content { Self.mirrorX(views, written, width: width) }
+        if run.attachment == .content { Self.mirror(views, written, width: width, xOnly: true) }
       } else {
         Self.mirror(views, written, width: width)
       }
@@ -157,31 +157,22 @@ extension SceneHost {
 
   /// The mirror images in place, in a viewport `width` wide, of the views
   /// of `views` in `range`: `x' = W - x - width`, `anchorX' = 1 -
-  /// anchorX`, `rotation' = -rotation`.
+  /// anchorX`, `rotation' = -rotation`; only the first with `xOnly`, for
+  /// views whose x alone is the left-to-right image's (their natural tops,
+  /// written anew).
   @inline(__always)
   static func mirror(
-    _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
+    _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double,
+    xOnly: Bool = false
   ) {
     var view = views + range.lowerBound
     let end = views + range.upperBound
     while view < end {
       view.pointee.x = width - view.pointee.x - view.pointee.width
-      view.pointee.anchorX = 1 - view.pointee.anchorX
-      view.pointee.rotation = -view.pointee.rotation
-      view += 1
-    }
-  }
-
-  /// The screen's x, in place, of the views of `views` in `range` whose x
-  /// alone is the left-to-right image's (their natural tops, written anew).
-  @inline(__always)
-  static func mirrorX(
-    _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double
-  ) {
-    var view = views + range.lowerBound
-    let end = views + range.upperBound
-    while view < end {
-      view.pointee.x = width - view.pointee.x - view.pointee.width
+      if !xOnly {
+        view.pointee.anchorX = 1 - view.pointee.anchorX
+        view.pointee.rotation = -view.pointee.rotation
+      }
       view += 1
     }
   }
