@@ -424,6 +424,15 @@ struct EventDetector: Sendable {
     case .minX: return NaturalHeight(height: watch.frame.x)(copy)
     case .width: return NaturalHeight(height: watch.frame.width)(copy)
     case .progress:
+      // Through its range, measured in the previous frame's viewport and
+      // insets, as a frame's search computes it (detect(_:in:geometry:)).
+      if let timeline = watch.timeline {
+        let measured = timeline.measured(
+          viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
+        return NaturalTimelineProgress(
+          top: top, stride: watch.stride, placed: measured.placed(height: watch.frame.height)
+        )(copy)
+      }
       return NaturalProgress(
         top: top, stride: watch.stride, height: watch.frame.height,
         viewportHeight: previousViewportHeight)(copy)
@@ -438,6 +447,7 @@ struct EventDetector: Sendable {
   mutating func adoptPreviousValues(of old: EventDetector) {
     hasPrevious = old.hasPrevious
     previousViewportHeight = old.previousViewportHeight
+    previousContentInsets = old.previousContentInsets
     fired = old.fired
     let tables = uniqueTables()
     for index in 0..<min(tables.watchCount, old.tables.watchCount) {

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Effects
 import ScrollEffectsTestSupport
 import Testing
 
@@ -33,12 +34,14 @@ import Testing
 
   /// The events the rule fires from the transforms `previous` (none on a
   /// first frame) and `current` of chains with `counts` copies and
-  /// `declarations`, in a viewport as tall as `viewportHeights` in the two
-  /// frames; `reading` sees each copy's two values and threshold.
+  /// `declarations`, in a viewport as tall as `viewportHeights` with
+  /// content insets `insets` in the two frames; `reading` sees each copy's
+  /// two values and threshold.
   static func ruleEvents(
     _ declarations: [[(input: String, crosses: Double, direction: String)]], counts: [Int],
     previous: [ViewTransform]?, current: [ViewTransform],
     viewportHeights: (previous: Double, current: Double),
+    insets: (previous: EdgeInsets, current: EdgeInsets) = (.zero, .zero),
     reading: (Double, Double, Double) -> Void = { _, _, _ in }
   ) -> [SceneEvent] {
     guard let previous else { return [] }
@@ -48,9 +51,11 @@ import Testing
       for (index, event) in events.enumerated() {
         for copy in 0..<counts[chain] {
           let a = value(
-            event.input, previous[firstView + copy], viewportHeight: viewportHeights.previous)
+            event.input, previous[firstView + copy], viewportHeight: viewportHeights.previous,
+            insets: insets.previous)
           let b = value(
-            event.input, current[firstView + copy], viewportHeight: viewportHeights.current)
+            event.input, current[firstView + copy], viewportHeight: viewportHeights.current,
+            insets: insets.current)
           reading(a, b, event.crosses)
           if let direction = crossing(
             from: a, to: b, crosses: event.crosses, direction: event.direction)
@@ -65,18 +70,33 @@ import Testing
     return expected
   }
 
-  /// The value of `input` in `transform`, as Docs/Effects.md defines it for `interpolate`.
-  static func value(_ input: String, _ transform: ViewTransform, viewportHeight: Double) -> Double {
+  /// The value of `input` in `transform`, as Docs/Effects.md defines it for
+  /// `interpolate`, in a viewport `viewportHeight` tall with content insets
+  /// `insets`; `entry` is the progress through the range `entry` measured
+  /// in the viewport less the content insets (`"timelineInset": "auto"`).
+  static func value(
+    _ input: String, _ transform: ViewTransform, viewportHeight: Double,
+    insets: EdgeInsets = .zero
+  ) -> Double {
     switch input {
     case "minY": transform.y
     case "height": transform.height
     case "minX": transform.x
     case "width": transform.width
+    case "entry":
+      Self.entry.progress(
+        minY: transform.y, height: transform.height,
+        in: ScrollGeometry(
+          offset: 0, viewport: Size(width: 390, height: viewportHeight), contentInsets: insets,
+          contentHeight: 0))
     default:
       // Saturated, not clamped to 0...1 (Geometry's `coverProgress`).
       Saturation.clamp((viewportHeight - transform.y) / (viewportHeight + transform.height))
     }
   }
+
+  /// The range of an `entry` event: `"range": "entry", "timelineInset": "auto"`.
+  static let entry = ViewTimeline(range: ViewRange(.entry), inset: TimelineInset(.auto))
 
   @Test("natural-frame range search fires exactly what the per-copy loop and the rule fire")
   func rangesMatchLoop() throws {
@@ -195,15 +215,19 @@ import Testing
   /// Watches of inputs that no effect of their chain changes (the chain's
   /// `height`, `minX` and `width`, and `minY` in the viewport) are read
   /// only after a layout change: on chains of effects that change other
-  /// inputs, through frames, changes of a chain's frame between them and
-  /// resets, every frame fires what the rule fires from the transforms of
-  /// the frame and the one before.
+  /// inputs, with watches of `progress` and of the progress through a range
+  /// beside them, through frames in three viewport heights and two sets of
+  /// insets, changes of a chain's frame between them and resets, every
+  /// frame fires what the rule fires from the transforms of the frame and
+  /// the one before.
   @Test("an input no effect changes fires only on a layout change, as the rule says")
   func constantInputsMatchRule() throws {
     var random = SplitMix64(seed: 0xC0_57)
     var constantWatches = 0
     var allConstantScenes = 0
     var firedEvents = 0
+    var firedInOtherGeometry = 0
+    var firedThroughEntry = 0
     for _ in 0..<40 {
       var chains: [String] = []
       var declarations: [[(input: String, crosses: Double, direction: String)]] = []
@@ -214,7 +238,19 @@ import Testing
         let frame = (x: 10.0, width: 200.0, height: 80.0, y: Double(random.next(in: 0...600)))
         var events: [(input: String, crosses: Double, direction: String)] = []
         for _ in 0..<random.next(in: 1...3) {
-          let input = random.pick(["minY", "height", "minX", "width"])
+          let input = random.pick(["minY", "height", "minX", "width", "progress", "entry"])
+          // A view's progress in the viewport heights the frames take, and
+          // its progress through `entry` in two of them and with other
+          // insets.
+          let natural = ViewTransform(
+            frame: Rect(y: frame.y, width: frame.width, height: frame.height))
+          let progress =
+            input == "entry"
+            ? [(844.0, 47.0), (700, 47), (844, 20)].map {
+              Self.value(
+                "entry", natural, viewportHeight: $0.0, insets: EdgeInsets(top: $0.1, bottom: 34))
+            }
+            : [844.0, 700, 900].map { Self.value("progress", natural, viewportHeight: $0) }
           // Between the natural value and the ones the layout changes below
           // give it, or on one of them.
           let crosses: Double =
@@ -222,13 +258,21 @@ import Testing
             case "height": random.pick([80, 90, 95, 100, 110])
             case "minX": random.pick([10, 12, 14, 15, 20])
             case "width": random.pick([200, 210, 220, 230, 250])
+            case "progress", "entry":
+              random.pick([
+                progress[0], (progress[0] + progress[1]) / 2, (progress[0] + progress[2]) / 2,
+              ])
             default: frame.y + random.pick([0, 10, 20, 30])
             }
           events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
         }
         declarations.append(events)
         let eventsJSON = events.enumerated().map { index, event in
-          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+          let input =
+            event.input == "entry"
+            ? #""progress", "range": "entry", "timelineInset": "auto""# : #""\#(event.input)""#
+          return
+            #"{"name": "e\#(index)", "input": \#(input), "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
         }.joined(separator: ", ")
         let effects = (0..<random.next(in: 0...2)).map { _ in random.pick(Self.partialEffects) }
         chains.append(
@@ -241,13 +285,14 @@ import Testing
            "contentHeight": 3000, "chains": [\#(chains.joined(separator: ", "))]}
           """#)
       var host = SceneHost(scene: scene)
-      let constant = (0..<host.eventDetector.watchCount).filter {
-        host.eventDetector.watch($0).isConstant
-      }.count
+      let watches = (0..<host.eventDetector.watchCount).map { host.eventDetector.watch($0) }
+      let constant = watches.filter(\.isConstant).count
       constantWatches += constant
       // A scene whose every watch is constant reads none between layout changes.
       if constant == host.eventDetector.watchCount { allConstantScenes += 1 }
       var previous: [ViewTransform]?
+      var previousHeight = 844.0
+      var previousInsets = host.geometry.contentInsets
       for frame in 0..<80 {
         if random.chance(0.03) {
           host.resetState()
@@ -267,18 +312,36 @@ import Testing
           host.setFrame(rect, ofChain: chain)
         }
         let offset = random.chance(0.5) ? Double(random.next(in: -10...60)) * 10 : 0
-        host.evaluate(offset: offset)
+        // Now and then in another viewport height or other insets, which
+        // several frames running keep.
+        var geometry = host.geometry
+        geometry.offset = offset
+        if random.chance(0.15) { geometry.viewport.height = random.pick([844, 700, 900]) }
+        if random.chance(0.1) { geometry.contentInsets.top = random.pick([47, 20]) }
+        host.evaluate(geometry)
         let current = host.withTransforms { Array($0) }
+        let height = geometry.viewport.height
         let expected = Self.ruleEvents(
           declarations, counts: counts, previous: previous, current: current,
-          viewportHeights: (844, 844))
+          viewportHeights: (previousHeight, height),
+          insets: (previousInsets, geometry.contentInsets))
         #expect(host.withEvents { Array($0) } == expected, "frame \(frame) at \(offset)")
         firedEvents += expected.count
+        firedThroughEntry +=
+          expected.filter { declarations[$0.chain][$0.event].input == "entry" }
+          .count
+        if height != previousHeight || geometry.contentInsets != previousInsets {
+          firedInOtherGeometry += expected.count
+        }
         previous = current
+        previousHeight = height
+        previousInsets = geometry.contentInsets
       }
     }
     #expect(constantWatches > 40)
     #expect(allConstantScenes > 3)
     #expect(firedEvents > 200)
+    #expect(firedInOtherGeometry > 20)
+    #expect(firedThroughEntry > 20, "\(firedThroughEntry)")
   }
 }
