@@ -136,8 +136,15 @@ struct EventDetector: Sendable {
     var stride: Double
     /// Whether no effect of the chain changes the input, a view's own
     /// (``EventDetector/isConstant(_:written:attachment:)``): each copy's
-    /// value is then its natural frame's, which only a layout change moves.
+    /// value is then its natural frame's, which only a layout change moves;
+    /// or whether it is constant in one viewport height and content insets
+    /// (``isConstantInGeometry``).
     var isConstant = false
+    /// Whether the input changes only with the layout, the viewport's
+    /// height and the content insets
+    /// (``EventDetector/isConstantInGeometry(_:written:attachment:)``): a
+    /// frame in another geometry reads it again, with every constant watch.
+    var isConstantInGeometry = false
 
     /// ``ChainEvent/crossing(from:to:)`` of the declaration.
     @inline(__always)
@@ -169,6 +176,10 @@ struct EventDetector: Sendable {
   /// Whether a watch is not constant (``Watch/isConstant``): without one, a
   /// frame reads no watch while ``constantsKept`` holds.
   private let hasVaryingWatches: Bool
+  /// Whether a watch is constant only in one viewport height and content
+  /// insets (``Watch/isConstantInGeometry``): a frame in another geometry
+  /// then clears ``constantsKept``.
+  private let hasGeometryWatches: Bool
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -296,8 +307,11 @@ struct EventDetector: Sendable {
           viewCount: chain.viewCount, firstSlot: slots, frame: scene.layout.frames[chainIndex],
           attachment: chain.attachment, stride: chain.stride)
         if let written {
-          watch.isConstant = Self.isConstant(
+          watch.isConstantInGeometry = Self.isConstantInGeometry(
             event.input, written: written, attachment: chain.attachment)
+          watch.isConstant =
+            watch.isConstantInGeometry
+            || Self.isConstant(event.input, written: written, attachment: chain.attachment)
         }
         watches.append(watch)
         // A scroll input is the same for every copy: one previous value.
@@ -308,6 +322,7 @@ struct EventDetector: Sendable {
     tables = Tables(watches: watches, previousCount: slots, chainCount: scene.chains.count)
     readsPreviousGeometry = watches.contains { $0.input == .progress }
     hasVaryingWatches = watches.contains { !$0.isConstant }
+    hasGeometryWatches = watches.contains(where: \.isConstantInGeometry)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -330,6 +345,18 @@ struct EventDetector: Sendable {
     case .minY: attachment == .viewport && !written.contains(.y)
     case .offset, .pull, .pullBottom, .progress: false
     }
+  }
+  /// Whether a view's input `input` changes only with the layout, the
+  /// viewport's height and the content insets, when its chain's effects may
+  /// change the fields `written` of a view and the chain has `attachment`:
+  /// its `progress`, attached to the viewport, when no effect changes `y`
+  /// or `height`. (A range's insets are measured in the viewport and the
+  /// content insets: ``ViewTimeline/measured(in:)``.)
+  static func isConstantInGeometry(
+    _ input: ScrollInput, written: Set<SwiftChainCode.Field>, attachment: Attachment
+  ) -> Bool {
+    input == .progress && attachment == .viewport && !written.contains(.y)
+      && !written.contains(.height)
   }
 
   /// ``tables``, made this detector's own first: one check a frame.
@@ -504,6 +531,16 @@ struct EventDetector: Sendable {
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
     hasPrevious = true
+    // A watch constant in one geometry is read again in another, with the
+    // other constant watches: a frame in another viewport height or other
+    // insets is rare.
+    if hasGeometryWatches && constantsKept
+      && !Self.isSame(
+        geometry, viewportHeight: self.previousViewportHeight,
+        contentInsets: self.previousContentInsets)
+    {
+      constantsKept = false
+    }
     // Every watch constant, and their values kept: nothing to read.
     if !hasVaryingWatches && constantsKept { return }
     let viewportHeight = geometry.viewport.height

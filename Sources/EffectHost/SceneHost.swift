@@ -237,7 +237,10 @@ public struct SceneHost: Sendable {
   /// scene, a chain attached to the viewport rests only when every event
   /// input of its views is constant (``EventDetector/isConstant(_:written:attachment:)``),
   /// read only in frames that write them: its events would read its views
-  /// on the screen, not their left-to-right image.
+  /// on the screen, not their left-to-right image. A scene with a watch
+  /// constant only in one geometry reads every constant watch again in a
+  /// frame of another (``EventDetector/isConstantInGeometry(_:written:attachment:)``),
+  /// which need not write them: there, no such chain rests.
   static func rest(ofChain index: Int, in scene: Scene, mirrored: Bool) -> ChainRun.Rest {
     let chain = scene.chains[index]
     let rest: ChainRun.Rest =
@@ -245,6 +248,7 @@ public struct SceneHost: Sendable {
     guard mirrored && rest != .none && chain.attachment == .viewport,
       chain.events.contains(where: { $0.input.isPerView })
     else { return rest }
+    if hasGeometryWatch(scene) { return .none }
     let written = fieldsWritten(byChain: index, in: scene)
     let readsViews = chain.events.contains { event in
       guard event.input.isPerView else { return false }
@@ -252,6 +256,19 @@ public struct SceneHost: Sendable {
       return !EventDetector.isConstant(event.input, written: written, attachment: .viewport)
     }
     return readsViews ? .none : rest
+  }
+
+  /// Whether an event of `scene` is constant only in one viewport height
+  /// and content insets (``EventDetector/isConstantInGeometry(_:written:attachment:)``).
+  static func hasGeometryWatch(_ scene: Scene) -> Bool {
+    scene.chains.indices.contains { index in
+      let chain = scene.chains[index]
+      guard chain.events.contains(where: { $0.input == .progress }),
+        let written = fieldsWritten(byChain: index, in: scene)
+      else { return false }
+      return EventDetector.isConstantInGeometry(
+        .progress, written: written, attachment: chain.attachment)
+    }
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry

@@ -214,16 +214,18 @@ import Testing
 
   /// Watches of inputs that no effect of their chain changes (the chain's
   /// `height`, `minX` and `width`, and `minY` in the viewport) are read
-  /// only after a layout change: on chains of effects that change other
-  /// inputs, with watches of `progress` and of the progress through a range
-  /// beside them, through frames in three viewport heights and two sets of
-  /// insets, changes of a chain's frame between them and resets, every
-  /// frame fires what the rule fires from the transforms of the frame and
-  /// the one before.
+  /// only after a layout change, and the `progress` of a viewport chain
+  /// whose effects change neither `y` nor `height` only after a layout
+  /// change or in another viewport height or insets: on chains of effects
+  /// that change other inputs, through frames in three viewport heights and
+  /// two sets of insets, changes of a chain's frame between them and
+  /// resets, every frame fires what the rule fires from the transforms of
+  /// the frame and the one before.
   @Test("an input no effect changes fires only on a layout change, as the rule says")
   func constantInputsMatchRule() throws {
     var random = SplitMix64(seed: 0xC0_57)
     var constantWatches = 0
+    var geometryWatches = 0
     var allConstantScenes = 0
     var firedEvents = 0
     var firedInOtherGeometry = 0
@@ -288,6 +290,7 @@ import Testing
       let watches = (0..<host.eventDetector.watchCount).map { host.eventDetector.watch($0) }
       let constant = watches.filter(\.isConstant).count
       constantWatches += constant
+      geometryWatches += watches.filter(\.isConstantInGeometry).count
       // A scene whose every watch is constant reads none between layout changes.
       if constant == host.eventDetector.watchCount { allConstantScenes += 1 }
       var previous: [ViewTransform]?
@@ -339,6 +342,7 @@ import Testing
       }
     }
     #expect(constantWatches > 40)
+    #expect(geometryWatches > 10)
     #expect(allConstantScenes > 3)
     #expect(firedEvents > 200)
     #expect(firedInOtherGeometry > 20)
