@@ -179,7 +179,7 @@ struct EventDetector: Sendable {
   /// Whether a watch is constant only in one viewport height and content
   /// insets (``Watch/isConstantInGeometry``): a frame in another geometry
   /// then clears ``constantsKept``.
-  private let hasGeometryWatches: Bool
+  let hasGeometryWatches: Bool
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.

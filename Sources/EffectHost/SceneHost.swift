@@ -167,6 +167,7 @@ public struct SceneHost: Sendable {
     }
     let (groups, ungrouped) = ChainGroup.grouping(scene)
     let mirrored = ScreenMapping(scene).isMirrored
+    let eventDetector = EventDetector(scene: scene)
     var runs: [ChainRun] = []
     var steps: [ChainStep] = []
     var placements = Placements(chainCount: scene.chains.count)
@@ -204,7 +205,8 @@ public struct SceneHost: Sendable {
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
           steps: firstStep..<steps.count, isWindowed: windowed,
-          rest: Self.rest(ofChain: index, in: scene, mirrored: mirrored)))
+          rest: Self.rest(
+            ofChain: index, in: scene, mirrored: mirrored, eventDetector: eventDetector)))
     }
     for index in scene.chains.indices where placements.runOfChain[index] < 0 {
       placements.groupKey[index] = layouts[index].viewRange.lowerBound
@@ -220,7 +222,7 @@ public struct SceneHost: Sendable {
     self.frame = GroupFrame(
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0),
       swapsAxes: scene.axis == .horizontal)
-    self.eventDetector = EventDetector(scene: scene)
+    self.eventDetector = eventDetector
     self.isMirrored = mirrored
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
@@ -229,46 +231,31 @@ public struct SceneHost: Sendable {
 
   /// How the views of chain `index` of `scene` rest (``ChainRun/Rest``),
   /// evaluated by itself in a scene that is right to left (`mirrored`) or
-  /// not.
+  /// not, whose events `eventDetector` watches.
   ///
   /// A frame that a chain's views rest in writes none of them, or only the
   /// natural tops of a chain in the content; a right-to-left frame then
   /// mirrors only what it wrote, after its events are read. So in such a
-  /// scene, a chain attached to the viewport rests only when every event
-  /// input of its views is constant (``EventDetector/isConstant(_:written:attachment:)``),
-  /// read only in frames that write them: its events would read its views
-  /// on the screen, not their left-to-right image. A scene with a watch
-  /// constant only in one geometry reads every constant watch again in a
-  /// frame of another (``EventDetector/isConstantInGeometry(_:written:attachment:)``),
-  /// which need not write them: there, no such chain rests.
-  static func rest(ofChain index: Int, in scene: Scene, mirrored: Bool) -> ChainRun.Rest {
+  /// scene, a chain attached to the viewport rests only when every watch of
+  /// its views is constant (``EventDetector/Watch/isConstant``), read only
+  /// in frames that write them: its events would read its views on the
+  /// screen, not their left-to-right image. A scene with a watch constant
+  /// only in one geometry reads every constant watch again in a frame of
+  /// another (``EventDetector/Watch/isConstantInGeometry``), which need not
+  /// write them: there, no such chain rests.
+  static func rest(
+    ofChain index: Int, in scene: Scene, mirrored: Bool, eventDetector: EventDetector
+  ) -> ChainRun.Rest {
     let chain = scene.chains[index]
     let rest: ChainRun.Rest =
       chain.effects.isEmpty ? .noEffects : isFixed(chain) ? .fixed : .none
-    guard mirrored && rest != .none && chain.attachment == .viewport,
-      chain.events.contains(where: { $0.input.isPerView })
-    else { return rest }
-    if hasGeometryWatch(scene) { return .none }
-    let written = fieldsWritten(byChain: index, in: scene)
-    let readsViews = chain.events.contains { event in
-      guard event.input.isPerView else { return false }
-      guard let written else { return true }
-      return !EventDetector.isConstant(event.input, written: written, attachment: .viewport)
+    guard mirrored && rest != .none && chain.attachment == .viewport else { return rest }
+    let readsViews = (0..<eventDetector.watchCount).contains { watch in
+      let watch = eventDetector.watch(watch)
+      return watch.chain == index && watch.input.isPerView
+        && (!watch.isConstant || eventDetector.hasGeometryWatches)
     }
     return readsViews ? .none : rest
-  }
-
-  /// Whether an event of `scene` is constant only in one viewport height
-  /// and content insets (``EventDetector/isConstantInGeometry(_:written:attachment:)``).
-  static func hasGeometryWatch(_ scene: Scene) -> Bool {
-    scene.chains.indices.contains { index in
-      let chain = scene.chains[index]
-      guard chain.events.contains(where: { $0.input == .progress }),
-        let written = fieldsWritten(byChain: index, in: scene)
-      else { return false }
-      return EventDetector.isConstantInGeometry(
-        .progress, written: written, attachment: chain.attachment)
-    }
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry
