@@ -84,19 +84,19 @@ import Testing
     case "minX": transform.x
     case "width": transform.width
     case "entry":
-      Self.entry.progress(
-        minY: transform.y, height: transform.height,
-        in: ScrollGeometry(
-          offset: 0, viewport: Size(width: 390, height: viewportHeight), contentInsets: insets,
-          contentHeight: 0))
+      // CSS's `entry` range of a view timeline inset by the content insets:
+      // 0 when the view's top is at the inset viewport's bottom, V - Ib; 1
+      // once it has come in by its height or by the inset viewport's length,
+      // V - It - Ib, whichever is less. The tests' tops and heights are
+      // multiples of 1/4, so every difference here is exact.
+      Saturation.clamp(
+        (viewportHeight - insets.bottom - transform.y)
+          / min(transform.height, viewportHeight - insets.top - insets.bottom))
     default:
       // Saturated, not clamped to 0...1 (Geometry's `coverProgress`).
       Saturation.clamp((viewportHeight - transform.y) / (viewportHeight + transform.height))
     }
   }
-
-  /// The range of an `entry` event: `"range": "entry", "timelineInset": "auto"`.
-  static let entry = ViewTimeline(range: ViewRange(.entry), inset: TimelineInset(.auto))
 
   @Test("natural-frame range search fires exactly what the per-copy loop and the rule fire")
   func rangesMatchLoop() throws {
