@@ -2,7 +2,7 @@ import EffectProtocol
 
 /// A function of a segment's progress that shapes it: what a keyframe
 /// curve is generic over, so that each kind of easing gets loops of its own.
-protocol EasingFunction: Sendable {
+protocol EasingFunction {
   /// The eased progress at `progress` (clamped to 0...1).
   func value(at progress: Double) -> Double
 }
@@ -80,6 +80,17 @@ struct StepFunction: EasingFunction, Equatable {
 /// B, extended past the end points.
 struct PiecewiseLinearFunction: EasingFunction, Equatable {
   let points: [Easing.LinearPoint]
+
+  func value(at progress: Double) -> Double {
+    points.withUnsafeBufferPointer { PiecewiseLinearPoints(points: $0).value(at: progress) }
+  }
+}
+
+/// ``PiecewiseLinearFunction`` over borrowed points: what a frame's loops
+/// evaluate, a value with no reference in it, so that a curve made of it
+/// is copied and dropped without retaining, releasing or destroying.
+struct PiecewiseLinearPoints: EasingFunction {
+  let points: UnsafeBufferPointer<Easing.LinearPoint>
 
   @inline(__always)
   func value(at progress: Double) -> Double {

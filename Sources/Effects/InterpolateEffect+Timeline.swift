@@ -23,9 +23,14 @@ extension InterpolateEffect {
           EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
           property: property, input: input, timeline: timeline, to: &views)
       case .piecewiseLinear(let curve):
-        Self.apply(
-          EasedKeyframes(stops: stops, keyframes: keyframes, ease: curve),
-          property: property, input: input, timeline: timeline, to: &views)
+        // Borrowed: a curve holding the array made each call retain it, and
+        // destroy the curve through its generic value witness.
+        curve.points.withUnsafeBufferPointer { points in
+          Self.apply(
+            EasedKeyframes(
+              stops: stops, keyframes: keyframes, ease: PiecewiseLinearPoints(points: points)),
+            property: property, input: input, timeline: timeline, to: &views)
+        }
       }
     }
   }
