@@ -60,7 +60,7 @@ awk -F '\t' -v n="$((N2 - N1))" -v families="$families" -v top="${TOP:-30}" '
     if (name ~ /Translate/) return "translate"
     if (name ~ /ChainVisuals|VisualsStep/) return "chain visuals"
     if (name ~ /EventDetector|ChainEvent/) return "events"
-    if (name ~ /mirrorFrame|mirrorWindows|6mirror_|SceneHost\.mirror|ScreenMapping/) return "mirror"
+    if (name ~ /mirrorFrame|mirrorWindows|ScreenMapping/) return "mirror"
     if (name ~ /^(pow|log|exp|sin|cos|floor|__ieee754|__math|with_errno)/) return "C math"
     if (name ~ /^__mem/) return "memory copies"
     if (name ~ /effect_bench/) return "benchmark loop"
