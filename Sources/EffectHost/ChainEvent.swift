@@ -498,6 +498,30 @@ struct EventDetector: Sendable {
   /// Whether the scene declares no event: the host then skips detection.
   var isEmpty: Bool { tables.watchCount == 0 }
 
+  /// Whether every watch is constant and their values are kept: a frame
+  /// then reads no watch, unless it is in another geometry than the last
+  /// (``settle(in:)``).
+  var keepsEveryValue: Bool { !hasVaryingWatches && constantsKept }
+
+  /// The detection of a frame in `geometry` of a detector that
+  /// ``keepsEveryValue``, without the frame's chains recording their
+  /// natural flags: true, with the last frame's events cleared, when no
+  /// watch is constant only in another geometry; false when the frame must
+  /// be detected (``detect(_:in:geometry:)``). A frame that reads a watch
+  /// follows a layout change, and its chains all record their flags, so no
+  /// flag that a settled frame leaves unwritten is read.
+  mutating func settle(in geometry: ScrollGeometry) -> Bool {
+    if hasGeometryWatches
+      && !Self.isSame(
+        geometry, viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
+    {
+      return false
+    }
+    if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
+    hasPrevious = true
+    return true
+  }
+
   /// Back to before the first frame: the next frame fires nothing.
   mutating func reset() {
     hasPrevious = false

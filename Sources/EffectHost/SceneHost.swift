@@ -371,7 +371,12 @@ public struct SceneHost: Sendable {
   mutating func evaluateOtherFrame() {
     // What the frame writes of resting views, which the mirror follows.
     let restingWritten = restingViewsWritten
-    if stateOwner == nil && eventDetector.isEmpty {
+    // Events whose every watch is constant read nothing between layout
+    // changes: such a frame is a plain one.
+    if stateOwner == nil
+      && (eventDetector.isEmpty
+        || (eventDetector.keepsEveryValue && eventDetector.settle(in: frame.geometry)))
+    {
       runPlainFrame()
     } else {
       evaluateStatefulFrame()

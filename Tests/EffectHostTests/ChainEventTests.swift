@@ -221,6 +221,37 @@ import Testing
   /// two sets of insets, changes of a chain's frame between them and
   /// resets, every frame fires what the rule fires from the transforms of
   /// the frame and the one before.
+  /// A scene whose every watch is constant reads none between layout
+  /// changes; the frames that read none still count as frames: after a
+  /// reset, the first frame fires nothing and the next ones are compared
+  /// with it, so a layout change after them fires.
+  @Test("after a reset, a layout change of a scene whose watches are all constant fires")
+  func constantWatchesFireAfterReset() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"viewport": {"width": 390, "height": 844}, "contentHeight": 3000,
+         "chains": [{"name": "card", "frame": {"y": 100, "height": 80},
+           "effects": [{"type": "parallax", "rate": 0.5}],
+           "events": [{"name": "tall", "input": "height", "crosses": 90}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 10)
+    host.resetState()
+    for offset in [20.0, 30, 40] {
+      host.evaluate(offset: offset)
+      #expect(host.withEvents { $0.isEmpty }, "at \(offset)")
+    }
+    var frame = host.scene.chains[0].frame
+    frame.height = 100
+    host.setFrame(frame, ofChain: 0)
+    host.evaluate(offset: 50)
+    // 80 before, 100 now: 90 crossed upwards.
+    #expect(
+      host.withEvents { Array($0) }
+        == [SceneEvent(chain: 0, copy: 0, event: 0, direction: .increasing, value: 100)])
+  }
+
   @Test("an input no effect changes fires only on a layout change, as the rule says")
   func constantInputsMatchRule() throws {
     var random = SplitMix64(seed: 0xC0_57)
