@@ -508,8 +508,10 @@ struct EventDetector: Sendable {
   /// natural flags: true, with the last frame's events cleared, when no
   /// watch is constant only in another geometry; false when the frame must
   /// be detected (``detect(_:in:geometry:)``). A frame that reads a watch
-  /// follows a layout change, and its chains all record their flags, so no
-  /// flag that a settled frame leaves unwritten is read.
+  /// follows a layout change, or is in another viewport height or insets
+  /// where a watch depends on them; the views of every chain are written
+  /// in it, and their flags with them, so no flag that a settled frame
+  /// leaves unwritten is read.
   mutating func settle(in geometry: ScrollGeometry) -> Bool {
     if hasGeometryWatches
       && !Self.isSame(
