@@ -8,8 +8,8 @@
 # scene file's, the wheel and a drag along the scene's axis, play a gesture,
 # and check that a screenshot is not blank (and that the blank check fails on
 # an empty page); then has Scripts/css-check.py compare
-# interpolate's view ranges, timeline insets and CSS easings with Chromium's
-# scroll-driven animations, and Scripts/css-scroll-check.py compare pin,
+# interpolate's view ranges, timeline insets and CSS easings, written and
+# drawn at random, with Chromium's scroll-driven animations, and Scripts/css-scroll-check.py compare pin,
 # snapping and offset keyframes with position: sticky, scroll snapping and
 # scroll(). Offline once installed; bounded time.
 set -euo pipefail
@@ -54,8 +54,10 @@ SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --screenshot "${BROWSER_CHECK_SCREENSHOT:-$pages/preview.png}"
 
 # interpolate's view ranges, timeline insets and CSS easings against
-# Chromium's animation-range, view-timeline-inset and animation-timing-function.
-SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effectctl"
+# Chromium's animation-range, view-timeline-inset and animation-timing-function:
+# the written cases and 200 drawn at random (seed 1; CSS_CHECK_SEED= another).
+SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effectctl" \
+  --random 200 --seed "${CSS_CHECK_SEED:-1}"
 
 # pin, snap and offset keyframes against position: sticky, scroll snapping
 # (scroll-snap-align, scroll-padding, scroll-snap-stop) and scroll(), in
