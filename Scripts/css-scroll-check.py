@@ -9,7 +9,8 @@ scroll position:
 - sticky: `pin` (edge top or bottom, `inset`, `until`) against `position:
   sticky` with `top`/`bottom` in a section that ends (or starts) at `until`;
   at every offset of a sweep, each view's leading edge in the viewport from
-  `effectctl eval` against the element's, read with getBoundingClientRect.
+  `effectctl eval` against the element's, read with getBoundingClientRect;
+  `--random N` adds N cases drawn at random (`--seed S`, default 1).
 - snap: `snap` (a chain's copies aligned start, center or end, paging,
   `"stop": "always"`) against `scroll-snap-type: mandatory`,
   `scroll-snap-align` and `scroll-snap-stop: always`. `effectctl simulate`
@@ -47,6 +48,7 @@ import io
 import json
 import math
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -204,20 +206,52 @@ STICKY = [
 STICKY_OFFSETS = list(range(0, MAX_OFFSET + 1, 3)) + [MAX_OFFSET]
 
 
-def sticky_scene(axis):
+def random_sticky(count, seed):
+    """`count` sticky cases drawn from `seed`, named r0, r1, ..., in quarter
+    points: a top pin ends inside its section (0 to `until`), a bottom pin
+    starts inside its own (`until` to the content's end); without `until`
+    the section is the whole content, which a pin with no `until` never
+    leaves: its held box stays inside the 2,400 points at every offset
+    (inset + length at most the snapport's 500)."""
+    rng = random.Random(seed)
+    snapport = LENGTH - START_INSET - END_INSET
+
+    def quarters(low, high):
+        """A number from `low` to `high` in quarter points, which Chromium's
+        1/64 px layout holds exactly."""
+        return rng.randint(low * 4, high * 4) / 4
+
+    cases = []
+    for index in range(count):
+        edge = rng.choice(["top", "bottom"])
+        inset = quarters(-30, 120)
+        length = quarters(10, 700)
+        position = quarters(0, int(CONTENT - length))
+        until = None
+        if rng.random() < 0.6:
+            until = (quarters(math.ceil(position + length), CONTENT) if edge == "top"
+                     else quarters(0, int(position)))
+        elif inset + length > snapport:
+            length = quarters(10, int(snapport - max(inset, 0)))
+        cases.append((f"r{index}", edge, inset, position, length, until))
+    return cases
+
+
+def sticky_scene(axis, cases):
     chains = []
-    for index, (name, edge, inset, position, length, until) in enumerate(STICKY):
+    for index, (name, edge, inset, position, length, until) in enumerate(cases):
         pin = {"type": "pin", "edge": axis.edge(edge), "inset": inset}
         if until is not None:
             pin["until"] = until
-        chains.append({"name": name, "frame": axis.frame(position, length, (index * 12, 10)),
+        cross = (index % 32 * 12, 10)
+        chains.append({"name": name, "frame": axis.frame(position, length, cross),
                        "effects": [pin]})
     return axis.scene(chains)
 
 
-def sticky_page(axis):
+def sticky_page(axis, cases):
     sections = []
-    for index, (name, edge, inset, position, length, until) in enumerate(STICKY):
+    for index, (name, edge, inset, position, length, until) in enumerate(cases):
         # The section is the sticky box's containing block: it ends at
         # `until` for a top pin and starts there for a bottom one.
         start, end = 0, CONTENT
@@ -233,18 +267,21 @@ def sticky_page(axis):
                  f'<div class="sticky" data-name="{name}" style="position: sticky; {side}: {inset}px; '
                  f'flex: none; {along}: {length}px; {across}: 10px;"></div>')
         flow = "column" if axis.vertical else "row"
+        cross = index % 32 * 12
         if axis.vertical:
-            place = f"top: {start}px; height: {end - start}px; left: {index * 12}px; width: 10px;"
+            place = f"top: {start}px; height: {end - start}px; left: {cross}px; width: 10px;"
         else:
-            place = (f"inset-inline-start: {start}px; width: {end - start}px; top: {index * 12}px; "
+            place = (f"inset-inline-start: {start}px; width: {end - start}px; top: {cross}px; "
                      f"height: 10px;")
         place += f" display: flex; flex-direction: {flow}; align-items: flex-start;"
         sections.append(f'<div class="box" style="{place}">{inner}</div>')
     return axis.page("\n".join(sections))
 
 
-def check_sticky(axis, driver, effectctl, work, report):
-    scene_path, page_path = write(work, f"sticky-{axis.label}", sticky_scene(axis), sticky_page(axis))
+def check_sticky(axis, driver, effectctl, work, report, drawn=()):
+    cases = STICKY + list(drawn)
+    scene_path, page_path = write(
+        work, f"sticky-{axis.label}", sticky_scene(axis, cases), sticky_page(axis, cases))
     rows = evaluate(effectctl, scene_path, STICKY_OFFSETS)
     driver.get("file://" + page_path)
     found = driver.execute_script(axis.js + """
@@ -582,7 +619,14 @@ def main():
                         "inline-twin compares the inline pages with vertical twin scenes")
     parser.add_argument("--families", default="sticky,snap,timeline")
     parser.add_argument("--keep", help="a directory to keep the scenes and pages in")
+    parser.add_argument("--random", type=int, default=0, metavar="N",
+                        help="add N sticky cases drawn at random")
+    parser.add_argument("--seed", type=int, default=1, help="the random cases' seed")
     args = parser.parse_args()
+    if args.random < 0:
+        parser.error(f"--random: expected a count of 0 or more, found {args.random}")
+    # The families' cases drawn at random: sticky's.
+    drawn = {"sticky": {"drawn": random_sticky(args.random, args.seed)}}
 
     axes = []
     for name in args.axes.split(","):
@@ -601,11 +645,13 @@ def main():
         driver.set_script_timeout(60)
         for family in args.families.split(","):
             for axis in axes:
-                FAMILIES[family](axis, driver, args.effectctl, work, report)
+                FAMILIES[family](axis, driver, args.effectctl, work, report,
+                                 **drawn.get(family, {}))
     finally:
         driver.quit()
     print(f"css-scroll-check: pin against position: sticky, snap against scroll snapping, "
-          f"interpolate against scroll() and view(); axes {args.axes}")
+          f"interpolate against scroll() and view(); axes {args.axes}"
+          + (f"; {args.random} sticky cases drawn from seed {args.seed}" if args.random else ""))
     report.print()
     for failure in report.failures[:20]:
         print(f"FAIL {failure}")
