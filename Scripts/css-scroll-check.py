@@ -29,7 +29,8 @@ scroll position:
 - timeline: `interpolate` on `offset` against `animation-timeline:
   scroll()`, with `animation-range` in lengths and percentages, several
   keyframes and easings; `interpolate` on `progress` against `view()`
-  (css-check.py covers view ranges in depth).
+  (css-check.py covers view ranges in depth). `--random N` adds N drawn at
+  random (offset, a range in lengths, keyframes, Bézier curves).
 
 `--axes` lists the axes: `block` (vertical scenes) and `inline`
 (`"axis": "horizontal"` scenes, left to right and `"layoutDirection":
@@ -475,23 +476,45 @@ TIMELINES = [
 TIMELINE_OFFSETS = list(range(0, MAX_OFFSET + 1, 13)) + [MAX_OFFSET]
 
 
-def timeline_scene(axis):
+def random_timelines(count, seed):
+    """`count` timelines on the offset drawn from `seed`, named r0, r1, ...:
+    a range from A to B px, whole points, and two to four keyframes from A
+    to B with outputs from -100 to 200, under an easing that is 0 at 0 and
+    1 at 1 (a keyword or a Bézier curve that may overshoot between), where
+    `interpolate`'s clamp and CSS's fill agree outside the range."""
+    rng = random.Random(seed)
+    cases = []
+    for index in range(count):
+        start, end = sorted(rng.sample(range(0, MAX_OFFSET + 1), 2))
+        inner = sorted(rng.sample(range(start + 1, end), min(rng.randint(0, 2), end - start - 1)))
+        stops = [(position, rng.randint(-100, 200)) for position in [start] + inner + [end]]
+        if rng.random() < 0.3:
+            easing = rng.choice(["linear", "ease", "ease-in", "ease-out", "ease-in-out"])
+        else:
+            x1, x2 = (round(rng.random(), 2) for _ in range(2))
+            y1, y2 = (round(rng.uniform(-1, 2), 2) for _ in range(2))
+            easing = f"cubic-bezier({x1}, {y1}, {x2}, {y2})"
+        cases.append((f"r{index}", "offset", f"{start}px {end}px", stops, easing, 0))
+    return cases
+
+
+def timeline_scene(axis, cases):
     chains = []
-    for index, (name, input_, range_, stops, easing, position) in enumerate(TIMELINES):
+    for index, (name, input_, range_, stops, easing, position) in enumerate(cases):
         effect = {"type": "interpolate", "property": "translateX", "input": input_,
                   "stops": [list(stop) for stop in stops], "easing": easing}
         if input_ == "progress":
             effect["range"] = range_
             effect["timelineInset"] = "auto"
-        chains.append({"name": name, "frame": axis.frame(position, 100, (index * 12, 10)),
+        chains.append({"name": name, "frame": axis.frame(position, 100, (index % 32 * 12, 10)),
                        "effects": [effect]})
     return axis.scene(chains)
 
 
-def timeline_page(axis):
+def timeline_page(axis, cases):
     rules, boxes = [], []
     timeline_axis = "block" if axis.vertical else "inline"
-    for index, (name, input_, range_, stops, easing, position) in enumerate(TIMELINES):
+    for index, (name, input_, range_, stops, easing, position) in enumerate(cases):
         first, last = stops[0][0], stops[-1][0]
         # A right-to-left scene's output is the mirror image of its twin's:
         # translateX' = -translateX, so its page moves the other way.
@@ -507,15 +530,16 @@ def timeline_page(axis):
         ranges = f"animation-range: {range_};" if range_ else ""
         rules.append(f"#t{index} {{ animation: k{index} 1s both; animation-timing-function: {easing}; "
                      f"animation-timeline: {timeline}; {ranges} }}")
-        boxes.append(axis.box(position, 100, (index * 12, 10),
+        boxes.append(axis.box(position, 100, (index % 32 * 12, 10),
                               attributes=f'id="t{index}" data-name="{name}"',
                               classes="box subject"))
     return axis.page("\n".join(boxes), "\n".join(rules))
 
 
-def check_timeline(axis, driver, effectctl, work, report):
-    scene_path, page_path = write(work, f"timeline-{axis.label}", timeline_scene(axis),
-                                  timeline_page(axis))
+def check_timeline(axis, driver, effectctl, work, report, drawn=()):
+    cases = TIMELINES + list(drawn)
+    scene_path, page_path = write(work, f"timeline-{axis.label}", timeline_scene(axis, cases),
+                                  timeline_page(axis, cases))
     rows = evaluate(effectctl, scene_path, TIMELINE_OFFSETS)
     driver.get("file://" + page_path)
     driver.set_script_timeout(60)
@@ -620,13 +644,14 @@ def main():
     parser.add_argument("--families", default="sticky,snap,timeline")
     parser.add_argument("--keep", help="a directory to keep the scenes and pages in")
     parser.add_argument("--random", type=int, default=0, metavar="N",
-                        help="add N sticky cases drawn at random")
+                        help="add N sticky cases and N timelines drawn at random")
     parser.add_argument("--seed", type=int, default=1, help="the random cases' seed")
     args = parser.parse_args()
     if args.random < 0:
         parser.error(f"--random: expected a count of 0 or more, found {args.random}")
-    # The families' cases drawn at random: sticky's.
-    drawn = {"sticky": {"drawn": random_sticky(args.random, args.seed)}}
+    # The families' cases drawn at random: sticky's and timeline's.
+    drawn = {"sticky": {"drawn": random_sticky(args.random, args.seed)},
+             "timeline": {"drawn": random_timelines(args.random, args.seed)}}
 
     axes = []
     for name in args.axes.split(","):
@@ -651,7 +676,8 @@ def main():
         driver.quit()
     print(f"css-scroll-check: pin against position: sticky, snap against scroll snapping, "
           f"interpolate against scroll() and view(); axes {args.axes}"
-          + (f"; {args.random} sticky cases drawn from seed {args.seed}" if args.random else ""))
+          + (f"; {args.random} sticky cases and timelines drawn from seed {args.seed}"
+             if args.random else ""))
     report.print()
     for failure in report.failures[:20]:
         print(f"FAIL {failure}")
