@@ -212,15 +212,6 @@ import Testing
     #"{"type": "interpolate", "property": "opacity", "input": "minY", "stops": [[0, 0], [400, 1]]}"#,
   ]
 
-  /// Watches of inputs that no effect of their chain changes (the chain's
-  /// `height`, `minX` and `width`, and `minY` in the viewport) are read
-  /// only after a layout change, and the `progress` of a viewport chain
-  /// whose effects change neither `y` nor `height` only after a layout
-  /// change or in another viewport height or insets: on chains of effects
-  /// that change other inputs, through frames in three viewport heights and
-  /// two sets of insets, changes of a chain's frame between them and
-  /// resets, every frame fires what the rule fires from the transforms of
-  /// the frame and the one before.
   /// A scene whose every watch is constant reads none between layout
   /// changes; the frames that read none still count as frames: after a
   /// reset, the first frame fires nothing and the next ones are compared
@@ -252,6 +243,15 @@ import Testing
         == [SceneEvent(chain: 0, copy: 0, event: 0, direction: .increasing, value: 100)])
   }
 
+  /// Watches of inputs that no effect of their chain changes (the chain's
+  /// `height`, `minX` and `width`, and `minY` in the viewport) are read
+  /// only after a layout change, and the `progress` of a viewport chain
+  /// whose effects change neither `y` nor `height` only after a layout
+  /// change or in another viewport height or insets: on chains of effects
+  /// that change other inputs, through frames in three viewport heights and
+  /// two sets of insets, changes of a chain's frame between them and
+  /// resets, every frame fires what the rule fires from the transforms of
+  /// the frame and the one before.
   @Test("an input no effect changes fires only on a layout change, as the rule says")
   func constantInputsMatchRule() throws {
     var random = SplitMix64(seed: 0xC0_57)
