@@ -62,7 +62,7 @@ SE_AVOID_STATS=true timeout 300 python3 Scripts/css-check.py --effectctl "$effec
 # pin, snap and offset keyframes against position: sticky, scroll snapping
 # (scroll-snap-align, scroll-padding, scroll-snap-stop) and scroll(), in
 # vertical scenes (block) and horizontal ones, left to right and right to
-# left (inline), with 150 sticky cases and 150 scroll() timelines drawn at
-# random; CSS_SCROLL_AXES=block runs one axis.
-SE_AVOID_STATS=true timeout 300 python3 Scripts/css-scroll-check.py --effectctl "$effectctl" \
+# left (inline), with 150 sticky cases, 150 scroll() timelines and 15
+# snapping cases drawn at random; CSS_SCROLL_AXES=block runs one axis.
+SE_AVOID_STATS=true timeout 480 python3 Scripts/css-scroll-check.py --effectctl "$effectctl" \
   --axes "${CSS_SCROLL_AXES:-block,inline}" --random 150 --seed "${CSS_CHECK_SEED:-1}"
