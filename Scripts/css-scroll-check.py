@@ -196,6 +196,12 @@ const leading = (e) => {edge};
 """
 
 
+def lane(index):
+    """Where case `index` sits across the axis, and its width there: 32
+    lanes 12 points apart, so that hundreds of cases fit the 390 points."""
+    return index % 32 * 12, 10
+
+
 # --- sticky: pin against position: sticky -----------------------------------
 
 # (name, edge, inset, position, length, until): `until` a content position
@@ -250,7 +256,7 @@ def sticky_scene(axis, cases):
         pin = {"type": "pin", "edge": axis.edge(edge), "inset": inset}
         if until is not None:
             pin["until"] = until
-        cross = (index % 32 * 12, 10)
+        cross = lane(index)
         chains.append({"name": name, "frame": axis.frame(position, length, cross),
                        "effects": [pin]})
     return axis.scene(chains)
@@ -270,16 +276,16 @@ def sticky_page(axis, cases):
         across = "width" if axis.vertical else "height"
         # A spacer, not a margin, puts the box at its place in the section: a
         # margin counts in the room a sticky box has to move within it.
+        cross, width = lane(index)
         inner = (f'<div style="flex: none; {along}: {position - start}px"></div>'
                  f'<div class="sticky" data-name="{name}" style="position: sticky; {side}: {inset}px; '
-                 f'flex: none; {along}: {length}px; {across}: 10px;"></div>')
+                 f'flex: none; {along}: {length}px; {across}: {width}px;"></div>')
         flow = "column" if axis.vertical else "row"
-        cross = index % 32 * 12
         if axis.vertical:
-            place = f"top: {start}px; height: {end - start}px; left: {cross}px; width: 10px;"
+            place = f"top: {start}px; height: {end - start}px; left: {cross}px; width: {width}px;"
         else:
             place = (f"inset-inline-start: {start}px; width: {end - start}px; top: {cross}px; "
-                     f"height: 10px;")
+                     f"height: {width}px;")
         place += f" display: flex; flex-direction: {flow}; align-items: flex-start;"
         sections.append(f'<div class="box" style="{place}">{inner}</div>')
     return axis.page("\n".join(sections))
@@ -591,7 +597,7 @@ def timeline_scene(axis, cases):
         if input_ == "progress":
             effect["range"] = range_
             effect["timelineInset"] = "auto"
-        chains.append({"name": name, "frame": axis.frame(position, 100, (index % 32 * 12, 10)),
+        chains.append({"name": name, "frame": axis.frame(position, 100, lane(index)),
                        "effects": [effect]})
     return axis.scene(chains)
 
@@ -615,7 +621,7 @@ def timeline_page(axis, cases):
         ranges = f"animation-range: {range_};" if range_ else ""
         rules.append(f"#t{index} {{ animation: k{index} 1s both; animation-timing-function: {easing}; "
                      f"animation-timeline: {timeline}; {ranges} }}")
-        boxes.append(axis.box(position, 100, (index % 32 * 12, 10),
+        boxes.append(axis.box(position, 100, lane(index),
                               attributes=f'id="t{index}" data-name="{name}"',
                               classes="box subject"))
     return axis.page("\n".join(boxes), "\n".join(rules))
