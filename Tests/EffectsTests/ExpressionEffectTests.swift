@@ -104,7 +104,8 @@ import Testing
       ("insetBottom", 0, 30), ("contentHeight", 0, 1500), ("maxOffset", 0, 950),
       ("pullBottom", 1000, 50), ("naturalX", 0, 12), ("naturalWidth", 0, 200),
       ("naturalHeight", 0, 80), ("naturalY", 100, 420), ("minY", 100, 420), ("x", 0, 12),
-      ("progress", 100, (600.0 - 420) / 680),
+      ("progress", 100, (600.0 - 420) / 680), ("offset", 100, 100), ("pull", -40, 40),
+      ("count", 0, 1),
     ]
     for (name, offset, expected) in cases {
       #expect(try expressionValue(name, offset: offset, setup: setup) == expected, "\(name)")

@@ -205,7 +205,9 @@ import Testing
 
 /// The frame slots a call writes straight, without a loop over the names.
 @Suite struct ExpressionFrameSlotTests {
-  @Test("the frame values are written in the order of the frame names")
+  /// What each slot holds is checked by ExpressionEffectTests.namesFollowTheSetup,
+  /// which reads every frame name under a geometry where all differ.
+  @Test("the slots the frame values are written to are listed as the frame names")
   func frameSlotsInOrder() {
     #expect(ExpressionProgram.frameNamesInOrder == ExpressionProgram.frameNames)
   }

@@ -62,12 +62,16 @@ import Testing
   }
 
   @Test("the easing shapes the fraction within each segment")
-  func easingPerSegment() {
+  func easingPerSegment() throws {
     let effect = interpolate(.rotation, [(0, 0), (100, 10), (300, -10)], easing: .easeIn)
+    // CSS's ease-in, (0.42, 0, 1, 1), a quarter of the way: x(t) = 0.25 at
+    // t = 0.18879, where y(t) = 0.0934647 (the bisection reference).
+    let quarter = EasingTests.reference(try #require(Self.css["easeIn"]), at: 0.25)
+    #expect(abs(quarter - 0.0934646507) < 1e-9)
     let first = header.evaluate([effect], offset: 25).rotation
-    #expect(abs(first - 10 * Easing.easeIn.value(at: 0.25)) < 1e-12)
+    #expect(abs(first - 10 * quarter) < 1e-9)
     let second = header.evaluate([effect], offset: 150).rotation
-    #expect(abs(second - (10 - 20 * Easing.easeIn.value(at: 0.25))) < 1e-12)
+    #expect(abs(second - (10 - 20 * quarter)) < 1e-9)
     // At the stops themselves the easing changes nothing.
     #expect(header.evaluate([effect], offset: 100).rotation == 10)
   }
@@ -179,16 +183,17 @@ import Testing
   @Test("steep or huge values saturate instead of overflowing")
   func saturation() {
     let steep = interpolate(.scale, [(0, 0), (1e-9, 1e9)], extrapolate: .extend)
+    // Docs/Effects.md: extrapolated values saturate at 1e15 in magnitude.
     let once = header.evaluate([steep], offset: 1e9)
-    #expect(once.scaleX == Saturation.limit)
+    #expect(once.scaleX == 1e15)
     let twice = header.evaluate([steep, steep], offset: 1e9)
-    #expect(twice.scaleX == Saturation.limit)
-    #expect(header.evaluate([steep, steep], offset: -1e9).scaleX == Saturation.limit)
+    #expect(twice.scaleX == 1e15)
+    #expect(header.evaluate([steep, steep], offset: -1e9).scaleX == 1e15)
     // Inputs one ulp apart: the slope itself is beyond any Double.
     let vertical = interpolate(
       .rotation, [(0, 0), (.leastNonzeroMagnitude, 1)], extrapolate: .extend)
-    #expect(header.evaluate([vertical], offset: -1).rotation == -Saturation.limit)
-    #expect(header.evaluate([vertical], offset: 2).rotation == Saturation.limit)
+    #expect(header.evaluate([vertical], offset: -1).rotation == -1e15)
+    #expect(header.evaluate([vertical], offset: 2).rotation == 1e15)
     let bezier = interpolate(
       .translateY, [(0, -1e9), (1, 1e9)], easing: .cubicBezier(x1: 0, y1: 1e9, x2: 1, y2: -1e9))
     #expect(header.evaluate([bezier], offset: 0.5).y.isFinite)
@@ -239,11 +244,51 @@ import Testing
         == interpolate(
           .translateY, .progress, [(-1, 5), (0, 0), (2.5, -7)],
           easing: .cubicBezier(x1: 0.1, y1: -2, x2: 0.9, y2: 3), extrapolate: .extend))
-    for name in Easing.names {
+    #expect(Set(Easing.names) == Set(Self.css.keys))
+    for (name, curve) in Self.css {
       let effect = try InterpolateEffect.decode(
         json: #"{"property": "zIndex", "stops": [[0, 0], [1, 1]], "easing": "\#(name)"}"#)
-      #expect(effect.parameters.easing == Easing(name: name))
+      let points = effect.parameters.easing.controlPoints
+      guard case .cubicBezier(let x1, let y1, let x2, let y2) = curve else { continue }
+      #expect(points == (x1, y1, x2, y2), "\(name)")
+      for p in [0.1, 0.25, 0.5, 0.8] {
+        let value = effect.parameters.easing.value(at: p)
+        #expect(abs(value - EasingTests.reference(curve, at: p)) < 1e-9, "\(name) at \(p)")
+      }
     }
+  }
+
+  /// The named curves' control points as CSS Easing Functions Level 1
+  /// defines its keywords, written as plain Bézier curves.
+  static let css: [String: Easing] = [
+    "linear": .cubicBezier(x1: 0, y1: 0, x2: 1, y2: 1),
+    "ease": .cubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1),
+    "easeIn": .cubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1),
+    "easeOut": .cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1),
+    "easeInOut": .cubicBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1),
+  ]
+
+  @Test("the eased examples effectctl prints are CSS's curves, solved by the bisection reference")
+  func easedExamples() throws {
+    let examples = InterpolateEffect.descriptor.examples
+    func value(_ title: String, _ column: TransformColumn) throws -> Double {
+      try #require(examples.first { $0.title == title }?.expected[column], "\(title)")
+    }
+    func eased(_ name: String, _ p: Double) throws -> Double {
+      EasingTests.reference(try #require(Self.css[name]), at: p)
+    }
+    // An opacity fade from 1 at 0 to 0 at 300: opacity = 1 - eased(offset / 300).
+    let quarter = try value("easeInOut a quarter of the way", .opacity)
+    #expect(try abs(quarter - (1 - eased("easeInOut", 0.25))) < 1e-12)
+    let easeIn = try value("easeIn halfway", .opacity)
+    #expect(try abs(easeIn - (1 - eased("easeIn", 0.5))) < 1e-12)
+    let easeOut = try value("easeOut halfway", .opacity)
+    #expect(try abs(easeOut - (1 - eased("easeOut", 0.5))) < 1e-12)
+    // ease-out is ease-in turned about the middle: the two halfway fades add to 1.
+    #expect(abs(easeIn + easeOut - 1) < 1e-12)
+    // Blur from 0 to 10 over 100 points under CSS's ease, at 50.
+    let blur = try value("a cubic-bezier blur halfway", .blur)
+    #expect(try abs(blur - 10 * eased("ease", 0.5)) < 1e-11)
   }
 
   static let properties =

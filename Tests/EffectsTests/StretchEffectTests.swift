@@ -105,7 +105,10 @@ import Testing
 
   @Test("decoding {} equals the default parameters; values are read and checked")
   func decoding() throws {
-    #expect(try StretchEffect.decode(json: "{}") == StretchEffect())
+    // The defaults of Docs/Effects.md's table, not the declarations that make them.
+    #expect(
+      try StretchEffect.decode(json: "{}")
+        == stretch(.top, resistance: 1, maxStretch: nil, mode: .grow))
     #expect(
       try StretchEffect.decode(
         json: #"{"edge": "bottom", "resistance": 0.5, "maxStretch": 40, "mode": "zoom"}"#)
