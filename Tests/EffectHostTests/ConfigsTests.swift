@@ -184,7 +184,18 @@ import Testing
     #expect(card.y == 16 + 6 * 136)
     let progress = (844 - card.y) / (844 + 120)
     #expect(abs(card.opacity - progress / 0.15) < 1e-12)
-    #expect(card.scaleX < 1 && card.scaleX > 0.85)
+    // scale = 0.85 + 0.15 y, with y CSS's ease-out (0, 0, 0.58, 1) at u =
+    // progress / 0.15 = 0.0829876: x(t) = 1.74 t² (1 - t) + t³ = u at t =
+    // 0.229920, y(t) = 3 t² - 2 t³ = 0.134281, so the scale is 0.870142.
+    var (lower, upper) = (0.0, 1.0)
+    for _ in 0..<100 {
+      let t = (lower + upper) / 2
+      if 1.74 * t * t * (1 - t) + t * t * t < progress / 0.15 { lower = t } else { upper = t }
+    }
+    let t = (lower + upper) / 2
+    let scale = 0.85 + 0.15 * (3 * t * t - 2 * t * t * t)
+    #expect(abs(scale - 0.870142) < 5e-7)
+    #expect(abs(card.scaleX - scale) < 1e-9)
     let (first, _) = try Self.view("card[0]", in: &host, at: 0)
     #expect((first.opacity, first.scaleX) == (1, 1))
   }

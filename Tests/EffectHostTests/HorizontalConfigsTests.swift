@@ -1,4 +1,5 @@
 import EffectProtocol
+import Foundation
 import Testing
 
 @testable import EffectHost
@@ -46,7 +47,15 @@ import Testing
 
   @Test func carouselComesToRestWithACardCentred() throws {
     let dragged = try ConfigsTests.rest("drag:200:200,release", on: "carousel.json")
-    #expect(dragged.offset == 3 * 256 && dragged.index == 543)
+    // Released at frame 24 (200 ms at 120 fps), offset 200, 1,000 points/s:
+    // P = 200 - 1000 / (1000 ln 0.998) = 699.5, nearest card 3 at 768, ahead.
+    // The bent curve's speed 1000 e^(-t / 0.568) (1000 ln r' = -1000 / 568)
+    // is below 0.5 points/s from t = 0.568 ln 2000 = 4.3173 s: 519 frames on.
+    let p = 200 - 1000 / (1000 * log(0.998))
+    #expect(abs(p - 699.5) < 0.05)
+    let restFrame = 24 + Int((120 * 0.568 * log(2000.0)).rounded(.up))
+    #expect(restFrame == 543)
+    #expect(dragged.offset == 3 * 256 && dragged.index == restFrame)
     let flung = try ConfigsTests.rest("fling:3000", on: "carousel.json")
     #expect(flung.offset == 6 * 256)
   }

@@ -62,8 +62,26 @@ import Testing
   }
 
   @Test("a parallax within ±1 needs no saturation: the host bounds offsets by the same limit")
-  func offsetLimitIsSaturationLimit() {
+  func offsetLimitIsSaturationLimit() throws {
     #expect(SceneHost.offsetLimit == Saturation.limit)
+    // Two content views at y 100 with parallax 0.5 and -1, one group. At an
+    // offset of 1e300 the host scrolls 1e15: natural top 100 - 1e15, then
+    // y += rate * 1e15, exact in Doubles; past the top parallax moves nothing.
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [
+          {"name": "a", "frame": {"y": 100, "height": 50}, "effects": [{"type": "parallax", "rate": 0.5}]},
+          {"name": "b", "frame": {"y": 100, "height": 50}, "effects": [{"type": "parallax", "rate": -1}]}
+        ]}
+        """#)
+    var host = SceneHost(scene: scene)
+    #expect(host.groupCount == 1)
+    host.evaluate(offset: 1e300)
+    #expect(host.transform(at: 0).y == 100 - 1e15 + 0.5e15)
+    #expect(host.transform(at: 1).y == 100 - 1e15 - 1e15)
+    host.evaluate(offset: -1e300)
+    #expect(host.transform(at: 0).y == 100 + 1e15)
+    #expect(host.transform(at: 1).y == 100 + 1e15)
   }
 
   @Test("a single-view chain with no partner is a group of its own, one without effects too")

@@ -86,6 +86,9 @@ import Testing
   @Test("a keyword is refused as a keyword")
   func keyword() {
     for name in ["struct", "Self", "Any", "protocol"] {
+      #expect(throws: SwiftExportError.invalidTypeName(name)) {
+        try SwiftExport(typeName: name, sourceName: "scene.json")
+      }
       #expect(
         SwiftExportError.invalidTypeName(name).description
           == "\"\(name)\" is a Swift keyword; expected a type name that is not one")
