@@ -115,18 +115,21 @@ import Testing
   }
 
   /// Messages the prose quotes, each with the arguments that print it (a
-  /// name under `@` is a path in a temporary folder) and the document.
-  static let quotedMessages: [(String, [String])] = [
-    ("Docs/Scenes.md", ["validate", "@nothere.json"]),
-    ("Docs/CommandLine.md", ["validate", "@bad\nerror: all good.json"]),
-    ("Docs/CommandLine.md", ["validate", "@"]),
+  /// name under `@` is a path in a temporary folder), the document, and the
+  /// exit status CommandLine.md's table gives it: 66 for a scene that is
+  /// missing or unreadable, 1 for a `-o` path that cannot be written.
+  static let quotedMessages: [(String, [String], ExitCode)] = [
+    ("Docs/Scenes.md", ["validate", "@nothere.json"], .unreadableScene),
+    ("Docs/CommandLine.md", ["validate", "@bad\nerror: all good.json"], .unreadableScene),
+    ("Docs/CommandLine.md", ["validate", "@"], .unreadableScene),
     (
       "Docs/CommandLine.md",
-      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "@out/plot.svg"]
+      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "@out/plot.svg"],
+      .failure
     ),
     (
       "Docs/CommandLine.md",
-      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "/tmp"]
+      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "/tmp"], .failure
     ),
   ]
 
@@ -134,14 +137,14 @@ import Testing
   func quotedInProse() throws {
     let (directory, local) = try Self.folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    for (document, arguments) in Self.quotedMessages {
+    for (document, arguments, status) in Self.quotedMessages {
       let arguments = arguments.map { argument in
         guard argument.hasPrefix("@") else { return argument }
         let name = argument.dropFirst()
         return name.isEmpty ? directory.path : directory.appendingPathComponent(String(name)).path
       }
       let run = DocumentedText.run(arguments)
-      #expect(run.status == .unreadableScene || run.status == .failure, "\(arguments)")
+      #expect(run.status == status, "\(arguments)")
       // The folder's own path is a directory: `FILE: REASON` names it as the
       // documents do, by what it is.
       let message = local(run.stderr).replacing(directory.standardizedFileURL.path, with: "FILE")
@@ -157,15 +160,16 @@ import Testing
   }
   /// For each row of Scenes.md's limits table, what goes past it: the
   /// arguments of a command (a name under `@` is a file in a temporary
-  /// folder that `files` writes).
-  static let pastTheLimits: [String: [String]] = [
-    "file size": ["validate", "@big.json"],
-    "nesting of arrays and objects": ["validate", "@deep.json"],
-    "any number in a scene or an effect": ["validate", "@tall.json"],
-    "copies of one repeated chain": ["validate", "@copies.json"],
-    "views in a scene, copies included": ["validate", "@views.json"],
-    "problems reported for one file": ["validate", "@rates.json"],
-    "offsets evaluated": ["eval", "Configs/stretchy-header.json", "--offsets", "2e15"],
+  /// folder that `files` writes) and the exit status CommandLine.md's table
+  /// gives it: 65 for an invalid scene, 64 for bad offsets (a usage error).
+  static let pastTheLimits: [String: ([String], ExitCode)] = [
+    "file size": (["validate", "@big.json"], .invalidScene),
+    "nesting of arrays and objects": (["validate", "@deep.json"], .invalidScene),
+    "any number in a scene or an effect": (["validate", "@tall.json"], .invalidScene),
+    "copies of one repeated chain": (["validate", "@copies.json"], .invalidScene),
+    "views in a scene, copies included": (["validate", "@views.json"], .invalidScene),
+    "problems reported for one file": (["validate", "@rates.json"], .invalidScene),
+    "offsets evaluated": (["eval", "Configs/stretchy-header.json", "--offsets", "2e15"], .usage),
   ]
 
   static func writeFilesPastTheLimits(in directory: URL) throws {
@@ -209,11 +213,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     try Self.writeFilesPastTheLimits(in: directory)
     for (what, limit) in rows {
-      let arguments = (Self.pastTheLimits[what] ?? []).map {
+      let (given, status) = try #require(Self.pastTheLimits[what], "\(what)")
+      let arguments = given.map {
         $0.hasPrefix("@") ? directory.appendingPathComponent(String($0.dropFirst())).path : $0
       }
       let run = DocumentedText.run(arguments)
-      #expect(run.status == .invalidScene || run.status == .usage, "\(what)")
+      #expect(run.status == status, "\(what)")
       // The numbers of the cell, up to its first `;`, in the message.
       let stated = limit.prefix { $0 != ";" }.matches(of: /[0-9][0-9,]*(?:e[0-9]+)?/)
         .map { $0.output.replacing(",", with: "") }

@@ -159,25 +159,46 @@ import Testing
     #expect(text.contains(#""back\\slash\nline\u0001""#))
   }
 
+  /// The stretchy header of ``TestScenes/headerAndRows`` and a 20-point badge whose natural
+  /// origin is off zero on both axes, moved by a parallax.
+  static let offsetOrigin = """
+    {"contentHeight": 2000,
+     "chains": [
+       {"name": "header", "frame": {"y": 0, "height": 300}, "effects": [{"type": "stretch"}]},
+       {"name": "badge", "frame": {"x": 10, "y": 500, "height": 20},
+        "effects": [{"type": "parallax", "rate": 0.5}]}
+     ]}
+    """
+
   @Test("every column holds its value: translations from the natural origin")
   func columnValues() throws {
-    let text = try rows(
-      .ndjson, offsets: "-100", chains: ["header"], scene: TestScenes.headerAndRows)
-    guard case .object(let row) = try JSONParser.parse(text) else {
-      Issue.record("not an object")
-      return
+    func row(offset: String, chain: String) throws -> JSONObject {
+      let text = try rows(.ndjson, offsets: offset, chains: [chain], scene: Self.offsetOrigin)
+      guard case .object(let row) = try JSONParser.parse(text) else {
+        Issue.record("not an object: \(text)")
+        return JSONObject()
+      }
+      return row
     }
-    var host = try TestScenes.host()
-    host.evaluate(offset: -100)
-    let natural = host.naturalFrame(chain: 0, copy: 0)
-    for column in TransformColumn.allCases {
-      let expected = column.value(
-        of: host.transform(at: 0), naturalX: natural.x, naturalY: natural.y)
-      #expect(row[column.rawValue] == .number(expected), "\(column)")
+    // The header pulled 100 (offset -100): natural y 0 - (-100) = 100; the stretch grows
+    // the height by the pull, 300 + 100 = 400, and keeps the top where it rests, y = 100 -
+    // 100 = 0, so translateY = 0 - 100 = -100. Width is the viewport's 390; the rest stay
+    // at the identity (scales 1, anchors 0.5, opacity 1, blur, rotation and zIndex 0).
+    let header: [Double] = [0, 0, 390, 400, 0, -100, 1, 1, 0.5, 0.5, 1, 0, 0, 0]
+    // The badge scrolled 100: natural x 10 and y 500 - 100 = 400; the parallax adds
+    // 0.5 * 100 = 50, y = 450, so translateY = 450 - 400 = 50 and translateX = 10 - 10 = 0.
+    // Without a width the frame spans the safe area, 390 - 0 - 0 = 390.
+    let badge: [Double] = [10, 450, 390, 20, 0, 50, 1, 1, 0.5, 0.5, 1, 0, 0, 0]
+    let cases = [("-100", "header", header), ("100", "badge", badge)]
+    for (offset, chain, expected) in cases {
+      let row = try row(offset: offset, chain: chain)
+      #expect(row.keys == RowFormat.columns)
+      #expect(row["chain"] == .string(chain))
+      #expect(row["offset"] == .number(Double(offset)!))
+      for (column, value) in zip(TransformColumn.allCases, expected) {
+        #expect(row[column.rawValue] == .number(value), "\(chain) \(column)")
+      }
     }
-    #expect(row["y"] == .number(0))
-    #expect(row["height"] == .number(400))
-    #expect(row["translateY"] == .number(-100))
   }
 
   @Test("small chunks give the same bytes as one")

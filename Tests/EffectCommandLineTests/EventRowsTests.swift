@@ -27,14 +27,33 @@ import Testing
 
   @Test("csv: offset, chain, event, direction, value; the first offset fires nothing")
   func csv() throws {
-    // 0 -> 50: row[0]'s top 0 -> -50 (from the threshold: no); 50 -> 200:
-    // row[1]'s top 50 -> -100 crosses 0, head's offset crosses 150.
+    // Tops are row[0] -o, row[1] 100 - o; head's input is the offset o. At -10 (the first
+    // frame, which never fires): tops 10 and 110, head -10. -10 -> 50: row[0]'s top
+    // 10 -> -50 crosses 0 (10 > 0 >= -50), row[1]'s 110 -> 50 does not, head -10 -> 50
+    // stays below 150. 50 -> 200: row[0]'s -50 -> -200 is already past, row[1]'s 50 -> -100
+    // crosses 0, head's 50 -> 200 crosses 150 increasing (50 < 150 <= 200); head comes first,
+    // as the scene lists it. 200 -> 100: the tops rise (the events are decreasing only);
+    // head 200 -> 100 crosses 150 decreasing (200 > 150 >= 100).
     #expect(
       try Self.text(.csv, [-10, 50, 200, 100]) == """
         offset,chain,event,direction,value
         50,row[0],top,decreasing,-50
         200,head,far,increasing,200
         200,row[1],top,decreasing,-100
+        100,head,far,decreasing,100
+
+        """)
+  }
+
+  @Test("a first offset already past every threshold fires nothing: there is no frame before it")
+  func firstOffsetPastThresholds() throws {
+    // At 200 (the first frame) the tops are -200 and -100, below 0, and head's 200 is above
+    // 150, yet nothing fires. 200 -> 300: the tops fall from below 0 (-200 -> -300, -100 ->
+    // -200) and head rises from above 150: no crossing. 300 -> 100: the tops rise (the events
+    // are decreasing only); head 300 -> 100 crosses 150 decreasing (300 > 150 >= 100).
+    #expect(
+      try Self.text(.csv, [200, 300, 100]) == """
+        offset,chain,event,direction,value
         100,head,far,decreasing,100
 
         """)

@@ -139,9 +139,17 @@ import Testing
 
   @Test("a missing scene is 66, an invalid one 65, as for every command")
   func badScenes() throws {
-    #expect(InProcess(["export", "/nonexistent/scene.json", "--swift"]).status == .unreadableScene)
+    let missing = InProcess(["export", "/nonexistent/scene.json", "--swift"])
+    #expect(missing.status == .unreadableScene)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr == "error: /nonexistent/scene.json: no such file\n")
     let invalid = try EscapingTests.file(#"{"chains": [{"name": "a"}]}"#)
-    #expect(InProcess(["export", invalid, "--swift"]).status == .invalidScene)
+    let refused = InProcess(["export", invalid, "--swift"])
+    #expect(refused.status == .invalidScene)
+    #expect(refused.stdout == "")
+    #expect(
+      refused.stderr
+        == "error: \(invalid): chains[0].frame: missing required key; expected an object\n")
   }
 
   @Test("-o writes the file, and nothing goes to standard output")

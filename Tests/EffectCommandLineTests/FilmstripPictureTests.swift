@@ -184,6 +184,12 @@ import Testing
     let (rtlClip, rtl) = try Self.parse(
       Self.filmstrip(Self.scene(config, mirrored: true), offsets))
     #expect(ltrClip == rtlClip)
+    // Both pictures have a frame for each offset asked for, in order, and every frame
+    // draws views, so the comparisons below cover every frame.
+    #expect(ltr.map(\.offset) == offsets)
+    #expect(rtl.map(\.offset) == offsets)
+    #expect(ltr.allSatisfy { !$0.rects.isEmpty })
+    #expect(rtl.allSatisfy { !$0.rects.isEmpty })
     let width = ltrClip[0]
     for (left, right) in zip(ltr, rtl) {
       #expect([left.corner.x, left.corner.y] == [right.corner.x, right.corner.y])

@@ -188,7 +188,13 @@ import Testing
         "name", "width", "height", "top", "bottom", "left", "right",
       ])
     #expect(lines[3].split(separator: " ") == ["iphone-16", "393", "852", "59", "34", "0", "0"])
-    #expect(InProcess(["devices", "extra"]).status == .usage)
+    let extra = InProcess(["devices", "extra"])
+    #expect(extra.status == .usage)
+    #expect(extra.stdout == "")
+    #expect(
+      extra.stderr
+        == InProcess.usageError(
+          "Unexpected argument 'extra'", usage: "effectctl devices", command: "devices"))
   }
 
   static let usage =

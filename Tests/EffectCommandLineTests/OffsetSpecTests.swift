@@ -239,5 +239,12 @@ import Testing
   @Test("an item of spaces alone is still an empty item")
   func itemOfSpaces() {
     #expect(throws: OffsetSpecError.self) { try OffsetSpec(parsing: "0, ,5") }
+    do {
+      _ = try OffsetSpec(parsing: "0, ,5")
+    } catch {
+      #expect(
+        error.description
+          == "a part is empty; expected a number before and after each ':' or ','")
+    }
   }
 }

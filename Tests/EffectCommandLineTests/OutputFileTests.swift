@@ -154,11 +154,14 @@ import Testing
 
   @Test("-o - is standard output")
   func dash() throws {
-    let folder = try Self.folder()
-    let result = InProcess(["plot", InProcess.stretchyHeader, "--offsets", "0:10", "-o", "-"])
+    let arguments = ["plot", InProcess.stretchyHeader, "--offsets", "0:10"]
+    let result = InProcess(arguments + ["-o", "-"])
+    let plain = InProcess(arguments)
     #expect(result.status == .success)
+    #expect(result.stderr == "")
+    #expect(plain.status == .success)
     #expect(result.stdout.hasPrefix("<svg"))
-    #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+    #expect(result.stdout == plain.stdout)
     #expect(!FileManager.default.fileExists(atPath: "-"))
   }
 

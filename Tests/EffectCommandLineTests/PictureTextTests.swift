@@ -78,6 +78,10 @@ import Testing
     #expect(PictureText.fixed(-0.001) == "0")
     #expect(PictureText.fixed(300) == "300")
     #expect(PictureText.fixed(-2.5) == "-2.5")
+    // Exact ties: 0.125 = 1/8 is a binary fraction, so 0.125 * 100 = 12.5 exactly, and
+    // halves away from zero give 13 and -13 hundredths.
+    #expect(PictureText.fixed(0.125) == "0.13")
+    #expect(PictureText.fixed(-0.125) == "-0.13")
   }
 
   @Test("names are escaped in SVG text and attributes")

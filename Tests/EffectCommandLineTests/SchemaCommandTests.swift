@@ -30,5 +30,10 @@ import Testing
     let run = InProcess(["schema", "scene.json"])
     #expect(run.status == .usage)
     #expect(run.stdout == "")
+    // The usage of a subcommand without arguments or options is its name alone.
+    #expect(
+      run.stderr
+        == InProcess.usageError(
+          "Unexpected argument 'scene.json'", usage: "effectctl schema", command: "schema"))
   }
 }

@@ -59,7 +59,8 @@ import Testing
       ])
     let pull = MotionFormulas.refreshPull(frame: 13)
     let ndjson = InProcess(Self.refreshArguments + ["--format", "ndjson"])
-    let lead = #"{"frame":13,"time":0.10833333333333334,"phase":"decelerating","offset":"#
+    // Frame 13 at 120 fps: 13 / 120 s, in full precision.
+    let lead = #"{"frame":13,"time":\#(13.0 / 120),"phase":"decelerating","offset":"#
     let middle = #","chain":"header","event":"refresh","direction":"increasing","value":"#
     let line = ndjson.stdout.dropLast()
     #expect(ndjson.stdout.last == "\n")

@@ -125,17 +125,26 @@ import Testing
   func sceneErrors() throws {
     let missing = InProcess(["simulate", InProcess.stretchyHeader])
     #expect(missing.status == .usage)
-    #expect(missing.stderr.hasPrefix("Error: Missing expected argument '--gesture <spec>'\n"))
+    #expect(
+      missing.stderr
+        == InProcess.usageError(
+          "Missing expected argument '--gesture <spec>'", usage: Self.usage, command: "simulate"))
     let absent = InProcess(["simulate", "/nonexistent/scene.json", "--gesture", "fling:1"])
     #expect(absent.status.rawValue == 66)
     #expect(absent.stdout == "")
+    #expect(absent.stderr == "error: /nonexistent/scene.json: no such file\n")
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "simulate-\(UUID().uuidString).json")
     try Data(#"{"chains": 3}"#.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
     let invalid = InProcess(["simulate", url.path, "--gesture", "fling:1"])
     #expect(invalid.status.rawValue == 65)
-    #expect(invalid.stderr.hasPrefix("error: "))
+    #expect(invalid.stdout == "")
+    // FILE: PATH: expected ..., found ... (Scenes.md, Errors).
+    #expect(
+      invalid.stderr
+        == "error: \(url.path): chains: expected an array of at least one chain, "
+        + "found the number 3\n")
   }
 
   @Test(

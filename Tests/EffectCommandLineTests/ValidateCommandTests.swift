@@ -12,8 +12,14 @@ import Testing
     let missing = InProcess(["validate", InProcess.stretchyHeader, "/no/such.json"])
     #expect(missing.status == .unreadableScene)
     #expect(missing.stdout == valid.stdout)
-    #expect(missing.stderr.hasPrefix("error: /no/such.json: "))
+    #expect(missing.stderr == "error: /no/such.json: no such file\n")
+    // /dev/null reads as an empty file: malformed JSON at line 1, column 1.
     let invalid = InProcess(["validate", "/no/such.json", "/dev/null"])
     #expect(invalid.status == .invalidScene)
+    #expect(invalid.stdout == "")
+    #expect(
+      invalid.stderr
+        == "error: /no/such.json: no such file\n"
+        + "error: /dev/null:1:1: malformed JSON: expected a JSON value, found an empty document\n")
   }
 }

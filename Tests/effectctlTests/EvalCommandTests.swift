@@ -225,6 +225,14 @@ import Testing
   func usageBeforeScene() throws {
     let output = try Effectctl.run(["eval", "nowhere.json", "--offsets", "x"])
     #expect(output.status == 64)
+    #expect(output.stdout == "")
+    // The offsets' message, not the missing scene's (`error: nowhere.json: no such file`).
+    #expect(
+      output.stderr
+        == Effectctl.usageError(
+          "The value 'x' is invalid for '--offsets <spec>': 'x' is not a number; expected a "
+            + "decimal number such as -100 or 0.5",
+          command: "eval"))
   }
 
   @Test("--visible: the built effectctl prints the full rows of the copies meeting -V...2V")

@@ -102,6 +102,8 @@ import Testing
     #expect(piped.stdout.split(separator: "\n").count == 1 + (rest + 1) * 2)
     let missing = try Effectctl.run(["simulate", "/nonexistent.json", "--gesture", "fling:1"])
     #expect(missing.status == 66)
+    #expect(missing.stdout == "")
+    #expect(missing.stderr == "error: /nonexistent.json: no such file\n")
   }
 
   @Test(

@@ -54,7 +54,10 @@ import Testing
   func malformed() throws {
     let output = try Effectctl.run(["validate", "-"], input: "{\n  \"chains\": [\n")
     #expect(output.status == 65)
-    #expect(output.stderr.hasPrefix("error: <stdin>:3:1: malformed JSON: "))
+    // The array opened on line 2 runs to the end of the input, at line 3, column 1.
+    #expect(
+      output.stderr
+        == "error: <stdin>:3:1: malformed JSON: expected a JSON value, found the end of the file\n")
   }
 
   @Test("every file in Configs is valid")
