@@ -7,7 +7,9 @@ import Testing
 
 /// The host's batched evaluation (one call per effect per chain, every copy at
 /// once, one reused buffer) gives exactly the transforms of the plainest
-/// evaluation: each view alone, one effect at a time, in a one-view batch.
+/// evaluation: each view alone, one effect at a time, in a one-view batch
+/// (a chain with a stateful effect or an `expression` by an `EffectEvaluator`;
+/// see ``ViewAloneReference``).
 @Suite struct FastPathTests {
   /// Compares the host's frames with the reference ones at every offset, in
   /// order, bit for bit.
@@ -30,6 +32,21 @@ import Testing
       Issue.record("\(label) at offset \(offset), \(difference)")
       return
     }
+  }
+
+  /// Sections pinned until the next, whose last one's section ends at the
+  /// content's end, 900, not where a fourth copy would start (920).
+  @Test("pins until the next copy match view by view, the last one until the content's end")
+  func untilNextMatches() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"viewport": {"width": 390, "height": 300}, "contentInsets": {"top": 20},
+         "contentHeight": 900,
+         "chains": [{"name": "section", "frame": {"y": 100, "height": 40},
+                     "repeat": {"count": 3, "spacing": 260},
+                     "effects": [{"type": "pin", "until": "next"}]}]}
+        """#)
+    Self.expectSameFrames(scene, label: "until next")
   }
 
   @Test(

@@ -6,7 +6,10 @@ import Effects
 /// each view alone, in a batch of one, from its natural transform.
 ///
 /// It shares none of a batch's shortcuts: no view at rest, no natural frames
-/// known to effects, no copies evaluated together. A view's natural
+/// known to effects, no copies evaluated together. A chain with a stateful
+/// effect or an `expression` (which reads its copy's index and count) is
+/// the exception: ``Session`` evaluates it with an ``EffectEvaluator``, the
+/// library's evaluation of a chain outside a host. A view's natural
 /// transform is its natural viewport frame, `It + y0 - offset` (or `y0` when
 /// viewport-attached) plus `index * stride`, as Docs/Scenes.md gives it and a
 /// batch computes it, and identity visuals.
@@ -40,12 +43,18 @@ public enum ViewAloneReference {
     }
     views.withUnsafeMutableBufferPointer { buffer in
       for index in buffer.indices {
-        var ownFrame = frame
-        ownFrame.y += Double(index) * stride
-        var one = ViewBatch(
-          geometry: geometry, attachment: attachment, naturalFrame: ownFrame, stride: stride,
-          base: buffer.baseAddress! + index, count: 1)
-        body(&one)
+        // A batch of copy `index` alone: written, its frame not known to be
+        // natural, so that no effect takes a shortcut; a pin's "next" edge
+        // is then copy index + 1's top, or the content's end for the last.
+        var record = ViewBatch.Record()
+        record.writtenCount = 1
+        record.hasNaturalFrames = false
+        withUnsafeMutablePointer(to: &record) { record in
+          var one = ViewBatch(
+            record: record, geometry: geometry, attachment: attachment, naturalFrame: frame,
+            stride: stride, base: buffer.baseAddress! + index, count: 1, firstCopy: index)
+          body(&one)
+        }
       }
     }
     return views
