@@ -50,21 +50,21 @@ import Testing
     }
     // Names, events, a description and expressions with line breaks in
     // them, and a file name with one: the export compiles without warnings.
-    if let awkward = try? SceneLoader().load(json: SwiftExportTextTests.awkwardScene, file: "a") {
+    if let awkward = Self.load(SwiftExportTextTests.awkwardScene, file: "a") {
       cases.append(
         ExportedSceneCheck.Case(
           name: "awkward\r\n*/ /*.json", scene: awkward,
           offsets: ExportedSceneCheck.offsets(for: awkward, seed: 27)))
     }
     // Parts of expressions computed once a frame, before the copies.
-    if let terms = try? SceneLoader().load(json: SwiftExportFrameTermsTests.scene, file: "t") {
+    if let terms = Self.load(SwiftExportFrameTermsTests.scene, file: "t") {
       cases.append(
         ExportedSceneCheck.Case(
           name: "terms.json", scene: terms,
           offsets: ExportedSceneCheck.offsets(for: terms, seed: 28)))
     }
     // Events found by search over the copies, and by comparing each.
-    if let search = try? SceneLoader().load(json: SwiftExportEventSearchTests.scene, file: "s") {
+    if let search = Self.load(SwiftExportEventSearchTests.scene, file: "s") {
       cases.append(
         ExportedSceneCheck.Case(
           name: "search.json", scene: search,
@@ -127,6 +127,17 @@ import Testing
     for scenes in [horizontal, rightToLeft] {
       let inputs = Set(scenes.flatMap { $0.scene.chains.flatMap(\.events).map(\.input) })
       #expect(inputs.isSuperset(of: [.minY, .height, .minX, .width, .progress]))
+    }
+  }
+
+  /// The scene of `json`, or `nil` with an issue recorded: a case that does
+  /// not load is a failure, not a case left out.
+  static func load(_ json: String, file: String) -> Scene? {
+    do {
+      return try SceneLoader().load(json: json, file: file)
+    } catch {
+      Issue.record("\(file) does not load: \(error)")
+      return nil
     }
   }
 

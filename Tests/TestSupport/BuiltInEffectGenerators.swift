@@ -23,9 +23,11 @@ public struct EffectGenerator: Sendable {
   /// Parameters anywhere in their valid range, extremes (1e9) included, with
   /// the effect's bound on how fast it moves a view.
   public var make: @Sendable (inout SplitMix64) -> GeneratedEffect
-  /// Parameters on a grid of 1/2 points (1/8 for `progress`) with outputs in
-  /// the property's range, so that every evaluation is exact and two ways of
-  /// computing it must agree to the last bit: the JSON members after `type`.
+  /// Parameters on a grid of 1/2 or 1/4 points (1/8 for `progress`) with
+  /// outputs in the property's range, so that two ways of computing a value
+  /// must agree to the last bit: the JSON members after `type`. Some draws
+  /// are not exact on purpose (an expression's `height / 0` or `1e300 *
+  /// offset`, a Bézier easing): both ways must still give the same bits.
   public var exact: @Sendable (inout SplitMix64) -> String
 
   public init(

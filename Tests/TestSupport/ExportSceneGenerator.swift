@@ -5,8 +5,9 @@ import Effects
 /// Random scenes for checking exports against the host, from a seed: every
 /// built-in effect (parameters of any value, or on exact grids), repeated
 /// chains, both attachments, events on every input, stateful chains, random
-/// viewports, insets and content heights, now and then reduced motion; a
-/// quarter of them horizontal and a quarter right to left (``HorizontalTwin``).
+/// viewports, insets and content heights; a quarter of them horizontal and a
+/// quarter right to left (``HorizontalTwin``). Reduced motion is the
+/// caller's to set (SwiftExportCompiledTests sets it on one scene in seven).
 public struct ExportSceneGenerator {
   public var random: SplitMix64
 

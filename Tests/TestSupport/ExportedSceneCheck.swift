@@ -52,7 +52,7 @@ public struct ExportedSceneCheck {
     let maxOffset = scene.geometry(offset: 0).maxOffset
     let sweep = count * 3 / 5
     var offsets = (0..<sweep).map { index in
-      (-300 + (maxOffset + 600) * Double(index) / Double(max(1, sweep - 1)) * 2).rounded() / 2
+      ((-300 + (maxOffset + 600) * Double(index) / Double(max(1, sweep - 1))) * 2).rounded() / 2
     }
     var random = SplitMix64(seed: seed)
     while offsets.count < count {

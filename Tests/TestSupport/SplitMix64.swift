@@ -40,7 +40,7 @@ public struct SplitMix64: RandomNumberGenerator {
     switch int(0..<10) {
     case 0: return zero ? 0 : 1e-9
     case 1: return maximum
-    case 2, 3, 4: return Double(int(1..<1000))
+    case 2, 3, 4: return min(maximum, Double(int(1..<1000)))
     default: return min(maximum, pow(10, unit() * 12 - 3))
     }
   }
