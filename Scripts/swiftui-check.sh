@@ -12,7 +12,8 @@ cd "$(dirname "$0")/../Tests/SwiftUIAdapterCheck"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 swift build --build-tests 2>&1 | tee "$log"
-if grep -E "^/.*: warning:" "$log" | grep -v "/Sources/SwiftUI/"; then
+if grep -E "warning:" "$log" | grep -v "/Sources/SwiftUI/" \
+  | grep -v "module 'Foundation' was not compiled with library evolution support"; then
   echo "error: the adapter, its example or its tests build with warnings" >&2
   exit 1
 fi

@@ -38,6 +38,12 @@ import Testing
     let values = ModifierValues(
       PlacedTransform(transform: ViewTransform(frame: natural), naturalFrame: natural))
     #expect(values == .identity)
+    // The identity itself, written out: nothing moved, resized or drawn otherwise.
+    #expect(values.sizeChange == .zero && values.offset == .zero)
+    #expect(values.scale == CGSize(width: 1, height: 1))
+    #expect(values.anchor == UnitPoint(x: 0.5, y: 0.5))
+    #expect(values.rotation == .degrees(0))
+    #expect(values.opacity == 1 && values.blur == 0 && values.zIndex == 0)
   }
 
   @Test("the size drawn is the size laid out, changed, never below 0")

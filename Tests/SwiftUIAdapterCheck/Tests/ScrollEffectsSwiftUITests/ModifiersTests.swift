@@ -83,7 +83,11 @@ import Testing
     // Scrolled 200, parallax at rate 0.5 has moved the hero 100 down.
     #expect(try #require(screen.effects.host.view(named: "hero")).translateY == 100)
     let change = try Fixtures.record("onChange(of:initial:_:)", in: screen.records)
+    // The environment's value, and `initial: true`: an app launched with
+    // Reduce Motion on applies it before the first change.
+    #expect(change.arguments.count == 2)
     #expect(change.arguments.first as? Bool == true)
+    #expect(change.arguments.last as? Bool == true)
     try #require(change.action as? _Action<Void>).send(())
     #expect(screen.effects.host.reducesMotion)
     #expect(try #require(screen.effects.host.view(named: "hero")).translateY == 0)
@@ -121,6 +125,33 @@ import Testing
     #expect(blur.arguments.first as? CGFloat == 0)
     let zIndex = try Fixtures.record("zIndex(_:)", in: records)
     #expect(zIndex.arguments.first as? Double == 0)
+  }
+
+  @Test("each modifier is given its own column: scales, anchor, rotation, opacity, blur, zIndex")
+  func everyColumnReachesItsModifier() throws {
+    // Every visual column set to a value of its own by an expression.
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "card", "frame": {"y": 100, "height": 200},
+          "effects": [{"type": "expression", "scaleX": "1.5", "scaleY": "0.75", "anchorX": "0.25",
+                       "anchorY": "0", "rotation": "-12", "opacity": "0.25", "blur": "6",
+                       "zIndex": "3"}]}]}
+        """#)
+    let screen = Fixtures.Screen(scene)
+    try screen.scroll(to: Fixtures.phone(offset: 0))
+    let records = Fixtures.view("card", in: screen.effects)
+    let scale = try Fixtures.record("scaleEffect(_:anchor:)", in: records)
+    #expect(scale.arguments.first as? CGSize == CGSize(width: 1.5, height: 0.75))
+    #expect(scale.arguments.last as? UnitPoint == UnitPoint(x: 0.25, y: 0))
+    let rotation = try Fixtures.record("rotationEffect(_:anchor:)", in: records)
+    #expect(rotation.arguments.first as? Angle == .degrees(-12))
+    #expect(rotation.arguments.last as? UnitPoint == UnitPoint(x: 0.25, y: 0))
+    let opacity = try Fixtures.record("opacity(_:)", in: records)
+    #expect(opacity.arguments.first as? Double == 0.25)
+    let blur = try Fixtures.record("blur(radius:opaque:)", in: records)
+    #expect(blur.arguments.first as? CGFloat == 6)
+    let zIndex = try Fixtures.record("zIndex(_:)", in: records)
+    #expect(zIndex.arguments.first as? Double == 3)
   }
 
   @Test("before the first frame, and for a chain the scene lacks, a view is drawn as laid out")
