@@ -51,4 +51,10 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 grep -E '^(#[0-9]+ +DONE|Done )' "$work/fuzz.log" || true
+# A run that executed nothing (not a libFuzzer binary, no statistics) is no pass.
+if ! [ "${executions:-0}" -gt 0 ] 2>/dev/null; then
+  tail -n 20 "$work/fuzz.log" >&2
+  echo "error: the fuzzer reported no executions" >&2
+  exit 1
+fi
 echo "Fuzzing passed: ${executions:-?} executions in ${seconds} s, no crash."

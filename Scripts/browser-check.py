@@ -173,6 +173,9 @@ def compare(boxes, frames, label):
     failures = 0
     worst = 0.0
     seen = set()
+    if not boxes or not frames:
+        print(f"FAIL {label}: {len(boxes)} views on the page, {len(frames)} from eval")
+        return 1
     for name, *box in boxes:
         seen.add(name)
         if name not in frames:
@@ -293,7 +296,9 @@ def main():
                 continue
             scene = scene_path(name)
             if scene is None:
-                print(f"skip {page}: no scene {name}.json in Configs/ or Benchmarks/")
+                # browser-check.sh writes pages of existing scenes only.
+                print(f"FAIL {page}: no scene {name}.json in Configs/ or Benchmarks/")
+                failures += 1
                 continue
             started = time.monotonic()
             open_page(driver, path)

@@ -27,6 +27,16 @@ if [ "${RECORD:-0}" = 1 ]; then
   echo "recorded $(wc -l < Tests/Fixtures/eval-golden.sha256) outputs"
   exit 0
 fi
+# Every output has its recorded hash: sha256sum -c checks only those listed,
+# so an output of a Config added since would otherwise go unchecked.
+recorded=$(awk '{print $2}' Tests/Fixtures/eval-golden.sha256 | sed 's/^\*//' | sort)
+produced=$(cd "$out" && ls | sort)
+if [ "$recorded" != "$produced" ]; then
+  echo "error: the outputs and Tests/Fixtures/eval-golden.sha256 name different files" \
+    "(RECORD=1 records them):" >&2
+  diff <(echo "$recorded") <(echo "$produced") >&2 || true
+  exit 1
+fi
 if (cd "$out" && sha256sum --quiet -c "$OLDPWD/Tests/Fixtures/eval-golden.sha256"); then
   echo "eval bytes: $(wc -l < Tests/Fixtures/eval-golden.sha256) outputs (every Config x table, json, ndjson, csv) equal the recorded ones"
 else

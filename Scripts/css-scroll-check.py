@@ -307,6 +307,7 @@ for (const o of arguments[0]) {
 }
 return out;
 """, STICKY_OFFSETS)
+    report.expect_all("sticky", axis, STICKY_OFFSETS, found, [case[0] for case in cases])
     for o, (scrolled, values) in zip(STICKY_OFFSETS, found):
         if scrolled != o:
             report.fail("sticky", axis, f"the page scrolled to {scrolled}, not {o}")
@@ -535,6 +536,8 @@ for (const [start, landing, directional] of arguments[0]) {
 }
 return out;
 """, [[s, p, stop == "always"] for s, p in cases])
+        if len(found) != len(cases):
+            report.fail("snap", axis, f"{name}: the page gave {len(found)} landings, not {len(cases)}")
         for (start, landing), (started, value) in zip(cases, found):
             if stop == "always" and abs(started - start) > TOLERANCE["snap"]:
                 report.fail("snap", axis, f"{name}: the page started at {started}, not {start}")
@@ -653,6 +656,7 @@ const frame = () => new Promise(r => requestAnimationFrame(() => requestAnimatio
   done(out);
 })();
 """, TIMELINE_OFFSETS)
+    report.expect_all("timeline", axis, TIMELINE_OFFSETS, found, [case[0] for case in cases])
     for o, (scrolled, values) in zip(TIMELINE_OFFSETS, found):
         if scrolled != o:
             report.fail("timeline", axis, f"the page scrolled to {scrolled}, not {o}")
@@ -704,6 +708,16 @@ class Report:
         if difference > TOLERANCE[family]:
             self.failures.append(f"{family} ({axis.label}) {what}: Chromium {chromium}, "
                                  f"effectctl {ours}")
+
+    def expect_all(self, family, axis, offsets, found, names):
+        """That the page answered at every offset, for every case written."""
+        if len(found) != len(offsets):
+            self.fail(family, axis, f"the page gave {len(found)} offsets, not {len(offsets)}")
+        for o, (_, values) in zip(offsets, found):
+            if set(values) != set(names):
+                self.fail(family, axis, f"at {o} the page gave {len(values)} cases, "
+                          f"not the {len(names)} written")
+                return
 
     def apart(self, family, axis, why):
         key = (family, axis.label, why)
@@ -768,6 +782,10 @@ def main():
                                  **drawn.get(family, {}))
     finally:
         driver.quit()
+    for family in args.families.split(","):
+        for axis in axes:
+            if not report.counts.get((family, axis.label)):
+                report.fail(family, axis, "no value compared")
     print(f"css-scroll-check: pin against position: sticky, snap against scroll snapping, "
           f"interpolate against scroll() and view(); axes {args.axes}"
           + (f"; {args.random} sticky cases and timelines and {-(-args.random // 10)} "

@@ -15,5 +15,12 @@
 # (default 1, what CI runs): another seed draws other scenes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 EXPORT_CHECK=all EXPORT_CHECK_SCENES=${1:-200} EXPORT_CHECK_SEED=${2:-1} \
-  swift test --filter SwiftExportCompiledTests
+  swift test --filter SwiftExportCompiledTests 2>&1 | tee "$log"
+# A filter that matches nothing runs nothing and passes: the compiled check must have run.
+if ! grep -q 'Test exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() passed' "$log"; then
+  echo "error: the compiled export check did not run" >&2
+  exit 1
+fi

@@ -27,6 +27,10 @@ plugin_scenes=()
 if [ -f "$plugin" ]; then
   $tool --plugin "$plugin" schema > "$work/plugin-schema.json"
   plugin_scenes=(Examples/WobbleEffects/*.json)
+elif [ "${CI:-}" = true ]; then
+  # .ci/run builds the plugin first: a missing one is a broken run, not a skip.
+  echo "error: $plugin is not built; .ci/run builds it before this check" >&2
+  exit 1
 else
   echo "note: $plugin is not built; its scene is not checked"
 fi
@@ -57,14 +61,16 @@ def load(path):
 
 
 built_ins = validator(f"{work}/schema.json")
-valid = sorted(
-    glob.glob("Configs/*.json")
-    + glob.glob("Benchmarks/*.json")
-    + glob.glob("Benchmarks/**/*.json", recursive=True)
-    + glob.glob("Fuzz/corpus/valid-*.json")
-    + glob.glob("Fuzz/corpus/config-*.json")
-    + glob.glob("Tests/Fixtures/scenes/valid/*.json"))
-valid = sorted(set(valid))
+sources = ["Configs/*.json", "Benchmarks/*.json", "Fuzz/corpus/valid-*.json",
+           "Fuzz/corpus/config-*.json", "Tests/Fixtures/scenes/valid/*.json"]
+valid = []
+for pattern in sources:
+    found = glob.glob(pattern)
+    if not found:
+        print(f"error: {pattern} matches no scene", file=sys.stderr)
+        sys.exit(1)
+    valid += found
+valid = sorted(set(valid + glob.glob("Benchmarks/**/*.json", recursive=True)))
 invalid = sorted(glob.glob("Tests/Fixtures/scenes/invalid/*.json"))
 checks = [(path, built_ins) for path in valid]
 if plugin_scenes:
