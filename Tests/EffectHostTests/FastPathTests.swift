@@ -38,14 +38,7 @@ import Testing
   /// content's end, 900, not where a fourth copy would start (920).
   @Test("pins until the next copy match view by view, the last one until the content's end")
   func untilNextMatches() throws {
-    let scene = try SceneLoader().load(
-      json: #"""
-        {"viewport": {"width": 390, "height": 300}, "contentInsets": {"top": 20},
-         "contentHeight": 900,
-         "chains": [{"name": "section", "frame": {"y": 100, "height": 40},
-                     "repeat": {"count": 3, "spacing": 260},
-                     "effects": [{"type": "pin", "until": "next"}]}]}
-        """#)
+    let scene = try SceneLoader().load(json: SceneLayoutTests.untilNextScene)
     Self.expectSameFrames(scene, label: "until next")
   }
 

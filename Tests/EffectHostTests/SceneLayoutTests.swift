@@ -65,16 +65,19 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(scene.layout.frames[1].y == 50 - 10)
   }
 
+  /// Three sections pinned until the next, the content ending at 900 where
+  /// a fourth copy would start at 920.
+  static let untilNextScene = #"""
+    {"viewport": {"width": 390, "height": 300}, "contentInsets": {"top": 20},
+     "contentHeight": 900,
+     "chains": [{"name": "section", "frame": {"y": 100, "height": 40},
+                 "repeat": {"count": 3, "spacing": 260},
+                 "effects": [{"type": "pin", "until": "next"}]}]}
+    """#
+
   @Test("until next: each copy pushed off by the next copy's top, the last by the content's end")
   func untilNext() throws {
-    let scene = try SceneLoader().load(
-      json: #"""
-        {"viewport": {"width": 390, "height": 300}, "contentInsets": {"top": 20},
-         "contentHeight": 900,
-         "chains": [{"name": "section", "frame": {"y": 100, "height": 40},
-                     "repeat": {"count": 3, "spacing": 260},
-                     "effects": [{"type": "pin", "until": "next"}]}]}
-        """#)
+    let scene = try SceneLoader().load(json: Self.untilNextScene)
     // The pin formula, y = max(y, min(line, edge - h)), with each copy's
     // section edge: the next copy's natural top, or the content's end.
     let it = 20.0
