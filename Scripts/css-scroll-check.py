@@ -757,8 +757,9 @@ def main():
         parser.error(f"--random: expected a count of 0 or more, found {args.random}")
     # The families' cases drawn at random. A snapping case runs simulate
     # once a landing point, so it costs some 50 sticky cases: a tenth as many.
+    snap_count = -(-args.random // 10)
     drawn = {"sticky": {"drawn": random_sticky(args.random, args.seed)},
-             "snap": {"drawn": random_snaps(-(-args.random // 10), args.seed)},
+             "snap": {"drawn": random_snaps(snap_count, args.seed)},
              "timeline": {"drawn": random_timelines(args.random, args.seed)}}
 
     axes = []
@@ -788,7 +789,7 @@ def main():
                 report.fail(family, axis, "no value compared")
     print(f"css-scroll-check: pin against position: sticky, snap against scroll snapping, "
           f"interpolate against scroll() and view(); axes {args.axes}"
-          + (f"; {args.random} sticky cases and timelines and {-(-args.random // 10)} "
+          + (f"; {args.random} sticky cases and timelines and {snap_count} "
              f"snapping cases drawn from seed {args.seed}"
              if args.random else ""))
     report.print()

@@ -1,5 +1,7 @@
 import EffectProtocol
+import Effects
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import EffectHost
@@ -187,13 +189,8 @@ import Testing
     // scale = 0.85 + 0.15 y, with y CSS's ease-out (0, 0, 0.58, 1) at u =
     // progress / 0.15 = 0.0829876: x(t) = 1.74 t² (1 - t) + t³ = u at t =
     // 0.229920, y(t) = 3 t² - 2 t³ = 0.134281, so the scale is 0.870142.
-    var (lower, upper) = (0.0, 1.0)
-    for _ in 0..<100 {
-      let t = (lower + upper) / 2
-      if 1.74 * t * t * (1 - t) + t * t * t < progress / 0.15 { lower = t } else { upper = t }
-    }
-    let t = (lower + upper) / 2
-    let scale = 0.85 + 0.15 * (3 * t * t - 2 * t * t * t)
+    let easeOut = Easing.cubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    let scale = 0.85 + 0.15 * EasingReference.value(easeOut, at: progress / 0.15)
     #expect(abs(scale - 0.870142) < 5e-7)
     #expect(abs(card.scaleX - scale) < 1e-9)
     let (first, _) = try Self.view("card[0]", in: &host, at: 0)

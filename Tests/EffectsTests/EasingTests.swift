@@ -1,24 +1,12 @@
 import Effects
+import ScrollEffectsTestSupport
 import Testing
 
 @Suite struct EasingTests {
-  /// The curve in Bernstein form, solved by plain bisection to the last bit:
-  /// a slow reference that shares no code with the effect.
+  /// The curve solved by plain bisection (``EasingReference``): a slow
+  /// reference that shares no code with the effect.
   static func reference(_ easing: Easing, at p: Double) -> Double {
-    if p <= 0 { return 0 }
-    if p >= 1 { return 1 }
-    let (x1, y1, x2, y2) = easing.controlPoints
-    func bezier(_ a: Double, _ b: Double, _ t: Double) -> Double {
-      let u = 1 - t
-      return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
-    }
-    var lower = 0.0
-    var upper = 1.0
-    for _ in 0..<200 {
-      let middle = (lower + upper) / 2
-      if bezier(x1, x2, middle) < p { lower = middle } else { upper = middle }
-    }
-    return bezier(y1, y2, (lower + upper) / 2)
+    EasingReference.value(easing, at: p)
   }
 
   static let curves: [Easing] = [
