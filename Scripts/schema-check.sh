@@ -3,7 +3,9 @@
 # validator from PyPI (`jsonschema`, installed when missing): every Config,
 # the benchmarks' scenes, the fuzz corpus's valid scenes and the fixture
 # scenes under Tests/Fixtures/scenes/valid must validate; every one under
-# Tests/Fixtures/scenes/invalid must be refused. The example plugin's scene
+# Tests/Fixtures/scenes/invalid must be refused, and validate once the fix
+# that Tests/Fixtures/scenes/invalid-reasons.json gives it is made, so that
+# each is refused for the reason it was written for. The example plugin's scene
 # is validated against the schema with the plugin when the plugin is built
 # (Scripts/build-plugin-fixtures.sh).
 #
@@ -84,14 +86,44 @@ for path, schema in checks:
         where = "/".join(str(part) for part in error.absolute_path) or "top level"
         print(f"error: {path}: {where}: {error.message}", file=sys.stderr)
     failures += bool(errors)
-for path in invalid:
+
+
+def fixed(scene, reason):
+    # The fix the reasons file gives: a key or item removed, or a value set.
+    at = reason.get("remove") or reason["set"]
+    node = scene
+    for part in at[:-1]:
+        node = node[part]
+    if "remove" in reason:
+        del node[at[-1]]
+    else:
+        node[at[-1]] = reason["to"]
+    return scene
+
+
+with open("Tests/Fixtures/scenes/invalid-reasons.json", encoding="utf-8") as file:
+    reasons = json.load(file)["fixtures"]
+names = {path.rsplit("/", 1)[-1]: path for path in invalid}
+for name in sorted(set(names) ^ set(reasons)):
+    where = "has no reason in invalid-reasons.json" if name in names else "is not a fixture"
+    print(f"error: invalid/{name} {where}", file=sys.stderr)
+    failures += 1
+for name, path in names.items():
     if built_ins.is_valid(load(path)):
         print(f"error: {path}: the schema accepts it; expected it refused", file=sys.stderr)
         failures += 1
+    elif name in reasons:
+        errors = list(built_ins.iter_errors(fixed(load(path), reasons[name])))
+        for error in errors[:5]:
+            where = "/".join(str(part) for part in error.absolute_path) or "top level"
+            print(f"error: {path}, fixed as invalid-reasons.json says: {where}: {error.message}",
+                  file=sys.stderr)
+        failures += bool(errors)
 if len(invalid) < 6 or not valid:
     print("error: too few scenes found to check", file=sys.stderr)
     failures += 1
 print(f"{len(checks)} scenes validate against the schema, {len(invalid)} invalid ones are refused"
+      " and validate once fixed"
       if not failures else f"{failures} scenes disagree with the schema")
 sys.exit(1 if failures else 0)
 PY
