@@ -13,7 +13,7 @@ public struct EnvironmentValues {
   /// Scaffolding: the values set, by key type.
   var _values: [ObjectIdentifier: Any] = [:]
 
-  /// Scaffolding: values at their defaults.
+  // https://developer.apple.com/documentation/swiftui/environmentvalues/init()
   public init() {}
 
   // https://developer.apple.com/documentation/swiftui/environmentvalues/subscript(_:)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Every declaration of the stand-in SwiftUI cites the page of Apple's
-/// documentation it is transcribed from; what is not SwiftUI's says so.
+/// documentation it is transcribed from, a page named after it; what is not
+/// SwiftUI's says so, and has a name of its own (`_name`).
 @Suite struct CitationTests {
   static let directory = Fixtures.root.appendingPathComponent(
     "Tests/SwiftUIAdapterCheck/Sources/SwiftUI")
@@ -22,6 +23,130 @@ import Testing
     guard inProtocol else { return false }
     return ["associatedtype ", "func ", "var ", "static var ", "typealias ", "@"].contains {
       trimmed.hasPrefix($0)
+    }
+  }
+
+  static let citation = "// https://developer.apple.com/documentation/swiftui/"
+
+  /// The declaration that starts at the first of `lines`, on one line: up to
+  /// its body, or as far as its parameters' parentheses close.
+  static func declaration(_ lines: ArraySlice<Substring>) -> String {
+    var text = ""
+    var depth = 0
+    for line in lines {
+      text += (text.isEmpty ? "" : " ") + line.trimmingCharacters(in: .whitespaces)
+      for character in line {
+        if character == "(" { depth += 1 }
+        if character == ")" { depth -= 1 }
+      }
+      if depth <= 0 && (text.contains(")") || !text.contains("(")) { break }
+    }
+    return text
+  }
+
+  /// The name Apple's documentation gives the declaration: a function's,
+  /// initializer's, subscript's or enum case's with its argument labels
+  /// (`frame(in:)`, `init(_:bundle:)`, `named(_:)`), another's alone.
+  static func documentedName(_ declaration: String) -> String? {
+    let keywords = [
+      "func", "init", "subscript", "case", "var", "let", "struct", "enum", "class", "protocol",
+      "typealias", "associatedtype", "extension",
+    ]
+    let words = declaration.split(separator: " ")
+    guard
+      let at = words.firstIndex(where: { word in
+        keywords.contains { word == $0 || word.hasPrefix($0 + "(") || word.hasPrefix($0 + "<") }
+      })
+    else { return nil }
+    let keyword = keywords.first { words[at] == $0 || words[at].hasPrefix($0) }!
+    var rest = Substring(words[at...].joined(separator: " "))
+    if keyword == "init" || keyword == "subscript" {
+      rest = rest.dropFirst(keyword.count)
+    } else {
+      rest = rest.dropFirst(keyword.count).drop { $0 == " " }
+    }
+    let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    let base = keyword == "init" || keyword == "subscript" ? keyword : String(name)
+    rest = rest.dropFirst(name.count)
+    if rest.first == "<" { rest = rest.drop { $0 != ">" }.dropFirst() }
+    let takesArguments = ["func", "init", "subscript", "case"].contains(keyword)
+    guard takesArguments, rest.first == "(" else { return base }
+    let labels = parameters(rest.dropFirst()).map { parameter -> String in
+      let head = parameter.split(separator: ":", maxSplits: 1).first ?? ""
+      let names = head.split(separator: " ").filter { !$0.hasPrefix("@") }
+      // A subscript's or a case's lone name is no argument label.
+      if names.count == 1 && (keyword == "subscript" || !parameter.contains(":")) { return "_" }
+      return String(names.first ?? "_")
+    }
+    return base + "(" + labels.map { $0 + ":" }.joined() + ")"
+  }
+
+  /// The parameters between `text`'s first character and the parenthesis
+  /// that closes them, split at commas outside brackets.
+  static func parameters(_ text: Substring) -> [Substring] {
+    var parts: [Substring] = []
+    var depth = 0
+    var start = text.startIndex
+    var previous: Character = " "
+    for index in text.indices {
+      let character = text[index]
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ">" where previous != "-": depth -= 1
+      case "]": depth -= 1
+      case ")":
+        if depth == 0 {
+          let last = text[start..<index].trimmingCharacters(in: .whitespaces)
+          if !last.isEmpty { parts.append(Substring(last)) }
+          return parts
+        }
+        depth -= 1
+      case "," where depth == 0:
+        parts.append(Substring(text[start..<index].trimmingCharacters(in: .whitespaces)))
+        start = text.index(after: index)
+      default: break
+      }
+      previous = character
+    }
+    return parts
+  }
+
+  /// Whether a declaration may be the stand-in's own: a name or first
+  /// argument label of its own (`_name`, `init(_content:)`), or a primitive
+  /// view's body, which SwiftUI declares but does not document.
+  static func isScaffolding(_ name: String?, _ declaration: String) -> Bool {
+    guard let name else { return false }
+    if name.hasPrefix("_") || name.contains("(_") && !name.contains("(_:") { return true }
+    return (name == "body" || name == "Body") && declaration.contains("Never")
+  }
+
+  @Test("the citation reader finds the names Apple's pages are named after")
+  func documentedNames() {
+    let cases: [(String, String)] = [
+      (
+        "public func frame(in coordinateSpace: some CoordinateSpaceProtocol) -> CGRect {",
+        "frame(in:)"
+      ),
+      ("public init(_ name: String, bundle: Bundle? = nil) {", "init(_:bundle:)"),
+      ("public subscript<K>(key: K.Type) -> K.Value where K: EnvironmentKey {", "subscript(_:)"),
+      ("case named(AnyHashable)", "named(_:)"),
+      ("case leftToRight", "leftToRight"),
+      ("@frozen public struct VStack<Content> where Content: View {", "VStack"),
+      ("public var degrees: Double", "degrees"),
+      ("associatedtype Body: View", "Body"),
+      ("public init() {}", "init()"),
+      (
+        "public func onGeometryChange<T>( for type: T.Type, of transform: @escaping @Sendable (GeometryProxy) -> T, action: @escaping (T) -> Void ) -> some View",
+        "onGeometryChange(for:of:action:)"
+      ),
+      (
+        "public func environment<V>( _ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V ) -> some View {",
+        "environment(_:_:)"
+      ),
+      ("public func callAsFunction<V>(@ContentBuilder _ content: () -> V)", "callAsFunction(_:)"),
+    ]
+    for (declaration, name) in cases {
+      #expect(Self.documentedName(declaration) == name, "\(declaration)")
     }
   }
 
@@ -48,11 +173,22 @@ import Testing
           previous -= 1
         }
         let comment = previous >= 0 ? lines[previous].drop { $0 == " " } : ""
-        let cited = comment.hasPrefix("// https://developer.apple.com/documentation/swiftui/")
-        let scaffolding = comment.hasPrefix("///")
-        #expect(
-          cited || scaffolding, "\(file):\(index + 1): \(line) cites no page")
-        if cited { declarations += 1 }
+        let declaration = Self.declaration(lines[index...])
+        let name = Self.documentedName(declaration)
+        if comment.hasPrefix(Self.citation) {
+          // The page's last path component, without its disambiguation
+          // (`-7q7as`, `-swift.property`), is the declaration's name.
+          let page = comment.dropFirst(Self.citation.count).split(separator: "/").last ?? ""
+          let cited = page.split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
+          #expect(
+            cited == name?.lowercased(),
+            "\(file):\(index + 1): cites \(page), declares \(name ?? declaration)")
+          declarations += 1
+        } else {
+          #expect(
+            comment.hasPrefix("/// Scaffolding:") && Self.isScaffolding(name, declaration),
+            "\(file):\(index + 1): \(line) cites no page")
+        }
       }
     }
     #expect(declarations >= 60)
