@@ -280,11 +280,27 @@ import Testing
       #expect(rest == workedRest, "\(spec)")
       #expect(frames.last?.index == rest && frames.last?.offset == 0, "\(spec)")
     }
-    // The README's pull to refresh: the spring's first frame (13) is past 100.
+    // The README's pull to refresh: the spring's first frame (13) is past 100,
+    // its deepest frame the third (15).
     let x0 = -MotionPhysicsTests.band(200)
     let v0 = -2000 * MotionPhysicsTests.slope(200)
     let first = MotionPhysicsTests.spring(x0: x0, v0: v0, t: 1.0 / 120).x
     #expect(abs(first - -103.00) < 0.005)
+    let refreshFrames = try Self.frames("drag:-200:100,release", on: "pull-to-refresh.json")
+    let refreshDeepest = try #require(refreshFrames.min { $0.offset < $1.offset })
+    #expect(refreshDeepest.index == 15)
+    #expect(
+      abs(MotionPhysicsTests.spring(x0: x0, v0: v0, t: 3.0 / 120).x - -107.25) < 0.005
+        && abs(refreshDeepest.offset - -107.25) < 0.005)
+    // The stretchy header's deepest frame, the spring's first (37).
+    let headerX0 = -MotionPhysicsTests.band(200)
+    let headerV0 = -200 / 0.3 * MotionPhysicsTests.slope(200)
+    let headerFrames = try Self.frames("drag:-200:300,release", on: "stretchy-header.json")
+    let headerDeepest = try #require(headerFrames.min { $0.offset < $1.offset })
+    #expect(headerDeepest.index == 37)
+    #expect(
+      abs(MotionPhysicsTests.spring(x0: headerX0, v0: headerV0, t: 1.0 / 120).x - -98.80) < 0.005
+        && abs(headerDeepest.offset - -98.80) < 0.005)
     #expect(abs(x0 - -97.32) < 0.005)
     #expect(abs(v0 - -861) < 0.5)
     // The band's slopes and the speeds the README quotes.
@@ -301,12 +317,14 @@ import Testing
       contentsOf: Self.directory.appendingPathComponent("README.md"), encoding: .utf8
     ).replacingOccurrences(of: "\n", with: " ")
     for phrase in [
-      "b'(200) = 0.430", "header moving at 287", "-98.94 and rests at 0 at frame 115",
+      "b'(200) = 0.430", "header moving at 287", "peaks at -98.94 between two frames",
+      "the deepest frame is 37, at -98.80", "rests at 0 at frame 115",
       "header at -477.57", "moving at 2,073 points/s (b'(2000) = 0.104)", "on to -493.10",
       "rests at 0 at frame 113", "is at rest at frame 455", "(offset 688) at frame 470",
       "(344, at frame 65)", "(P = 1498.5)", "card 9 (1548) and rests at frame 539",
       "(P = 1308.9) card 8 (1376) at frame 130", "card 1 at `y 219`", "the 861 points/s",
-      "103.00 at frame 13", "peaks at 107.27", "rests at frame 94",
+      "103.00 at frame 13", "peaks at 107.27", "the deepest frame is 15, at 107.25",
+      "rests at frame 94",
     ] {
       let quoted = readme.contains(phrase)
       #expect(quoted, "Configs/README.md lacks \"\(phrase)\"")
