@@ -75,7 +75,7 @@ public struct CheckCommand: Subcommand {
   @Option(
     "--start", valueName: "offset",
     help: ["As simulate's --start; with --gesture only. (default: 0)"],
-    reader: .offset)
+    reader: .startOffset)
   public var start: Double?
   /// Whether `--reduce-motion` checks the rows under reduced motion.
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)

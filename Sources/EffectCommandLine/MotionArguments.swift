@@ -63,6 +63,24 @@ extension ValueReader where Value == Double {
   }
 }
 
+extension ValueReader where Value == Double {
+  /// A gesture's start offset: an ``offset`` of 0 or more. Below 0 is
+  /// outside every scene's offsets, so it is refused before the scene is
+  /// read; above the scene's maxOffset once it is
+  /// (``MotionFrames/forCommand(gesture:scene:layouts:physics:fps:start:startOption:command:)``).
+  public static var startOffset: ValueReader<Double> {
+    ValueReader<Double> { (text) throws(InvalidValue) -> Double in
+      let value = try offset.read(text)
+      guard value >= 0 else {
+        throw .because(
+          "expected a start offset of 0 or more (and at most the scene's maxOffset, the "
+            + "largest resting offset), found \(MessageText.number(value))")
+      }
+      return value
+    }
+  }
+}
+
 extension MotionFrames {
   /// The frames of `gesture` on `scene` for a subcommand; `layouts` is the
   /// scene as each `set` step leaves it. The frame rate is checked when

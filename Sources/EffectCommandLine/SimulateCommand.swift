@@ -57,7 +57,7 @@ public struct SimulateCommand: Subcommand {
   @Option(
     "--start", valueName: "offset",
     help: ["The offset at frame 0, at rest, from 0 to maxOffset.", "(default: 0)"],
-    reader: .offset)
+    reader: .startOffset)
   public var start: Double = 0
   @Option("--format", valueName: "format", help: RowFormat.help(default: .table))
   public var format: RowFormat = .table
