@@ -299,8 +299,15 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
       return
         "unknown key \(MessageText.quoted(key))\(hint) (expected \(SceneSetting.Key.forms))"
     case .notANumber(let key, let found):
+      // A number beyond a Double's range (`1e400`) is one JSON allows.
+      let written = found.unicodeScalars.allSatisfy {
+        "0123456789+-.eE".unicodeScalars.contains($0)
+      }
+      let tooLarge =
+        written && Double(found).map { $0.isInfinite } == true
+        ? ", which does not fit a Double" : ""
       return
-        "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))"
+        "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))\(tooLarge)"
     case .unknownChain(let name, let suggestion, let chains):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = chains.isEmpty ? "" : " (chains: \(chains.joined(separator: ", ")))"

@@ -234,7 +234,7 @@ import Testing
     ),
     (
       ["--set", "viewport.width=1e999"],
-      "The value 'viewport.width=1e999' is invalid for '--set <key=value> ...': expected the value of viewport.width to be a JSON number such as 420 or -0.5, found \"1e999\""
+      "The value 'viewport.width=1e999' is invalid for '--set <key=value> ...': expected the value of viewport.width to be a JSON number such as 420 or -0.5, found \"1e999\", which does not fit a Double"
     ),
     (
       ["--set", "heder.frame.height=400"],

@@ -244,6 +244,12 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A `set` step whose `KEY=VALUE` is not a setting.
   case invalidSetting(position: Int, step: String, reason: SceneSettingError)
 
+  /// The values of `step` as written, after its name (`drag:-200:300`
+  /// gives -200 and 300).
+  private static func values(of step: String) -> [String] {
+    step.split(separator: ":", omittingEmptySubsequences: false).dropFirst().map(String.init)
+  }
+
   static let stepList =
     "drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE"
 
@@ -280,11 +286,15 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "step \(position) \(MessageText.quoted(step)): expected \(value) to be a decimal number such as -200 or 0.5, found \(MessageText.quoted(found))"
     case .outOfRange(let position, let step, let value, let found):
+      // D, V and O are each step's first value: quoted as written, as a
+      // Double would print `1e400` as inf and 1e15 in full.
+      let written = Self.values(of: step).first ?? MessageText.number(found)
       return
-        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a finite number from -1e9 to 1e9, found \(MessageText.number(found))"
+        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a finite number from -1e9 to 1e9, found \(written)"
     case .notPositiveDuration(let position, let step, let found):
+      let written = Self.values(of: step).last ?? MessageText.number(found)
       return
-        "step \(position) \(MessageText.quoted(step)): expected MS, milliseconds, greater than 0 and at most 600000, found \(MessageText.number(found))"
+        "step \(position) \(MessageText.quoted(step)): expected MS, milliseconds, greater than 0 and at most 600000, found \(written)"
     case .releaseWithFingerUp(let position, let step):
       return
         "step \(position) \(MessageText.quoted(step)): the finger is up; expected release only while it is down (after drag or hold)"
