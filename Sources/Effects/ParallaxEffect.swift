@@ -31,7 +31,8 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
       y += rate * max(0, offset). rate 0 moves with the content, 1 holds a content-attached view
       fixed, 0.5 moves it at half speed (Android's parallax multiplier); above 1 the view moves
       down, below 0 faster than the content. Pulling past the top (offset < 0) moves nothing.
-      A viewport-attached view moves down by the same amount.
+      A viewport-attached view moves down by the same amount. The amount saturates at 1e15,
+      as every product an effect makes does (rate 2 moves 1e15 at an offset of 6e14).
       """,
     parameters: parameterList.descriptors,
     examples: [

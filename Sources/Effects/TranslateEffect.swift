@@ -72,7 +72,8 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     discussion: """
       Adds factor * (clamp(offset, from, to) - clamp(0, from, to)) to x or y: zero at rest,
       changing only while the offset is between from and to (null: no bound). When both are
-      given, from must not be greater than to.
+      given, from must not be greater than to. The amount saturates at 1e15 in magnitude, as
+      every product an effect makes does.
 
       The iOS 18 article's onScrollGeometryChange header is a viewport-attached view with
       [stretch, {"type": "translate", "factor": -1, "from": 0}]: an overlay that does not

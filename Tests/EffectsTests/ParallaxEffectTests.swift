@@ -24,6 +24,16 @@ import Testing
     #expect(header.evaluate([parallax(-1)], offset: 200).y == -400)
   }
 
+  @Test("the amount added saturates at 1e15, the product's limit, not the result's")
+  func saturates() {
+    // rate 2 at 6e14: 1.2e15 added, saturated to 1e15, to a top at -6e14.
+    #expect(header.evaluate([parallax(2)], offset: 6e14).y == 4e14)
+    // Below the limit the product is whole: 2 * 4e14 = 8e14.
+    #expect(header.evaluate([parallax(2)], offset: 4e14).y == 4e14)
+    let translate = try? TranslateEffect.decode(json: #"{"factor": 3}"#)
+    #expect(translate.map { header.evaluate([$0], offset: 6e14).y } == 4e14)
+  }
+
   @Test("pulled past the top nothing moves")
   func pullDoesNothing() {
     for offset in [-500.0, -1, 0] {
