@@ -286,21 +286,20 @@ import Testing
     let v0 = -2000 * MotionPhysicsTests.slope(200)
     let first = MotionPhysicsTests.spring(x0: x0, v0: v0, t: 1.0 / 120).x
     #expect(abs(first - -103.00) < 0.005)
-    let refreshFrames = try Self.frames("drag:-200:100,release", on: "pull-to-refresh.json")
-    let refreshDeepest = try #require(refreshFrames.min { $0.offset < $1.offset })
-    #expect(refreshDeepest.index == 15)
-    #expect(
-      abs(MotionPhysicsTests.spring(x0: x0, v0: v0, t: 3.0 / 120).x - -107.25) < 0.005
-        && abs(refreshDeepest.offset - -107.25) < 0.005)
-    // The stretchy header's deepest frame, the spring's first (37).
-    let headerX0 = -MotionPhysicsTests.band(200)
-    let headerV0 = -200 / 0.3 * MotionPhysicsTests.slope(200)
-    let headerFrames = try Self.frames("drag:-200:300,release", on: "stretchy-header.json")
-    let headerDeepest = try #require(headerFrames.min { $0.offset < $1.offset })
-    #expect(headerDeepest.index == 37)
-    #expect(
-      abs(MotionPhysicsTests.spring(x0: headerX0, v0: headerV0, t: 1.0 / 120).x - -98.80) < 0.005
-        && abs(headerDeepest.offset - -98.80) < 0.005)
+    // The deepest frames the README quotes beside the peaks: the spring's
+    // third frame after the pull to refresh's release (15), the first after
+    // the stretchy header's (37); the drag's distance and milliseconds.
+    for (name, spec, distance, ms, deepest, afterRelease, worked) in [
+      ("pull-to-refresh.json", "drag:-200:100,release", 200.0, 100.0, 15, 3.0, -107.25),
+      ("stretchy-header.json", "drag:-200:300,release", 200, 300, 37, 1, -98.80),
+    ] {
+      let spring = MotionPhysicsTests.spring(
+        x0: -MotionPhysicsTests.band(distance),
+        v0: -distance / ms * 1000 * MotionPhysicsTests.slope(distance), t: afterRelease / 120)
+      let lowest = try #require(Self.frames(spec, on: name).min { $0.offset < $1.offset })
+      #expect(lowest.index == deepest, "\(name)")
+      #expect(abs(spring.x - worked) < 0.005 && abs(lowest.offset - worked) < 0.005, "\(name)")
+    }
     #expect(abs(x0 - -97.32) < 0.005)
     #expect(abs(v0 - -861) < 0.5)
     // The band's slopes and the speeds the README quotes.
