@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x63f7_6ac0_5b65_6e1b
+      0x237c_cd5d_b867_328b
     #endif
   }
 

@@ -85,8 +85,10 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
     max(0, contentHeight + contentInsets.top + contentInsets.bottom - viewport.height)
   }
 
-  /// How far the content is pulled down past its top: `max(0, -offset)`.
-  @inlinable public var pull: Double { max(0, -offset) }
+  /// How far the content is pulled down past its top: `max(0, -offset)`,
+  /// +0 at rest (written `max(-offset, 0)`: `Swift.max(0, -0.0)` is -0,
+  /// which `1 / pull` would tell apart).
+  @inlinable public var pull: Double { max(-offset, 0) }
 
   /// How far the content is pulled up past its bottom: `max(0, offset - maxOffset)`.
   @inlinable public var pullBottom: Double { max(0, offset - maxOffset) }

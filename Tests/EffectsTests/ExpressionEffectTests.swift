@@ -172,6 +172,31 @@ import Testing
     #expect(try expressionValue("rotation + 1 / 0", offset: 0) == 0)
   }
 
+  @Test("pull is +0 at rest, as max(0, -offset) is in arithmetic: 1 / pull is +infinity")
+  func pullAtRestIsPositiveZero() throws {
+    #expect(try expressionValue("1 / pull > 0", offset: 0) == 1)
+    #expect(try expressionValue("step(0, 1 / pull)", offset: 0) == 1)
+    // pullBottom at maxOffset is 0 - 0, +0 too; pulled 1, pull is 1.
+    #expect(try expressionValue("1 / pull", offset: -1) == 1)
+    let geometry = ScrollGeometry(offset: 0, contentHeight: 1000)
+    #expect(geometry.pull == 0 && geometry.pull.sign == .plus)
+  }
+
+  @Test(
+    "a NaN goes on as IEEE 754 and Swift take it: comparisons false but !=, min and max keep a NaN first argument",
+    arguments: [
+      // (expression, rotation after it: 0 when the result is NaN, the column kept)
+      ("min(0 / 0, 7)", 0.0), ("min(7, 0 / 0)", 7), ("max(0 / 0, 7)", 0), ("max(7, 0 / 0)", 7),
+      ("clamp(0 / 0, 2, 5)", 0), ("step(0 / 0, 3)", 1), ("step(3, 0 / 0)", 1),
+      ("0 / 0 ? 7 : 9", 7), ("(0 / 0 == 0 / 0) + 2", 2), ("(0 / 0 != 0 / 0) + 2", 3),
+      ("(0 / 0 < 1) + (0 / 0 >= 1) + 2", 2), ("sign(0 / 0)", 0), ("round(0 / 0)", 0),
+    ])
+  func notANumberInside(expression: String, expected: Double) throws {
+    #expect(try expressionValue(expression) == expected)
+    // The same through the per-view interpreter, nothing folded at load time.
+    #expect(try interpretedValue(expression) == expected)
+  }
+
   @Test("opacity is clamped to 0...1, width, height and blur to 0 or more, the rest saturated")
   func clampsAndSaturation() throws {
     let effect = try ExpressionEffect.decode(

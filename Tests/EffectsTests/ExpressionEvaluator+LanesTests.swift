@@ -26,7 +26,7 @@ import Testing
     let naturalY = (20 - offset) + 40 + i * 110
     let height = 120 + i
     return [
-      "offset": offset, "pull": max(0, -offset), "pullBottom": max(0, offset - 1186),
+      "offset": offset, "pull": offset < 0 ? -offset : 0, "pullBottom": max(0, offset - 1186),
       "maxOffset": 1186, "minY": naturalY, "progress": (844 - naturalY) / (844 + height),
       "index": i, "viewportWidth": 390, "viewportHeight": 844, "insetTop": 20,
       "insetBottom": 10, "contentHeight": 2000, "naturalX": 0, "naturalY": naturalY,

@@ -167,7 +167,7 @@ import Testing
       // and the first effect keeps it.
       let minY = 60 - offset
       let names: [String: Double] = [
-        "offset": offset, "pull": max(0, -offset), "pullBottom": max(0, offset - 1186),
+        "offset": offset, "pull": offset < 0 ? -offset : 0, "pullBottom": max(0, offset - 1186),
         "maxOffset": 1186, "minY": minY, "progress": (844 - minY) / (844 + 120),
         "index": 0, "count": 1, "viewportWidth": 390, "viewportHeight": 844, "insetTop": 20,
         "insetBottom": 10, "contentHeight": 2000, "naturalX": 0, "naturalY": minY,

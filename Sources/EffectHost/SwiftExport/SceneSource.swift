@@ -607,7 +607,7 @@ struct SceneSource {
     if layout.attachment == .content { frameValues.insert(.contentOrigin) }
     for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
       switch value {
-      case .pull: line("    let pull = max(0, -offset)")
+      case .pull: line("    let pull = max(-offset, 0)")
       case .pullBottom: line("    let pullBottom = max(0, offset - Self.maxOffset)")
       case .contentOrigin: line("    let contentOrigin = Self.insetTop - offset")
       }
@@ -733,7 +733,7 @@ struct SceneSource {
           : ("y[row]", "height[row]", "x[row]", "width[row]")
         switch event.input {
         case .offset: value = "offset"
-        case .pull: value = "max(0, -offset)"
+        case .pull: value = "max(-offset, 0)"
         case .pullBottom: value = "max(0, offset - Self.maxOffset)"
         case .minY: value = minY
         case .height: value = height
