@@ -61,9 +61,7 @@ extension ValueReader where Value == Double {
       return value
     }
   }
-}
 
-extension ValueReader where Value == Double {
   /// A gesture's start offset: an ``offset`` of 0 or more. Below 0 is
   /// outside every scene's offsets, so it is refused before the scene is
   /// read; above the scene's maxOffset once it is

@@ -152,10 +152,15 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   private static func jsonNumber(_ text: String) -> Double? {
     // The parser takes whitespace around a document; a value here has none.
     guard let first = text.unicodeScalars.first, first == "-" || ("0"..."9").contains(first),
-      text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }),
-      case .number(let value)? = try? JSONParser.parse(text)
+      isNumberText(text), case .number(let value)? = try? JSONParser.parse(text)
     else { return nil }
     return value
+  }
+
+  /// Whether `text` has only the characters a decimal number is written
+  /// with (`0`-`9`, `+`, `-`, `.`, `e`, `E`).
+  static func isNumberText(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { "0123456789+-.eE".unicodeScalars.contains($0) }
   }
 
   // MARK: - Scene files
@@ -300,11 +305,8 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
         "unknown key \(MessageText.quoted(key))\(hint) (expected \(SceneSetting.Key.forms))"
     case .notANumber(let key, let found):
       // A number beyond a Double's range (`1e400`) is one JSON allows.
-      let written = found.unicodeScalars.allSatisfy {
-        "0123456789+-.eE".unicodeScalars.contains($0)
-      }
       let tooLarge =
-        written && Double(found).map { $0.isInfinite } == true
+        SceneSetting.isNumberText(found) && Double(found).map { $0.isInfinite } == true
         ? ", which does not fit a Double" : ""
       return
         "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))\(tooLarge)"
