@@ -314,14 +314,7 @@ struct SceneAxisReading: Sendable {
   private static func choiceProblem<Choice: RawRepresentable & CaseIterable>(
     _ value: JSONValue, _ type: Choice.Type, at path: JSONPath
   ) -> SceneDiagnostic where Choice.RawValue == String {
-    let expected = ParameterReader.describeChoices(type)
-    if case .string(let text) = value,
-      let suggestion = MessageText.nearestName(to: text, in: type.allCases.map(\.rawValue))
-    {
-      return SceneDiagnostic(
-        path: path, problem: .nearMiss(expected: expected, found: value, suggestion: suggestion))
-    }
-    return SceneDiagnostic(path: path, problem: .mismatch(expected: expected, found: value))
+    SceneDiagnostic(path: path, problem: ParameterReader.choiceProblem(found: value, type))
   }
 
   // MARK: - Rewriting

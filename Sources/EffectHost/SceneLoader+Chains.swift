@@ -223,7 +223,7 @@ extension SceneLoader {
       object: object, path: path, owner: "effect \"\(typeName)\"", alreadyRead: ["type"])
     let explicit: ReducedMotion? =
       reader.value(Self.reducedMotionKey) == nil
-      ? nil : Self.suggestingChoice(&reader, Self.reducedMotionKey, default: .keep)
+      ? nil : reader.choice(Self.reducedMotionKey, default: .keep)
     let effect = type.init(from: &reader)
     reader.finish()
     if reader.hasProblems { return .failure(SceneDiagnostics(reader.diagnostics)) }

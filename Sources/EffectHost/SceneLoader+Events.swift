@@ -37,10 +37,10 @@ extension SceneLoader {
         name = nil
       }
       let problemsBeforeInput = sub.diagnostics.count
-      let input = Self.suggestingChoice(&sub, "input", default: ScrollInput.offset)
+      let input = sub.choice("input", default: ScrollInput.offset)
       let inputIsValid = sub.diagnostics.count == problemsBeforeInput
       let crosses = sub.requiredNumber("crosses", in: .finite)
-      let direction = Self.suggestingChoice(&sub, "direction", default: ChainEvent.Direction.both)
+      let direction = sub.choice("direction", default: ChainEvent.Direction.both)
       let timeline = ViewTimeline.read(
         &sub, input: inputIsValid ? input : nil, inputKey: "input")
       sub.finish()

@@ -23,10 +23,10 @@ extension SceneLoader {
     let chainValue = sub.value("chain")
     let paging = Self.snapPaging(&sub)
     let alignValue = sub.value("align")
-    let mode = Self.suggestingChoice(&sub, "mode", default: ScrollSnap.Mode.mandatory)
-    let align = Self.suggestingChoice(&sub, "align", default: ScrollSnap.Alignment.start)
+    let mode = sub.choice("mode", default: ScrollSnap.Mode.mandatory)
+    let align = sub.choice("align", default: ScrollSnap.Alignment.start)
     let proximity = sub.optionalNumberIfPresent("proximity", in: .positive)
-    let stop = Self.suggestingChoice(&sub, "stop", default: ScrollSnap.Stop.normal)
+    let stop = sub.choice("stop", default: ScrollSnap.Stop.normal)
 
     var points: ScrollSnap.Points?
     switch (offsetsValue, chainValue) {
@@ -213,23 +213,5 @@ extension SceneLoader {
       }
       return name
     }
-  }
-
-  /// One of a string enumeration's raw values, or `defaultValue` when absent;
-  /// a string near a valid one is reported with it ("did you mean").
-  static func suggestingChoice<Choice: RawRepresentable & CaseIterable>(
-    _ reader: inout ParameterReader, _ key: String, default defaultValue: Choice
-  ) -> Choice where Choice.RawValue == String {
-    guard let value = reader.value(key) else { return defaultValue }
-    if case .string(let text) = value, let choice = Choice(rawValue: text) { return choice }
-    let expected = ParameterReader.describeChoices(Choice.self)
-    if case .string(let text) = value,
-      let suggestion = MessageText.nearestName(to: text, in: Choice.allCases.map(\.rawValue))
-    {
-      reader.report(.nearMiss(expected: expected, found: value, suggestion: suggestion), at: key)
-    } else {
-      reader.report(.mismatch(expected: expected, found: value), at: key)
-    }
-    return defaultValue
   }
 }

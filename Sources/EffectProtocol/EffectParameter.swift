@@ -187,7 +187,7 @@ extension EffectParameter {
         return nil
       }
       guard case .string(let name) = value, let choice = Choice(rawValue: name) else {
-        reader.report(.mismatch(expected: expected, found: value), at: parameter.key)
+        reader.report(ParameterReader.choiceProblem(found: value, Choice.self), at: parameter.key)
         return nil
       }
       return choice

@@ -181,7 +181,8 @@ public struct ParameterReader: Sendable {
     return text
   }
 
-  /// One of a string enumeration's raw values, or `defaultValue` when absent.
+  /// One of a string enumeration's raw values, or `defaultValue` when absent;
+  /// a string near a valid one is reported with it ("did you mean").
   public mutating func choice<Choice: RawRepresentable & CaseIterable>(
     _ key: String, default defaultValue: Choice
   ) -> Choice where Choice.RawValue == String {
@@ -189,8 +190,24 @@ public struct ParameterReader: Sendable {
     if case .string(let text) = value, let choice = Choice(rawValue: text) {
       return choice
     }
-    report(.mismatch(expected: Self.describeChoices(Choice.self), found: value), at: key)
+    report(Self.choiceProblem(found: value, Choice.self), at: key)
     return defaultValue
+  }
+
+  /// What is wrong with `found` where one of `Choice`'s raw values was
+  /// expected: a ``SceneDiagnostic/Problem/nearMiss(expected:found:suggestion:)``
+  /// when it is a string near one of them (`"botom"` for `"bottom"`), else a
+  /// ``SceneDiagnostic/Problem/mismatch(expected:found:)``.
+  package static func choiceProblem<Choice: RawRepresentable & CaseIterable>(
+    found: JSONValue, _ type: Choice.Type
+  ) -> SceneDiagnostic.Problem where Choice.RawValue == String {
+    let expected = describeChoices(type)
+    if case .string(let text) = found,
+      let suggestion = MessageText.nearestName(to: text, in: type.allCases.map(\.rawValue))
+    {
+      return .nearMiss(expected: expected, found: found, suggestion: suggestion)
+    }
+    return .mismatch(expected: expected, found: found)
   }
 
   /// `"a" or "b"`, `"a", "b" or "c"`.

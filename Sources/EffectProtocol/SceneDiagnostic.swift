@@ -175,7 +175,9 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
 
 extension MessageText {
   /// The nearest of `candidates` to `word` by edit distance, if it is near
-  /// enough to be a likely typo (case is ignored).
+  /// enough to be a likely typo (case is ignored): a third of the longer
+  /// name's letters or fewer, at least 1 and at most 3, and never all of
+  /// them.
   ///
   /// At most 3 edits are accepted, so the distance is computed only within 3
   /// of the diagonal: linear in the length of the names, however long they are
@@ -198,8 +200,11 @@ extension MessageText {
       best = (candidate, distance)
     }
     guard let best else { return nil }
-    let limit = max(1, min(3, (max(lowered.count, best.name.count) + 1) / 3))
-    return best.distance <= limit ? best.name : nil
+    let longer = max(lowered.count, best.name.unicodeScalars.count)
+    let limit = max(1, min(3, (longer + 1) / 3))
+    // A name every letter of which is replaced is no nearer than any other
+    // (`"z"` for `"x"` or `"y"`).
+    return best.distance <= limit && best.distance < longer ? best.name : nil
   }
 
   /// The optimal-string-alignment distance of `a` and `b` (insertions,

@@ -23,7 +23,8 @@ import Testing
   }
 
   /// What `nearestName` promises: the first candidate at the least distance,
-  /// if that distance is within a third of the longer name (1 to 3 edits).
+  /// if that distance is within a third of the longer name (1 to 3 edits)
+  /// and less than its length.
   static func referenceNearest(_ word: String, _ candidates: [String]) -> String? {
     let lowered = Array(word.lowercased().unicodeScalars)
     var best: (name: String, distance: Int)?
@@ -32,8 +33,9 @@ import Testing
       if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }
     guard let best else { return nil }
-    let limit = max(1, min(3, (max(lowered.count, best.name.count) + 1) / 3))
-    return best.distance <= limit ? best.name : nil
+    let longer = max(lowered.count, best.name.count)
+    let limit = max(1, min(3, (longer + 1) / 3))
+    return best.distance <= limit && best.distance < longer ? best.name : nil
   }
 
   @Test("typos find the name they were meant to be")
@@ -44,6 +46,15 @@ import Testing
     #expect(MessageText.nearestName(to: "MaxStrech", in: keys) == "maxStretch")
     #expect(MessageText.nearestName(to: "colour", in: keys) == nil)
     #expect(MessageText.nearestName(to: "", in: keys) == nil)
+  }
+
+  @Test("a one-letter name is near only a name it shares a letter with")
+  func oneLetter() {
+    // "z" is one edit from "x" and from "y", as any letter is: no likelier.
+    #expect(MessageText.nearestName(to: "z", in: ["x", "y"]) == nil)
+    #expect(MessageText.nearestName(to: "X", in: ["x", "y"]) == "x")
+    #expect(MessageText.nearestName(to: "x", in: ["xy", "z"]) == "xy")
+    #expect(MessageText.nearestName(to: "ab", in: ["a"]) == "a")
   }
 
   @Test("over random words and candidates, the banded distance picks what the full table picks")

@@ -56,6 +56,20 @@ import Testing
       ])
   }
 
+  @Test("a choice near a valid one is reported with it, a far one without")
+  func choiceNearMiss() throws {
+    var reader = try reader(#"{"a": "rigth", "b": "Left", "c": "up", "d": 2}"#)
+    for key in ["a", "b", "c", "d"] { #expect(reader.choice(key, default: Side.left) == .left) }
+    reader.finish()
+    #expect(
+      reader.diagnostics.map(\.description) == [
+        #"chains[0].a: expected "left" or "right", found the string "rigth"; did you mean "right"?"#,
+        #"chains[0].b: expected "left" or "right", found the string "Left"; did you mean "left"?"#,
+        #"chains[0].c: expected "left" or "right", found the string "up""#,
+        #"chains[0].d: expected "left" or "right", found the number 2"#,
+      ])
+  }
+
   @Test("the number ranges accept their bounds as documented")
   func ranges() {
     #expect(NumberRange.positive.contains(1e9) && !NumberRange.positive.contains(0))
