@@ -130,7 +130,7 @@ public struct SceneLoader: Sendable {
       reader.report(.mismatch(expected: "1", found: version), at: "version")
     }
     let description = reader.string("description")
-    let viewport = readViewport(&reader)
+    let viewport = readViewport(&reader, isHorizontal: axis.isHorizontal)
     let insets = readInsets(&reader)
     let contentHeight =
       reader.value("contentHeight") == nil
@@ -167,8 +167,10 @@ public struct SceneLoader: Sendable {
 
   // MARK: - Parts
 
-  private func readViewport(_ reader: inout ParameterReader) -> Size {
-    var size = Size.phone
+  /// The viewport, an iPhone's portrait 390 x 844 where a key is left out:
+  /// in a horizontal scene's twin, whose width is the file's height, 844 x 390.
+  private func readViewport(_ reader: inout ParameterReader, isHorizontal: Bool) -> Size {
+    var size = isHorizontal ? Size(width: Size.phone.height, height: Size.phone.width) : .phone
     readObject("viewport", owner: "the viewport", in: &reader) { sub in
       size.width = sub.number("width", default: size.width, in: .positive)
       size.height = sub.number("height", default: size.height, in: .positive)

@@ -119,4 +119,23 @@ import Testing
     // Without y or height the frame fills the cross axis inside the insets.
     #expect(scene.layout.frames[0] == Rect(x: 1, y: 5, width: 200 - 1 - 2, height: 100))
   }
+
+  /// The viewport's default is an iPhone in portrait, 390 wide and 844 tall,
+  /// whichever way the scene scrolls: the twin holds it as 844 x 390.
+  @Test(arguments: [
+    ("", Size(width: 844, height: 390)),
+    (#""viewport": {"width": 300},"#, Size(width: 844, height: 300)),
+    (#""viewport": {"height": 500},"#, Size(width: 500, height: 390)),
+  ])
+  func aHorizontalSceneDefaultsToAPortraitPhone(viewport: String, twin: Size) throws {
+    let scene = try SceneLoader().load(
+      json:
+        #"{"axis": "horizontal", \#(viewport) "contentWidth": 1000, "chains": [{"name": "a", "frame": {"width": 100}}]}"#
+    )
+    #expect(scene.viewport == twin)
+    // maxOffset = contentWidth - W, with W the physical width.
+    #expect(scene.geometry(offset: 0).maxOffset == 1000 - twin.height)
+    // The frame spans the physical height, V.
+    #expect(scene.layout.frames[0].width == twin.width)
+  }
 }
