@@ -54,8 +54,11 @@ public struct Scene: Sendable {
   /// file's right and left ones.
   public var layoutDirection: LayoutDirection
 
+  /// A scene of `chains`; a horizontal one is given as its vertical twin
+  /// (``axis``). Without `viewport`, an iPhone in portrait, 390 wide and 844
+  /// tall: ``Size/phone``, or 844 x 390 as a horizontal scene's twin holds it.
   public init(
-    description: String? = nil, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
+    description: String? = nil, viewport: Size? = nil, contentInsets: EdgeInsets = .zero,
     contentHeight: Double? = nil, chains: [Chain], snap: ScrollSnap? = nil,
     axis: ScrollAxis = .vertical, layoutDirection: LayoutDirection = .leftToRight
   ) {
@@ -63,12 +66,18 @@ public struct Scene: Sendable {
     self.axis = axis
     self.layoutDirection = layoutDirection
     self.snap = snap
-    self.viewport = viewport
+    self.viewport = viewport ?? Self.defaultViewport(axis)
     self.contentInsets = contentInsets
     self.chains = chains
     self.declaredContentHeight = contentHeight
     self.layout = SceneLayout(frames: [], contentHeight: 0)
     layOut()
+  }
+
+  /// An iPhone in portrait, as a scene of `axis` holds it: a horizontal
+  /// scene's twin has the phone's height along its y.
+  static func defaultViewport(_ axis: ScrollAxis) -> Size {
+    axis == .horizontal ? Size(width: Size.phone.height, height: Size.phone.width) : .phone
   }
 
   /// The larger of `V - It - Ib` and the lowest natural bottom edge of any

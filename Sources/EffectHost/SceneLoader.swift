@@ -170,7 +170,7 @@ public struct SceneLoader: Sendable {
   /// The viewport, an iPhone's portrait 390 x 844 where a key is left out:
   /// in a horizontal scene's twin, whose width is the file's height, 844 x 390.
   private func readViewport(_ reader: inout ParameterReader, isHorizontal: Bool) -> Size {
-    var size = isHorizontal ? Size(width: Size.phone.height, height: Size.phone.width) : .phone
+    var size = Scene.defaultViewport(isHorizontal ? .horizontal : .vertical)
     readObject("viewport", owner: "the viewport", in: &reader) { sub in
       size.width = sub.number("width", default: size.width, in: .positive)
       size.height = sub.number("height", default: size.height, in: .positive)

@@ -138,4 +138,10 @@ import Testing
     // The frame spans the physical height, V.
     #expect(scene.layout.frames[0].width == twin.width)
   }
+
+  @Test func aHorizontalSceneMadeInCodeDefaultsToAPortraitPhoneToo() {
+    let chain = Chain(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100), effects: [])
+    #expect(Scene(chains: [chain], axis: .horizontal).viewport == Size(width: 844, height: 390))
+    #expect(Scene(chains: [chain]).viewport == Size(width: 390, height: 844))
+  }
 }
