@@ -107,7 +107,7 @@ final class ByteBuffer {
   }
 
   /// Powers of ten that are exact Doubles.
-  private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6]
+  private static let powersOfTen = DecimalRounding.powersOfTen
 
   /// Writes `value` (not an integer, 1e-4 <= |value| < 1e9) as `int.frac`
   /// when at most 6 decimals read back to it exactly, and returns whether it
@@ -130,11 +130,11 @@ final class ByteBuffer {
     return false
   }
 
-  /// `value` rounded to `decimals` decimals, 0 to 6 (`-0.00` as `0.00`);
-  /// in full precision when too large to round through an integer.
+  /// `value` rounded to `decimals` decimals, 0 to 6, halves away from zero
+  /// as its full-precision text reads (``DecimalRounding``; `-0.00` as
+  /// `0.00`); in full precision when too large to round through an integer.
   func appendFixed(_ value: Double, decimals: Int) {
-    let scale = Self.powersOfTen[decimals]
-    let scaled = (value * scale).rounded()
+    let scaled = DecimalRounding.units(value, decimals: decimals)
     guard abs(scaled) < 9e18 else {
       appendNumber(value)
       return

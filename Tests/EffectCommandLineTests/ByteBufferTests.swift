@@ -1,4 +1,5 @@
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import EffectCommandLine
@@ -79,6 +80,47 @@ import Testing
   @Test("any number of decimals from 0 to 6", arguments: fixedCases)
   func decimals(value: Double, decimals: Int, text: String) {
     #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
+  }
+
+  /// Near a half, the product with a power of ten and the number's text
+  /// round apart; the text decides. Worked from the digits: `1.005` is a
+  /// half (the Double is 1.00499999999999989..., its product with 100 the
+  /// Double 100.49999999999999); `-204.64499999999998` is not (its product
+  /// with 100 is the Double -20464.5); `5e-07` is a half of a millionth.
+  static let nearHalfCases: [(Double, Int, String)] = [
+    (1.005, 2, "1.01"), (0.285, 2, "0.29"), (-204.64499999999998, 2, "-204.64"),
+    (1110.645, 2, "1110.65"), (-2.675, 2, "-2.68"), (4.35, 1, "4.4"), (5e-07, 6, "0.000001"),
+    (-5e-07, 6, "-0.000001"), (0.0049999999999999, 2, "0.00"), (204.64500000000001, 2, "204.65"),
+  ]
+
+  @Test("near a half, the number rounds as its shortest text does", arguments: nearHalfCases)
+  func nearHalf(value: Double, decimals: Int, text: String) {
+    #expect(ByteBuffer.text { $0.appendFixed(value, decimals: decimals) } == text)
+  }
+
+  @Test("random decimal texts round to two decimals as their digits do, halves away from zero")
+  func randomTexts() throws {
+    var random = SplitMix64(seed: 0x0DEC)
+    for _ in 0..<3000 {
+      let negative = random.next() % 2 == 0
+      let whole = random.next() % 1_000_000
+      let places = Int(3 + random.next() % 4)
+      var fraction = ""
+      for index in 0..<places {
+        // Half the texts end in 5 at the third place: a half.
+        let digit = index == 2 && places == 3 && random.next() % 2 == 0 ? 5 : random.next() % 10
+        fraction += String(digit)
+      }
+      let text = (negative ? "-" : "") + "\(whole)." + fraction
+      let value = try #require(Double(text))
+      let digits = fraction.utf8.map { Int($0 - UInt8(ascii: "0")) }
+      let units = Int(whole) * 100 + digits[0] * 10 + digits[1] + (digits[2] >= 5 ? 1 : 0)
+      let hundredths = units % 100
+      let expected =
+        (negative && units != 0 ? "-" : "") + "\(units / 100)."
+        + (hundredths < 10 ? "0" : "") + "\(hundredths)"
+      #expect(ByteBuffer.text { $0.appendFixed(value, decimals: 2) } == expected, "\(text)")
+    }
   }
 
   @Test("right alignment pads what was written, and leaves wider text alone")

@@ -5,11 +5,13 @@ public enum PictureText {
   /// The decimals every picture writes a coordinate or value with: 2.
   public static let decimals = 2
 
-  /// `value` rounded to ``decimals`` decimals (halves away from zero), in
-  /// the shortest text that reads back to the rounded number: `12.5`, `-3`,
-  /// `0.33`; never `-0`, never an exponent for a picture's magnitudes.
+  /// `value` rounded to ``decimals`` decimals (halves away from zero, as its
+  /// full-precision text reads), in the shortest text that reads back to
+  /// the rounded number: `12.5`, `-3`, `0.33`; never `-0`, never an
+  /// exponent for a picture's magnitudes.
   public static func fixed(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
+    let rounded =
+      DecimalRounding.units(value, decimals: decimals) / DecimalRounding.powersOfTen[decimals]
     return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 

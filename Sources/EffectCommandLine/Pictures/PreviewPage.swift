@@ -246,7 +246,9 @@ public struct PreviewPage: Sendable {
 
   /// `value` with ``valueDecimals`` decimals, in its shortest text.
   static func value(_ value: Double) -> String {
-    let rounded = (value * 1000).rounded() / 1000
+    let rounded =
+      DecimalRounding.units(value, decimals: valueDecimals)
+      / DecimalRounding.powersOfTen[valueDecimals]
     return MessageText.number(rounded == 0 ? 0 : rounded)
   }
 

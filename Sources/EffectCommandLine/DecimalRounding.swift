@@ -1,0 +1,63 @@
+/// Rounding to a few decimals for people, as the full-precision text reads.
+///
+/// A table or a picture rounds a number to a few decimals, halves away from
+/// zero, and the csv beside it writes the same number in its shortest
+/// round-trip text. Rounding the Double's product with a power of ten
+/// disagrees with that text near a half in both directions: the product is
+/// itself rounded (`-204.64499999999998 * 100` is the Double `-20464.5`, a
+/// half the number is not), and the Double nearest a typed half lies to one
+/// side of it (`1110.645` is stored as 1110.64499999999998...). Near a half,
+/// the shortest text decides, so that the rounded number is the one a person
+/// gets from the csv's digits: `-204.64` and `1110.65`.
+enum DecimalRounding {
+  /// Powers of ten that are exact Doubles.
+  static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6]
+
+  /// `value` times 10^`decimals` (0 to 6), rounded to a whole number as the
+  /// shortest text of `value` rounds to `decimals` decimals, halves away from
+  /// zero; `value * 10^decimals` rounded when that is 1e15 or more, where
+  /// the Doubles are whole numbers or halves and the text has no more digits
+  /// than the product.
+  static func units(_ value: Double, decimals: Int) -> Double {
+    let product = value * powersOfTen[decimals]
+    let magnitude = abs(product)
+    guard magnitude < 1e15, magnitude.isFinite else { return product.rounded() }
+    // Between the product and the text's exact product lie a few of the
+    // product's ulps (2^-52 of it each): only that close to a half can they
+    // round apart.
+    let fromHalf = abs(magnitude - magnitude.rounded(.down) - 0.5)
+    guard fromHalf <= magnitude * 1e-12 else { return product.rounded() }
+    let rounded = textUnits(abs(value).description, decimals: decimals)
+    return value < 0 ? -rounded : rounded
+  }
+
+  /// The shortest text `text` of a non-negative Double (`1110.645`,
+  /// `5e-07`, `1.5e+20`) times 10^`decimals`, rounded to a whole number,
+  /// halves up.
+  static func textUnits(_ text: String, decimals: Int) -> Double {
+    var digits: [UInt8] = []
+    var pointAt: Int?
+    var exponent = 0
+    var bytes = text.utf8[...]
+    while let byte = bytes.popFirst() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "."): pointAt = digits.count
+      case UInt8(ascii: "e"), UInt8(ascii: "E"):
+        exponent = Int(String(decoding: bytes, as: UTF8.self)) ?? 0
+        bytes = bytes[bytes.endIndex...]
+      default: continue
+      }
+    }
+    // The units are the digits before position `end`; the one at `end`
+    // rounds them.
+    let end = (pointAt ?? digits.count) + exponent + decimals
+    var units = 0.0
+    for index in 0..<max(0, min(end, digits.count)) { units = units * 10 + Double(digits[index]) }
+    if end > digits.count {
+      for _ in digits.count..<end { units *= 10 }
+    }
+    if end >= 0, end < digits.count, digits[end] >= 5 { units += 1 }
+    return units
+  }
+}
