@@ -1,6 +1,7 @@
-import EffectCommandLine
 import Foundation
 import Testing
+
+@testable import EffectCommandLine
 
 /// `effectctl check` against golden files made here from real `eval` and
 /// `simulate` output, one cell edited: each expected report is derived from
@@ -198,6 +199,16 @@ import Testing
         "offset,chain,x\nnan,header,0\n0,body,0\n",
         "2: expected a finite number in column offset, found 'nan'"
       ),
+      // Text strtod would read as a number, which eval never writes.
+      ("offset,chain,x\n0,header,0x10\n", "2: expected a number in column x, found '0x10'"),
+      ("offset,chain,x\n0,header,+16\n", "2: expected a number in column x, found '+16'"),
+      (
+        "offset,chain,x\n0,header,16\u{0}junk\n",
+        "2: expected a number in column x, found '16\\u0000junk'"
+      ),
+      ("offset,chain,x\n0,header,016\n", "2: expected a number in column x, found '016'"),
+      ("offset,chain,x\n0,header,1.\n", "2: expected a number in column x, found '1.'"),
+      ("offset,chain,x\n.5,header,0\n", "2: expected a number in column offset, found '.5'"),
       ("", "1: the file is empty; expected the header line offset,chain,x"),
       ("offset,chain,x\n0,\"header,0\n", "2: a quoted value is not closed"),
     ])
@@ -205,6 +216,19 @@ import Testing
     let (run, path) = try Self.check(golden, ["--offsets", "0", "--columns", "x"])
     #expect(run.status == .invalidScene)
     #expect(run.stderr == "error: \(path):\(message)\n")
+  }
+
+  @Test("a golden's numbers are read in JSON's grammar, in which eval writes them")
+  func numberText() {
+    for text in ["0", "-0", "12.5", "-204.64499999999998", "1e+20", "-1E-7", "5e-07", "1e999"] {
+      #expect(RowComparison.isNumberText(text), "\(text)")
+    }
+    for text in [
+      "", "-", "+1", "1e", "1e+", ".", "1.", ".5", "00", "01", " 1", "1 ", "0x1p4", "1_000",
+      "\u{661}", "inf", "nan", "1\u{0}",
+    ] {
+      #expect(!RowComparison.isNumberText(text), "\(text)")
+    }
   }
 
   @Test("a golden file recorded with other columns: exit 1, both headers")
