@@ -130,7 +130,8 @@ public struct ScrollSimulator: Sendable {
   /// free motion bent to end on it (``Deceleration/init(start:velocity:target:)``,
   /// ``AndroidFling/init(start:velocity:target:)``), so the content never moves
   /// faster than at the release; a target behind, at the release, or a
-  /// release at rest is reached by the spring. Without a target (or with P
+  /// release at rest (`ios`: slower than 0.5 points/s, the speed at which its
+  /// free motion rests) is reached by the spring. Without a target (or with P
   /// in a snap area, a resting point itself), the physics' free motion.
   ///
   /// Past an edge (`ios` only): the spring to the nearer edge, or with
@@ -170,7 +171,9 @@ public struct ScrollSimulator: Sendable {
       if let target = snap?.target(
         forProjection: deceleration.restingPoint, releasedAt: offset, velocity: velocity)
       {
-        if (target - offset) * velocity > 0 {
+        // A speed below the resting one is a release at rest: the bent curve
+        // would rest on the target at once, at the release.
+        if (target - offset) * velocity > 0 && abs(velocity) >= Deceleration.restingSpeed {
           motion = .decelerating(
             Deceleration(start: offset, velocity: velocity, target: target), start: time,
             crossing: nil, target: target)

@@ -171,6 +171,25 @@ import Testing
     }
   }
 
+  @Test(
+    "ios: a release slower than the resting speed, 0.5 points/s, toward a target ahead is one at rest",
+    arguments: [0.3, -0.3, 0.4999])
+  func releaseBelowRestingSpeed(velocity: Double) throws {
+    // From 330 (fling: the release is frame 0), P = 330 - v / k, within 0.2 of
+    // 330: the nearest target is 340 ahead for v > 0 and 320 ahead for v < 0.
+    // The bent curve would rest on it at frame 0; the spring leaves from 330.
+    let target: Double = velocity > 0 ? 340 : 320
+    let snap = SnapTargets(offsets: [0, 320, 340, 900], mode: .mandatory, proximity: 1)
+    let frames = try Self.frames(
+      "fling:\(velocity)", physics: .ios, start: 330, snap: snap)
+    #expect(frames[0].offset == 330)
+    #expect((frames.last?.offset, frames.last?.phase) == (target, .idle))
+    for frame in frames.dropLast() {
+      let spring = MotionPhysicsTests.spring(x0: 330 - target, v0: velocity, t: frame.time)
+      #expect(abs(frame.offset - target - spring.x) < 1e-9, "frame \(frame.index)")
+    }
+  }
+
   @Test("with snapping a release past an edge springs to the target that edge picks")
   func releasePastEdgeSnaps() throws {
     let frames = try Self.frames(
