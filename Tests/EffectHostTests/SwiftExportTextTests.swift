@@ -83,9 +83,22 @@ import Testing
         + "expected another type name")
   }
 
+  /// The keywords reserved in declarations, statements, expressions and
+  /// types, as "Lexical Structure", "Keywords and Punctuation" of The Swift
+  /// Programming Language lists them.
+  static let languageKeywords = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open",
+    "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct",
+    "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+    "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+    "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+    "throws", "true", "try",
+  ]
+
   @Test("a keyword is refused as a keyword")
   func keyword() {
-    for name in ["struct", "Self", "Any", "protocol"] {
+    for name in Self.languageKeywords + ["Type", "Protocol"] {
       #expect(throws: SwiftExportError.invalidTypeName(name)) {
         try SwiftExport(typeName: name, sourceName: "scene.json")
       }

@@ -89,14 +89,17 @@ public struct SwiftExport: Sendable {
     "min", "pow", "sin",
   ]
 
-  /// The keywords, which name a type only in backticks.
+  /// The keywords, which name a type only in backticks: those The Swift
+  /// Programming Language reserves in declarations, statements, expressions
+  /// and types, and `Type` and `Protocol`, which follow a type.
   static let keywords: Set<String> = [
-    "Any", "Self", "Type", "Protocol", "as", "associatedtype", "break", "case", "catch", "class",
-    "continue", "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough",
-    "false", "fileprivate", "for", "func", "guard", "if", "import", "in", "init", "inout",
-    "internal", "is", "let", "nil", "open", "operator", "private", "protocol", "public",
-    "repeat", "rethrows", "return", "self", "static", "struct", "subscript", "super", "switch",
-    "throw", "throws", "true", "try", "typealias", "var", "where", "while",
+    "Any", "Self", "Type", "Protocol", "as", "associatedtype", "await", "borrowing", "break",
+    "case", "catch", "class", "consuming", "continue", "default", "defer", "deinit", "do", "else",
+    "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if",
+    "import", "in", "init", "inout", "internal", "is", "let", "nil", "nonisolated", "open",
+    "operator", "precedencegroup", "private", "protocol", "public", "repeat", "rethrows",
+    "return", "self", "static", "struct", "subscript", "super", "switch", "throw", "throws",
+    "true", "try", "typealias", "var", "where", "while",
   ]
 
   /// The Swift source of `host`'s scene.
