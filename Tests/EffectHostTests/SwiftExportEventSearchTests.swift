@@ -153,6 +153,11 @@ import Testing
       .source(of: SceneHost(scene: still))
     #expect(!stillSource.contains("detectEvents"))
     #expect(stillSource.contains("public private(set) var events: [Event] = []"))
+    // The event is still written down, as a comment.
+    #expect(
+      stillSource.contains(
+        "  // No effect changes these events' inputs: the same every frame, they never cross.\n"
+          + "  // \"badge\": \"wide\" when width crosses 100.0, both\n"))
   }
 
   @Test("the random natural scenes' events are searched, and fire")

@@ -146,7 +146,7 @@ struct SceneSource {
     writeEvaluate()
     writeWithColumns()
     for chain in chains { writeChain(chain) }
-    if hasEvents { writeEvents() }
+    if hasEvents { writeEvents() } else { writeEventsThatNeverFire() }
     writeHelpers()
     line("}")
   }
@@ -700,6 +700,33 @@ struct SceneSource {
 
   // MARK: - Events
 
+  /// `"chain": "name" when input crosses 3.0, both`, with a progress
+  /// event's range and timeline inset.
+  private func eventSummary(_ chain: ExportedChain, _ event: ChainEvent, progress: String?)
+    -> String
+  {
+    "\(SwiftLiteral.string(chain.name)): \(SwiftLiteral.string(event.name)) when "
+      + "\(inputName(event.input)) crosses \(SwiftLiteral.double(event.crosses)), "
+      + event.direction.rawValue
+      + (progress == nil
+        ? ""
+        : " (range \(SwiftLiteral.string(event.range.text)), timelineInset "
+          + "\(event.timelineInset.json))")
+  }
+
+  /// The events of a scene none of whose events can fire, as comments.
+  private mutating func writeEventsThatNeverFire() {
+    let events = chains.flatMap { chain in
+      zip(chain.events, chain.eventProgress).map { (chain, $0, $1) }
+    }
+    guard !events.isEmpty else { return }
+    line("  // No effect changes these events' inputs: the same every frame, they never cross.")
+    for (chain, event, progress) in events {
+      line("  // " + eventSummary(chain, event, progress: progress))
+    }
+    line("")
+  }
+
   private mutating func writeEvents() {
     line("  /// Finds the events of the frame: each input read after its chain's last effect.")
     line("  private mutating func detectEvents(offset: Double) {")
@@ -710,13 +737,7 @@ struct SceneSource {
     for chain in chains {
       for (event, progress) in zip(chain.events, chain.eventProgress) {
         let name = SwiftLiteral.string(event.name)
-        line(
-          "    // \(SwiftLiteral.string(chain.name)): \(name) when \(inputName(event.input)) "
-            + "crosses \(SwiftLiteral.double(event.crosses)), \(event.direction.rawValue)"
-            + (progress == nil
-              ? ""
-              : " (range \(SwiftLiteral.string(event.range.text)), timelineInset "
-                + "\(event.timelineInset.json))"))
+        line("    // " + eventSummary(chain, event, progress: progress))
         let crossing =
           "Self.crossing(before, value, \(SwiftLiteral.double(event.crosses)), "
           + "increasing: \(event.direction != .decreasing), "
