@@ -11,6 +11,9 @@ public struct OptionSpec: Sendable {
   public var isRepeatable = false
   /// Whether the subcommand needs it.
   public var isRequired = false
+  /// What the usage error says when a required option is missing;
+  /// `Missing expected argument '--name <value>'` when `nil`.
+  public var missingMessage: String?
   /// Lines of help; the first is the summary.
   public let help: [String]
   /// Whether it takes no value (`--events`): a ``Flag``.
@@ -228,7 +231,9 @@ private func parseArguments(_ arguments: [String], for command: CommandSpec) thr
   if let firstError { throw UsageError(message: firstError, command: command) }
   parsed.positionals = try assign(positionals, for: command)
   for option in command.options where option.isRequired && parsed.values[option.name] == nil {
-    throw UsageError(message: "Missing expected argument '\(option.label)'", command: command)
+    throw UsageError(
+      message: option.missingMessage ?? "Missing expected argument '\(option.label)'",
+      command: command)
   }
   return .run(parsed)
 }

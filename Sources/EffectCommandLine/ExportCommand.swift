@@ -19,7 +19,9 @@ public struct ExportCommand: Subcommand {
 
   @Argument("scene", help: ["The scene file, or - to read standard input."])
   public var scene: String
-  @Flag("--swift", help: ["Write Swift source (the one language export writes; required)."])
+  @Flag(
+    "--swift", help: ["Write Swift source (the one language export writes; required)."],
+    missing: "export needs --swift, the language to write (Swift is the one it writes)")
   public var swift: Bool
   @Option(
     "--name", valueName: "type",
@@ -44,12 +46,6 @@ public struct ExportCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
-    guard swift else {
-      throw .usage(
-        UsageError(
-          message: "export needs --swift, the language to write (Swift is the one it writes)",
-          command: Self.spec))
-    }
     let export: SwiftExport
     do {
       export = try SwiftExport(

@@ -78,6 +78,8 @@ import Testing
     #expect(run.status == .usage)
     #expect(run.stdout == "")
     #expect(run.stderr.hasPrefix("Error: export needs --swift"))
+    // The usage line shows it as required, without brackets, as the docs do.
+    #expect(run.stderr.contains("Usage: effectctl export <scene> --swift [--name <type>]"))
   }
 
   @Test("a scene with a plugin's effect is refused, naming the chain, the effect and its type")
