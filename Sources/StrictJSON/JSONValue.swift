@@ -56,7 +56,9 @@ extension MessageText {
   /// `0`), others in the shortest form that reads back to the same Double.
   public static func number(_ value: Double) -> String {
     if value == 0 { return "0" }
-    if value == value.rounded(), abs(value) < 1e15 {
+    // Every integer below 2^63 in magnitude converts exactly: no `.0`, as
+    // `1000000000000000.0` would be written.
+    if value == value.rounded(), abs(value) < 9.2e18 {
       return String(Int64(value))
     }
     return "\(value)"

@@ -367,6 +367,55 @@ import Testing
     }
   }
 
+  @Test(
+    "no number in a picture is written with a fraction of .0, up to offsets of 1e15",
+    arguments: ["plot", "filmstrip"])
+  func noPointZero(command: String) throws {
+    let carousel = PictureFixtures.root.appendingPathComponent("Configs/carousel.json").path
+    let run = InProcess([command, carousel, "--offsets", "-1e15,0,128,1e15"])
+    #expect(run.status == .success)
+    // A digit, ".0", then no other digit: Swift's `description` of an
+    // integral Double, which the pictures' number rules never write.
+    let text = Array(run.stdout.utf8)
+    var found: [String] = []
+    for index in text.indices.dropFirst().dropLast(2)
+    where text[index] == UInt8(ascii: ".") && text[index + 1] == UInt8(ascii: "0")
+      && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index - 1])
+      && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(text[index + 2])
+    {
+      found.append(String(decoding: text[max(0, index - 20)..<(index + 3)], as: UTF8.self))
+    }
+    #expect(found.isEmpty, "\(found.prefix(5))")
+  }
+
+  @Test(
+    "every plot panel's y axis ends on its lowest and highest tick",
+    arguments: PictureFixtures.configs)
+  func yAxisEndsOnTicks(config: String) throws {
+    let scene = PictureFixtures.root.appendingPathComponent(config).path
+    let run = InProcess(["plot", scene, "--offsets", "-100:400:10"])
+    #expect(run.status == .success)
+    // Each panel: its data-y-min and data-y-max, then its y tick labels, the
+    // texts anchored at the end (the x labels are centred).
+    for panel in run.stdout.components(separatedBy: "<g data-column=\"").dropFirst() {
+      let body = panel.components(separatedBy: "</g>")[0]
+      func attribute(_ name: String) -> Double? {
+        body.components(separatedBy: name + "=\"").dropFirst().first
+          .flatMap { $0.split(separator: "\"").first }.flatMap { Double($0) }
+      }
+      let ticks = body.components(separatedBy: "text-anchor=\"end\">").dropFirst().compactMap {
+        Double($0.components(separatedBy: "<")[0])
+      }
+      let column = panel.prefix { $0 != "\"" }
+      let low = try #require(attribute("data-y-min"))
+      let high = try #require(attribute("data-y-max"))
+      #expect(ticks.count >= 2, "\(config) \(column)")
+      #expect(
+        ticks.first == low && ticks.last == high,
+        "\(config) \(column): \(low)...\(high), ticks \(ticks)")
+    }
+  }
+
   @Test("the pictures in Docs/images are what the documented commands write today")
   func readmePicturesAreUpToDate() throws {
     // The commands in README.md, Docs/Pictures.md and Scripts/update-pictures.sh.

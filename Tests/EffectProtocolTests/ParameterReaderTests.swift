@@ -107,5 +107,12 @@ import Testing
     #expect(MessageText.number(0.5) == "0.5")
     #expect(MessageText.number(1e-7) == "1e-07")
     #expect(MessageText.number(-1e9) == "-1000000000")
+    // Integers from 1e15 up, as the csv writes them: no ".0" (Swift's own
+    // text for 1e15 + 195 is "1000000000000195.0", for 2^60 "1.152921504606847e+18").
+    #expect(MessageText.number(1e15) == "1000000000000000")
+    #expect(MessageText.number(-(1e15 + 195)) == "-1000000000000195")
+    #expect(MessageText.number(0x1p60) == "1152921504606846976")
+    #expect(MessageText.number(1e19) == "1e+19")
+    #expect(MessageText.number(1e15 + 0.5) == "1000000000000000.5")
   }
 }

@@ -150,18 +150,21 @@ public struct FilmstripPicture: Sendable {
   static func phase(of frame: FrameDrawing) -> String { frame.phase }
 
   private func legend(y: Double) -> String {
+    let f = PictureText.fixed
     let x = Self.gap
     var out = "<g class=\"legend\">"
-    out += "<rect x=\"\(x)\" y=\"\(y - 10)\" width=\"22\" height=\"12\" fill=\"#4e79a7\" "
+    out += "<rect x=\"\(f(x))\" y=\"\(f(y - 10))\" width=\"22\" height=\"12\" fill=\"#4e79a7\" "
     out += "fill-opacity=\"0.45\" stroke=\"#4e79a7\" stroke-width=\"1.5\"/>"
-    out += "<text x=\"\(x + 28)\" y=\"\(y)\">scrolls with the content</text>"
-    out += "<rect x=\"\(x + 190)\" y=\"\(y - 10)\" width=\"22\" height=\"12\" fill=\"url(#hatch)\" "
+    out += "<text x=\"\(f(x + 28))\" y=\"\(f(y))\">scrolls with the content</text>"
+    out +=
+      "<rect x=\"\(f(x + 190))\" y=\"\(f(y - 10))\" width=\"22\" height=\"12\" fill=\"url(#hatch)\" "
     out += "stroke=\"#4e79a7\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
-    out += "<text x=\"\(x + 218)\" y=\"\(y)\">attached to the viewport</text>"
+    out += "<text x=\"\(f(x + 218))\" y=\"\(f(y))\">attached to the viewport</text>"
     if let frame = frames.first, frame.axis == .horizontal {
       let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
       let direction = frame.isMirrored ? "right to left" : "left to right"
-      out += "<text x=\"\(x)\" y=\"\(y + 18)\" fill=\"#666666\">scrolls sideways, \(direction): "
+      out +=
+        "<text x=\"\(f(x))\" y=\"\(f(y + 18))\" fill=\"#666666\">scrolls sideways, \(direction): "
       out += "the content moves \(words.forward) as the offset grows</text>"
     }
     out += "</g>\n"

@@ -112,8 +112,17 @@ public struct PlotPicture: Sendable {
   }
 
   /// The value range a panel's y axis covers for `column`: the values' range
-  /// widened to round ticks (a constant value gets ±1 around it).
+  /// widened to round ticks (a constant value gets ±1 around it), from the
+  /// first of ``valueTicks(of:)`` to the last.
   public func valueRange(of column: TransformColumn) -> (min: Double, max: Double) {
+    let ticks = valueTicks(of: column)
+    return (ticks[0], ticks[ticks.count - 1])
+  }
+
+  /// The ticks of a panel's y axis for `column`, at round numbers, the
+  /// first at or below every value and the last at or above: the axis ends
+  /// on them.
+  public func valueTicks(of column: TransformColumn) -> [Double] {
     var low = Double.infinity
     var high = -Double.infinity
     for frame in frames {
@@ -123,10 +132,10 @@ public struct PlotPicture: Sendable {
         high = max(high, value)
       }
     }
-    if !low.isFinite { return (0, 1) }
+    if !low.isFinite { return [0, 1] }
     if low == high { (low, high) = (low - 1, high + 1) }
     let ticks = PictureText.ticks(from: low, to: high, target: 4)
-    return (ticks.first ?? low, ticks.last ?? high)
+    return ticks.count > 1 ? ticks : [low, high]
   }
 
   /// The offsets' range, the x axis of every panel (±1 around a single offset).
@@ -167,16 +176,17 @@ public struct PlotPicture: Sendable {
 
   /// The legend: a swatch and a name a view, four a row; then what the markers mean.
   private func legend(views: [DrawnView], top: Double) -> String {
+    let f = PictureText.fixed
     var out = "<g class=\"legend\">\n"
     for (index, view) in views.enumerated() {
       let x = 14 + Double(index % 4) * 190
       let y = top + 18 * Double(index / 4)
-      out += "<line x1=\"\(x)\" y1=\"\(y + 5)\" x2=\"\(x + 22)\" y2=\"\(y + 5)\" "
+      out += "<line x1=\"\(f(x))\" y1=\"\(f(y + 5))\" x2=\"\(f(x + 22))\" y2=\"\(f(y + 5))\" "
       out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\"/>"
-      out += "<text x=\"\(x + 28)\" y=\"\(y + 9)\">\(PictureText.escaped(view.name))</text>\n"
+      out += "<text x=\"\(f(x + 28))\" y=\"\(f(y + 9))\">\(PictureText.escaped(view.name))</text>\n"
     }
     let y = top + 18 * Double((views.count + 3) / 4)
-    out += "<text x=\"14\" y=\"\(y + 6)\" fill=\"#666666\">x axis: scroll offset (points"
+    out += "<text x=\"14\" y=\"\(f(y + 6))\" fill=\"#666666\">x axis: scroll offset (points"
     // A horizontal scene's offset is not its views' x: say which way it moves them.
     if let frame = frames.first, frame.axis == .horizontal {
       let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
@@ -194,7 +204,8 @@ public struct PlotPicture: Sendable {
     column: TransformColumn, left: Double, top: Double, xRange: (min: Double, max: Double)
   ) -> String {
     let f = PictureText.fixed
-    let yRange = valueRange(of: column)
+    let yTicks = valueTicks(of: column)
+    let yRange = (min: yTicks[0], max: yTicks[yTicks.count - 1])
     let width = Self.plotWidth
     let height = Self.plotHeight
     func px(_ offset: Double) -> Double {
@@ -212,8 +223,7 @@ public struct PlotPicture: Sendable {
     out +=
       "<rect width=\"\(f(width))\" height=\"\(f(height))\" fill=\"#fafafa\" stroke=\"#bbbbbb\"/>\n"
     // Grid and tick labels at round numbers.
-    for tick in PictureText.ticks(from: yRange.min, to: yRange.max, target: 4)
-    where tick >= yRange.min && tick <= yRange.max {
+    for tick in yTicks {
       let y = f(py(tick))
       out += "<line x1=\"0\" y1=\"\(y)\" x2=\"\(f(width))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>"
       out +=
