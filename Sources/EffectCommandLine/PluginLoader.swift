@@ -34,28 +34,32 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     return .failure
   }
 
+  /// `text` in double quotes as every message quotes text from outside,
+  /// whole however long.
+  static func quoted(_ text: String) -> String { MessageText.quoted(text, limit: .max) }
+
   public var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      return "plugin \(file.debugDescription): cannot read the file: \(reason)"
+      return "plugin \(Self.quoted(file)): cannot read the file: \(reason)"
     case .notSharedLibrary(let file, let reason):
-      return "plugin \(file.debugDescription): not a shared library: \(reason.debugDescription)"
+      return "plugin \(Self.quoted(file)): not a shared library: \(Self.quoted(reason))"
     case .noEntryPoint(let file):
-      return "plugin \(file.debugDescription): no function 'scroll_effects_plugin'; "
+      return "plugin \(Self.quoted(file)): no function 'scroll_effects_plugin'; "
         + "expected a library built from a package with "
         + "@_cdecl(\"scroll_effects_plugin\") calling EffectPlugin.register (see Docs/Plugins.md)"
     case .signatureMismatch(let file, let found, let expected):
-      return "plugin \(file.debugDescription): built against other libraries: it has \(found); "
+      return "plugin \(Self.quoted(file)): built against other libraries: it has \(found); "
         + "expected \(expected); rebuild the plugin against this version"
     case .notScrollEffect(let file, let type):
-      return "plugin \(file.debugDescription): the type \(type.debugDescription) "
+      return "plugin \(Self.quoted(file)): the type \(Self.quoted(type)) "
         + "does not conform to this program's ScrollEffect: the plugin carries its own copy "
         + "of EffectProtocol; link the EffectPlugin product, not EffectProtocol (see Docs/Plugins.md)"
     case .duplicateTypeName(let file, let name, let registeredBy):
-      return "plugin \(file.debugDescription): an effect type named \(name.debugDescription) "
+      return "plugin \(Self.quoted(file)): an effect type named \(Self.quoted(name)) "
         + "is already registered by \(registeredBy); expected a unique type name"
     case .registersNothing(let file):
-      return "plugin \(file.debugDescription): registers no effect type; expected "
+      return "plugin \(Self.quoted(file)): registers no effect type; expected "
         + "EffectPlugin.register with at least one type"
     }
   }
@@ -90,7 +94,7 @@ public enum PluginLoader {
           // `origins` holds every registered name, so this is not reached.
           throw .duplicateTypeName(file: path, name: name, registeredBy: "another type")
         }
-        origins[name] = "plugin \(path.debugDescription)"
+        origins[name] = "plugin \(PluginLoadError.quoted(path))"
       }
     }
     return registry

@@ -72,6 +72,12 @@ import Testing
       run.stderr
         == #"error: plugin "/nonexistent/a\nb\"c.so": cannot read the file: No such file or directory"#
         + "\n")
+    // ESC and RIGHT-TO-LEFT OVERRIDE as every message shows them, \uXXXX.
+    let odd = InProcess(["--plugin=/nonexistent/a\u{1B}b\u{202E}c.so", "effects"])
+    #expect(
+      odd.stderr
+        == #"error: plugin "/nonexistent/a\u001Bb\u202Ec.so": cannot read the file: No such file or directory"#
+        + "\n")
   }
 
   @Test("a text file is not a shared library: exit 1 with the loader's reason")
