@@ -36,9 +36,12 @@ public struct TickEffect: ScrollEffect, Equatable {
     // Each example is a first frame: no turn yet, whatever the offset.
     examples: [
       EffectExample("the first frame: no turn", offset: 100, expected: [.y: -100])
-    ])
+    ], defaultReducedMotion: "skip")
 
   public func makeState(viewCount: Int) -> State { State() }
+
+  /// Skipped: the view turns for decoration.
+  public var defaultReducedMotion: ReducedMotion { .skip }
 
   public func apply(to views: inout ViewBatch, state: inout State) {
     let turn = step * Double(state.frames)

@@ -46,7 +46,10 @@ public struct WobbleEffect: StatelessScrollEffect, Equatable {
         parameters: #"{"amplitude": 4, "wavelength": 40}"#, offset: 10,
         expected: [.x: 4, .y: -10]),
       EffectExample("at rest: no sway", offset: 0, expected: [:]),
-    ])
+    ], defaultReducedMotion: "skip")
+
+  /// Skipped: the view sways for decoration.
+  public var defaultReducedMotion: ReducedMotion { .skip }
 
   public func apply(to views: inout ViewBatch) {
     let sway = amplitude * sin(2 * Double.pi * views.geometry.offset / wavelength)

@@ -37,6 +37,15 @@ import WobbleEffects
     #expect(throws: SceneDiagnostics.self) { try WobbleEffect.decode(json: #"{"wavelength": 0}"#) }
   }
 
+  @Test(
+    "both effects move views for decoration: reduced motion skips them, as their descriptors say")
+  func reducedMotion() {
+    #expect(WobbleEffect().defaultReducedMotion == .skip)
+    #expect(TickEffect().defaultReducedMotion == .skip)
+    #expect(WobbleEffect.descriptor.defaultReducedMotion == ReducedMotion.skip.rawValue)
+    #expect(TickEffect.descriptor.defaultReducedMotion == ReducedMotion.skip.rawValue)
+  }
+
   @Test("every worked example of both effects holds on its first frame")
   func examples() throws {
     for type in [WobbleEffect.self, TickEffect.self] as [any ScrollEffect.Type] {
