@@ -7,18 +7,35 @@ import Testing
 @Suite struct LabelPlacementTests {
   static let viewport = Size(width: 390, height: 300)
 
-  @Test("a row under a pinned header 96 tall is labelled below it: y 96, 18 tall")
+  @Test("a row under a pinned header 96 tall is labelled below it: y 96, 28 tall")
   func rowUnderHeader() {
-    let row = Rect(x: 0, y: 50, width: 390, height: 64)
+    let row = Rect(x: 0, y: 60, width: 390, height: 64)
     let header = Rect(x: 0, y: 0, width: 390, height: 96)
     let part = LabelPlacement.visiblePart(
       of: row, in: Self.viewport, under: [header], labelWidth: 40)
-    #expect(part == Rect(x: 0, y: 96, width: 390, height: 18))
-    // 10 showing below the header is less than a line: no label.
-    let lower = Rect(x: 0, y: 42, width: 390, height: 64)
+    #expect(part == Rect(x: 0, y: 96, width: 390, height: 28))
+    // 18 showing below the header is less than a label's 19 (a 3-point
+    // inset, the baseline 13 below it, descenders 3 below that): no label.
+    let lower = Rect(x: 0, y: 50, width: 390, height: 64)
     #expect(
       LabelPlacement.visiblePart(of: lower, in: Self.viewport, under: [header], labelWidth: 40)
         == nil)
+  }
+
+  @Test("a label ends inside the viewport: a row cut at the bottom shows 19 points or none")
+  func bottomEdge() {
+    // The README filmstrip's row[8] at offset -60: 17 of its 64 points showing.
+    let cut = Rect(x: 0, y: 283, width: 390, height: 64)
+    #expect(
+      LabelPlacement.visiblePart(of: cut, in: Self.viewport, under: [], labelWidth: 40) == nil)
+    let shown = Rect(x: 0, y: 281, width: 390, height: 64)
+    #expect(
+      LabelPlacement.visiblePart(of: shown, in: Self.viewport, under: [], labelWidth: 40)
+        == Rect(x: 0, y: 281, width: 390, height: 19))
+    // Not cut, but its label would run 9 points past the viewport's bottom.
+    let thin = Rect(x: 0, y: 290, width: 390, height: 10)
+    #expect(
+      LabelPlacement.visiblePart(of: thin, in: Self.viewport, under: [], labelWidth: 40) == nil)
   }
 
   @Test("a chip half under a pinned chip keeps the larger piece, or none narrower than its label")

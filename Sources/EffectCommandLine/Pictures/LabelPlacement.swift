@@ -18,6 +18,12 @@ struct LabelPlacement {
 
   /// The height of a line of labels, points (12-point text and a gap).
   static let lineHeight = 15.0
+  /// How far a label's text reaches below the top of its box, points: the
+  /// baseline 13 below it and 12-point text's descenders 3 below that.
+  static let textDepth = 16.0
+  /// The height a label takes in a view's visible part, points: its 3-point
+  /// inset from the part's top, then its text.
+  static let labelHeight = 3 + textDepth
   /// The labels placed so far.
   private(set) var placed: [Box] = []
 
@@ -28,11 +34,13 @@ struct LabelPlacement {
   /// within `viewport`, less each of `covers` (the frames drawn above it)
   /// that spans it across (the whole height, or the whole width), until
   /// none does. A cover that spans it splits it in two, and the larger piece
-  /// is kept (the first on a tie). `nil` when nothing is left, or when the
+  /// is kept (the first on a tie). `nil` when nothing is left, when the
   /// viewport's edges or the covers have cut it narrower than the label (or
-  /// shorter than a line): a chip scrolled under a pinned chip, or a row
-  /// under a pinned header, is labelled where it comes out from under it,
-  /// and a card peeking in at the edge is not labelled with half a name.
+  /// shorter than ``labelHeight``), or when the label would end below the
+  /// viewport: a chip scrolled under a pinned chip, or a row under a pinned
+  /// header, is labelled where it comes out from under it, and a card
+  /// peeking in at the edge is not labelled with half a name, nor a row
+  /// with the bottom of one.
   static func visiblePart(
     of frame: Rect, in viewport: Size, under covers: [Rect], labelWidth: Double
   ) -> Rect? {
@@ -64,7 +72,8 @@ struct LabelPlacement {
     guard left < right && top < bottom else { return nil }
     // Cut (by less than a rounding's width, which is no cut) too narrow or too short.
     if right - left < frame.width - 0.01 && right - left < labelWidth + 6 { return nil }
-    if bottom - top < frame.height - 0.01 && bottom - top < lineHeight { return nil }
+    if bottom - top < frame.height - 0.01 && bottom - top < labelHeight { return nil }
+    if top + labelHeight > viewport.height { return nil }
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
   }
 
@@ -83,7 +92,7 @@ struct LabelPlacement {
     }
     while placed.contains(where: { $0.overlaps(box(y)) }) {
       y += Self.lineHeight
-      if y + Self.lineHeight > bottom {
+      if y + Self.textDepth > bottom {
         y = first
         break
       }

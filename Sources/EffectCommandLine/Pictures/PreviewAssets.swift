@@ -170,7 +170,9 @@ enum PreviewAssets {
       if (!(left < right && top < bottom)) return null;
       // Cut (by more than a rounding's width) too narrow or too short for the label.
       if (right - left < f[2] - 0.01 && right - left < labelWidth + 6) return null;
-      if (bottom - top < f[3] - 0.01 && bottom - top < 15) return null;
+      // A label takes 19 points: its 3-point inset and 16 of 12-point text.
+      if (bottom - top < f[3] - 0.01 && bottom - top < 19) return null;
+      if (top + 19 > height) return null;
       return [left, top, right, bottom];
     }
     function placeLabels(order, values) {
@@ -201,7 +203,7 @@ enum PreviewAssets {
         let y = first;
         while (overlaps(y)) {
           y += 15;
-          if (y + 15 > bottom) { y = first; break; }
+          if (y + 16 > bottom) { y = first; break; }
         }
         placed.push([x, y, x + w, y + 14]);
         label.style.left = ((mirrored ? width - x - w : x) - drawn[rank][0]) + "px";
