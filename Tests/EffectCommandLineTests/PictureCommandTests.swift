@@ -416,6 +416,31 @@ import Testing
     }
   }
 
+  @Test("marker labels stay inside their panel's box, margins included: inside the picture")
+  func markerLabelsInsidePanels() throws {
+    let carousel = PictureFixtures.root.appendingPathComponent("Configs/carousel.json").path
+    let name = String(repeating: "threshold", count: 5)
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "a", "frame": {"height": 100}, "events": ["#
+        + #"{"name": "\#(name)", "input": "offset", "crosses": -50}]}]}"#)
+    for arguments in [
+      [carousel, "--offsets", "0:2304:4"], [scene, "--offsets", "0:-100:-1", "--columns", "y"],
+    ] {
+      let run = InProcess(["plot"] + arguments)
+      #expect(run.status == .success)
+      // Each label: 9-point text centred at x, at most 5 points a character
+      // wide, in panel coordinates; the box runs from -64 (the left margin)
+      // to 320 + 20 (the plot and the right margin).
+      for piece in run.stdout.components(separatedBy: "<text x=\"").dropFirst()
+      where piece.contains("font-size=\"9\"") {
+        let x = try #require(Double(piece.prefix { $0 != "\"" }))
+        let text = piece.components(separatedBy: ">")[1].components(separatedBy: "<")[0]
+        let half = Double(text.count) * 2.5
+        #expect(x - half >= -64 && x + half <= 340, "\(text) at \(x)")
+      }
+    }
+  }
+
   @Test("the pictures in Docs/images are what the documented commands write today")
   func readmePicturesAreUpToDate() throws {
     // The commands in README.md, Docs/Pictures.md and Scripts/update-pictures.sh.

@@ -242,10 +242,13 @@ public struct PlotPicture: Sendable {
     // at 0 or at maxOffset) adds its name to that one's label, its line
     // drawn all the same. Each label goes on the first of two rows where it
     // overlaps no label placed before it (9-point text, about 5 points a
-    // character); one with no room on either is left out, its line kept,
-    // so that every label drawn is legible.
+    // character), centred on its line but moved to stay within the panel's
+    // own box, margins included, which keeps it inside the picture and off
+    // the next panel's labels; one with no room on either row, or wider than
+    // the box, is left out, its line kept, so that every label drawn is
+    // legible.
     var shown: [(marker: PlotMarker, x: Double, color: String, dash: String)] = []
-    var labels: [(x: Double, text: String, row: Int?)] = []
+    var labels: [(x: Double, text: String, row: Int?, center: Double)] = []
     var labelOf: [Int] = []
     for marker in markers where marker.offset >= xRange.min && marker.offset <= xRange.max {
       let x = px(marker.offset)
@@ -261,13 +264,17 @@ public struct PlotPicture: Sendable {
         labelOf.append(-1)
       } else {
         labelOf.append(labels.count)
-        labels.append((x, marker.label, nil))
+        labels.append((x, marker.label, nil, x))
       }
     }
     var rows: [[ClosedRange<Double>]] = [[], []]
+    let box = (-Self.marginLeft)...(width + Self.marginRight)
     for index in labels.indices {
       let half = Double(labels[index].text.count) * 5 / 2 + 2
-      let span = (labels[index].x - half)...(labels[index].x + half)
+      guard 2 * half <= box.upperBound - box.lowerBound else { continue }
+      let center = min(max(labels[index].x, box.lowerBound + half), box.upperBound - half)
+      labels[index].center = center
+      let span = (center - half)...(center + half)
       labels[index].row = rows.firstIndex { $0.allSatisfy { !$0.overlaps(span) } }
       if let row = labels[index].row { rows[row].append(span) }
     }
@@ -277,7 +284,8 @@ public struct PlotPicture: Sendable {
       out += "<line data-marker=\"\(line.marker.kind.rawValue)\" x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" "
       out += "y2=\"\(f(height))\" stroke=\"\(line.color)\" stroke-dasharray=\"\(line.dash)\"/>"
       if labelOf[index] >= 0, let row = labels[labelOf[index]].row {
-        out += "<text x=\"\(x)\" y=\"\(row == 0 ? -4 : -13)\" text-anchor=\"middle\" "
+        let center = f(labels[labelOf[index]].center)
+        out += "<text x=\"\(center)\" y=\"\(row == 0 ? -4 : -13)\" text-anchor=\"middle\" "
         out += "font-size=\"9\" fill=\"\(line.color)\">"
         out += PictureText.escaped(labels[labelOf[index]].text) + "</text>"
       }
