@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 /// `effectctl export`: a scene as source code (Docs/Export.md).
 public struct ExportCommand: Subcommand {
@@ -62,7 +63,9 @@ public struct ExportCommand: Subcommand {
     do {
       source = try export.source(of: host)
     } catch {
-      throw .failed(message: "\(sourceName): \(error.description)", status: .failure)
+      // The path as given, as every other refusal names the scene.
+      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      throw .failed(message: "\(file): \(error.description)", status: .failure)
     }
     try PictureOutput.write(source, to: output, console: context.console)
     return .success

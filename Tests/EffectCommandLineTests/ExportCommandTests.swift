@@ -93,7 +93,7 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "error: scene.json: chain \"header\", effect 1: effect type \"dim\" cannot be "
+        == "error: \(scene): chain \"header\", effect 1: effect type \"dim\" cannot be "
         + "exported as Swift; only the built-in effects can\n")
   }
 
