@@ -53,6 +53,29 @@ import Testing
     }
   }
 
+  /// A vertical scene that leaves its viewport's keys out has a phone in
+  /// portrait, 390 x 844; its transposed twin must say 844 x 390, as every
+  /// horizontal scene without them is a portrait phone too. (The scene
+  /// fuzzer's first input after that default was set.)
+  @Test(arguments: [
+    #"{"chains": [{"name": "a", "frame": {"height": 1}}]}"#,
+    #"{"viewport": {"width": 300}, "chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "stretch"}]}]}"#,
+    #"{"viewport": {"height": 500}, "chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "pin"}]}]}"#,
+  ])
+  func viewportDefaultsTransposed(json: String) throws {
+    var vertical = SceneHost(scene: try Self.load(Self.parse(json)))
+    var horizontal = SceneHost(scene: try Self.load(HorizontalTwin.transposed(Self.parse(json))))
+    for offset in [-50.0, 0, 120] {
+      vertical.evaluate(offset: offset)
+      horizontal.evaluate(offset: offset)
+      let expected = Self.views(vertical).map(HorizontalTwin.swapped)
+      #expect(
+        firstBitwiseDifference(
+          Self.views(horizontal), expected, actualName: "horizontal",
+          expectedName: "vertical swapped") == nil, "offset \(offset)")
+    }
+  }
+
   @Test(arguments: 0..<40)
   func rightToLeftSceneIsTheMirrorOfItsLeftToRightTwin(seed: UInt64) throws {
     var generator = RandomScene(seed: 0x2710 &+ seed)

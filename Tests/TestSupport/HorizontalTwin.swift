@@ -24,7 +24,9 @@ public enum HorizontalTwin {
 
   /// The horizontal scene of the vertical scene `scene`. With
   /// `rightToLeft`, the right-to-left scene whose left-to-right twin is that
-  /// horizontal scene: its left and right insets trade places.
+  /// horizontal scene: its left and right insets trade places. The
+  /// viewport's keys are written out, defaults included: every scene's
+  /// default is a phone in portrait, 390 x 844, which swapped is not.
   public static func transposed(_ scene: JSONValue, rightToLeft: Bool = false) -> JSONValue {
     guard case .object(let object) = scene else { return scene }
     let isSingleChain = object["chains"] == nil && object["effects"] != nil
@@ -35,7 +37,8 @@ public enum HorizontalTwin {
     for member in object.members {
       switch member.key {
       case "viewport":
-        members.append(.init(key: "viewport", value: renamed(member.value, swappedKeys)))
+        members.append(
+          .init(key: "viewport", value: renamed(completedViewport(member.value), swappedKeys)))
       case "contentInsets":
         let sides =
           rightToLeft
@@ -54,6 +57,20 @@ public enum HorizontalTwin {
       default: members.append(member)
       }
     }
+    if object["viewport"] == nil {
+      let viewport = completedViewport(.object(JSONObject([])))
+      members.append(.init(key: "viewport", value: renamed(viewport, swappedKeys)))
+    }
+    return .object(JSONObject(members))
+  }
+
+  /// A viewport object with the keys it leaves out at their defaults, 390
+  /// wide and 844 tall; anything else as it is.
+  static func completedViewport(_ value: JSONValue) -> JSONValue {
+    guard case .object(let object) = value else { return value }
+    var members = object.members
+    if object["width"] == nil { members.append(.init(key: "width", value: .number(390))) }
+    if object["height"] == nil { members.append(.init(key: "height", value: .number(844))) }
     return .object(JSONObject(members))
   }
 
