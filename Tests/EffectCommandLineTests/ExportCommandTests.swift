@@ -26,8 +26,8 @@ import Testing
     #expect(SwiftExport.typeName(forFile: "Configs/stretchy-header.json") == "StretchyHeader")
     #expect(SwiftExport.typeName(forFile: "app_bar.v2.json") == "AppBarV2")
     #expect(SwiftExport.typeName(forFile: "3d-cards.json") == "Scene3dCards")
-    #expect(SwiftExport.typeName(forFile: "-") == "Scene")
-    #expect(SwiftExport.typeName(forFile: "日本.json") == "Scene")
+    #expect(SwiftExport.typeName(forFile: "-") == "ExportedScene")
+    #expect(SwiftExport.typeName(forFile: "日本.json") == "ExportedScene")
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "Header_2"])
     #expect(run.status == .success)
     #expect(run.stdout.contains("public struct Header_2: Sendable {"))
@@ -49,6 +49,9 @@ import Testing
     arguments: [
       ("struct", "is a Swift keyword"), ("Self", "is a Swift keyword"),
       ("Double", "is a name the exported code uses"), ("pow", "is a name the exported code uses"),
+      ("Never", "is a standard library type, which the exported struct would hide in the app"),
+      ("Task", "is a standard library type, which the exported struct would hide in the app"),
+      ("Regex", "is a standard library type, which the exported struct would hide in the app"),
     ])
   func refusedName(_ name: String, _ reason: String) {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
@@ -59,7 +62,11 @@ import Testing
 
   @Test("a file named as a keyword or a standard library type gives a name with Scene after it")
   func fileNamedAsKeyword() throws {
-    for (file, type) in [("self.json", "SelfScene"), ("double.json", "DoubleScene")] {
+    let files = [
+      ("self.json", "SelfScene"), ("double.json", "DoubleScene"), ("never.json", "NeverScene"),
+      ("result.json", "ResultScene"), ("main-actor.json", "MainActorScene"),
+    ]
+    for (file, type) in files {
       let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("export-\(UUID().uuidString)").appendingPathComponent(file)
       try FileManager.default.createDirectory(
@@ -69,6 +76,17 @@ import Testing
       let run = InProcess(["export", path.path, "--swift"])
       #expect(run.status == .success)
       #expect(run.stdout.contains("public struct \(type): Sendable {"))
+    }
+  }
+
+  @Test("a name derived from any refused name is one the export accepts")
+  func derivedNamesAreAccepted() {
+    let refused = SwiftExport.keywords.union(SwiftExport.reservedNames)
+      .union(SwiftExport.standardLibraryNames)
+    for name in refused {
+      #expect(!SwiftExport.isTypeName(name), "\(name)")
+      let derived = SwiftExport.typeName(forFile: "scenes/\(name).json")
+      #expect(SwiftExport.isTypeName(derived), "\(name) gives \(derived)")
     }
   }
 

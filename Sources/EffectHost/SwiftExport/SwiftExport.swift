@@ -19,6 +19,9 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       } else if SwiftExport.reservedNames.contains(name) {
         "\"\(name)\" is a name the exported code uses from the standard library or C; "
           + "expected another type name"
+      } else if SwiftExport.standardLibraryNames.contains(name) {
+        "\"\(name)\" is a standard library type, which the exported struct would hide in "
+          + "the app that adds the file; expected another type name"
       } else {
         "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
           + "with a digit"
@@ -49,31 +52,36 @@ public struct SwiftExport: Sendable {
 
   /// The type name a file's name gives: its words (split at anything but a
   /// letter or digit), each capitalised, joined: `stretchy-header.json` ->
-  /// `StretchyHeader`. `Scene` for standard input or a name without letters,
-  /// `Scene` before a name that would start with a digit, and `Scene` after
-  /// a keyword or a name the exported code uses (`self.json` -> `SelfScene`,
-  /// `double.json` -> `DoubleScene`): always a name ``isTypeName(_:)``
+  /// `StretchyHeader`. `ExportedScene` for standard input or a name without
+  /// letters (not `Scene`, which would hide SwiftUI's in an app), `Scene`
+  /// before a name that would start with a digit, and `Scene` after a
+  /// keyword, a name the exported code uses or a standard library type
+  /// (`self.json` -> `SelfScene`, `double.json` -> `DoubleScene`,
+  /// `never.json` -> `NeverScene`): always a name ``isTypeName(_:)``
   /// accepts.
   public static func typeName(forFile path: String) -> String {
-    guard path != "-" else { return "Scene" }
+    guard path != "-" else { return "ExportedScene" }
     var name = path.split(separator: "/").last.map(String.init) ?? path
     if name.hasSuffix(".json") { name.removeLast(5) }
     let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
     let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    guard let first = joined.first else { return "Scene" }
+    guard let first = joined.first else { return "ExportedScene" }
     if first.isNumber { return "Scene" + joined }
-    return keywords.contains(joined) || reservedNames.contains(joined) ? joined + "Scene" : joined
+    return isTypeName(joined) ? joined : joined + "Scene"
   }
 
   /// Whether `name` can name the exported type: ASCII letters, digits and
-  /// `_`, not starting with a digit, not a keyword, and not one of the
-  /// names the exported code uses (``reservedNames``), which it would hide.
+  /// `_`, not starting with a digit, not a keyword, not one of the names the
+  /// exported code uses (``reservedNames``), which it would hide from
+  /// itself, and not a standard library type, which it would hide from the
+  /// app that adds the file.
   public static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
     let valid = name.unicodeScalars.allSatisfy {
       $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
     }
     return valid && name != "_" && !keywords.contains(name) && !reservedNames.contains(name)
+      && !standardLibraryNames.contains(name)
   }
 
   /// The names the exported code takes from the standard library (its
@@ -92,7 +100,7 @@ public struct SwiftExport: Sendable {
   /// The keywords, which name a type only in backticks: those The Swift
   /// Programming Language reserves in declarations, statements, expressions
   /// and types, and `Type` and `Protocol`, which follow a type.
-  static let keywords: Set<String> = [
+  package static let keywords: Set<String> = [
     "Any", "Self", "Type", "Protocol", "as", "associatedtype", "await", "borrowing", "break",
     "case", "catch", "class", "consuming", "continue", "default", "defer", "deinit", "do", "else",
     "enum", "extension", "fallthrough", "false", "fileprivate", "for", "func", "guard", "if",
