@@ -123,4 +123,80 @@ import Testing
       #expect(abs(x - (offset + 200) / 2800 * 320) <= 0.005 + 1e-9, "\(offset)")
     }
   }
+
+  /// The legend's texts of a plot of `names` (views of 100 points each) with `columns`.
+  static func legend(names: [String], columns: [TransformColumn]) throws -> (
+    width: Double, names: [XMLElement], notes: [XMLElement], panelTop: Double
+  ) {
+    let chains = names.enumerated().map { index, name in
+      "{\"name\": \"\(name)\", \"frame\": {\"y\": \(index * 100), \"height\": 100}}"
+    }
+    let scene = try SceneLoader().load(
+      json: "{\"chains\": [\(chains.joined(separator: ", "))]}", file: "legend.json")
+    let host = SceneHost(scene: scene)
+    let selection = try PlotPicture.defaultSelection(for: host.chains)
+    let plot = PlotPicture(
+      frames: try FrameDrawing.frames(
+        of: host, at: try OffsetSpec(parsing: "0:100"), selection: selection),
+      columns: columns, title: "legend")
+    let root = try XMLTreeBuilder.parse(plot.svg())
+    let legend = try #require(root.descendants.first { $0.attributes["class"] == "legend" })
+    let texts = legend.children.filter { $0.name == "text" }
+    let panels = root.descendants.filter { $0.attributes["data-column"] != nil }
+    return (
+      try #require(root.number("width")), texts.filter { $0.attributes["fill"] == nil },
+      texts.filter { $0.attributes["fill"] != nil },
+      try #require(panels.compactMap { $0.number("data-top") }.min())
+    )
+  }
+
+  @Test(
+    "the legend's names and note stay inside the picture and apart, above the panels",
+    arguments: [[TransformColumn.y], [.y, .translateY], [.y, .translateY, .opacity]])
+  func legendFits(columns: [TransformColumn]) throws {
+    let long = "product-card-image-parallax-layer-background"
+    let endless = String(repeating: "and-on-", count: 30) + "forever"
+    let names = ["header", long, "a", endless, "title", "comments", long + "-2", "footer", "b"]
+    let legend = try Self.legend(names: names, columns: columns)
+    // 11-point Helvetica estimated at 6.7 * 11 / 12 points a character, as
+    // the filmstrip's 12-point labels are at 6.7; the name 28 right of its swatch.
+    func right(_ text: XMLElement) throws -> Double {
+      let shown = text.text.replacingOccurrences(of: text.children.first?.text ?? "", with: "")
+      return try #require(text.number("x")) + Double(shown.count) * 6.7 * 11 / 12
+    }
+    #expect(legend.names.count == names.count)
+    for (text, name) in zip(legend.names, names) {
+      #expect(try right(text) <= legend.width - 14, "\(name.prefix(20))")
+      let full = text.children.first { $0.name == "title" }?.text ?? text.text
+      #expect(full == name)
+    }
+    // The endless name is cut short with an ellipsis; the others are whole.
+    #expect(legend.names[3].text.hasSuffix("…"))
+    // Names on one line do not overlap: each starts right of the one before's end.
+    for (before, after) in zip(legend.names, legend.names.dropFirst())
+    where before.number("y") == after.number("y") {
+      #expect(try #require(after.number("x")) - 28 >= (try right(before)))
+    }
+    let lastName = try #require(legend.names.compactMap { $0.number("y") }.max())
+    for note in legend.notes {
+      #expect(try right(note) <= legend.width - 14)
+      #expect(try #require(note.number("y")) > lastName)
+      #expect(try #require(note.number("y")) < legend.panelTop)
+    }
+    #expect(legend.notes.first?.text.hasPrefix("x axis: scroll offset (points)") == true)
+  }
+
+  @Test("short names in a plot of two panels take four slots of 190 points a line")
+  func legendSlots() throws {
+    let names = (0..<6).map { "view\($0)" }
+    let legend = try Self.legend(names: names, columns: [.y, .translateY])
+    // Lines 18 apart from y = 30 (text 9 lower), slots 190 apart from 14 (text 28 right).
+    let xs: [Double] = (0..<6).map { 42 + 190 * Double($0 % 4) }
+    let ys: [Double] = (0..<6).map { 39 + 18 * Double($0 / 4) }
+    #expect(legend.names.map { $0.number("x") } == xs)
+    #expect(legend.names.map { $0.number("y") } == ys)
+    // In one panel's width (424), two a line.
+    let narrow = try Self.legend(names: names, columns: [.y])
+    #expect(narrow.names.map { $0.number("x") } == [42, 232, 42, 232, 42, 232])
+  }
 }

@@ -151,8 +151,9 @@ public struct PlotPicture: Sendable {
     let panelHeight = Self.marginTop + Self.plotHeight + Self.marginBottom
     let rows = (columns.count + Self.panelsPerRow - 1) / Self.panelsPerRow
     let views = frames.first?.views ?? []
-    let legendHeight = 44.0 + 18 * Double((views.count + 3) / 4)
     let width = panelWidth * Double(min(max(columns.count, 1), Self.panelsPerRow)) + 20
+    let legend = PlotLegend(names: views.map(\.name), note: legendNote, width: width, top: 30)
+    let legendHeight = legend.bottom
     let height = legendHeight + panelHeight * Double(rows) + 10
     let f = PictureText.fixed
     var out = """
@@ -163,7 +164,7 @@ public struct PlotPicture: Sendable {
     out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
     out += "<text x=\"14\" y=\"20\" font-size=\"13\" font-weight=\"bold\">"
     out += PictureText.escaped(title.isEmpty ? "plot" : title) + "</text>\n"
-    out += legend(views: views, top: 30)
+    out += legend.svg()
     let xRange = offsetRange
     for (index, column) in columns.enumerated() {
       let left = 10 + Double(index % Self.panelsPerRow) * panelWidth + Self.marginLeft
@@ -174,30 +175,19 @@ public struct PlotPicture: Sendable {
     return out
   }
 
-  /// The legend: a swatch and a name a view, four a row; then what the markers mean.
-  private func legend(views: [DrawnView], top: Double) -> String {
-    let f = PictureText.fixed
-    var out = "<g class=\"legend\">\n"
-    for (index, view) in views.enumerated() {
-      let x = 14 + Double(index % 4) * 190
-      let y = top + 18 * Double(index / 4)
-      out += "<line x1=\"\(f(x))\" y1=\"\(f(y + 5))\" x2=\"\(f(x + 22))\" y2=\"\(f(y + 5))\" "
-      out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\"/>"
-      out += "<text x=\"\(f(x + 28))\" y=\"\(f(y + 9))\">\(PictureText.escaped(view.name))</text>\n"
-    }
-    let y = top + 18 * Double((views.count + 3) / 4)
-    out += "<text x=\"14\" y=\"\(f(y + 6))\" fill=\"#666666\">x axis: scroll offset (points"
+  /// What the axes, the dashed lines and the markers' colours mean: the
+  /// legend's note, in parts that a line of the legend breaks between.
+  private var legendNote: [String] {
+    var axis = "x axis: scroll offset (points"
     // A horizontal scene's offset is not its views' x: say which way it moves them.
     if let frame = frames.first, frame.axis == .horizontal {
       let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
-      out += ", moving the content \(words.forward)"
+      axis += ", moving the content \(words.forward)"
     }
-    out += "); "
-    out += "dashed lines: offset 0 and maxOffset"
-    if markers.contains(where: { $0.kind == .snap }) { out += "; blue: snap targets" }
-    if markers.contains(where: { $0.kind == .event }) { out += "; red: events" }
-    out += "</text>\n</g>\n"
-    return out
+    var parts = [axis + ")", "dashed lines: offset 0 and maxOffset"]
+    if markers.contains(where: { $0.kind == .snap }) { parts.append("blue: snap targets") }
+    if markers.contains(where: { $0.kind == .event }) { parts.append("red: events") }
+    return parts
   }
 
   private func panel(
@@ -303,6 +293,101 @@ public struct PlotPicture: Sendable {
         out += f(px(frame.offset)) + "," + f(py(frame.views[view].value(column)))
       }
       out += "\"/>\n"
+    }
+    out += "</g>\n"
+    return out
+  }
+}
+
+/// A plot's legend laid out in the picture's width: a swatch and a name a
+/// view, left to right in slots of ``slot`` points (a name too long for one
+/// takes as many as it needs), on a new line when the next would pass the
+/// picture's right edge; then the note, its parts joined by "; " and broken
+/// between them where a line would pass it. A name wider than a whole line
+/// is cut short with "…", its whole name in the text's `<title>`. Widths
+/// are estimated as the filmstrip's labels are (``LabelPlacement``), for
+/// the legend's 11-point text.
+struct PlotLegend {
+  /// A name's slot: four a line in a picture of two panels.
+  static let slot = 190.0
+  /// From a swatch's left to its name's.
+  static let swatch = 28.0
+  /// The room kept after a name, before the next swatch.
+  static let gap = 12.0
+  /// The first swatch's left, and the room kept at the right edge.
+  static let margin = 14.0
+  static let lineHeight = 18.0
+  static let noteLineHeight = 14.0
+
+  struct Entry {
+    var x: Double
+    var y: Double
+    var name: String
+    var shown: String
+  }
+
+  private(set) var entries: [Entry] = []
+  private(set) var noteLines: [(y: Double, text: String)] = []
+  /// Where the legend ends, the panels' top.
+  private(set) var bottom: Double
+
+  /// The width of `text` in the legend's 11-point text.
+  static func textWidth(_ text: String) -> Double {
+    LabelPlacement.estimatedWidth(of: text) * 11 / 12
+  }
+
+  init(names: [String], note: [String], width: Double, top: Double) {
+    let right = width - Self.margin
+    var x = Self.margin
+    var y = top
+    for name in names {
+      var shown = name
+      let lineWidth = right - Self.margin - Self.swatch
+      if Self.textWidth(shown) > lineWidth {
+        while !shown.isEmpty && Self.textWidth(shown + "…") > lineWidth { shown.removeLast() }
+        shown += "…"
+      }
+      let slots = ((Self.swatch + Self.textWidth(shown) + Self.gap) / Self.slot).rounded(.up)
+      let entryWidth = slots * Self.slot
+      if x > Self.margin && x + Self.swatch + Self.textWidth(shown) > right {
+        x = Self.margin
+        y += Self.lineHeight
+      }
+      entries.append(Entry(x: x, y: y, name: name, shown: shown))
+      x += entryWidth
+    }
+    var noteY = entries.isEmpty ? top : y + Self.lineHeight
+    var line = ""
+    for part in note {
+      let joined = line.isEmpty ? part : line + "; " + part
+      if !line.isEmpty && Self.margin + Self.textWidth(joined + ";") > right {
+        noteLines.append((noteY, line + ";"))
+        noteY += Self.noteLineHeight
+        line = part
+      } else {
+        line = joined
+      }
+    }
+    if !line.isEmpty { noteLines.append((noteY, line)) }
+    bottom = noteY + Self.noteLineHeight
+  }
+
+  func svg() -> String {
+    let f = PictureText.fixed
+    var out = "<g class=\"legend\">\n"
+    for (index, entry) in entries.enumerated() {
+      let (x, y) = (entry.x, entry.y)
+      out += "<line x1=\"\(f(x))\" y1=\"\(f(y + 5))\" x2=\"\(f(x + 22))\" y2=\"\(f(y + 5))\" "
+      out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\"/>"
+      out += "<text x=\"\(f(x + Self.swatch))\" y=\"\(f(y + 9))\">"
+      if entry.shown != entry.name {
+        out += "<title>\(PictureText.escaped(entry.name))</title>"
+      }
+      out += "\(PictureText.escaped(entry.shown))</text>\n"
+    }
+    for line in noteLines {
+      out += "<text x=\"\(f(Self.margin))\" y=\"\(f(line.y + 6))\" fill=\"#666666\">"
+      out += PictureText.escaped(line.text) + "</text>\n"
     }
     out += "</g>\n"
     return out
