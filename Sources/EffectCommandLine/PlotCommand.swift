@@ -118,14 +118,18 @@ extension OffsetSpec {
 
 extension FrameDrawing {
   /// ``frames(of:at:selection:)`` for a subcommand: too many offsets or none
-  /// is a usage error (the `--offsets` reader has refused too many already).
+  /// is a usage error (the `--offsets` reader has refused too many already),
+  /// and a signal while it draws stops the command there.
   static func framesForCommand(
     of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection
   ) throws(CommandError) -> [FrameDrawing] {
+    let frames: [FrameDrawing]
     do {
-      return try frames(of: host, at: offsets, selection: selection)
+      frames = try Self.frames(of: host, at: offsets, selection: selection)
     } catch {
       throw .failed(message: error.description, status: .usage)
     }
+    if let signal = Interruption.signal { throw .interrupted(rows: nil, signal: signal) }
+    return frames
   }
 }

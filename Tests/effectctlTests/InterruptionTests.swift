@@ -136,4 +136,26 @@ import Testing
     #expect(result.stderr == "interrupted before writing its file\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
+
+  @Test(
+    "a filmstrip of 100,000 offsets stops drawing at the signal, not after the picture",
+    .timeLimit(.minutes(1)), arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func longPictureStops(signal: Int32, status: Int32) throws {
+    // Drawn whole, this picture takes minutes and gigabytes (the most
+    // offsets a picture may have, each a frame with its labels placed).
+    let running = try Running([
+      "filmstrip", Effectctl.root.appendingPathComponent("Configs/fade-in-list.json").path,
+      "--offsets", "0:99999", "-o", "/dev/null",
+    ])
+    #expect(running.wait(seconds: 30) { running.catches(signal) })
+    usleep(1_000_000)
+    kill(running.process.processIdentifier, signal)
+    let stopped = running.wait(seconds: 20) { !running.process.isRunning }
+    if !stopped { kill(running.process.processIdentifier, SIGKILL) }
+    #expect(stopped)
+    let result = try running.stop(with: signal)
+    #expect(result.status == status)
+    #expect(result.stderr == "interrupted before writing its file\n")
+    #expect(result.stdout == "")
+  }
 }

@@ -74,7 +74,8 @@ public struct FilmstripPicture: Sendable {
       height: headerHeight + viewport.height + Self.captionHeight)
   }
 
-  /// The SVG document.
+  /// The SVG document; only part of it once a signal has asked `effectctl`
+  /// to stop (``Interruption``), which the command then does not write.
   public func svg() -> String {
     let f = PictureText.fixed
     let viewport = viewport
@@ -108,6 +109,7 @@ public struct FilmstripPicture: Sendable {
     out += PictureText.escaped(title.isEmpty ? "filmstrip" : title) + "</text>\n"
     out += legend(y: 42)
     for (index, frame) in frames.enumerated() {
+      if Interruption.signal != nil { break }
       let origin = origin(ofFrame: index)
       out += "<g data-offset=\"\(MessageText.number(frame.offset))\" data-left=\"\(f(origin.x))\" "
       out += "data-top=\"\(f(origin.y))\" transform=\"translate(\(f(origin.x)) \(f(origin.y)))\">\n"

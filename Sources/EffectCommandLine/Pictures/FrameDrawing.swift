@@ -138,6 +138,9 @@ public struct FrameDrawing: Sendable, Equatable {
   /// Evaluates `host` at every offset of `offsets` and draws the views of
   /// `selection` (every view when `nil`).
   ///
+  /// Once a signal has asked `effectctl` to stop (``Interruption``), it
+  /// returns the frames drawn so far, which the command then does not write.
+  ///
   /// - Throws: ``PictureError/tooManyOffsets(count:limit:)`` above
   ///   ``PictureLimits/maximumOffsets`` offsets, before evaluating anything.
   public static func frames(
@@ -149,6 +152,7 @@ public struct FrameDrawing: Sendable, Equatable {
     var frames: [FrameDrawing] = []
     frames.reserveCapacity(offsets.count)
     for offset in offsets {
+      if Interruption.signal != nil { break }
       host.evaluate(offset: offset)
       frames.append(draw(host, selection: selection))
     }

@@ -145,7 +145,8 @@ public struct PlotPicture: Sendable {
     return low == high ? (low - 1, high + 1) : (low, high)
   }
 
-  /// The SVG document.
+  /// The SVG document; only part of it once a signal has asked `effectctl`
+  /// to stop (``Interruption``), which the command then does not write.
   public func svg() -> String {
     let panelWidth = Self.marginLeft + Self.plotWidth + Self.marginRight
     let panelHeight = Self.marginTop + Self.plotHeight + Self.marginBottom
@@ -284,6 +285,7 @@ public struct PlotPicture: Sendable {
     let viewCount = frames.first?.views.count ?? 0
     // Lines last, in reverse, so the first view is drawn on top of the others.
     for view in (0..<viewCount).reversed() {
+      if Interruption.signal != nil { break }
       let name = frames[0].views[view].name
       out += "<polyline data-view=\"\(PictureText.escaped(name))\" fill=\"none\" "
       out += "stroke=\"\(PictureText.color(view))\" stroke-width=\"1.8\" "
