@@ -28,6 +28,9 @@ extension SceneLoader {
     var chains: [Chain] = []
     chains.reserveCapacity(elements.count)
     var firstPathByName: [String: JSONPath] = [:]
+    // The names of chains that could not be read, whose problems are
+    // reported already: an `after` or `until` naming one is not wrong too.
+    var unreadNames: Set<String> = []
     var paths: [JSONPath] = []
     var viewCount = 0
     let chainsPath = reader.path(of: "chains")
@@ -59,12 +62,15 @@ extension SceneLoader {
           firstPathByName[name] = path.appending("name")
         }
       }
-      guard let chain else { continue }
+      guard let chain else {
+        if let name { unreadNames.insert(name) }
+        continue
+      }
       viewCount += chain.viewCount
       chains.append(chain)
       paths.append(path)
     }
-    checkPlacements(chains, paths: paths, in: &reader)
+    checkPlacements(chains, paths: paths, unreadNames: unreadNames, in: &reader)
     if viewCount > Self.maximumViewCount {
       reader.report(.tooManyViews(limit: Self.maximumViewCount, found: viewCount), at: "chains")
     }

@@ -7,13 +7,19 @@ extension SceneLoader {
   /// Reports every `after` that does not name an earlier content-attached
   /// chain (or stands on a viewport-attached chain), every pin `until` that
   /// names no content-attached chain, and every `"until": "next"` on a
-  /// chain that does not repeat. `paths` are the chains' paths.
-  func checkPlacements(_ chains: [Chain], paths: [JSONPath], in reader: inout ParameterReader) {
+  /// chain that does not repeat. `paths` are the chains' paths. A name in
+  /// `unreadNames`, a chain the file declares but whose own problems kept
+  /// it from being read, is not reported: whether it would suit is not
+  /// known until it is mended, and its problems are reported already.
+  func checkPlacements(
+    _ chains: [Chain], paths: [JSONPath], unreadNames: Set<String> = [],
+    in reader: inout ParameterReader
+  ) {
     var problems: [SceneDiagnostic] = []
     let contentNames = chains.filter { $0.attachment == .content }.map(\.name)
     for (index, chain) in chains.enumerated() {
       let path = paths[index]
-      if let name = chain.after {
+      if let name = chain.after, !unreadNames.contains(name) {
         let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
         if let problem = Self.afterProblem(
           name, chain: chain, earlier: earlier, later: chains[(index + 1)...].map(\.name))
@@ -24,7 +30,7 @@ extension SceneLoader {
       for (position, effect) in chain.effects.enumerated() {
         guard let pin = effect as? PinEffect else { continue }
         let untilPath = path.appending("effects").appending(position).appending("until")
-        if let name = pin.untilChain, !contentNames.contains(name) {
+        if let name = pin.untilChain, !contentNames.contains(name), !unreadNames.contains(name) {
           let isViewportAttached = chains.contains { $0.name == name }
           problems.append(
             SceneDiagnostic(

@@ -382,6 +382,18 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[11].effects[0].until.chain: expected the name of a content-attached chain (c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, …), found the string "x""#
       ]),
     HostileInputCase(
+      "after and until naming a chain with a problem of its own: only that problem",
+      #"{"chains": [{"name": "header", "frame": {"height": 0}}, {"name": "rows", "after": "header", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "header"}}]}]}"#,
+      [
+        #"scene.json: chains[0].frame.height: expected a number greater than 0 (at most 1e9), found the number 0"#
+      ]),
+    HostileInputCase(
+      "after naming an effect type's typo'd chain: the typo alone",
+      #"{"chains": [{"name": "header", "frame": {"height": 1}, "effects": [{"type": "strech"}]}, {"name": "rows", "after": "header", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].type: unknown effect type "strech"; did you mean "stretch"? (registered: stretch, footerPin, pin, parallax, translate, collapse, interpolate, expression, float)"#
+      ]),
+    HostileInputCase(
       "after in a single-chain scene",
       #"{"name": "s", "after": "t", "frame": {"height": 1}, "effects": []}"#,
       [
