@@ -118,6 +118,16 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
         let near = MessageText.nearestName(to: field, in: fields)
         throw .unknownKey(text, suggestion: near.map { "\(name).\(group).\($0)" })
       }
+      // `NAME.fram.height`, `NAME.Frame.x`: the chain key's two words near
+      // one, after a chain name (which may hold dots itself).
+      let words = text.split(separator: ".", omittingEmptySubsequences: false)
+      if words.count >= 3, !words[0].isEmpty {
+        let ending = words.suffix(2).joined(separator: ".")
+        let name = words.dropLast(2).joined(separator: ".")
+        if let near = MessageText.nearestName(to: ending, in: Self.chainKeys.map(\.text)) {
+          throw .unknownKey(text, suggestion: "\(name).\(near)")
+        }
+      }
       let near = MessageText.nearestName(to: text, in: Self.sceneKeys.map(\.description))
       throw .unknownKey(text, suggestion: near)
     }

@@ -221,6 +221,18 @@ import Testing
       "The value 'header.repeat.cnt=4' is invalid for '--set <key=value> ...': unknown key \"header.repeat.cnt\"; did you mean \"header.repeat.count\"? (expected \(forms))"
     ),
     (
+      ["--set", "header.fram.height=400"],
+      "The value 'header.fram.height=400' is invalid for '--set <key=value> ...': unknown key \"header.fram.height\"; did you mean \"header.frame.height\"? (expected \(forms))"
+    ),
+    (
+      ["--set", "top.bar.Frame.x=4"],
+      "The value 'top.bar.Frame.x=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.Frame.x\"; did you mean \"top.bar.frame.x\"? (expected \(forms))"
+    ),
+    (
+      ["--set", "header.rpeat.spacing=4"],
+      "The value 'header.rpeat.spacing=4' is invalid for '--set <key=value> ...': unknown key \"header.rpeat.spacing\"; did you mean \"header.repeat.spacing\"? (expected \(forms))"
+    ),
+    (
       ["--set", "size=4"],
       "The value 'size=4' is invalid for '--set <key=value> ...': unknown key \"size\" (expected \(forms))"
     ),
