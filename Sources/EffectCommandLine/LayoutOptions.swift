@@ -53,8 +53,18 @@ extension SceneLoader {
   public func loadForCommand(_ path: String, layout: LayoutOptions, command: CommandSpec)
     throws(CommandError) -> Scene
   {
+    try loadForCommand(path, layout: layout, command: command, ofSeveral: false)
+  }
+
+  /// ``loadForCommand(_:layout:command:)``; `ofSeveral`, for one file of
+  /// several that the same settings are set in, makes a key naming a chain
+  /// this file lacks this file's problem (65, naming it), not a usage error.
+  func loadForCommand(
+    _ path: String, layout: LayoutOptions, command: CommandSpec, ofSeveral: Bool
+  ) throws(CommandError) -> Scene {
     if layout.isEmpty { return try loadForCommand(path) }
     var edit = try SceneEdit(loader: self, path: path)
+    edit.missingChainIsInvalid = ofSeveral
     try edit.set(layout, command: command)
     return try edit.scene()
   }
@@ -99,6 +109,10 @@ struct SceneEdit {
   let file: String
   var document: JSONValue
   var labels: [JSONPath: String] = [:]
+  /// Whether a key naming a chain the file lacks makes it invalid (65),
+  /// as when the settings are set in several files, rather than a usage
+  /// error.
+  var missingChainIsInvalid = false
 
   init(loader: SceneLoader, path: String) throws(CommandError) {
     self.loader = loader
@@ -121,14 +135,15 @@ struct SceneEdit {
   }
 
   /// Sets `setting`, named `label` when the scene refuses it (65); a key
-  /// naming no chain is the usage error `usage` words.
+  /// naming no chain is the usage error `usage` words, unless
+  /// ``missingChainIsInvalid``.
   mutating func set(
     _ setting: SceneSetting, label: String, command: CommandSpec,
     usage: (SceneSettingError) -> String
   ) throws(CommandError) {
     do {
       labels[try setting.apply(to: &document)] = label
-    } catch  where error.isUsageError {
+    } catch  where error.isUsageError && !missingChainIsInvalid {
       throw .usage(UsageError(message: usage(error), command: command))
     } catch {
       throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)

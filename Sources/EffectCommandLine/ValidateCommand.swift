@@ -28,7 +28,10 @@ public struct ValidateCommand: Subcommand {
     for path in scenes {
       let scene: Scene
       do {
-        scene = try loader.loadForCommand(path, layout: layout, command: Self.spec)
+        // The same settings in several files: a chain one of them lacks
+        // is that file's problem, and the others are still checked.
+        scene = try loader.loadForCommand(
+          path, layout: layout, command: Self.spec, ofSeveral: scenes.count > 1)
       } catch {
         switch error {
         case .scene(let error):

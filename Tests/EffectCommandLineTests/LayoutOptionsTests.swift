@@ -317,6 +317,22 @@ import Testing
     #expect(validate.stderr == "error: \(file): \(line)\nerror: \(file): \(line)\n")
   }
 
+  @Test("validate of several files reports a chain one of them lacks as that file's, and goes on")
+  func validateSeveralFilesWithAMissingChain() {
+    let carousel = InProcess.config("carousel.json")
+    let header = InProcess.stretchyHeader
+    let run = InProcess(["validate", carousel, header, "--set", "header.frame.height=400"])
+    #expect(run.status == .invalidScene)
+    #expect(
+      run.stderr
+        == "error: \(carousel): --set header.frame.height: no chain is named \"header\" (chains: card)\n"
+    )
+    #expect(run.stdout == "\(header): valid (2 chains, 2 views)\n")
+    // One file alone: the option is wrong for the only scene, a usage error.
+    let alone = InProcess(["validate", carousel, "--set", "header.frame.height=400"])
+    #expect(alone.status == .usage)
+  }
+
   @Test("a problem of the file itself keeps its path beside a refused --set")
   func fileProblemsKeepTheirPaths() throws {
     let text = #"{"chains": [{"name": "a", "frame": {"height": 0}}]}"#
