@@ -11,7 +11,10 @@
   /// proposes (the natural size, unaffected by the transform) and proposes
   /// the changed size only when it places the view. A view that takes the
   /// size proposed (a resizable image, a shape, a flexible frame) is drawn
-  /// at it; a view of fixed size keeps its own.
+  /// at it. A view that takes another size (one of fixed size, or an image
+  /// `.scaledToFill()`, wider than proposed) is centred on the frame drawn,
+  /// as `.frame(width:height:)` centres its content: it overflows both
+  /// sides alike, and scales and turns about the frame's centre.
   @available(iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   struct TransformedFrame: Layout {
     var values: ModifierValues
@@ -24,8 +27,9 @@
       in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
     ) {
       let size = values.drawnSize(laidOut: bounds.size)
+      let centre = CGPoint(x: bounds.minX + size.width / 2, y: bounds.minY + size.height / 2)
       for subview in subviews {
-        subview.place(at: bounds.origin, anchor: .topLeading, proposal: ProposedViewSize(size))
+        subview.place(at: centre, anchor: .center, proposal: ProposedViewSize(size))
       }
     }
   }

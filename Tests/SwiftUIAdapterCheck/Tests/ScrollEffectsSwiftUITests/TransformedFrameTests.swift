@@ -32,7 +32,7 @@ import Testing
     }
   }
 
-  @Test("the view is placed where it lies, proposed the changed size")
+  @Test("the view is centred on the frame drawn, proposed the changed size")
   func placement() {
     let subview = Self.header()
     var cache: Void = ()
@@ -40,10 +40,12 @@ import Testing
       in: CGRect(x: 0, y: 50, width: 390, height: 300),
       proposal: ProposedViewSize(width: 390, height: nil),
       subviews: LayoutSubviews(_subviews: [subview]), cache: &cache)
+    // Laid out at (0, 50) 390 x 300; drawn 100 taller from the same top-left
+    // corner (the offset moves it): its centre is (195, 50 + 400 / 2).
     #expect(
       subview._placed == [
         _Placement(
-          position: CGPoint(x: 0, y: 50), anchor: .topLeading,
+          position: CGPoint(x: 195, y: 250), anchor: .center,
           proposal: ProposedViewSize(width: 390, height: 400))
       ])
   }
@@ -57,6 +59,7 @@ import Testing
       proposal: ProposedViewSize(width: 358, height: nil),
       subviews: LayoutSubviews(_subviews: [subview]), cache: &cache)
     #expect(subview._placed.map(\.proposal) == [ProposedViewSize(width: 358, height: 44)])
-    #expect(subview._placed.map(\.position) == [CGPoint(x: 16, y: 0)])
+    // Centred on the frame it was laid out in: (16 + 358 / 2, 44 / 2).
+    #expect(subview._placed.map(\.position) == [CGPoint(x: 195, y: 22)])
   }
 }
