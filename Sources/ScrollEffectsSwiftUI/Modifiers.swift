@@ -44,7 +44,7 @@
           effects.scrollPhaseChanged(phase, onEvent: onEvent)
         }
         .onGeometryChange(for: CGRect.self) { proxy in
-          proxy.frame(in: .global)
+          proxy.frame(in: GlobalCoordinateSpace.global)
         } action: { frame in
           effects.scrollViewFrameChanged(frame)
         }
@@ -115,8 +115,10 @@
     nonisolated static func naturalFrame(of proxy: GeometryProxy, attachment: Attachment) -> CGRect
     {
       switch attachment {
-      case .content: proxy.frame(in: .named(contentCoordinateSpace))
-      case .viewport: proxy.frame(in: .global)
+      // The types named: `.global` alone would also match `frame(in:)`'s
+      // `CoordinateSpace` overload, which the SDK deprecates.
+      case .content: proxy.frame(in: NamedCoordinateSpace.named(contentCoordinateSpace))
+      case .viewport: proxy.frame(in: GlobalCoordinateSpace.global)
       }
     }
   }

@@ -99,7 +99,6 @@
       case .tracking, .interacting: self = .interacting
       case .decelerating: self = .decelerating
       case .animating: self = .animating
-      @unknown default: self = .idle
       }
     }
   }

@@ -105,6 +105,8 @@ public struct NamedCoordinateSpace: CoordinateSpaceProtocol, Equatable {
 
 // https://developer.apple.com/documentation/swiftui/globalcoordinatespace
 public struct GlobalCoordinateSpace: CoordinateSpaceProtocol {
+  // https://developer.apple.com/documentation/swiftui/globalcoordinatespace/init()
+  public init() {}
   // https://developer.apple.com/documentation/swiftui/globalcoordinatespace/coordinatespace
   public var coordinateSpace: CoordinateSpace { .global }
 }
@@ -138,4 +140,16 @@ public struct GeometryProxy {
     }
     return frame
   }
+
+  // iOS 13.0 to 27.0: deprecated here, so that a call the SDK resolves to it warns here too.
+  // https://developer.apple.com/documentation/swiftui/geometryproxy/frame(in:)-4d7dw
+  @available(*, deprecated, message: "iOS 13.0 - 27.0; use frame(in: some CoordinateSpaceProtocol)")
+  public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {
+    frame(in: _Resolved(coordinateSpace: coordinateSpace))
+  }
+}
+
+/// Scaffolding: a resolved coordinate space as a `CoordinateSpaceProtocol`.
+struct _Resolved: CoordinateSpaceProtocol {
+  var coordinateSpace: CoordinateSpace
 }

@@ -23,7 +23,7 @@ public struct ScrollGeometry: Equatable, Sendable {
 }
 
 // https://developer.apple.com/documentation/swiftui/scrollphase
-public enum ScrollPhase: Equatable, Sendable {
+@frozen public enum ScrollPhase: Equatable, Sendable {
   // https://developer.apple.com/documentation/swiftui/scrollphase/idle
   case idle
   // https://developer.apple.com/documentation/swiftui/scrollphase/tracking
