@@ -52,7 +52,11 @@ public struct ExpressionEffect: StatelessScrollEffect {
       reader.report(
         .overlappingKeys(key: "scale", sets: "scaleX and scaleY", other: single), at: single)
     }
-    if !reader.object.members.contains(where: { $0.key != "type" }) {
+    // No column: a key that is none (a misspelt column) is reported as
+    // unknown, with the nearest name, and needs no second line; the keys
+    // every effect takes do not count as columns.
+    let everyEffectsKeys: Set = ["type", "reducedMotion"]
+    if !reader.object.members.contains(where: { !everyEffectsKeys.contains($0.key) }) {
       reader.report(
         .noneOf(
           expected: "column to assign", valid: ExpressionColumn.allCases.map(\.rawValue)))
@@ -116,7 +120,10 @@ public struct ExpressionEffect: StatelessScrollEffect {
       "NAMES:",
     ]
     lines += names.map { "  \(pad($0.rawValue, nameWidth))  \($0.meaning)" }
-    lines += ["", "FUNCTIONS (angles in radians):"]
+    lines += [
+      "  pullStart and pullEnd are pull and pullBottom, as interpolate's inputs spell them.",
+      "", "FUNCTIONS (angles in radians):",
+    ]
     lines += functions.map { "  \(pad($0.signature, functionWidth))  \($0.meaning)" }
     return lines.joined(separator: "\n")
   }

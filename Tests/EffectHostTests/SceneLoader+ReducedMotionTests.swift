@@ -66,6 +66,14 @@ import Testing
           + "expected each key once"
       ]),
     Case(
+      "an expression with it and no column: the column is still missing",
+      effect("expression", #""reducedMotion": "keep""#),
+      [
+        "scene.json: chains[0].effects[0]: expected at least one column to assign (x, y, width, "
+          + "height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex), "
+          + "found none"
+      ]),
+    Case(
       "misspelt, with the valid keys", effect("parallax", #""reduceMotion": "keep""#),
       [
         "scene.json: chains[0].effects[0].reduceMotion: unknown key for effect \"parallax\"; "

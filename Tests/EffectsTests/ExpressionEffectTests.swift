@@ -73,6 +73,8 @@ import Testing
     ("offset", 120, 120), ("offset", -35, -35),
     ("pull", -35, 35), ("pull", 120, 0),
     ("pullBottom", 1200, 44), ("pullBottom", 1000, 0),
+    // interpolate's spellings, in either axis: max(0, -o) and max(0, o - 1156).
+    ("pullStart", -40, 40), ("pullStart", 40, 0), ("pullEnd", 1200, 44), ("pullEnd", 1000, 0),
     ("maxOffset", 0, 1156),
     ("minY", 120, -120), ("y", 120, -120), ("naturalY", 120, -120),
     // (844 - minY) / (844 + 300) with minY = -120.

@@ -23,6 +23,19 @@ import Testing
     // Docs/Expressions.md's own example.
     ("y - 0.5*ofset", "y: at 9: unknown name `ofset`; did you mean `offset`?"),
     ("Offset * 2", "y: at 1: unknown name `Offset`; did you mean `offset`?"),
+    // Another language's function gets what to write here, not the nearest name.
+    ("mix(0, 1, 0.5)", "y: at 1: unknown function `mix`; did you mean `lerp(a, b, t)`?"),
+    ("2 * log10(y)", "y: at 5: unknown function `log10`; did you mean `log(x) / log(10)`?"),
+    ("pullStrat", "y: at 1: unknown name `pullStrat`; did you mean `pullStart`?"),
+    // A name or number is repeated up to 40 characters, then cut.
+    (
+      String(repeating: "a", count: 100_000),
+      "y: at 1: unknown name `\(String(repeating: "a", count: 40))…`"
+    ),
+    (
+      "1 + " + String(repeating: "9", count: 400),
+      "y: at 5: the number `\(String(repeating: "9", count: 40))…` is too large; expected at most about 1.8e308"
+    ),
     ("wobble", "y: at 1: unknown name `wobble`"),
     (
       "1 + smoothstp(0, 1, offset)",
@@ -101,6 +114,15 @@ import Testing
     #expect(
       try Self.messages(json)
         == "\(Self.prefix).y: at 1001: more than 1000 tokens; expected a shorter expression")
+    // 1000 tokens exactly, with spaces around and between them: the spaces are no tokens.
+    let thousand = "-" + Array(repeating: "1", count: 500).joined(separator: " + ")
+    #expect(try expressionValue(" " + thousand + "\n ") == 498)
+    // With spaces before the 1001st token, it is still the one named.
+    let over = "{\"type\": \"expression\", \"y\": \"\(thousand)  1\"}"
+    let at = thousand.count + 3
+    #expect(
+      try Self.messages(over)
+        == "\(Self.prefix).y: at \(at): more than 1000 tokens; expected a shorter expression")
   }
 
   @Test("64 levels of nesting are accepted")

@@ -7,6 +7,15 @@ struct ExpressionError: Error, Equatable, CustomStringConvertible {
   var message: String
 
   var description: String { "at \(position): \(message)" }
+
+  /// The most characters of a name or number a message repeats.
+  static let shownLength = 40
+
+  /// `text` as a message repeats it: whole up to ``shownLength``
+  /// characters, else cut there with "…" (a name may be a megabyte long).
+  static func shown(_ text: String) -> String {
+    text.count <= shownLength ? text : text.prefix(shownLength) + "…"
+  }
 }
 
 /// One token of an expression and where it starts.
@@ -44,7 +53,7 @@ struct ExpressionToken: Equatable {
 
   /// How a message names the token: `` `*` ``, or the end.
   var quoted: String {
-    kind == .end ? "the end of the expression" : "`\(text)`"
+    kind == .end ? "the end of the expression" : "`\(ExpressionError.shown(text))`"
   }
 }
 
@@ -92,17 +101,18 @@ enum ExpressionLexer {
       let byte = bytes[index]
       let start = index
       let position = start + 1
-      guard tokens.count < maximumTokenCount else {
-        // A tree as long as this would be folded and compiled by recursion.
-        throw ExpressionError(
-          position: position,
-          message: "more than \(maximumTokenCount) tokens; expected a shorter expression")
-      }
       switch byte {
       case 0x20, 0x09, 0x0A, 0x0D:
         index += 1
         continue
       default: break
+      }
+      // A token starts here: spaces between or after tokens are none.
+      guard tokens.count < maximumTokenCount else {
+        // A tree as long as this would be folded and compiled by recursion.
+        throw ExpressionError(
+          position: position,
+          message: "more than \(maximumTokenCount) tokens; expected a shorter expression")
       }
       if isDigit(index) || (byte == 0x2E && isDigit(index + 1)) {
         while isDigit(index) { index += 1 }
@@ -119,7 +129,8 @@ enum ExpressionLexer {
             throw ExpressionError(
               position: position,
               message:
-                "malformed number `\(text(start..<exponent))`; expected digits in the exponent")
+                "malformed number `\(ExpressionError.shown(text(start..<exponent)))`; "
+                + "expected digits in the exponent")
           }
           index = exponent
           while isDigit(index) { index += 1 }
@@ -128,7 +139,9 @@ enum ExpressionLexer {
         guard let value = Double(literal), value.isFinite else {
           throw ExpressionError(
             position: position,
-            message: "the number `\(literal)` is too large; expected at most about 1.8e308")
+            message:
+              "the number `\(ExpressionError.shown(literal))` is too large; "
+              + "expected at most about 1.8e308")
         }
         tokens.append(ExpressionToken(kind: .number(value), position: position, text: literal))
         continue

@@ -17,6 +17,25 @@ enum ExpressionName: String, CaseIterable, Sendable {
   case x, y, width, height, translateX, translateY, scaleX, scaleY, anchorX, anchorY
   case opacity, blur, rotation, zIndex
 
+  /// The name spelt `text`: a case's own name, or `pullStart` and `pullEnd`,
+  /// the names of `pull` and `pullBottom` along either axis (as
+  /// `interpolate`'s inputs are spelt).
+  init?(named text: String) {
+    if let name = ExpressionName(rawValue: text) {
+      self = name
+    } else if let name = Self.aliases[text] {
+      self = name
+    } else {
+      return nil
+    }
+  }
+
+  /// The other spellings of names.
+  static let aliases: [String: ExpressionName] = ["pullStart": .pull, "pullEnd": .pullBottom]
+
+  /// Every spelling of every name, for "did you mean".
+  static let spellings = allCases.map(\.rawValue) + aliases.keys.sorted()
+
   /// Whether the value is the same for every view of a chain in one frame:
   /// an expression made of these alone is evaluated once a frame.
   var isSameForEveryView: Bool {
@@ -37,7 +56,8 @@ enum ExpressionName: String, CaseIterable, Sendable {
     case .maxOffset: "the largest resting offset, max(0, C + It + Ib - V)"
     case .minY: "the view's current top in the viewport (the same as y)"
     case .minX: "the view's current left edge in the viewport (the same as x)"
-    case .progress: "CSS view() cover progress, (viewportHeight - minY) / (viewportHeight + height)"
+    case .progress:
+      "CSS view() cover progress, (viewportHeight - minY) / (viewportHeight + height), along the scroll axis"
     case .index: "the copy of a repeated chain, from 0 (0 for a plain chain)"
     case .count: "the number of copies of the chain (1 for a plain chain)"
     case .viewportWidth: "the viewport's width W, points"
@@ -74,6 +94,17 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
     default: ["x"]
     }
   }
+
+  /// Functions of other languages (GLSL, C, CSS) a user may reach for,
+  /// each with what to write here: their nearest names here mean another
+  /// thing (`mix` is not `min`, `log10` not `log`).
+  static let otherLanguages: [String: String] = [
+    "mix": "lerp(a, b, t)", "saturate": "clamp(x, 0, 1)", "fract": "x - floor(x)",
+    "mod": "x - y * floor(x / y)", "fmod": "x - y * floor(x / y)",
+    "trunc": "sign(x) * floor(abs(x))", "log10": "log(x) / log(10)", "log2": "log(x) / log(2)",
+    "exp2": "pow(2, x)", "tan": "sin(x) / cos(x)", "cosh": "(exp(x) + exp(-x)) / 2",
+    "sinh": "(exp(x) - exp(-x)) / 2", "fabs": "abs(x)", "hypot": "sqrt(x * x + y * y)",
+  ]
 
   /// Whether it takes more arguments than ``argumentNames`` names.
   var isVariadic: Bool { self == .min || self == .max }

@@ -191,17 +191,16 @@ struct ExpressionParser {
       if current.kind == .symbol(.leftParenthesis) {
         return try call(identifier, at: token.position)
       }
-      if let name = ExpressionName(rawValue: identifier) { return .name(name) }
+      if let name = ExpressionName(named: identifier) { return .name(name) }
       if let function = ExpressionFunction(rawValue: identifier) {
         throw ExpressionError(
           position: token.position,
           message: "`\(identifier)` is a function; expected a call such as `\(function.signature)`")
       }
-      let suggestion = MessageText.nearestName(
-        to: identifier, in: ExpressionName.allCases.map(\.rawValue))
+      let suggestion = MessageText.nearestName(to: identifier, in: ExpressionName.spellings)
       throw ExpressionError(
         position: token.position,
-        message: "unknown name `\(identifier)`"
+        message: "unknown name `\(ExpressionError.shown(identifier))`"
           + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
     case .symbol(.leftParenthesis):
       index += 1
@@ -222,15 +221,18 @@ struct ExpressionParser {
     -> ExpressionNode
   {
     guard let function = ExpressionFunction(rawValue: identifier) else {
-      if ExpressionName(rawValue: identifier) != nil {
+      if ExpressionName(named: identifier) != nil {
         throw ExpressionError(
           position: position, message: "`\(identifier)` is a name, not a function; expected no `(`")
       }
-      let suggestion = MessageText.nearestName(
-        to: identifier, in: ExpressionFunction.allCases.map(\.rawValue))
+      // Another language's function, whose nearest name here means another
+      // thing (`mix` is `lerp`, not `min`): what to write instead.
+      let suggestion =
+        ExpressionFunction.otherLanguages[identifier]
+        ?? MessageText.nearestName(to: identifier, in: ExpressionFunction.allCases.map(\.rawValue))
       throw ExpressionError(
         position: position,
-        message: "unknown function `\(identifier)`"
+        message: "unknown function `\(ExpressionError.shown(identifier))`"
           + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
     }
     index += 1
