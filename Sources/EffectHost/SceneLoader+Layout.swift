@@ -37,13 +37,10 @@ extension SceneLoader {
               path: untilPath.appending("chain"),
               problem: isViewportAttached
                 ? .unsuitableChain(name, .viewportAttached)
-                : .mismatch(
+                : Self.nameProblem(
                   expected: "the name of a content-attached chain ("
-                    + Self.nameList(contentNames) + ")"
-                    + (MessageText.nearestName(to: name, in: contentNames).map {
-                      "; did you mean \(MessageText.quoted($0))?"
-                    } ?? ""),
-                  found: .string(name))))
+                    + Self.nameList(contentNames) + ")",
+                  found: name, near: contentNames)))
         }
         if pin.untilNext && chain.repetition == nil {
           problems.append(
@@ -78,12 +75,24 @@ extension SceneLoader {
           + "\(MessageText.quoted(name)) does not come before this chain",
         found: .string(name))
     }
-    let hint = MessageText.nearestName(to: name, in: earlier).map {
-      "; did you mean \(MessageText.quoted($0))?"
+    return nameProblem(
+      expected: "the name of an earlier content-attached chain (\(list))", found: name,
+      near: earlier)
+  }
+
+  /// `expected ..., found the string "NAME"`, and `; did you mean "NEAR"?`
+  /// after it when one of `names` is near: the hint follows what was found,
+  /// as it does for every other near miss.
+  private static func nameProblem(expected: String, found name: String, near names: [String])
+    -> SceneDiagnostic.Problem
+  {
+    guard let near = MessageText.nearestName(to: name, in: names) else {
+      return .mismatch(expected: expected, found: .string(name))
     }
-    return .mismatch(
-      expected: "the name of an earlier content-attached chain (\(list))\(hint ?? "")",
-      found: .string(name))
+    // The near miss quotes its suggestion as it is: escape a chain name's
+    // quotes and control characters first, as every message does.
+    let escaped = String(MessageText.quoted(near, limit: .max).dropFirst().dropLast())
+    return .nearMiss(expected: expected, found: .string(name), suggestion: escaped)
   }
 
   /// The names, a few and short, with what could break a line escaped (a

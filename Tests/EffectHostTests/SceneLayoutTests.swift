@@ -310,7 +310,13 @@ struct SceneLayoutTests: HostileInputSuite {
       "after a chain that does not exist",
       #"{"chains": [{"name": "header", "frame": {"height": 1}}, {"name": "rows", "after": "haeder", "frame": {"height": 1}}]}"#,
       [
-        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (header); did you mean "header"?, found the string "haeder""#
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (header), found the string "haeder"; did you mean "header"?"#
+      ]),
+    HostileInputCase(
+      "after a near name holding a quote: the hint escapes it as the name found is",
+      #"{"chains": [{"name": "he\"ader", "frame": {"height": 1}}, {"name": "rows", "after": "he\"adr", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (he"ader), found the string "he\"adr"; did you mean "he\"ader"?"#
       ]),
     HostileInputCase(
       "after a later chain",
@@ -334,7 +340,7 @@ struct SceneLayoutTests: HostileInputSuite {
       "until naming no chain",
       #"{"chains": [{"name": "title", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "titel"}}]}]}"#,
       [
-        #"scene.json: chains[0].effects[0].until.chain: expected the name of a content-attached chain (title); did you mean "title"?, found the string "titel""#
+        #"scene.json: chains[0].effects[0].until.chain: expected the name of a content-attached chain (title), found the string "titel"; did you mean "title"?"#
       ]),
     HostileInputCase(
       "until naming a viewport-attached chain",
