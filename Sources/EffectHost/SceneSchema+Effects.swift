@@ -74,24 +74,51 @@ extension SceneSchema {
     var parameters = descriptor.parameters.map { parameter in
       (key: parameter.name, schema: Self.parameter(parameter, written: written[parameter.name]))
     }
-    // A horizontal scene's name of collapse's minHeight (SceneLoader+Axis.swift).
+    // A horizontal scene's name of collapse's minHeight (SceneLoader+Axis.swift):
+    // its schema, the values and default minHeight's.
     if let index = parameters.firstIndex(where: { $0.key == "minHeight" }),
-      descriptor.typeName == "collapse"
+      descriptor.typeName == "collapse", case .object(let minHeight) = parameters[index].schema
     {
-      parameters.insert(
-        (
-          key: "minWidth",
-          schema: object([
-            "description": .string("in a horizontal scene, minHeight along x (points)"),
-            "type": .string("number"), "minimum": .number(0),
-          ])
-        ), at: index + 1)
+      let members = minHeight.members.map { member in
+        member.key != "description"
+          ? member
+          : JSONObject.Member(
+            key: "description",
+            value: .string("in a horizontal scene, minHeight along x (points)"))
+      }
+      parameters.insert((key: "minWidth", schema: .object(JSONObject(members))), at: index + 1)
+    }
+    // translate's axis is the screen's: "y" by default in a vertical scene,
+    // "x" in a horizontal one (SceneLoader+Axis.swift), so no one default.
+    if descriptor.typeName == "translate",
+      let index = parameters.firstIndex(where: { $0.key == "axis" }),
+      case .object(let axis) = parameters[index].schema
+    {
+      let members = axis.members.compactMap { member -> JSONObject.Member? in
+        switch member.key {
+        case "default": nil
+        case "description":
+          JSONObject.Member(
+            key: "description",
+            value: .string(
+              "the axis the view moves along (\"x\" or \"y\"; default \"y\" in a vertical scene, \"x\" in "
+                + "a horizontal one)"))
+        default: member
+        }
+      }
+      parameters[index].schema = .object(JSONObject(members))
     }
     let required = descriptor.parameters.filter {
       $0.defaultValue == EffectParameter<Double>.requiredText
     }.map(\.name)
     let members = closedObjectMembers(
       descriptor.summary, keysOfEveryEffect(descriptor) + parameters, required: required)
+    // An expression assigns at least one column, whichever.
+    if descriptor.typeName == "expression" {
+      return withRules(
+        members,
+        [object(["anyOf": .array(parameters.map { object(["required": strings([$0.key])]) })])])
+    }
     // interpolate's view range and its inset only on the progress input.
     guard descriptor.typeName == "interpolate" else { return .object(JSONObject(members)) }
     return withRules(
@@ -123,11 +150,22 @@ extension SceneSchema {
       // The loader's other spellings (SceneLoader+Axis.swift): the edges of
       // a horizontal scene and the pulls past the start and the end.
       var names = names
-      if names.contains("top") && names.contains("bottom") { names += ["leading", "trailing"] }
+      var others: [String] = []
+      if names.contains("top") && names.contains("bottom") {
+        names += ["leading", "trailing"]
+        others.append("\"leading\" and \"trailing\" are the top and bottom along the scroll axis")
+      }
       if names.contains("pull") && names.contains("pullBottom") {
         names += pullAliases
+        others.append("\"pullStart\" and \"pullEnd\" are \"pull\" and \"pullBottom\"")
       }
       members.append(.init(key: "enum", value: strings(names)))
+      if !others.isEmpty {
+        members[0] = .init(
+          key: "description",
+          value: .string(
+            "\(parameter.summary) (\(parameter.values); \(others.joined(separator: "; ")))"))
+      }
     case .other:
       // Any JSON value, unless written by hand: the schema cannot know what
       // the declaration's own code reads.
