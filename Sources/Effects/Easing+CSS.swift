@@ -91,7 +91,7 @@ enum CSSEasingParser {
     }
     guard let count = CSSText.integer(arguments[0]), count >= 1 else {
       return .failure(
-        CSSTextFailure(expected: "a whole number of at least 1 for n in \(stepsForm)"))
+        CSSTextFailure(expected: "a whole number from 1 to 1e9 for n in \(stepsForm)"))
     }
     var position = Easing.StepPosition.jumpEnd
     if arguments.count == 2 {
@@ -128,7 +128,8 @@ enum CSSEasingParser {
       guard let (output, percentages) = stop(argument) else {
         return .failure(
           CSSTextFailure(
-            expected: "a number with up to 2 percentages for stop \(index + 1) in \(linearForm)"))
+            expected: "a number with up to 2 percentages, each from -1e9 to 1e9, for stop "
+              + "\(index + 1) in \(linearForm)"))
       }
       if percentages.isEmpty {
         outputs.append(output)

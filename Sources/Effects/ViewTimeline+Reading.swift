@@ -4,7 +4,7 @@ extension ViewRange {
   /// How a range reads after "expected" in an error message.
   static let expectedDescription =
     "a view range: one or two parts, each cover, contain, entry, exit, entryCrossing or "
-    + "exitCrossing, optionally followed by P% or Lpx"
+    + "exitCrossing, optionally followed by P% or Lpx (P and L from -1e9 to 1e9)"
 
   /// Reads CSS `animation-range` text with these names: one or two parts,
   /// each a name optionally followed by `P%` or `Lpx`. One part `NAME P%` is
@@ -35,7 +35,8 @@ extension ViewRange {
         } else {
           return .failure(
             CSSTextFailure(
-              expected: "\(name.rawValue) followed by P%, Lpx or the next part, in "
+              expected: "\(name.rawValue) followed by P% or Lpx (P and L from -1e9 to 1e9) "
+                + "or the next part, in "
                 + expectedDescription))
         }
         index += 1
@@ -78,8 +79,8 @@ extension ViewRange {
 
 extension TimelineInset {
   static let expectedDescription =
-    "a timeline inset: points, \"P%\" of the viewport's height or \"auto\" (the content "
-    + "inset), or [start, end] of these"
+    "a timeline inset: points or \"P%\" of the viewport's height (from -1e9 to 1e9), or "
+    + "\"auto\" (the content inset), or [start, end] of these"
 
   /// The `timelineInset` key of `interpolate` and of events.
   public static let parameter = EffectParameter<TimelineInset>(

@@ -241,13 +241,13 @@ import Testing
     (
       #""events": [{"name": "e", "input": "progress", "crosses": 0.5, "range": "entry-crossing 50%"}]"#,
       [
-        #"t.json: chains[0].events[0].range: expected a view range: one or two parts, each cover, contain, entry, exit, entryCrossing or exitCrossing, optionally followed by P% or Lpx, found the string "entry-crossing 50%"; did you mean "entryCrossing 50%"?"#
+        #"t.json: chains[0].events[0].range: expected a view range: one or two parts, each cover, contain, entry, exit, entryCrossing or exitCrossing, optionally followed by P% or Lpx (P and L from -1e9 to 1e9), found the string "entry-crossing 50%"; did you mean "entryCrossing 50%"?"#
       ]
     ),
     (
       #""events": [{"name": "e", "input": "progress", "crosses": 0.5, "timelineInset": ["auto", "ten"]}]"#,
       [
-        #"t.json: chains[0].events[0].timelineInset[1]: expected a timeline inset: points, "P%" of the viewport's height or "auto" (the content inset), or [start, end] of these, found the string "ten""#
+        #"t.json: chains[0].events[0].timelineInset[1]: expected a timeline inset: points or "P%" of the viewport's height (from -1e9 to 1e9), or "auto" (the content inset), or [start, end] of these, found the string "ten""#
       ]
     ),
   ]

@@ -235,19 +235,27 @@ import Testing
       ),
       (
         "steps(0)",
-        #"expected a whole number of at least 1 for n in steps(n[, position]), found the string "steps(0)""#
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(0)""#
+      ),
+      (
+        "steps(99999999999999999999)",
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(99999999999999999999)""#
+      ),
+      (
+        "linear(0, 2e9, 1)",
+        #"expected a number with up to 2 percentages, each from -1e9 to 1e9, for stop 2 in linear(stops), found the string "linear(0, 2e9, 1)""#
       ),
       (
         "steps(2.5)",
-        #"expected a whole number of at least 1 for n in steps(n[, position]), found the string "steps(2.5)""#
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(2.5)""#
       ),
       (
         "steps(-3, start)",
-        #"expected a whole number of at least 1 for n in steps(n[, position]), found the string "steps(-3, start)""#
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(-3, start)""#
       ),
       (
         "steps()",
-        #"expected a whole number of at least 1 for n in steps(n[, position]), found the string "steps()""#
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps()""#
       ),
       (
         "steps(4, jump-start, end)",
@@ -265,19 +273,19 @@ import Testing
       ("linear()", #"expected at least 2 stops in linear(stops), found the string "linear()""#),
       (
         "linear(0, 50%, 1)",
-        #"expected a number with up to 2 percentages for stop 2 in linear(stops), found the string "linear(0, 50%, 1)""#
+        #"expected a number with up to 2 percentages, each from -1e9 to 1e9, for stop 2 in linear(stops), found the string "linear(0, 50%, 1)""#
       ),
       (
         "linear(0, 0.5 10% 20% 30%, 1)",
-        #"expected a number with up to 2 percentages for stop 2 in linear(stops), found the string "linear(0, 0.5 10% 20% 30%, 1)""#
+        #"expected a number with up to 2 percentages, each from -1e9 to 1e9, for stop 2 in linear(stops), found the string "linear(0, 0.5 10% 20% 30%, 1)""#
       ),
       (
         "linear(0, 10% 0.5 20%, 1)",
-        #"expected a number with up to 2 percentages for stop 2 in linear(stops), found the string "linear(0, 10% 0.5 20%, 1)""#
+        #"expected a number with up to 2 percentages, each from -1e9 to 1e9, for stop 2 in linear(stops), found the string "linear(0, 10% 0.5 20%, 1)""#
       ),
       (
         "linear(0, 1e10)",
-        #"expected a number with up to 2 percentages for stop 2 in linear(stops), found the string "linear(0, 1e10)""#
+        #"expected a number with up to 2 percentages, each from -1e9 to 1e9, for stop 2 in linear(stops), found the string "linear(0, 1e10)""#
       ),
     ])
   func malformed(text: String, message: String) {

@@ -278,7 +278,16 @@ import Testing
       ),
       (
         #""range": "entry 10""#,
-        #"range: expected entry followed by P%, Lpx or the next part, in \#(Self.range), found the string "entry 10""#
+        #"range: expected entry followed by P% or Lpx (P and L from -1e9 to 1e9) or the next part, in \#(Self.range), found the string "entry 10""#
+      ),
+      (
+        // A length past the limit: the message says what the limit is.
+        #""range": "entry 2e9px""#,
+        #"range: expected entry followed by P% or Lpx (P and L from -1e9 to 1e9) or the next part, in \#(Self.range), found the string "entry 2e9px""#
+      ),
+      (
+        #""timelineInset": "1e12%""#,
+        #"timelineInset: expected \#(Self.inset), found the string "1e12%""#
       ),
       (
         #""range": "entry 10% exit 20% cover""#,
@@ -331,8 +340,8 @@ import Testing
 
   static let range =
     "a view range: one or two parts, each cover, contain, entry, exit, entryCrossing or "
-    + "exitCrossing, optionally followed by P% or Lpx"
+    + "exitCrossing, optionally followed by P% or Lpx (P and L from -1e9 to 1e9)"
   static let inset =
-    #"a timeline inset: points, "P%" of the viewport's height or "auto" (the content inset), "#
+    #"a timeline inset: points or "P%" of the viewport's height (from -1e9 to 1e9), or "auto" (the content inset), "#
     + "or [start, end] of these"
 }
