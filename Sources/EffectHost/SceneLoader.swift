@@ -118,7 +118,13 @@ public struct SceneLoader: Sendable {
             path: .root, problem: .mismatch(expected: "a scene object", found: value))
         ]))
     }
-    let isSingleChain = object["chains"] == nil && object["effects"] != nil
+    // One chain at the top level is told by its "effects"; a key near it
+    // ("effect", "Effects") with no "chains" is read as one too, so that the
+    // key gets its "did you mean" and the chain's keys are not all unknown.
+    let isSingleChain =
+      object["chains"] == nil
+      && (object["effects"] != nil
+        || object.members.contains { MessageText.nearestName(to: $0.key, in: ["effects"]) != nil })
     // A horizontal scene is read as its vertical twin (SceneLoader+Axis.swift).
     let (axis, twin, axisProblems) = SceneAxisReading.read(object, isSingleChain: isSingleChain)
     var reader = ParameterReader(

@@ -311,6 +311,12 @@ import Testing
           "scene.json: k\($0): unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"
         }),
     Case(
+      "one chain at the top level with effects misspelt: read as one, the key near effects",
+      #"{"name": "h", "frame": {"height": 1}, "effect": [{"type": "stretch"}]}"#,
+      [
+        #"scene.json: effect: unknown key for a single-chain scene; did you mean "effects"? (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, name, frame, attachment, after, zIndex, opacity, repeat, effects, events, snap, $schema)"#
+      ]),
+    Case(
       "name missing", scene(chain: #"{"frame": {"height": 1}}"#),
       [
         "scene.json: chains[0].name: missing required key; expected a chain name (a non-empty string)"
