@@ -256,9 +256,36 @@ struct SceneAxisReading: Sendable {
       problem = .unknownKey(owner: owner, suggestion: nearest, valid: names)
     case .duplicateName(let name, let first):
       problem = .duplicateName(name, first: physicalPath(first).path)
+    case .overlappingKeys(let key, let sets, _):
+      // The key the file gave, at the path's end (`scaleX` where the twin has `scaleY`).
+      if case .key(let written)? = path.components.last {
+        problem = .overlappingKeys(key: key, sets: sets, other: written)
+      }
+    case .invalidExpression(let position, let message):
+      problem = .invalidExpression(position: position, message: Self.fileNames(in: message))
     default: break
     }
     return SceneDiagnostic(path: path, problem: problem)
+  }
+
+  /// An expression message of a horizontal scene's twin with the names it
+  /// quotes from the text (`` `width` is a name, not a function ``) put
+  /// back as the file wrote them: each `` `name` `` the twin renamed
+  /// (``expressionNames``, whose pairs swap), renamed again. An unknown
+  /// name was not renamed, and the nearest name offered for it is offered
+  /// for its spelling: such a message is left as it is.
+  static func fileNames(in message: String) -> String {
+    if message.hasPrefix("unknown name") || message.hasPrefix("unknown function") {
+      return message
+    }
+    var parts = message.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+    // Odd parts are between backticks.
+    for index in parts.indices where index % 2 == 1 {
+      if let name = expressionNames[parts[index]], expressionNames[name] == parts[index] {
+        parts[index] = name
+      }
+    }
+    return parts.joined(separator: "`")
   }
 
   /// The file's path of a path in the twin, and the twin's keys of the

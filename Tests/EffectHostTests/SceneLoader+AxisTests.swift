@@ -73,7 +73,21 @@ import Testing
         #"scene.json: chains[0].effects[0].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the string "leadin"; did you mean "leading"?"#,
         #"scene.json: chains[0].effects[1].edge: expected "leading" or "trailing" (the edges of a horizontal scene), found the number 5"#,
       ]
-    )
+    ),
+    (
+      // An expression's messages quote the names the file wrote, not its
+      // twin's; an unknown name keeps the nearest name to its spelling.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "y": "height(2)", "x": "2 x", "opacity": "mniX"}, {"type": "expression", "scale": "1", "scaleX": "2"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].y: at 1: `height` is a name, not a function; "
+          + "expected no `(`",
+        "scene.json: chains[0].effects[0].x: at 3: expected an operator or the end of the "
+          + "expression, found `x`",
+        "scene.json: chains[0].effects[0].opacity: at 1: unknown name `mniX`; did you mean `minX`?",
+        "scene.json: chains[0].effects[1].scaleX: `scale` already assigns scaleX and scaleY; "
+          + "expected `scale` or `scaleX`, not both",
+      ]
+    ),
   ]
 
   @Test(arguments: moreErrors.indices)
