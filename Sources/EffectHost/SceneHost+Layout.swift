@@ -85,20 +85,32 @@ extension SceneHost {
 
   /// Changes the viewport (W x V): a rotation, another device, a resized
   /// window. Chains without `frame.width` or `frame.x` follow it.
+  ///
+  /// - Precondition: the width and height are greater than 0, at most 1e9,
+  ///   as a scene file's are. A value that comes from a user goes through
+  ///   ``SceneSetting/apply(to:)``, which throws instead (so for each
+  ///   change below).
   public mutating func setViewport(_ viewport: Size) {
+    Self.requireViewport(viewport)
     scene.viewport = viewport
     applyLayout()
   }
 
   /// Changes the content insets (the safe area along the cross axis).
+  ///
+  /// - Precondition: each inset is from 0 to 1e9.
   public mutating func setContentInsets(_ insets: EdgeInsets) {
+    Self.requireInsets(insets)
     scene.contentInsets = insets
     applyLayout()
   }
 
   /// Declares the content height, or with `nil` has it worked out from the
   /// chains again after every change.
+  ///
+  /// - Precondition: `height` is `nil` or from 0 to 1e9.
   public mutating func setContentHeight(_ height: Double?) {
+    if let height { Self.require(height, in: .nonNegative, "the content height") }
     scene.declaredContentHeight = height
     applyLayout()
   }
@@ -107,10 +119,14 @@ extension SceneHost {
   /// (for a chain placed `after` another, `y` is the gap), as its view
   /// measured it. `automaticFrame` says which parts the scene works out
   /// instead; `nil` keeps the chain's.
+  ///
+  /// - Precondition: chain `index` is one of the scene's; `x` and `y` are
+  ///   from -1e9 to 1e9, `width` and `height` from 0 to 1e9.
   public mutating func setFrame(
     _ frame: Rect, ofChain index: Int, automaticFrame: Chain.AutomaticFrame? = nil
   ) {
-    precondition(frame.height >= 0, "a frame's height is 0 or more")
+    requireChain(index)
+    Self.requireFrame(frame, chain: scene.chains[index].name)
     scene.chains[index].frame = frame
     if let automaticFrame { scene.chains[index].automaticFrame = automaticFrame }
     applyLayout()
@@ -120,7 +136,20 @@ extension SceneHost {
   /// view. Changing the count, or whether the chain repeats, rebuilds the
   /// host's plan (states and previous values carried over); changing only
   /// the spacing moves the copies.
+  ///
+  /// - Precondition: chain `index` is one of the scene's; the count is from
+  ///   0 to ``SceneLoader/maximumRepeatCount``, the spacing from -1e9 to
+  ///   1e9, and the scene's views at most ``SceneLoader/maximumViewCount``.
   public mutating func setRepetition(_ repetition: Chain.Repetition?, ofChain index: Int) {
+    requireChain(index)
+    let name = scene.chains[index].name
+    if let repetition { Self.requireRepetition(repetition, chain: name) }
+    let views =
+      storage.count - (scene.chains[index].repetition?.count ?? 1) + (repetition?.count ?? 1)
+    Self.require(
+      views <= SceneLoader.maximumViewCount,
+      "chain \(MessageText.quoted(name))'s repeat.count: expected at most "
+        + "\(SceneLoader.maximumViewCount) views in a scene, found \(views) with it")
     let old = scene.chains[index].repetition
     scene.chains[index].repetition = repetition
     switch (old, repetition) {

@@ -141,6 +141,10 @@ public struct SceneHost: Sendable {
   ///   - reducesMotion: Whether the user asks for reduced motion: the
   ///     effects that it skips do not run, as if their chains did not list
   ///     them. `false` by default.
+  ///
+  /// - Precondition: `scene` holds values its file could (a scene made in
+  ///   code as a loaded one is; a frame's height or width may be 0), as
+  ///   the layout changes check (SceneHost+Preconditions.swift).
   public init(scene: Scene, reducesMotion: Bool = false) {
     // Built without the skipped effects, so that every frame, fast paths
     // included, is that of the scene without them and costs nothing more.
@@ -151,6 +155,7 @@ public struct SceneHost: Sendable {
   /// A host for `scene` as it is, effects that reduced motion skips already
   /// left out when `reducesMotion` says so.
   init(evaluating scene: Scene, reducesMotion: Bool) {
+    Self.requireScene(scene)
     self.scene = scene
     self.reducesMotion = reducesMotion
     let frames = scene.layout.frames
@@ -283,8 +288,12 @@ public struct SceneHost: Sendable {
     return storage.views
   }
 
-  /// Evaluates every chain at scroll offset `offset` (the scene's viewport,
-  /// insets and content height).
+  /// Evaluates every chain at scroll offset `offset`, clamped to
+  /// ±``offsetLimit``; the rest of the geometry (the viewport, insets and
+  /// content height) is the last frame's: the scene's until
+  /// ``evaluate(_:time:phase:)`` gives another, and again after a layout
+  /// change.
+  /// A NaN offset has no meaning and gives NaN outputs.
   ///
   /// - Parameters:
   ///   - time: The frame's time in seconds, or `nil` (the default) for an
@@ -613,9 +622,15 @@ public struct SceneHost: Sendable {
   }
 
   /// The transform of view `index` in the last frame.
+  ///
+  /// - Precondition: `index` is in `0..<viewCount`.
   @inlinable
   public func transform(at index: Int) -> ViewTransform {
-    withTransforms { $0[index] }
+    // fatalError, not precondition: an optimised build prints its message.
+    if index < 0 || index >= viewCount {
+      fatalError("view \(index): expected an index from 0 to \(viewCount - 1), the host's views")
+    }
+    return withTransforms { $0[index] }
   }
 
   /// Calls `body` with the transforms of the last frame, chain by chain in
@@ -635,8 +650,17 @@ public struct SceneHost: Sendable {
 
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
   /// coordinates in the last frame.
+  ///
+  /// - Precondition: chain `chainIndex` is one of the scene's, and `copy`
+  ///   one of its copies (0 for a chain that does not repeat).
   public func naturalFrame(chain chainIndex: Int, copy: Int) -> Rect {
-    screenMapping.frame(chains[chainIndex].naturalFrame(copy: copy, in: geometry))
+    requireChain(chainIndex)
+    let count = chains[chainIndex].viewRange.count
+    Self.require(
+      copy >= 0 && copy < count,
+      "copy \(copy) of chain \(MessageText.quoted(scene.chains[chainIndex].name)): expected a "
+        + "copy from 0 to \(count - 1)")
+    return screenMapping.frame(chains[chainIndex].naturalFrame(copy: copy, in: geometry))
   }
 }
 

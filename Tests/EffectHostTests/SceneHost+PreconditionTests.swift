@@ -1,0 +1,111 @@
+import EffectHost
+import EffectProtocol
+import Foundation
+import Testing
+
+/// The live layout changes' preconditions: a value no scene file could hold
+/// stops the program with a message naming it, never a crash elsewhere or
+/// NaN in every column after.
+@Suite struct SceneHostPreconditionTests {
+  static func host() throws -> SceneHost {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "header", "frame": {"height": 300}},
+                    {"name": "row", "frame": {"y": 300, "height": 80}, "repeat": {"count": 3}}]}
+        """#)
+    return SceneHost(scene: scene)
+  }
+
+  /// What a child process that stopped wrote on standard error.
+  static func text(_ result: ExitTest.Result?) -> String? {
+    result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+  }
+
+  @Test("a negative count names the chain and the range")
+  func negativeCount() async {
+    let messageResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.setRepetition(Chain.Repetition(count: -2), ofChain: 1)
+    }
+    let message = Self.text(messageResult)
+    #expect(
+      message?.contains(
+        #"chain "row"'s repeat.count: expected a whole number from 0 to 1000000, found -2"#) == true
+    )
+  }
+
+  @Test("a NaN height names the chain's frame")
+  func nanHeight() async {
+    let messageResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.setFrame(Rect(y: 0, width: 390, height: .nan), ofChain: 0)
+    }
+    let message = Self.text(messageResult)
+    #expect(
+      message?.contains(
+        #"chain "header"'s frame.height: expected a number from 0 to 1e9, found nan"#) == true)
+  }
+
+  @Test("a chain the scene does not have is named")
+  func missingChain() async {
+    let messageResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.setFrame(Rect(y: 0, width: 390, height: 10), ofChain: 7)
+    }
+    let message = Self.text(messageResult)
+    #expect(
+      message?.contains("chain 7: expected the index of one of the scene's 2 chains") == true)
+  }
+
+  @Test("a NaN inset and a negative viewport are named")
+  func insetsAndViewport() async {
+    let insetResult = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
+    {
+      var host = try SceneHostPreconditionTests.host()
+      host.setContentInsets(EdgeInsets(top: .nan, bottom: 0))
+    }
+    let inset = Self.text(insetResult)
+    #expect(inset?.contains("the top content inset: expected a number from 0 to 1e9") == true)
+    let viewportResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.setViewport(Size(width: -5, height: 100))
+    }
+    let viewport = Self.text(viewportResult)
+    #expect(
+      viewport?.contains(
+        "the viewport's width: expected a number greater than 0 (at most 1e9), found -5") == true)
+  }
+
+  @Test("a scene made in code with a negative count stops at the host, naming it")
+  func sceneInCode() async {
+    let messageResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let chain = Chain(
+        name: "a", frame: Rect(y: 0, width: 1, height: 5), repetition: .init(count: -3),
+        effects: [])
+      _ = SceneHost(scene: Scene(chains: [chain]))
+    }
+    let message = Self.text(messageResult)
+    #expect(message?.contains(#"chain "a"'s repeat.count"#) == true)
+  }
+
+  @Test("the values the checks take still change the layout")
+  func validChangesPass() throws {
+    var host = try SceneHostPreconditionTests.host()
+    host.setRepetition(Chain.Repetition(count: 0), ofChain: 1)
+    host.setFrame(Rect(y: 0, width: 390, height: 0), ofChain: 0)
+    host.setContentHeight(0)
+    host.evaluate(offset: 0)
+    #expect(host.viewCount == 1)
+    #expect(host.transform(at: 0).height == 0)
+  }
+}
