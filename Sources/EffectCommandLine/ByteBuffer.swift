@@ -134,12 +134,10 @@ final class ByteBuffer {
   /// as its full-precision text reads (``DecimalRounding``; `-0.00` as
   /// `0.00`); in full precision when too large to round through an integer.
   func appendFixed(_ value: Double, decimals: Int) {
-    let scaled = DecimalRounding.units(value, decimals: decimals)
-    guard abs(scaled) < 9e18 else {
+    guard let units = DecimalRounding.integerUnits(value, decimals: decimals) else {
       appendNumber(value)
       return
     }
-    let units = Int64(scaled)
     if units < 0 { append(UInt8(ascii: "-")) }
     appendDecimal(units: units.magnitude, decimals: decimals)
   }

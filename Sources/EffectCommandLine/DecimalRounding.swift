@@ -15,26 +15,37 @@ enum DecimalRounding {
 
   /// `value` times 10^`decimals` (0 to 6), rounded to a whole number as the
   /// shortest text of `value` rounds to `decimals` decimals, halves away from
-  /// zero; `value * 10^decimals` rounded when that is 1e15 or more, where
-  /// the Doubles are whole numbers or halves and the text has no more digits
-  /// than the product.
+  /// zero: exact while it is below 2^53, as a Double holds it.
   static func units(_ value: Double, decimals: Int) -> Double {
+    guard let units = integerUnits(value, decimals: decimals) else {
+      return (value * powersOfTen[decimals]).rounded()
+    }
+    return Double(units)
+  }
+
+  /// ``units(_:decimals:)`` as an integer, exact; `nil` when it is 9e18 or
+  /// more in magnitude (or `value` is not finite).
+  static func integerUnits(_ value: Double, decimals: Int) -> Int64? {
     let product = value * powersOfTen[decimals]
     let magnitude = abs(product)
-    guard magnitude < 1e15, magnitude.isFinite else { return product.rounded() }
-    // Between the product and the text's exact product lie a few of the
-    // product's ulps (2^-52 of it each): only that close to a half can they
-    // round apart.
-    let fromHalf = abs(magnitude - magnitude.rounded(.down) - 0.5)
-    guard fromHalf <= magnitude * 1e-12 else { return product.rounded() }
+    guard magnitude < 9e18 else { return nil }
+    if magnitude < 1e15 {
+      // Between the product and the text's exact product lie a few of the
+      // product's ulps (2^-52 of it each): only that close to a half can
+      // they round apart.
+      let fromHalf = abs(magnitude - magnitude.rounded(.down) - 0.5)
+      guard fromHalf <= magnitude * 1e-12 else { return Int64(product.rounded()) }
+    }
+    // From 1e15 the product's ulps are halves and more: it is no longer the
+    // text's product to the unit, and only the text's digits are.
     let rounded = textUnits(abs(value).description, decimals: decimals)
     return value < 0 ? -rounded : rounded
   }
 
   /// The shortest text `text` of a non-negative Double (`1110.645`,
   /// `5e-07`, `1.5e+20`) times 10^`decimals`, rounded to a whole number,
-  /// halves up.
-  static func textUnits(_ text: String, decimals: Int) -> Double {
+  /// halves up; the caller keeps it below 9e18.
+  static func textUnits(_ text: String, decimals: Int) -> Int64 {
     var digits: [UInt8] = []
     var pointAt: Int?
     var exponent = 0
@@ -52,8 +63,8 @@ enum DecimalRounding {
     // The units are the digits before position `end`; the one at `end`
     // rounds them.
     let end = (pointAt ?? digits.count) + exponent + decimals
-    var units = 0.0
-    for index in 0..<max(0, min(end, digits.count)) { units = units * 10 + Double(digits[index]) }
+    var units: Int64 = 0
+    for index in 0..<max(0, min(end, digits.count)) { units = units * 10 + Int64(digits[index]) }
     if end > digits.count {
       for _ in digits.count..<end { units *= 10 }
     }

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Foundation
 import ScrollEffectsTestSupport
 import Testing
 
@@ -120,6 +121,37 @@ import Testing
         (negative && units != 0 ? "-" : "") + "\(units / 100)."
         + (hundredths < 10 ? "0" : "") + "\(hundredths)"
       #expect(ByteBuffer.text { $0.appendFixed(value, decimals: 2) } == expected, "\(text)")
+    }
+  }
+
+  @Test("large numbers round to two decimals as their shortest text does, whole ones included")
+  func largeNumbers() throws {
+    // The numbers the helper found: the product with 100 is no longer exact.
+    #expect(
+      ByteBuffer.text { $0.appendFixed(-407_070_276_321_753, decimals: 2) }
+        == "-407070276321753.00")
+    #expect(
+      ByteBuffer.text { $0.appendFixed(-23_398_775_258_914.734, decimals: 2) }
+        == "-23398775258914.73")
+    // Random Doubles from 1e12 to 9e16, against Foundation's Decimal rounding
+    // of their shortest text (halves away from zero, `.plain`).
+    var random = SplitMix64(seed: 0x1E13)
+    for _ in 0..<3000 {
+      let exponent = 12 + Double(random.next() % 5)
+      let value =
+        (random.next() % 2 == 0 ? -1 : 1) * pow10(exponent)
+        * (1 + Double(random.next() % 8_000_000_000) / 1e9)
+      var decimal = try #require(Decimal(string: value.description))
+      var rounded = Decimal()
+      NSDecimalRound(&rounded, &decimal, 2, .plain)
+      var hundredths = rounded * 100
+      var whole = Decimal()
+      NSDecimalRound(&whole, &hundredths, 0, .plain)
+      var digits = "\(whole.magnitude)"
+      while digits.count < 3 { digits = "0" + digits }
+      let expected =
+        (value < 0 ? "-" : "") + digits.dropLast(2) + "." + digits.suffix(2)
+      #expect(ByteBuffer.text { $0.appendFixed(value, decimals: 2) } == expected, "\(value)")
     }
   }
 
