@@ -228,14 +228,16 @@ struct RowEncoder {
   static func encodedName(_ name: String, isRepeated repeated: Bool, format: RowFormat) -> Name {
     switch format {
     case .table:
-      // One line a row: control and format characters as escapes. A name
-      // whose spaces at either end would be invisible (`trail ` beside
-      // `trail`), or that starts with a quote and so could pass for such a
-      // name, is shown in double quotes, `"` and `\` inside escaped.
-      var shown = MessageText.escapingUnsafe(name)
-      if shown.hasPrefix(" ") || shown.hasSuffix(" ") || shown.hasPrefix("\"") {
-        shown = "\"" + shown.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
-      }
+      // One line a row, and no name passing for another. A name whose
+      // spaces at either end would be invisible (`trail ` beside `trail`),
+      // that starts with a quote, holds a backslash, or holds characters
+      // shown as escapes (a line break as `\n`, which a name holding `\`
+      // and `n` would show too) is shown in double quotes as JSON writes it:
+      // `"a\nb"` for the line break, `"a\\nb"` for the backslash.
+      let isPlain =
+        !name.hasPrefix(" ") && !name.hasSuffix(" ") && !name.hasPrefix("\"")
+        && !name.contains("\\") && !name.unicodeScalars.contains(where: \.isUnsafeInMessage)
+      let shown = isPlain ? name : MessageText.quoted(name, limit: .max)
       return Name(
         prefix: Array(shown.utf8), suffix: [], isRepeated: repeated,
         width: TerminalWidth.cells(of: shown))

@@ -110,6 +110,20 @@ import Testing
                 {"name": "back\\\\slash\\nline\\u0001", "frame": {"height": 1}}]}
     """
 
+  @Test("in the table, a name with a line break and one with a backslash and n differ")
+  func tableNamesDoNotPassForOthers() throws {
+    let scene = #"""
+      {"chains": [{"name": "a\nb", "frame": {"height": 1}},
+                  {"name": "a\\nb", "frame": {"height": 1}},
+                  {"name": "plain", "frame": {"height": 1}}]}
+      """#
+    let text = try rows(.table, offsets: "0", chains: [], scene: scene)
+    let names = text.split(separator: "\n").dropFirst().map { line in
+      line.split(separator: " ", omittingEmptySubsequences: true)[1]
+    }
+    #expect(names == [#""a\nb""#, #""a\\nb""#, "plain"])
+  }
+
   @Test("the table shows a name's control and format characters as escapes: one aligned line a row")
   func tableEscapesNames() throws {
     // A line break, a backslash, an escape sequence (save the
@@ -123,7 +137,9 @@ import Testing
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 5)
     #expect(lines[4].isEmpty)
-    let shown = #"two\nlines \ \u001B7red\u202Eevil\t"#
+    // In quotes as JSON writes it: the backslash doubled, so that a name
+    // holding `\` and `n` cannot pass for one holding a line break.
+    let shown = #""two\nlines \\ \u001B7red\u202Eevil\t""#
     #expect(lines[2].hasPrefix("         0  " + shown + "[0]  "))
     #expect(lines[3].hasPrefix("         0  " + shown + "[1]  "))
     #expect(lines[1].hasPrefix("         0  a" + String(repeating: " ", count: shown.count + 2)))
