@@ -44,8 +44,10 @@ public struct OffsetSpec: Sendable, Equatable, RandomAccessCollection {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     if parts.count > 3 { throw .tooManyParts(parts.count) }
     var numbers: [Double] = []
+    // Spaces around a number are no part of it, as in a list: " 5" and
+    // "-100 : 300" read as "5" and "-100:300".
     for part in parts {
-      numbers.append(try Self.number(part))
+      numbers.append(try Self.number(part.trimmingSpaces))
     }
     if numbers.count == 1 {
       self.init(numbers)

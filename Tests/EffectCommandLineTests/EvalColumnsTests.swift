@@ -19,13 +19,14 @@ import Testing
 
   @Test(
     "each row is the full row's cells of the columns named, in the order named",
-    arguments: ["y,height", "opacity,x,translateY", "zIndex"])
+    arguments: ["y,height", "opacity,x,translateY", "zIndex", "y, height", " opacity , x"])
   func csvColumns(columns: String) {
     let offsets = ["--offsets", "-100:300:50"]
     let full = Self.rows(InProcess(["eval", Self.scene, "--format", "csv"] + offsets).stdout)
     let cut = InProcess(["eval", Self.scene, "--format", "csv", "--columns", columns] + offsets)
     #expect(cut.status == .success)
-    let named = columns.split(separator: ",").map(String.init)
+    // Spaces around a name are no part of it.
+    let named = columns.split(separator: ",").map { $0.filter { $0 != " " } }
     let result = Self.rows(cut.stdout)
     #expect(result.header == ["offset", "chain"] + named)
     #expect(result.rows.count == full.rows.count)

@@ -179,7 +179,7 @@ import Testing
       ("abc:5", "'abc' is not a number; expected a decimal number such as -100 or 0.5"),
       ("0x10:5", "'0x10' is not a number; expected a decimal number such as -100 or 0.5"),
       ("0:1_000", "'1_000' is not a number; expected a decimal number such as -100 or 0.5"),
-      (" 1:5", "' 1' is not a number; expected a decimal number such as -100 or 0.5"),
+      ("1 2:5", "'1 2' is not a number; expected a decimal number such as -100 or 0.5"),
       ("1e:5", "'1e' is not a number; expected a decimal number such as -100 or 0.5"),
       ("--1:5", "'--1' is not a number; expected a decimal number such as -100 or 0.5"),
       ("--offsets", "'--offsets' is not a number; expected a decimal number such as -100 or 0.5"),
@@ -231,6 +231,8 @@ import Testing
     "a list reads as people write it: spaces around its commas change nothing",
     arguments: [
       ("0, 50, 100", [0.0, 50, 100]), ("-100 ,300", [-100, 300]), ("  7,  8  ", [7, 8]),
+      // A single offset and a range read so too.
+      (" 5", [5]), ("5 ", [5]), ("-10 : 10 : 10", [-10, 0, 10]),
     ])
   func listWithSpaces(text: String, expected: [Double]) throws {
     #expect(Array(try OffsetSpec(parsing: text)) == expected)

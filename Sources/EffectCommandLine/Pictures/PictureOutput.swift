@@ -74,12 +74,15 @@ extension ValueReader where Value == [TransformColumn] {
 }
 
 /// The value of `--columns`: comma-separated column names, in the order
-/// given, each once.
+/// given, each once; spaces around a name are no part of it (`"y, height"`,
+/// as people write lists).
 struct ColumnList: ArgumentValue, Equatable {
   var columns: [TransformColumn]
 
   init(argument text: String) throws(InvalidValue) {
-    let names = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      String($0.trimmingSpaces)
+    }
     if let empty = names.firstIndex(of: "") {
       let valid = TransformColumn.allCases.map(\.rawValue).joined(separator: ", ")
       throw .because(
