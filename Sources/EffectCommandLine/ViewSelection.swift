@@ -74,10 +74,19 @@ public struct ViewSelection: Sendable, Equatable {
     for name in names {
       let (base, copyText) = Self.split(name)
       guard let chainIndex = indexByName[base] else {
-        let suggestion = MessageText.nearestName(to: base, in: chains.map(\.name))
-        throw .unknownChain(
-          name, suggestion: suggestion.map { $0 + name.dropFirst(base.count) },
-          valid: chains.map(Self.describe))
+        // The nearest chain with the copy asked for when it has that copy,
+        // else the nearest chain whole: never a name that is refused too.
+        let suggestion = MessageText.nearestName(to: base, in: chains.map(\.name)).map {
+          near -> String in
+          guard let copyText, let index = indexByName[near] else { return near }
+          let chain = chains[index]
+          let isCopy =
+            chain.isRepeated && copyText.allSatisfy { $0 >= "0" && $0 <= "9" }
+            && (copyText == "0" || copyText.first != "0")
+            && Int(copyText).map { $0 < chain.viewRange.count } == true
+          return isCopy ? near + name.dropFirst(base.count) : near
+        }
+        throw .unknownChain(name, suggestion: suggestion, valid: chains.map(Self.describe))
       }
       let chain = chains[chainIndex]
       guard let copyText else {

@@ -58,6 +58,10 @@ import Testing
     arguments: [
       ("heder", "no chain is named 'heder'. Did you mean 'header'? \(valid)"),
       ("rows[3]", "no chain is named 'rows[3]'. Did you mean 'row[3]'? \(valid)"),
+      // The nearest chain whole where the copy would be refused too.
+      ("rows[1000]", "no chain is named 'rows[1000]'. Did you mean 'row'? \(valid)"),
+      ("rows[03]", "no chain is named 'rows[03]'. Did you mean 'row'? \(valid)"),
+      ("heder[3]", "no chain is named 'heder[3]'. Did you mean 'header'? \(valid)"),
       ("zzzzzz", "no chain is named 'zzzzzz'. \(valid)"),
       ("", "no chain is named ''. \(valid)"),
       ("header[0]", "'header' does not repeat, so 'header[0]' names no view; give 'header'"),
