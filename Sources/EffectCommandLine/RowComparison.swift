@@ -73,7 +73,8 @@ struct RowComparison {
         // NaN or an infinity (`nan`, `inf`, `1e999`) or other text (`0x10`,
         // `+16`, `16\0junk`) is a damaged file, not a value to compare.
         let cell = record.cells[index]
-        let value = Self.isNumberText(cell) ? Double(cell) : nil
+        // A number as eval and simulate write one, in JSON's grammar.
+        let value = JSONParser.number(cell)
         guard value?.isFinite != true else { continue }
         let infinite = value != nil || Double(cell).map { !$0.isFinite } == true
         throw CSVError(
@@ -133,37 +134,6 @@ struct RowComparison {
 
   /// Where a row is, for people: its `offset`, or its `frame` and `time`,
   /// then its chain.
-  /// Whether `text` is a number as eval and simulate write one, in JSON's
-  /// grammar: `-`, then `0` or digits not starting with `0`, a fraction
-  /// (`.` and digits) and an exponent (`e` or `E`, a sign, digits), each
-  /// optional, and nothing else.
-  static func isNumberText(_ text: String) -> Bool {
-    var bytes = text.utf8[...]
-    func digits() -> Int {
-      let count = bytes.prefix(while: { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }).count
-      bytes = bytes.dropFirst(count)
-      return count
-    }
-    if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-    if bytes.first == UInt8(ascii: "0") {
-      bytes = bytes.dropFirst()
-    } else if digits() == 0 {
-      return false
-    }
-    if bytes.first == UInt8(ascii: ".") {
-      bytes = bytes.dropFirst()
-      guard digits() > 0 else { return false }
-    }
-    if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-      bytes = bytes.dropFirst()
-      if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
-        bytes = bytes.dropFirst()
-      }
-      guard digits() > 0 else { return false }
-    }
-    return bytes.isEmpty
-  }
-
   static func place(of cells: [String], header: [String]) -> String {
     var parts: [String] = []
     for name in ["frame", "time"] {

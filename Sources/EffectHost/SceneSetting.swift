@@ -160,17 +160,7 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
 
   /// The number a JSON document of exactly `text` holds, or `nil`.
   private static func jsonNumber(_ text: String) -> Double? {
-    // The parser takes whitespace around a document; a value here has none.
-    guard let first = text.unicodeScalars.first, first == "-" || ("0"..."9").contains(first),
-      isNumberText(text), case .number(let value)? = try? JSONParser.parse(text)
-    else { return nil }
-    return value
-  }
-
-  /// Whether `text` has only the characters a decimal number is written
-  /// with (`0`-`9`, `+`, `-`, `.`, `e`, `E`).
-  static func isNumberText(_ text: String) -> Bool {
-    text.unicodeScalars.allSatisfy { "0123456789+-.eE".unicodeScalars.contains($0) }
+    JSONParser.number(text).flatMap { $0.isFinite ? $0 : nil }
   }
 
   // MARK: - Scene files
@@ -316,8 +306,7 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
     case .notANumber(let key, let found):
       // A number beyond a Double's range (`1e400`) is one JSON allows.
       let tooLarge =
-        SceneSetting.isNumberText(found) && Double(found).map { $0.isInfinite } == true
-        ? ", which does not fit a Double" : ""
+        JSONParser.number(found)?.isInfinite == true ? ", which does not fit a Double" : ""
       return
         "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))\(tooLarge)"
     case .unknownChain(let name, let suggestion, let chains):

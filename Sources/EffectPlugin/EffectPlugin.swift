@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x444b_bf01_9f80_6c7a
+      0x2491_cf35_e6c7_5ab1
     #endif
   }
 

@@ -133,7 +133,7 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case .invalidExpression(let position, let message):
       return "at \(position): \(message)"
     case .overlappingKeys(let key, let sets, let other):
-      return "`\(key)` already assigns \(sets); expected `\(key)` or `\(other)`, not both"
+      return "`\(key)` already assigns \(sets); expected `\(key)` or `\(other)`, found both"
     case .noneOf(let expected, let valid):
       return "expected at least one \(expected) (\(valid.joined(separator: ", "))), found none"
     case .unsuitableChain(let name, let problem):

@@ -6,7 +6,9 @@ private let powersOfTen: [Double] = [
 // Numbers: the parser's part that reads JSON's number grammar into a Double
 // and refuses what does not fit one.
 extension Parser {
-  mutating func parseNumber() throws(ParseFailure) -> Double {
+  /// Reads a number; one too large for a Double is refused, or read as an
+  /// infinity when `infinityWhenTooLarge`.
+  mutating func parseNumber(infinityWhenTooLarge: Bool = false) throws(ParseFailure) -> Double {
     let start = position
     var negative = false
     if bytes[position] == UInt8(ascii: "-") {
@@ -79,13 +81,37 @@ extension Parser {
     }
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    if infinityWhenTooLarge, let value = Double(text), value.isInfinite { return value }
     guard let value = Double(text), value.isFinite else {
       // A number of hundreds of digits is shown by its first 40, marked as cut.
       let shown = text.count > 40 ? text.prefix(40) + "…" : text
-      var refused = failure("the number \(shown) does not fit a Double", at: start)
+      var refused = failure(
+        "expected a number that fits a Double (up to about 1.8e308 in magnitude), found \(shown)",
+        at: start)
       refused.reversedPath = []
       throw refused
     }
     return value
+  }
+}
+
+extension JSONParser {
+  /// The Double of `text` when it is exactly one JSON number (`420`, `-0.5`,
+  /// `1e3`: no spaces, no `+`, no leading zero, no `0x`), else `nil`: a
+  /// number given outside a document (a golden file's cell, a `--set`
+  /// value) read in JSON's grammar. One too large for a Double (`1e400`),
+  /// which the grammar allows and a document refuses, is an infinity.
+  package static func number(_ text: String) -> Double? {
+    var utf8 = text
+    return utf8.withUTF8 { bytes -> Double? in
+      guard let first = bytes.first, first == UInt8(ascii: "-") || first.isASCIIDigit else {
+        return nil
+      }
+      var parser = Parser(bytes: bytes)
+      guard let value = try? parser.parseNumber(infinityWhenTooLarge: true),
+        parser.position == bytes.count
+      else { return nil }
+      return value
+    }
   }
 }

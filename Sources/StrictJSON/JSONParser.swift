@@ -101,7 +101,7 @@ struct Parser {
     let value = try parseValue()
     skipWhitespace()
     if position < bytes.count {
-      throw failure("unexpected \(found()) after the top-level value")
+      throw failure("expected the end of the document after the top-level value, found \(found())")
     }
     return value
   }

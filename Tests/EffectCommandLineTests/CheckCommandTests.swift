@@ -218,19 +218,6 @@ import Testing
     #expect(run.stderr == "error: \(path):\(message)\n")
   }
 
-  @Test("a golden's numbers are read in JSON's grammar, in which eval writes them")
-  func numberText() {
-    for text in ["0", "-0", "12.5", "-204.64499999999998", "1e+20", "-1E-7", "5e-07", "1e999"] {
-      #expect(RowComparison.isNumberText(text), "\(text)")
-    }
-    for text in [
-      "", "-", "+1", "1e", "1e+", ".", "1.", ".5", "00", "01", " 1", "1 ", "0x1p4", "1_000",
-      "\u{661}", "inf", "nan", "1\u{0}",
-    ] {
-      #expect(!RowComparison.isNumberText(text), "\(text)")
-    }
-  }
-
   @Test("a golden file recorded with other columns: exit 1, both headers")
   func otherColumns() throws {
     let (run, path) = try Self.check(

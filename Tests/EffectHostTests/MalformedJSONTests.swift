@@ -54,22 +54,28 @@ import Testing
       ]),
     Case(
       "text after the top-level value", #"{"chains": []} {"chains": []}"#,
-      ["scene.json:1:16: malformed JSON: unexpected '{' after the top-level value"]),
+      [
+        "scene.json:1:16: malformed JSON: expected the end of the document after the top-level value, found '{'"
+      ]),
     Case(
       "a number with a leading zero", #"{"contentHeight": 020}"#,
       ["scene.json:1:19: malformed JSON: expected a number without leading zeros, found '02'"]),
     Case(
       "1e999", #"{"contentHeight": 1e999}"#,
-      ["scene.json:1:19: contentHeight: the number 1e999 does not fit a Double"]),
+      [
+        "scene.json:1:19: contentHeight: expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999"
+      ]),
     Case(
       "-1e999", #"{"contentHeight": -1e999}"#,
-      ["scene.json:1:19: contentHeight: the number -1e999 does not fit a Double"]),
+      [
+        "scene.json:1:19: contentHeight: expected a number that fits a Double (up to about 1.8e308 in magnitude), found -1e999"
+      ]),
     Case(
       "a 400-digit number, cut to 40 digits and marked as cut",
       #"{"viewport": {"width": "# + String(repeating: "7", count: 400) + "}}",
       [
-        "scene.json:1:24: viewport.width: the number " + String(repeating: "7", count: 40)
-          + "… does not fit a Double"
+        "scene.json:1:24: viewport.width: expected a number that fits a Double (up to about "
+          + "1.8e308 in magnitude), found " + String(repeating: "7", count: 40) + "…"
       ]),
     Case(
       "a bare NaN", #"{"contentHeight": NaN}"#,
@@ -140,7 +146,8 @@ import Testing
     #expect(
       lines == [
         "scene.json:1:501: " + String(repeating: "[0]", count: 8) + "…(484 more)…"
-          + String(repeating: "[0]", count: 8) + ": the number 1e999 does not fit a Double"
+          + String(repeating: "[0]", count: 8)
+          + ": expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999"
       ])
     #expect(lines.allSatisfy { $0.utf8.count < 200 })
   }

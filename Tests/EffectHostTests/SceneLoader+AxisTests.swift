@@ -85,7 +85,7 @@ import Testing
           + "expression, found `x`",
         "scene.json: chains[0].effects[0].opacity: at 1: unknown name `mniX`; did you mean `minX`?",
         "scene.json: chains[0].effects[1].scaleX: `scale` already assigns scaleX and scaleY; "
-          + "expected `scale` or `scaleX`, not both",
+          + "expected `scale` or `scaleX`, found both",
       ]
     ),
   ]

@@ -303,16 +303,20 @@ import Testing
     ),
     (
       #"{"contentHeight": 1e999, "chains": []}"#,
-      ["scene.json:1:19: contentHeight: the number 1e999 does not fit a Double"]
+      [
+        "scene.json:1:19: contentHeight: expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999"
+      ]
     ),
     (
       #"{"chains":[{"name":"h","frame":{"height":1e999}}]}"#,
-      ["scene.json:1:42: chains[0].frame.height: the number 1e999 does not fit a Double"]
+      [
+        "scene.json:1:42: chains[0].frame.height: expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999"
+      ]
     ),
     (
       #"{"chains":[{"name":"h","frame":{"height":1},"effects":[{"type":"interpolate","property":"opacity","stops":[[0,0],[1,-4e400]]}]}]}"#,
       [
-        "scene.json:1:117: chains[0].effects[0].stops[1][1]: the number -4e400 does not fit a Double"
+        "scene.json:1:117: chains[0].effects[0].stops[1][1]: expected a number that fits a Double (up to about 1.8e308 in magnitude), found -4e400"
       ]
     ),
     (

@@ -150,7 +150,7 @@ import Testing
     ),
     (
       #"{"type": "expression", "scale": "2", "scaleY": "1"}"#,
-      "chains[0].effects[0].scaleY: `scale` already assigns scaleX and scaleY; expected `scale` or `scaleY`, not both"
+      "chains[0].effects[0].scaleY: `scale` already assigns scaleX and scaleY; expected `scale` or `scaleY`, found both"
     ),
     (
       #"{"type": "expression", "y": "ofset", "opacity": "max(1)", "x": 1}"#,

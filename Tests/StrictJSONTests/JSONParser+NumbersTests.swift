@@ -3,21 +3,35 @@ import Testing
 
 @Suite struct JSONParserNumbersTests {
   static let unfitNumbers: [(text: String, message: String, column: Int, path: JSONPath)] = [
-    ("[1e999]", "the number 1e999 does not fit a Double", 2, JSONPath([.index(0)])),
-    ("[-1e400]", "the number -1e400 does not fit a Double", 2, JSONPath([.index(0)])),
-    ("1e309", "the number 1e309 does not fit a Double", 1, .root),
+    (
+      "[1e999]",
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999", 2,
+      JSONPath([.index(0)])
+    ),
+    (
+      "[-1e400]",
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found -1e400", 2,
+      JSONPath([.index(0)])
+    ),
+    (
+      "1e309",
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e309", 1,
+      .root
+    ),
     (
       #"{"chains": [{"name": "h", "frame": {"height": 1e999}}]}"#,
-      "the number 1e999 does not fit a Double", 47,
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found 1e999", 47,
       JSONPath([.key("chains"), .index(0), .key("frame"), .key("height")])
     ),
     (
-      #"[0, [1, {"a b": [2, -2e308]}]]"#, "the number -2e308 does not fit a Double", 21,
+      #"[0, [1, {"a b": [2, -2e308]}]]"#,
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found -2e308", 21,
       JSONPath([.index(1), .index(1), .key("a b"), .index(1)])
     ),
     (
       "[" + String(repeating: "9", count: 400) + "]",
-      "the number " + String(repeating: "9", count: 40) + "… does not fit a Double", 2,
+      "expected a number that fits a Double (up to about 1.8e308 in magnitude), found "
+        + String(repeating: "9", count: 40) + "…", 2,
       JSONPath([.index(0)])
     ),
   ]
@@ -39,5 +53,23 @@ import Testing
     #expect(try JSONParser.parse("[\(forty)]") == .array([.number(Double(forty)!)]))
     let fraction = "0." + String(repeating: "5", count: 400)
     #expect(try JSONParser.parse("[\(fraction)]") == .array([.number(Double(fraction)!)]))
+  }
+
+  @Test("number(_:) reads exactly one JSON number, as a golden's cell or a --set value is read")
+  func numberText() {
+    let numbers: [(String, Double)] = [
+      ("0", 0), ("-0", -0.0), ("12.5", 12.5), ("-204.64499999999998", -204.64499999999998),
+      ("1e+20", 1e20), ("-1E-7", -1e-7), ("5e-07", 5e-7), ("1e999", .infinity),
+      ("-1e999", -.infinity),
+    ]
+    for (text, value) in numbers {
+      #expect(JSONParser.number(text)?.bitPattern == value.bitPattern, "\(text)")
+    }
+    for text in [
+      "", "-", "+1", "1e", "1e+", ".", "1.", ".5", "00", "01", " 1", "1 ", "0x1p4", "1_000",
+      "\u{661}", "inf", "nan", "1\u{0}", "1,2", "[1]",
+    ] {
+      #expect(JSONParser.number(text) == nil, "\(text)")
+    }
   }
 }

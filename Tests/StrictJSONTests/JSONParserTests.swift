@@ -50,7 +50,7 @@ import Testing
     ("[1, 2,]", "expected a value after ',', found ']' (JSON allows no trailing comma)", 1, 7),
     ("[1 2]", "expected ',' or ']' after an array element, found '2'", 1, 4),
     (#"{"a": 1 "b": 2}"#, "expected ',' or '}' after an object member, found '\"'", 1, 9),
-    ("[1] x", "unexpected 'x' after the top-level value", 1, 5),
+    ("[1] x", "expected the end of the document after the top-level value, found 'x'", 1, 5),
     ("NaN", "expected a JSON value, found 'NaN' (JSON numbers are finite)", 1, 1),
     ("[Infinity]", "expected a JSON value, found 'Infinity' (JSON numbers are finite)", 1, 2),
     ("[tru]", "expected a JSON value, found 'tru'", 1, 2),
