@@ -1,3 +1,5 @@
+import EffectProtocol
+
 /// Rounding to a few decimals for people, as the full-precision text reads.
 ///
 /// A table or a picture rounds a number to a few decimals, halves away from
@@ -13,18 +15,31 @@ enum DecimalRounding {
   /// Powers of ten that are exact Doubles.
   static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6]
 
-  /// `value` times 10^`decimals` (0 to 6), rounded to a whole number as the
-  /// shortest text of `value` rounds to `decimals` decimals, halves away from
-  /// zero: exact while it is below 2^53, as a Double holds it.
-  static func units(_ value: Double, decimals: Int) -> Double {
+  /// `value` rounded to `decimals` decimals as ``integerUnits(_:decimals:)``
+  /// rounds it, in its shortest text: `12.5`, `-3`, `0.33`, never `-0`,
+  /// written from the integer units, so exact at every magnitude
+  /// (`407070276321753` where the Double quotient would be
+  /// `407070276321752.94`); `value` in full when too large to round so.
+  static func shortestText(_ value: Double, decimals: Int) -> String {
     guard let units = integerUnits(value, decimals: decimals) else {
-      return (value * powersOfTen[decimals]).rounded()
+      return MessageText.number(value)
     }
-    return Double(units)
+    let scale = Int64(powersOfTen[decimals])
+    var text = units < 0 ? "-" : ""
+    text += String(units.magnitude / UInt64(scale))
+    var fraction = String(units.magnitude % UInt64(scale))
+    if decimals > 0, fraction != "0" {
+      fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
+    }
+    return text
   }
 
-  /// ``units(_:decimals:)`` as an integer, exact; `nil` when it is 9e18 or
-  /// more in magnitude (or `value` is not finite).
+  /// `value` times 10^`decimals` (0 to 6), rounded to a whole number as the
+  /// shortest text of `value` rounds to `decimals` decimals, halves away from
+  /// zero, exact; `nil` when it is 9e18 or more in magnitude (or `value` is
+  /// not finite).
   static func integerUnits(_ value: Double, decimals: Int) -> Int64? {
     let product = value * powersOfTen[decimals]
     let magnitude = abs(product)

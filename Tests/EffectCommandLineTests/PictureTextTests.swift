@@ -82,6 +82,14 @@ import Testing
     // halves away from zero give 13 and -13 hundredths.
     #expect(PictureText.fixed(0.125) == "0.13")
     #expect(PictureText.fixed(-0.125) == "-0.13")
+    // Past 1e13 the hundredths are no longer exact as a Double: the text is
+    // written from whole hundredths. 407070276321753 is whole; the next is
+    // 23398775258914.734, whose third decimal rounds down; 0.1 + 0.2 is
+    // 0.30000000000000004, two decimals 0.3.
+    #expect(PictureText.fixed(-407_070_276_321_753) == "-407070276321753")
+    #expect(PictureText.fixed(23_398_775_258_914.734) == "23398775258914.73")
+    #expect(PictureText.fixed(0.1 + 0.2) == "0.3")
+    #expect(PictureText.fixed(1.05) == "1.05")
   }
 
   @Test("names are escaped in SVG text and attributes")

@@ -10,9 +10,7 @@ public enum PictureText {
   /// the rounded number: `12.5`, `-3`, `0.33`; never `-0`, never an
   /// exponent for a picture's magnitudes.
   public static func fixed(_ value: Double) -> String {
-    let rounded =
-      DecimalRounding.units(value, decimals: decimals) / DecimalRounding.powersOfTen[decimals]
-    return MessageText.number(rounded == 0 ? 0 : rounded)
+    DecimalRounding.shortestText(value, decimals: decimals)
   }
 
   /// `text` safe inside an XML or HTML attribute or element: `& < > " '`

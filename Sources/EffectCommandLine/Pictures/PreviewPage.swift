@@ -246,10 +246,7 @@ public struct PreviewPage: Sendable {
 
   /// `value` with ``valueDecimals`` decimals, in its shortest text.
   static func value(_ value: Double) -> String {
-    let rounded =
-      DecimalRounding.units(value, decimals: valueDecimals)
-      / DecimalRounding.powersOfTen[valueDecimals]
-    return MessageText.number(rounded == 0 ? 0 : rounded)
+    DecimalRounding.shortestText(value, decimals: valueDecimals)
   }
 
   /// A JSON string literal with `<`, `>` and `&` escaped, so that HTML never
