@@ -346,8 +346,10 @@ struct PlotLegend {
       var shown = name
       let lineWidth = right - Self.margin - Self.swatch
       if Self.textWidth(shown) > lineWidth {
-        while !shown.isEmpty && Self.textWidth(shown + "…") > lineWidth { shown.removeLast() }
-        shown += "…"
+        // As many characters as fit with the "…" (the estimate is a width a
+        // character): counted once, not once a character cut.
+        let fitting = Int(lineWidth / Self.textWidth("x"))
+        shown = String(name.prefix(max(0, fitting - 1))) + "…"
       }
       let slots = ((Self.swatch + Self.textWidth(shown) + Self.gap) / Self.slot).rounded(.up)
       let entryWidth = slots * Self.slot
