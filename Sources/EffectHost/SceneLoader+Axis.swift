@@ -44,16 +44,15 @@ struct SceneAxisReading: Sendable {
   static let horizontalInputs = [
     "minX": "minY", "minY": "minX", "width": "height", "height": "width",
   ]
-  /// Expression names in a horizontal scene's twin; a name not listed reads
-  /// along the scroll axis as it is (`offset`, `pull`, `insetTop`,
-  /// `contentHeight`, ...).
+  /// Expression names in a horizontal scene's twin, in pairs that swap; a
+  /// name not listed reads along the scroll axis as it is (`offset`, `pull`,
+  /// `pullStart`, `insetTop`, `contentHeight`, ...).
   static let expressionNames = [
     "x": "y", "y": "x", "minX": "minY", "minY": "minX", "width": "height", "height": "width",
     "naturalX": "naturalY", "naturalY": "naturalX", "naturalWidth": "naturalHeight",
     "naturalHeight": "naturalWidth", "translateX": "translateY", "translateY": "translateX",
     "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
     "viewportWidth": "viewportHeight", "viewportHeight": "viewportWidth",
-    "pullStart": "pull", "pullEnd": "pullBottom",
   ]
 
   // MARK: - Reading
@@ -281,9 +280,7 @@ struct SceneAxisReading: Sendable {
     var parts = message.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
     // Odd parts are between backticks.
     for index in parts.indices where index % 2 == 1 {
-      if let name = expressionNames[parts[index]], expressionNames[name] == parts[index] {
-        parts[index] = name
-      }
+      if let name = expressionNames[parts[index]] { parts[index] = name }
     }
     return parts.joined(separator: "`")
   }

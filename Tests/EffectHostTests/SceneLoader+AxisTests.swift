@@ -88,6 +88,17 @@ import Testing
           + "expected `scale` or `scaleX`, found both",
       ]
     ),
+    (
+      // pullStart and pullEnd are names of the language in either axis:
+      // quoted as written, at their own positions.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "y": "pullStart(2)", "x": "pullEnd 1"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].y: at 1: `pullStart` is a name, not a function; "
+          + "expected no `(`",
+        "scene.json: chains[0].effects[0].x: at 9: expected an operator or the end of the "
+          + "expression, found `1`",
+      ]
+    ),
   ]
 
   @Test(arguments: moreErrors.indices)
