@@ -141,6 +141,11 @@ struct SceneEdit {
     _ setting: SceneSetting, label: String, command: CommandSpec,
     usage: (SceneSettingError) -> String
   ) throws(CommandError) {
+    // Of several files, one that is no scene object is refused as that,
+    // by the loader, not as lacking the setting's chain.
+    if missingChainIsInvalid {
+      guard case .object = document else { return }
+    }
     do {
       labels[try setting.apply(to: &document)] = label
     } catch  where error.isUsageError && !missingChainIsInvalid {

@@ -109,6 +109,15 @@ public struct SceneLoader: Sendable {
     try load(Array(json.utf8), file: file)
   }
 
+  /// Whether a scene file's top level is one chain's: no `chains`, and
+  /// `effects`, or a key near it (`effect`, `Effects`), so that such a key
+  /// gets its "did you mean" and the chain's keys are not all unknown.
+  static func isSingleChain(_ object: JSONObject) -> Bool {
+    object["chains"] == nil
+      && (object["effects"] != nil
+        || object.members.contains { MessageText.nearestName(to: $0.key, in: ["effects"]) != nil })
+  }
+
   /// Builds a scene from a parsed document, collecting every problem.
   public func scene(from value: JSONValue) -> Result<Scene, SceneDiagnostics> {
     guard case .object(let object) = value else {
@@ -118,13 +127,7 @@ public struct SceneLoader: Sendable {
             path: .root, problem: .mismatch(expected: "a scene object", found: value))
         ]))
     }
-    // One chain at the top level is told by its "effects"; a key near it
-    // ("effect", "Effects") with no "chains" is read as one too, so that the
-    // key gets its "did you mean" and the chain's keys are not all unknown.
-    let isSingleChain =
-      object["chains"] == nil
-      && (object["effects"] != nil
-        || object.members.contains { MessageText.nearestName(to: $0.key, in: ["effects"]) != nil })
+    let isSingleChain = Self.isSingleChain(object)
     // A horizontal scene is read as its vertical twin (SceneLoader+Axis.swift).
     let (axis, twin, axisProblems) = SceneAxisReading.read(object, isSingleChain: isSingleChain)
     var reader = ParameterReader(

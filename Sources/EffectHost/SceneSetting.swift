@@ -191,7 +191,7 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     let chainPath: JSONPath
     var chain: JSONValue
     var index: Int?
-    if top["chains"] == nil, top["effects"] != nil {
+    if SceneLoader.isSingleChain(top) {
       // A single-chain scene: the chain is the top level.
       guard case .string(name)? = top["name"] else {
         let names = Self.chainNames(in: document)
@@ -229,7 +229,7 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   /// The names of the chains of a scene file's JSON, in file order.
   static func chainNames(in document: JSONValue) -> [String] {
     guard case .object(let top) = document else { return [] }
-    if top["chains"] == nil, top["effects"] != nil {
+    if SceneLoader.isSingleChain(top) {
       return name(of: document).map { [$0] } ?? []
     }
     guard case .array(let chains)? = top["chains"] else { return [] }

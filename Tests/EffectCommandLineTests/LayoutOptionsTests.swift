@@ -333,6 +333,31 @@ import Testing
     #expect(alone.status == .usage)
   }
 
+  @Test("a one-chain file with effects misspelt takes --set on its chain, and shows the typo")
+  func setOnAOneChainFileWithATypo() throws {
+    let text = #"{"name": "hero", "frame": {"height": 100}, "effect": [{"type": "stretch"}]}"#
+    try InProcess.withSceneFiles([("typo", text)], prefix: "set-typo") { paths in
+      let run = InProcess(["validate", paths[0], "--set", "hero.frame.height=10"])
+      #expect(run.status == .invalidScene)
+      #expect(
+        run.stderr.hasPrefix(
+          "error: \(paths[0]): effect: unknown key for a single-chain scene; did you mean \"effects\"?"
+        ))
+    }
+  }
+
+  @Test("validate of several files reports a file that is no scene as such, beside a --set")
+  func severalFilesOneNotAScene() throws {
+    try InProcess.withSceneFiles([("array", "[1]")], prefix: "set-array") { paths in
+      let run = InProcess([
+        "validate", InProcess.stretchyHeader, paths[0], "--set", "header.frame.height=10",
+      ])
+      #expect(run.status == .invalidScene)
+      #expect(
+        run.stderr == "error: \(paths[0]): top level: expected a scene object, found an array\n")
+    }
+  }
+
   @Test("a problem of the file itself keeps its path beside a refused --set")
   func fileProblemsKeepTheirPaths() throws {
     let text = #"{"chains": [{"name": "a", "frame": {"height": 0}}]}"#
