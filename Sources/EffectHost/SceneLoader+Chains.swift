@@ -28,9 +28,9 @@ extension SceneLoader {
     var chains: [Chain] = []
     chains.reserveCapacity(elements.count)
     var firstPathByName: [String: JSONPath] = [:]
-    // The names of chains that could not be read, whose problems are
-    // reported already: an `after` or `until` naming one is not wrong too.
-    var unreadNames: Set<String> = []
+    // The chains that could not be read, by name, at their places in the
+    // file: their problems are reported already.
+    var unreadNames: [String: Int] = [:]
     var paths: [JSONPath] = []
     var viewCount = 0
     let chainsPath = reader.path(of: "chains")
@@ -63,7 +63,7 @@ extension SceneLoader {
         }
       }
       guard let chain else {
-        if let name { unreadNames.insert(name) }
+        if let name, unreadNames[name] == nil { unreadNames[name] = index }
         continue
       }
       viewCount += chain.viewCount

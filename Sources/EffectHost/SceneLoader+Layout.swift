@@ -7,30 +7,35 @@ extension SceneLoader {
   /// Reports every `after` that does not name an earlier content-attached
   /// chain (or stands on a viewport-attached chain), every pin `until` that
   /// names no content-attached chain, and every `"until": "next"` on a
-  /// chain that does not repeat. `paths` are the chains' paths. A name in
-  /// `unreadNames`, a chain the file declares but whose own problems kept
-  /// it from being read, is not reported: whether it would suit is not
-  /// known until it is mended, and its problems are reported already.
+  /// chain that does not repeat. `paths` are the chains' paths.
+  /// `unreadNames` are the chains the file declares but whose own problems
+  /// kept them from being read, at their places in the file: an `after`
+  /// naming an earlier one, or an `until` naming one, is not reported, as
+  /// whether it suits is not known until the chain is mended (its problems
+  /// are reported already); an `after` naming a later one is.
   func checkPlacements(
-    _ chains: [Chain], paths: [JSONPath], unreadNames: Set<String> = [],
+    _ chains: [Chain], paths: [JSONPath], unreadNames: [String: Int] = [:],
     in reader: inout ParameterReader
   ) {
     var problems: [SceneDiagnostic] = []
     let contentNames = chains.filter { $0.attachment == .content }.map(\.name)
     for (index, chain) in chains.enumerated() {
       let path = paths[index]
-      if let name = chain.after, !unreadNames.contains(name) {
+      // The chain's place in the file (a one-chain file's is 0).
+      var position = 0
+      if case .index(let place)? = path.components.last { position = place }
+      if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true {
         let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
-        if let problem = Self.afterProblem(
-          name, chain: chain, earlier: earlier, later: chains[(index + 1)...].map(\.name))
-        {
+        let later =
+          chains[(index + 1)...].map(\.name) + unreadNames.filter { $0.value > position }.keys
+        if let problem = Self.afterProblem(name, chain: chain, earlier: earlier, later: later) {
           problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
         }
       }
       for (position, effect) in chain.effects.enumerated() {
         guard let pin = effect as? PinEffect else { continue }
         let untilPath = path.appending("effects").appending(position).appending("until")
-        if let name = pin.untilChain, !contentNames.contains(name), !unreadNames.contains(name) {
+        if let name = pin.untilChain, !contentNames.contains(name), unreadNames[name] == nil {
           let isViewportAttached = chains.contains { $0.name == name }
           problems.append(
             SceneDiagnostic(

@@ -394,6 +394,13 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[0].frame.height: expected a number greater than 0 (at most 1e9), found the number 0"#
       ]),
     HostileInputCase(
+      "after naming a later chain with a problem of its own: both, the order too",
+      #"{"chains": [{"name": "a", "after": "b", "frame": {"height": 1}}, {"name": "b", "frame": {"height": 1}, "effects": [{"type": "parallax", "rate": "x"}]}]}"#,
+      [
+        #"scene.json: chains[1].effects[0].rate: expected a number from -1e9 to 1e9, found the string "x""#,
+        #"scene.json: chains[0].after: expected the name of an earlier content-attached chain (there is none); "b" does not come before this chain, found the string "b""#,
+      ]),
+    HostileInputCase(
       "after naming an effect type's typo'd chain: the typo alone",
       #"{"chains": [{"name": "header", "frame": {"height": 1}, "effects": [{"type": "strech"}]}, {"name": "rows", "after": "header", "frame": {"height": 1}}]}"#,
       [
