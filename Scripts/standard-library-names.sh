@@ -22,15 +22,16 @@ for module in Swift _Concurrency _StringProcessing; do
 done
 python3 - "$work" > "$work/names" <<'PY'
 import glob, json, sys
+# Types only: a macro (`line`, `file`) is used with `#` or `@` and no type hides it.
 kinds = {"swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias",
-         "swift.actor", "swift.macro"}
+         "swift.actor"}
 names = set()
 for path in glob.glob(sys.argv[1] + "/*.symbols.json"):
     for symbol in json.load(open(path))["symbols"]:
         components = symbol["pathComponents"]
         if len(components) == 1 and symbol["kind"]["identifier"] in kinds \
                 and not components[0].startswith("_"):
-            names.add(components[0].split("(")[0])
+            names.add(components[0])
 print("\n".join(sorted(names)))
 PY
 if [ "${1:-}" != "--check" ]; then

@@ -79,6 +79,12 @@ import Testing
     }
   }
 
+  @Test("a macro's name is no type's: `--name line` is taken")
+  func macroNames() {
+    #expect(SwiftExport.isTypeName("line"))
+    #expect(SwiftExport.isTypeName("warning"))
+  }
+
   @Test("a name derived from any refused name is one the export accepts")
   func derivedNamesAreAccepted() {
     let refused = SwiftExport.keywords.union(SwiftExport.reservedNames)

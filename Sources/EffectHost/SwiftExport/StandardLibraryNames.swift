@@ -1,5 +1,5 @@
 extension SwiftExport {
-  /// The standard library's top-level type, protocol and macro names (of
+  /// The standard library's top-level type and protocol names (of
   /// `Swift` and of `_Concurrency` and `_StringProcessing`, which every Swift
   /// file imports): a struct of the same name compiles alone, but hides the
   /// library's in the whole module of the app that adds the file (`struct
@@ -29,8 +29,8 @@ extension SwiftExport {
     "ContinuousClock", "Copyable", "CountableClosedRange", "CountablePartialRangeFrom",
     "CountableRange", "CustomConsumingRegexComponent", "CustomDebugStringConvertible",
     "CustomLeafReflectable", "CustomPlaygroundDisplayConvertible", "CustomPlaygroundQuickLookable",
-    "CustomReflectable", "CustomStringConvertible", "DebugDescription", "Decodable", "Decoder",
-    "DecodingError", "DefaultBidirectionalIndices", "DefaultIndices", "DefaultRandomAccessIndices",
+    "CustomReflectable", "CustomStringConvertible", "Decodable", "Decoder", "DecodingError",
+    "DefaultBidirectionalIndices", "DefaultIndices", "DefaultRandomAccessIndices",
     "DefaultStringInterpolation", "Dictionary", "DictionaryIndex", "DictionaryIterator",
     "DictionaryLiteral", "DictionaryLiteralConvertible", "DiscardingTaskGroup",
     "DiscontiguousSlice", "Double", "DropFirstSequence", "DropWhileSequence", "Duration",
@@ -95,7 +95,6 @@ extension SwiftExport {
     "UnsafeMutableRawPointer", "UnsafePointer", "UnsafeRawBufferPointer",
     "UnsafeRawBufferPointerIterator", "UnsafeRawPointer", "UnsafeSendable",
     "UnsafeThrowingContinuation", "UnsignedInteger", "Void", "WritableKeyPath", "Zip2Iterator",
-    "Zip2Sequence", "column", "dsohandle", "error", "externalMacro", "file", "fileID", "filePath",
-    "function", "isolation", "line", "warning",
+    "Zip2Sequence",
   ]
 }
