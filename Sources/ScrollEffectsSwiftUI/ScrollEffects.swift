@@ -207,7 +207,12 @@
               count: anchorChain.viewCount, stride: anchorChain.stride,
               at: host.scene.layout.frames[anchor])
           }
-          if frame != chain.frame || !chain.automaticFrame.isEmpty {
+          // A frame a scene file could not hold (past 1e9, as no screen's
+          // is) is not given to the host, whose layout changes take none.
+          let fits = [frame.x, frame.y, frame.width, frame.height].allSatisfy {
+            $0.isFinite && abs($0) <= NumberRange.limit
+          }
+          if fits && (frame != chain.frame || !chain.automaticFrame.isEmpty) {
             host.setFrame(frame, ofChain: index, automaticFrame: [])
           }
         }
@@ -215,7 +220,7 @@
           let second = frames[1]
         {
           let spacing = Double(second.minY - first.maxY)
-          if spacing >= 0 && spacing != repetition.spacing {
+          if spacing >= 0 && spacing <= NumberRange.limit && spacing != repetition.spacing {
             host.setRepetition(
               Chain.Repetition(count: repetition.count, spacing: spacing), ofChain: index)
           }

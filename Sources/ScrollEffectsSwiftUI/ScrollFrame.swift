@@ -76,15 +76,18 @@
     }
 
     /// Whether a host can evaluate the frame: every value finite, the
-    /// viewport more than 0 on both sides, insets and content 0 or more. A
-    /// scroll view reports a zero size before its first layout.
+    /// viewport more than 0 on both sides, insets and content 0 or more, and
+    /// none but the offset past 1e9, as a scene file's (the host's layout
+    /// changes take no other; the offset it clamps). A scroll view reports
+    /// a zero size before its first layout.
     var isEvaluable: Bool {
       let insets = contentInsets
-      let values = [
-        offset, viewport.width, viewport.height, insets.top, insets.bottom, insets.left,
-        insets.right, contentLength,
+      let sizes = [
+        viewport.width, viewport.height, insets.top, insets.bottom, insets.left, insets.right,
+        contentLength,
       ]
-      return values.allSatisfy(\.isFinite) && viewport.width > 0 && viewport.height > 0
+      return offset.isFinite && sizes.allSatisfy { $0.isFinite && $0 <= NumberRange.limit }
+        && viewport.width > 0 && viewport.height > 0
         && min(insets.top, insets.bottom, insets.left, insets.right, contentLength) >= 0
     }
   }

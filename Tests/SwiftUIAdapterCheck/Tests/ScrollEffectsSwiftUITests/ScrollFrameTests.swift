@@ -89,6 +89,11 @@ import Testing
     #expect(!ScrollFrame(geometry, axis: .vertical).isEvaluable)
     geometry = Fixtures.phone(offset: .nan)
     #expect(!ScrollFrame(geometry, axis: .vertical).isEvaluable)
+    // Content past 1e9 points, which no scene file holds: not given to the host.
+    #expect(
+      !ScrollFrame(Fixtures.phone(offset: 0, contentHeight: 2e9), axis: .vertical).isEvaluable)
+    #expect(
+      ScrollFrame(Fixtures.phone(offset: 0, contentHeight: 1e9 - 81), axis: .vertical).isEvaluable)
   }
 
   @Test(
