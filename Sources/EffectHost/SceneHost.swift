@@ -628,7 +628,10 @@ public struct SceneHost: Sendable {
   public func transform(at index: Int) -> ViewTransform {
     // fatalError, not precondition: an optimised build prints its message.
     if index < 0 || index >= viewCount {
-      fatalError("view \(index): expected an index from 0 to \(viewCount - 1), the host's views")
+      fatalError(
+        viewCount == 0
+          ? "view \(index): the host has no views"
+          : "view \(index): expected an index from 0 to \(viewCount - 1), the host's views")
     }
     return withTransforms { $0[index] }
   }
@@ -658,8 +661,8 @@ public struct SceneHost: Sendable {
     let count = chains[chainIndex].viewRange.count
     Self.require(
       copy >= 0 && copy < count,
-      "copy \(copy) of chain \(MessageText.quoted(scene.chains[chainIndex].name)): expected a "
-        + "copy from 0 to \(count - 1)")
+      "copy \(copy) of chain \(MessageText.quoted(scene.chains[chainIndex].name)): "
+        + (count == 0 ? "the chain has no copies" : "expected a copy from 0 to \(count - 1)"))
     return screenMapping.frame(chains[chainIndex].naturalFrame(copy: copy, in: geometry))
   }
 }

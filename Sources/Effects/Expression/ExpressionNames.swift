@@ -100,7 +100,7 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
   /// thing (`mix` is not `min`, `log10` not `log`).
   static let otherLanguages: [String: String] = [
     "mix": "lerp(a, b, t)", "saturate": "clamp(x, 0, 1)", "fract": "x - floor(x)",
-    "mod": "x - y * floor(x / y)", "fmod": "x - y * floor(x / y)",
+    "mod": "x - y * floor(x / y)",
     "trunc": "sign(x) * floor(abs(x))", "log10": "log(x) / log(10)", "log2": "log(x) / log(2)",
     "exp2": "pow(2, x)", "tan": "sin(x) / cos(x)", "cosh": "(exp(x) + exp(-x)) / 2",
     "sinh": "(exp(x) - exp(-x)) / 2", "fabs": "abs(x)", "hypot": "sqrt(x * x + y * y)",
