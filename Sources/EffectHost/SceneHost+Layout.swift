@@ -121,7 +121,7 @@ extension SceneHost {
   /// instead; `nil` keeps the chain's.
   ///
   /// - Precondition: chain `index` is one of the scene's; `x` and `y` are
-  ///   from -1e9 to 1e9, `width` and `height` from 0 to 1e9.
+  ///   finite, `width` and `height` from 0 to 1e9.
   public mutating func setFrame(
     _ frame: Rect, ofChain index: Int, automaticFrame: Chain.AutomaticFrame? = nil
   ) {

@@ -46,11 +46,19 @@ extension SceneHost {
     require(insets.right, in: .nonNegative, "the right content inset")
   }
 
-  /// A chain's frame as a live change gives it: as a file's, but a height
-  /// or width of 0 is a view measured empty.
+  /// Any finite number: where a frame may be. A scene made in code may
+  /// place a chain where its file could not (the scene fuzzer's sample puts
+  /// the last copies of a million-copy chain at 1e15), and the host lays
+  /// copies out that far anyway.
+  static let anyFinite = NumberRange(
+    lower: -.greatestFiniteMagnitude, upper: .greatestFiniteMagnitude,
+    description: "a finite number")
+
+  /// A chain's frame as a live change gives it: its size as a file's (a
+  /// height or width of 0 is a view measured empty), its place finite.
   static func requireFrame(_ frame: Rect, chain: String) {
-    require(frame.x, in: .finite, "chain \(MessageText.quoted(chain))'s frame.x")
-    require(frame.y, in: .finite, "chain \(MessageText.quoted(chain))'s frame.y")
+    require(frame.x, in: anyFinite, "chain \(MessageText.quoted(chain))'s frame.x")
+    require(frame.y, in: anyFinite, "chain \(MessageText.quoted(chain))'s frame.y")
     require(frame.width, in: .nonNegative, "chain \(MessageText.quoted(chain))'s frame.width")
     require(frame.height, in: .nonNegative, "chain \(MessageText.quoted(chain))'s frame.height")
   }
@@ -64,7 +72,8 @@ extension SceneHost {
   }
 
   /// Traps unless `scene`'s values are ones its file could hold (frames of
-  /// a height of 0 allowed) and its views within the loader's limit.
+  /// a height of 0, and at any finite place, allowed) and its views within
+  /// the loader's limit.
   static func requireScene(_ scene: Scene) {
     requireViewport(scene.viewport)
     requireInsets(scene.contentInsets)
