@@ -110,7 +110,7 @@ extension SceneHost {
   ///
   /// - Precondition: `height` is `nil` or from 0 to 1e9.
   public mutating func setContentHeight(_ height: Double?) {
-    if let height { Self.require(height, in: .nonNegative, "the content height") }
+    if let height { Self.requireContentHeight(height) }
     scene.declaredContentHeight = height
     applyLayout()
   }
@@ -126,7 +126,7 @@ extension SceneHost {
     _ frame: Rect, ofChain index: Int, automaticFrame: Chain.AutomaticFrame? = nil
   ) {
     requireChain(index)
-    Self.requireFrame(frame, chain: scene.chains[index].name)
+    if !Self.isFrame(frame) { Self.stopFrame(frame, chain: scene.chains[index].name) }
     scene.chains[index].frame = frame
     if let automaticFrame { scene.chains[index].automaticFrame = automaticFrame }
     applyLayout()
@@ -142,15 +142,17 @@ extension SceneHost {
   ///   1e9, and the scene's views at most ``SceneLoader/maximumViewCount``.
   public mutating func setRepetition(_ repetition: Chain.Repetition?, ofChain index: Int) {
     requireChain(index)
-    let name = scene.chains[index].name
-    if let repetition { Self.requireRepetition(repetition, chain: name) }
-    let views =
-      storage.count - (scene.chains[index].repetition?.count ?? 1) + (repetition?.count ?? 1)
-    Self.require(
-      views <= SceneLoader.maximumViewCount,
-      "chain \(MessageText.quoted(name))'s repeat.count: expected at most "
-        + "\(SceneLoader.maximumViewCount) views in a scene, found \(views) with it")
+    if let repetition, !Self.isRepetition(repetition) {
+      Self.stopRepetition(repetition, chain: scene.chains[index].name)
+    }
     let old = scene.chains[index].repetition
+    let views = storage.count - (old?.count ?? 1) + (repetition?.count ?? 1)
+    if views > SceneLoader.maximumViewCount {
+      Self.stop(
+        "chain \(MessageText.quoted(scene.chains[index].name))'s repeat.count: expected at most "
+          + "\(SceneLoader.maximumViewCount) views in a scene, found \(views) with it",
+        file: #fileID, line: #line)
+    }
     scene.chains[index].repetition = repetition
     switch (old, repetition) {
     case (let old?, let new?):

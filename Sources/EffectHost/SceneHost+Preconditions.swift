@@ -4,46 +4,36 @@ import EffectProtocol
 // checked as preconditions. A value that comes from a user, not from the
 // app's own code, goes through `SceneSetting.apply(to:)`, which throws
 // instead (`--set`, a gesture's `set:` step).
+//
+// Each check is a few comparisons; only a value that fails builds its
+// message, out of line, so that a layout change costs what it did.
 extension SceneHost {
   /// Stops the program with `message` unless `condition` holds: a
   /// precondition whose message an optimised build prints too (it leaves
   /// out `precondition`'s).
+  @inline(__always)
   static func require(
     _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID,
     line: UInt = #line
   ) {
-    if !condition { fatalError(message(), file: file, line: line) }
+    if !condition { stop(message(), file: file, line: line) }
   }
 
-  /// Traps, naming `what`, the value and `range`, unless `value` is in `range`.
-  static func require(
-    _ value: Double, in range: NumberRange, _ what: @autoclosure () -> String,
-    file: StaticString = #fileID, line: UInt = #line
-  ) {
-    require(
-      range.contains(value),
-      "\(what()): expected \(range.description), found \(MessageText.number(value))",
-      file: file, line: line)
+  @inline(never)
+  static func stop(_ message: String, file: StaticString, line: UInt) -> Never {
+    fatalError(message, file: file, line: line)
   }
 
-  /// Traps unless `index` names one of the scene's chains.
-  func requireChain(_ index: Int, file: StaticString = #fileID, line: UInt = #line) {
-    Self.require(
-      scene.chains.indices.contains(index),
-      "chain \(index): expected the index of one of the scene's \(scene.chains.count) chains",
-      file: file, line: line)
-  }
-
-  static func requireViewport(_ viewport: Size) {
-    require(viewport.width, in: .positive, "the viewport's width")
-    require(viewport.height, in: .positive, "the viewport's height")
-  }
-
-  static func requireInsets(_ insets: EdgeInsets) {
-    require(insets.top, in: .nonNegative, "the top content inset")
-    require(insets.bottom, in: .nonNegative, "the bottom content inset")
-    require(insets.left, in: .nonNegative, "the left content inset")
-    require(insets.right, in: .nonNegative, "the right content inset")
+  /// Stops, naming the first of `values` outside its range, when one is.
+  @inline(never)
+  static func stop(
+    _ values: [(value: Double, range: NumberRange, what: String)], file: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Never {
+    let (value, range, what) = values.first { !$0.range.contains($0.value) } ?? values[0]
+    stop(
+      "\(what): expected \(range.description), found \(MessageText.number(value))", file: file,
+      line: line)
   }
 
   /// Any finite number: where a frame may be. A scene made in code may
@@ -54,21 +44,95 @@ extension SceneHost {
     lower: -.greatestFiniteMagnitude, upper: .greatestFiniteMagnitude,
     description: "a finite number")
 
-  /// A chain's frame as a live change gives it: its size as a file's (a
-  /// height or width of 0 is a view measured empty), its place finite.
-  static func requireFrame(_ frame: Rect, chain: String) {
-    require(frame.x, in: anyFinite, "chain \(MessageText.quoted(chain))'s frame.x")
-    require(frame.y, in: anyFinite, "chain \(MessageText.quoted(chain))'s frame.y")
-    require(frame.width, in: .nonNegative, "chain \(MessageText.quoted(chain))'s frame.width")
-    require(frame.height, in: .nonNegative, "chain \(MessageText.quoted(chain))'s frame.height")
+  /// Whether `value` is from 0 to 1e9 (`NumberRange.nonNegative`).
+  @inline(__always)
+  static func isSize(_ value: Double) -> Bool { value >= 0 && value <= NumberRange.limit }
+
+  /// Traps unless `index` names one of the scene's chains.
+  @inline(__always)
+  func requireChain(_ index: Int) {
+    // The host's own chains, one a scene's chain: no access to the scene.
+    if index < 0 || index >= chains.count { Self.stopChain(index, count: chains.count) }
   }
 
+  @inline(never)
+  static func stopChain(_ index: Int, count: Int) -> Never {
+    stop(
+      "chain \(index): expected the index of one of the scene's \(count) chains", file: #fileID,
+      line: #line)
+  }
+
+  static func requireViewport(_ viewport: Size) {
+    let (width, height) = (viewport.width, viewport.height)
+    if width > 0 && width <= NumberRange.limit && height > 0 && height <= NumberRange.limit {
+      return
+    }
+    stop([
+      (width, .positive, "the viewport's width"), (height, .positive, "the viewport's height"),
+    ])
+  }
+
+  static func requireInsets(_ insets: EdgeInsets) {
+    if isSize(insets.top) && isSize(insets.bottom) && isSize(insets.left) && isSize(insets.right) {
+      return
+    }
+    stop([
+      (insets.top, .nonNegative, "the top content inset"),
+      (insets.bottom, .nonNegative, "the bottom content inset"),
+      (insets.left, .nonNegative, "the left content inset"),
+      (insets.right, .nonNegative, "the right content inset"),
+    ])
+  }
+
+  static func requireContentHeight(_ height: Double) {
+    if !isSize(height) { stop([(height, .nonNegative, "the content height")]) }
+  }
+
+  /// Whether `frame` is one a live change takes: its size as a file's (a
+  /// height or width of 0 is a view measured empty), its place finite.
+  @inline(__always)
+  static func isFrame(_ frame: Rect) -> Bool {
+    frame.x.isFinite && frame.y.isFinite && isSize(frame.width) && isSize(frame.height)
+  }
+
+  /// Traps unless `frame` is one a live change takes (``isFrame(_:)``).
+  static func requireFrame(_ frame: Rect, chain: String) {
+    if !isFrame(frame) { stopFrame(frame, chain: chain) }
+  }
+
+  @inline(never)
+  static func stopFrame(_ frame: Rect, chain: String) -> Never {
+    let name = MessageText.quoted(chain)
+    stop([
+      (frame.x, anyFinite, "chain \(name)'s frame.x"),
+      (frame.y, anyFinite, "chain \(name)'s frame.y"),
+      (frame.width, .nonNegative, "chain \(name)'s frame.width"),
+      (frame.height, .nonNegative, "chain \(name)'s frame.height"),
+    ])
+  }
+
+  /// Whether `repetition` is one a scene file could give.
+  @inline(__always)
+  static func isRepetition(_ repetition: Chain.Repetition) -> Bool {
+    repetition.count >= 0 && repetition.count <= SceneLoader.maximumRepeatCount
+      && repetition.spacing >= -NumberRange.limit && repetition.spacing <= NumberRange.limit
+  }
+
+  /// Traps unless `repetition` is one a scene file could give.
   static func requireRepetition(_ repetition: Chain.Repetition, chain: String) {
-    require(
-      (0...SceneLoader.maximumRepeatCount).contains(repetition.count),
-      "chain \(MessageText.quoted(chain))'s repeat.count: expected a whole number from 0 to "
-        + "\(SceneLoader.maximumRepeatCount), found \(repetition.count)")
-    require(repetition.spacing, in: .finite, "chain \(MessageText.quoted(chain))'s repeat.spacing")
+    if !isRepetition(repetition) { stopRepetition(repetition, chain: chain) }
+  }
+
+  @inline(never)
+  static func stopRepetition(_ repetition: Chain.Repetition, chain: String) -> Never {
+    let name = MessageText.quoted(chain)
+    if repetition.count < 0 || repetition.count > SceneLoader.maximumRepeatCount {
+      stop(
+        "chain \(name)'s repeat.count: expected a whole number from 0 to "
+          + "\(SceneLoader.maximumRepeatCount), found \(repetition.count)", file: #fileID,
+        line: #line)
+    }
+    stop([(repetition.spacing, .finite, "chain \(name)'s repeat.spacing")])
   }
 
   /// Traps unless `scene`'s values are ones its file could hold (frames of
@@ -77,9 +141,7 @@ extension SceneHost {
   static func requireScene(_ scene: Scene) {
     requireViewport(scene.viewport)
     requireInsets(scene.contentInsets)
-    if let height = scene.declaredContentHeight {
-      require(height, in: .nonNegative, "the content height")
-    }
+    if let height = scene.declaredContentHeight { requireContentHeight(height) }
     var views = 0
     for chain in scene.chains {
       requireFrame(chain.frame, chain: chain.name)
