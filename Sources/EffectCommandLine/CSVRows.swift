@@ -11,37 +11,42 @@ import EffectHost
 /// The records of a csv text as `eval` and `simulate` write it (RFC 4180):
 /// one record a line, cells separated by commas; a cell in double quotes may
 /// hold commas, line breaks and quotes (doubled). A line may end with `\r\n`.
+///
+/// The text is kept as read, with where each record starts: a golden file
+/// of millions of rows costs its own bytes and a few words a row, not a
+/// string a cell. A record's cells are found again when it is read
+/// (``cells(ofRecord:into:)``), as ranges of the text.
 struct CSVRows {
-  /// One record: its cells and the line of the file it starts on.
-  struct Record {
-    var line: Int
-    var cells: [String]
-  }
+  /// The text, as read.
+  let bytes: [UInt8]
+  /// Where each record starts in ``bytes``, and the line it starts on.
+  private var starts: [(byte: Int, line: Int)] = []
 
-  var records: [Record]
+  /// The number of records.
+  var count: Int { starts.count }
+
+  /// The line record `record` starts on.
+  func line(ofRecord record: Int) -> Int { starts[record].line }
 
   /// Reads `bytes`; a quoted cell that is not closed, or that text follows,
   /// is an error naming the line.
   init(parsing bytes: [UInt8]) throws(CSVError) {
+    self.bytes = bytes
     let quote = UInt8(ascii: "\"")
     let comma = UInt8(ascii: ",")
     let newline = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
-    var records: [Record] = []
-    var cells: [String] = []
-    var cell: [UInt8] = []
+    var starts: [(byte: Int, line: Int)] = []
     var line = 1
-    var recordLine = 1
-    var inRecord = false
+    var atRecordStart = true
     var atCellStart = true
     var index = 0
-    func endCell() {
-      cells.append(String(decoding: cell, as: UTF8.self))
-      cell.removeAll(keepingCapacity: true)
-    }
     while index < bytes.count {
       let byte = bytes[index]
-      inRecord = true
+      if atRecordStart {
+        starts.append((index, line))
+        atRecordStart = false
+      }
       if atCellStart && byte == quote {
         let start = line
         index += 1
@@ -57,7 +62,6 @@ struct CSVRows {
           } else if inside == newline {
             line += 1
           }
-          cell.append(inside)
         }
         atCellStart = false
         if index < bytes.count, bytes[index] == carriageReturn, index + 1 < bytes.count,
@@ -70,30 +74,110 @@ struct CSVRows {
         }
         continue
       }
-      atCellStart = false
-      switch byte {
-      case comma:
-        endCell()
-        atCellStart = true
-      case newline:
-        if cell.last == carriageReturn { cell.removeLast() }
-        endCell()
-        records.append(Record(line: recordLine, cells: cells))
-        cells.removeAll()
+      atCellStart = byte == comma || byte == newline
+      if byte == newline {
         line += 1
-        recordLine = line
-        inRecord = false
-        atCellStart = true
-      default:
-        cell.append(byte)
+        atRecordStart = true
       }
       index += 1
     }
-    if inRecord {
-      endCell()
-      records.append(Record(line: recordLine, cells: cells))
+    self.starts = starts
+  }
+
+  /// Sets `cells` to the cells of record `record`: each cell's bytes in
+  /// ``bytes``, a quoted cell's with its quotes (``text(of:)`` reads it).
+  func cells(ofRecord record: Int, into cells: inout [Range<Int>]) {
+    cells.removeAll(keepingCapacity: true)
+    let quote = UInt8(ascii: "\"")
+    let comma = UInt8(ascii: ",")
+    let newline = UInt8(ascii: "\n")
+    let carriageReturn = UInt8(ascii: "\r")
+    let end = record + 1 < starts.count ? starts[record + 1].byte : bytes.count
+    var index = starts[record].byte
+    var cellStart = index
+    bytes.withUnsafeBufferPointer { bytes in
+      while true {
+        if index < end && bytes[index] == quote && index == cellStart {
+          // Through the closing quote: the parse has made sure of one.
+          index += 1
+          while true {
+            let inside = bytes[index]
+            index += 1
+            if inside == quote {
+              guard index < end, bytes[index] == quote else { break }
+              index += 1
+            }
+          }
+          cells.append(cellStart..<index)
+          // `"value"\r\n`: the carriage return goes with the line break.
+          if index < end && bytes[index] == carriageReturn { index += 1 }
+          // The comma or line break after it, or the end of the text.
+          if index >= end || bytes[index] == newline { return }
+          index += 1
+          cellStart = index
+          continue
+        }
+        if index < end && bytes[index] != comma && bytes[index] != newline {
+          index += 1
+          continue
+        }
+        let endsLine = index < end && bytes[index] == newline
+        var cellEnd = index
+        if endsLine && cellEnd > cellStart && bytes[cellEnd - 1] == carriageReturn {
+          cellEnd -= 1
+        }
+        cells.append(cellStart..<cellEnd)
+        if index >= end || endsLine { return }
+        index += 1
+        cellStart = index
+      }
     }
-    self.records = records
+  }
+
+  /// Whether `cell` (from ``cells(ofRecord:into:)``) is quoted.
+  func isQuoted(_ cell: Range<Int>) -> Bool {
+    !cell.isEmpty && bytes[cell.lowerBound] == UInt8(ascii: "\"")
+  }
+
+  /// The text of `cell`: a quoted cell's without its quotes, a doubled
+  /// quote as one.
+  func text(of cell: Range<Int>) -> String {
+    guard isQuoted(cell) else {
+      return String(decoding: bytes[cell], as: UTF8.self)
+    }
+    var unquoted: [UInt8] = []
+    var index = cell.lowerBound + 1
+    while index < cell.upperBound {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "\"") {
+        // The closing quote, or the first of a doubled one.
+        guard index < cell.upperBound, bytes[index] == UInt8(ascii: "\"") else { break }
+        index += 1
+      }
+      unquoted.append(byte)
+    }
+    return String(decoding: unquoted, as: UTF8.self)
+  }
+
+  /// The texts of record `record`'s cells.
+  func texts(ofRecord record: Int) -> [String] {
+    var ranges: [Range<Int>] = []
+    cells(ofRecord: record, into: &ranges)
+    return ranges.map(text(of:))
+  }
+
+  /// Whether `cell` here and `other` in `rows` hold the same bytes: then
+  /// they hold the same text (the converse needs ``text(of:)``).
+  func sameBytes(_ cell: Range<Int>, _ other: Range<Int>, in rows: CSVRows) -> Bool {
+    guard cell.count == other.count else { return false }
+    return bytes.withUnsafeBufferPointer { mine in
+      rows.bytes.withUnsafeBufferPointer { theirs in
+        memcmp(
+          mine.baseAddress! + cell.lowerBound, theirs.baseAddress! + other.lowerBound, cell.count)
+          == 0
+      }
+    }
   }
 
   /// The bytes of the file at `path`.

@@ -98,14 +98,14 @@ public struct CheckCommand: Subcommand {
     }
     if updates {
       try OutputFile(golden).write(text, console: context.console)
-      let count = now.records.count - 1
+      let count = now.count - 1
       try context.console.print("wrote \(RowComparison.count(count, "row")) to \(file)\n")
       return .success
     }
     let comparison: RowComparison
     do {
-      let records = try CSVRows(parsing: try CSVRows.contents(of: golden)).records
-      comparison = try RowComparison(golden: records, now: now.records, tolerance: tolerance)
+      let records = try CSVRows(parsing: try CSVRows.contents(of: golden))
+      comparison = try RowComparison(golden: records, now: now, tolerance: tolerance)
     } catch {
       guard let line = error.line else {
         throw .failed(message: "\(file): \(error.reason)", status: .unreadableScene)

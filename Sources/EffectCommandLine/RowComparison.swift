@@ -27,8 +27,14 @@ struct RowComparison {
   private(set) var matchingRows = 0
   /// The number of paired rows with a value that differs.
   private(set) var differingRows = 0
+  /// The number of values that differ in them.
+  private(set) var differenceCount = 0
+  /// The first ``listed`` values that differ.
   private(set) var differences: [Difference] = []
-  /// The rows found only in the golden file, and only now, by ``Difference/row``.
+  /// The number of rows found only in the golden file, and only now.
+  private(set) var onlyGoldenCount = 0
+  private(set) var onlyNowCount = 0
+  /// The first ``listed`` of those rows on each side, by ``Difference/row``.
   private(set) var onlyGolden: [String] = []
   private(set) var onlyNow: [String] = []
   /// The golden header and the command's, when they differ: no rows are
@@ -44,92 +50,155 @@ struct RowComparison {
   /// Compares `golden` (a csv file's records, header first) with `now` (the
   /// command's csv, header first), numbers within `tolerance`.
   ///
+  /// Rows in the same order on both sides (a file that matches, or matches
+  /// up to a point) are paired as they are read, with no table of keys; a
+  /// cell with the same bytes on both sides is alike without being read as
+  /// a number.
+  ///
   /// - Throws: a golden row with another number of values than the header,
   ///   or a number column whose value is not a number, with its line.
-  init(golden: [CSVRows.Record], now: [CSVRows.Record], tolerance: Double) throws(CSVError) {
-    let nowHeader = now.first?.cells ?? []
-    guard let goldenHeader = golden.first else {
+  init(golden: CSVRows, now: CSVRows, tolerance: Double) throws(CSVError) {
+    let header = now.count > 0 ? now.texts(ofRecord: 0) : []
+    guard golden.count > 0 else {
       throw CSVError(
         line: 1,
-        reason: "the file is empty; expected the header line"
-          + " \(nowHeader.joined(separator: ","))")
+        reason: "the file is empty; expected the header line \(header.joined(separator: ","))")
     }
-    guard goldenHeader.cells == nowHeader else {
-      columnsDiffer = (goldenHeader.cells, nowHeader)
+    let goldenHeader = golden.texts(ofRecord: 0)
+    guard goldenHeader == header else {
+      columnsDiffer = (goldenHeader, header)
       return
     }
-    let keyNames = nowHeader.contains("frame") ? ["frame", "chain"] : ["offset", "chain"]
-    let keys = keyNames.compactMap { nowHeader.firstIndex(of: $0) }
-    let numbers = nowHeader.indices.filter { !Self.textColumns.contains(nowHeader[$0]) }
-    for record in golden.dropFirst() {
-      guard record.cells.count == nowHeader.count else {
+    let keyNames = header.contains("frame") ? ["frame", "chain"] : ["offset", "chain"]
+    let keys = keyNames.compactMap { header.firstIndex(of: $0) }
+    let isText = header.map { Self.textColumns.contains($0) }
+    var goldenCells: [Range<Int>] = []
+    var nowCells: [Range<Int>] = []
+
+    /// Reads golden record `record` into `goldenCells`; a row with another
+    /// number of values than the header is a damaged file.
+    func readGolden(_ record: Int) throws(CSVError) {
+      golden.cells(ofRecord: record, into: &goldenCells)
+      guard goldenCells.count == header.count else {
         throw CSVError(
-          line: record.line,
-          reason:
-            "expected \(nowHeader.count) values as the header has, found \(record.cells.count)")
-      }
-      for index in numbers {
-        // eval and simulate print finite numbers only, in JSON's grammar: a
-        // NaN or an infinity (`nan`, `inf`, `1e999`) or other text (`0x10`,
-        // `+16`, `16\0junk`) is a damaged file, not a value to compare.
-        let cell = record.cells[index]
-        // A number as eval and simulate write one, in JSON's grammar.
-        let value = JSONParser.number(cell)
-        guard value?.isFinite != true else { continue }
-        let infinite = value != nil || Double(cell).map { !$0.isFinite } == true
-        throw CSVError(
-          line: record.line,
-          reason:
-            "expected \(infinite ? "a finite" : "a") number in column \(nowHeader[index]), "
-            + "found '\(MessageText.escapingUnsafe(cell))'"
-        )
+          line: golden.line(ofRecord: record),
+          reason: "expected \(header.count) values as the header has, found \(goldenCells.count)")
       }
     }
-    // The rows of each key now, in order, still to be paired.
-    var waiting: [[String]: [Int]] = [:]
-    let nowRows = Array(now.dropFirst())
-    for (index, record) in nowRows.enumerated() {
-      waiting[keys.map { record.cells[$0] }, default: []].append(index)
+
+    /// The number golden record `record` holds in `column`, as eval and
+    /// simulate write one: finite, in JSON's grammar.
+    func goldenNumber(_ record: Int, _ column: Int) throws(CSVError) -> Double {
+      let cell = golden.text(of: goldenCells[column])
+      // A NaN or an infinity (`nan`, `inf`, `1e999`) or other text (`0x10`,
+      // `+16`, `16\0junk`) is a damaged file, not a value to compare.
+      let value = JSONParser.number(cell)
+      if let value, value.isFinite { return value }
+      let infinite = value != nil || Double(cell).map { !$0.isFinite } == true
+      throw CSVError(
+        line: golden.line(ofRecord: record),
+        reason:
+          "expected \(infinite ? "a finite" : "a") number in column \(header[column]), "
+          + "found '\(MessageText.escapingUnsafe(cell))'")
     }
-    var paired = [Bool](repeating: false, count: nowRows.count)
-    for record in golden.dropFirst() {
-      let key = keys.map { record.cells[$0] }
-      guard let index = waiting[key]?.first else {
-        onlyGolden.append(Self.place(of: record.cells, header: nowHeader))
-        continue
-      }
-      waiting[key]?.removeFirst()
-      paired[index] = true
-      let place = Self.place(of: record.cells, header: nowHeader)
+
+    /// Pairs golden record `record`, read, with the record `nowCells` holds.
+    func pair(_ record: Int) throws(CSVError) {
       var alike = true
-      for column in nowHeader.indices {
-        let old = record.cells[column]
-        let new = nowRows[index].cells[column]
-        if Self.textColumns.contains(nowHeader[column]) {
-          guard old != new else { continue }
-          differences.append(
-            Difference(row: place, column: nowHeader[column], golden: old, now: new, distance: nil))
+      for column in header.indices {
+        let old = goldenCells[column]
+        let new = nowCells[column]
+        // The same bytes: the same text, and (a number the command wrote)
+        // the same finite number.
+        if golden.sameBytes(old, new, in: now) { continue }
+        let newText = now.text(of: new)
+        var distance: Double?
+        if isText[column] {
+          guard golden.text(of: old) != newText else { continue }
         } else {
-          let a = Double(old) ?? .nan
-          let b = Double(new) ?? .nan
-          let distance = abs(b - a)
-          guard !(a == b || (a.isNaN && b.isNaN) || distance <= tolerance) else { continue }
-          differences.append(
-            Difference(
-              row: place, column: nowHeader[column], golden: old, now: new, distance: distance))
+          let a = try goldenNumber(record, column)
+          let b = Double(newText) ?? .nan
+          guard a != b else { continue }
+          distance = abs(b - a)
+          if let distance, distance <= tolerance { continue }
         }
         alike = false
+        differenceCount += 1
+        if differences.count < Self.listed {
+          differences.append(
+            Difference(
+              row: Self.place(of: golden.texts(ofRecord: record), header: header),
+              column: header[column], golden: golden.text(of: old), now: newText,
+              distance: distance))
+        }
       }
       if alike { matchingRows += 1 } else { differingRows += 1 }
     }
-    for (index, record) in nowRows.enumerated() where !paired[index] {
-      onlyNow.append(Self.place(of: record.cells, header: nowHeader))
+
+    /// Whether the golden record and the record now (read) have the same key.
+    func sameKey() -> Bool {
+      keys.allSatisfy { column in
+        golden.sameBytes(goldenCells[column], nowCells[column], in: now)
+          || golden.text(of: goldenCells[column]) == now.text(of: nowCells[column])
+      }
+    }
+
+    // Rows in the same order on both sides pair as they come.
+    var record = 1
+    var nowRecord = 1
+    while record < golden.count && nowRecord < now.count {
+      try readGolden(record)
+      now.cells(ofRecord: nowRecord, into: &nowCells)
+      guard sameKey() else { break }
+      try pair(record)
+      record += 1
+      nowRecord += 1
+    }
+    guard record < golden.count || nowRecord < now.count else { return }
+
+    // The rest: the rows of each key now, in order, still to be paired.
+    let firstUnpaired = nowRecord
+    var waiting: [[String]: [Int]] = [:]
+    for index in firstUnpaired..<now.count {
+      now.cells(ofRecord: index, into: &nowCells)
+      waiting[keys.map { now.text(of: nowCells[$0]) }, default: []].append(index)
+    }
+    // Each key's next row in `waiting`.
+    var next: [[String]: Int] = [:]
+    var paired = [Bool](repeating: false, count: now.count - firstUnpaired)
+    while record < golden.count {
+      try readGolden(record)
+      let key = keys.map { golden.text(of: goldenCells[$0]) }
+      let taken = next[key, default: 0]
+      guard let rows = waiting[key], taken < rows.count else {
+        // Its numbers are read all the same: a damaged file is one anywhere.
+        for column in header.indices where !isText[column] {
+          _ = try goldenNumber(record, column)
+        }
+        onlyGoldenCount += 1
+        if onlyGolden.count < Self.listed {
+          onlyGolden.append(Self.place(of: golden.texts(ofRecord: record), header: header))
+        }
+        record += 1
+        continue
+      }
+      next[key] = taken + 1
+      paired[rows[taken] - firstUnpaired] = true
+      now.cells(ofRecord: rows[taken], into: &nowCells)
+      try pair(record)
+      record += 1
+    }
+    for index in firstUnpaired..<now.count where !paired[index - firstUnpaired] {
+      onlyNowCount += 1
+      if onlyNow.count < Self.listed {
+        onlyNow.append(Self.place(of: now.texts(ofRecord: index), header: header))
+      }
     }
   }
 
   /// Whether every row is paired and alike.
   var matches: Bool {
-    columnsDiffer == nil && differences.isEmpty && onlyGolden.isEmpty && onlyNow.isEmpty
+    columnsDiffer == nil && differenceCount == 0 && onlyGoldenCount == 0 && onlyNowCount == 0
   }
 
   /// Where a row is, for people: its `offset`, or its `frame` and `time`,
@@ -161,21 +230,21 @@ struct RowComparison {
       return
         "\(Self.count(matchingRows, "row")) \(matchingRows == 1 ? "matches" : "match") \(file)\n"
     }
-    let rows = differingRows + onlyGolden.count + onlyNow.count
+    let rows = differingRows + onlyGoldenCount + onlyNowCount
     var parts: [String] = []
     if differingRows > 0 {
       parts.append(
-        "\(Self.count(differences.count, "value")) in \(Self.count(differingRows, "row"))")
+        "\(Self.count(differenceCount, "value")) in \(Self.count(differingRows, "row"))")
     }
-    if !onlyGolden.isEmpty {
-      parts.append("\(Self.count(onlyGolden.count, "row")) only in \(file)")
+    if onlyGoldenCount > 0 {
+      parts.append("\(Self.count(onlyGoldenCount, "row")) only in \(file)")
     }
-    if !onlyNow.isEmpty { parts.append("\(Self.count(onlyNow.count, "row")) only now") }
+    if onlyNowCount > 0 { parts.append("\(Self.count(onlyNowCount, "row")) only now") }
     var lines = [
       "\(Self.count(rows, "row")) \(rows == 1 ? "differs" : "differ") from \(file): "
         + parts.joined(separator: ", ")
     ]
-    for difference in differences.prefix(Self.listed) {
+    for difference in differences {
       var line =
         "\(difference.row), \(difference.column): golden \(MessageText.escapingUnsafe(difference.golden)), "
         + "now \(MessageText.escapingUnsafe(difference.now))"
@@ -184,13 +253,15 @@ struct RowComparison {
       }
       lines.append(line)
     }
-    if differences.count > Self.listed {
-      lines.append("and \(Self.count(differences.count - Self.listed, "more value"))")
+    if differenceCount > differences.count {
+      lines.append("and \(Self.count(differenceCount - differences.count, "more value"))")
     }
-    for (side, places) in [("only in \(file)", onlyGolden), ("only now", onlyNow)] {
-      for place in places.prefix(Self.listed) { lines.append("\(side): \(place)") }
-      if places.count > Self.listed {
-        lines.append("and \(Self.count(places.count - Self.listed, "more row")) \(side)")
+    for (side, places, count) in [
+      ("only in \(file)", onlyGolden, onlyGoldenCount), ("only now", onlyNow, onlyNowCount),
+    ] {
+      for place in places { lines.append("\(side): \(place)") }
+      if count > places.count {
+        lines.append("and \(Self.count(count - places.count, "more row")) \(side)")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -314,3 +314,63 @@ import Testing
     #expect(run.status == .success, "\(run.stdout)")
   }
 }
+
+extension CheckCommandTests {
+  @Test("rows in another order than now's pair by key, from the first that differs on")
+  func otherOrder() throws {
+    let real = Self.evalCSV("-100:300:50")
+    var lines = real.split(separator: "\n").map(String.init)
+    // The header stays first; the rows after the third are reversed.
+    lines = Array(lines.prefix(4)) + lines.dropFirst(4).reversed()
+    let (run, path) = try Self.check(
+      lines.joined(separator: "\n") + "\n", ["--offsets", "-100:300:50"])
+    #expect(run.status == .success)
+    #expect(run.stdout == "18 rows match \(path)\n")
+  }
+
+  @Test("a number spelt otherwise, a quoted cell and \\r\\n line ends read as the same rows")
+  func otherSpellings() throws {
+    let real = Self.evalCSV("-100:300:50")
+    #expect(Self.cell(real, lead: "0,header,", column: "height") == "300")
+    var golden = Self.edited(real, lead: "0,header,", column: "height") { _ in "3.0e2" }
+    golden = Self.edited(golden, lead: nil, column: "chain") { "\"\($0)\"" }
+    golden = golden.replacing("\n", with: "\r\n")
+    let (run, path) = try Self.check(golden, ["--offsets", "-100:300:50"])
+    #expect(run.status == .success)
+    #expect(run.stdout == "18 rows match \(path)\n")
+  }
+
+  @Test("more than 20 rows on each side: the counts of all, the first 20, how many more")
+  func manyRowsOnOneSide() throws {
+    // The golden file's offsets are half a point on from now's: no row pairs.
+    let now = Self.evalCSV("0:100:1")
+    let golden = Self.evalCSV("0.5:100.5:1")
+    let (run, path) = try Self.check(golden, ["--offsets", "0:100:1"])
+    #expect(run.status == .failure)
+    let rows = 101 * 2
+    let goldenPlaces = golden.split(separator: "\n").dropFirst().prefix(20).map { row in
+      let cells = row.split(separator: ",")
+      return "only in \(path): offset \(cells[0]), \(cells[1])"
+    }
+    let nowPlaces = now.split(separator: "\n").dropFirst().prefix(20).map { row in
+      let cells = row.split(separator: ",")
+      return "only now: offset \(cells[0]), \(cells[1])"
+    }
+    let expected =
+      ["\(2 * rows) rows differ from \(path): \(rows) rows only in \(path), \(rows) rows only now"]
+      + goldenPlaces + ["and \(rows - 20) more rows only in \(path)"]
+      + nowPlaces + ["and \(rows - 20) more rows only now"]
+    #expect(run.stdout == expected.joined(separator: "\n") + "\n")
+  }
+
+  @Test("a damaged number in a row that pairs with none is found as in any other")
+  func damagedUnpairedRow() throws {
+    let real = Self.evalCSV("0:100:50")
+    let golden = real + "500,header,16,0,wide,0,0,0,1,1,0.5,0.5,1,0,0,0\n"
+    let line = real.split(separator: "\n").count + 1
+    let (run, path) = try Self.check(golden, ["--offsets", "0:100:50"])
+    #expect(run.status == .invalidScene)
+    #expect(
+      run.stderr == "error: \(path):\(line): expected a number in column width, found 'wide'\n")
+  }
+}
