@@ -145,6 +145,10 @@ struct EventDetector: Sendable {
     /// (``EventDetector/isConstantInGeometry(_:written:attachment:)``): a
     /// frame in another geometry reads it again, with every constant watch.
     var isConstantInGeometry = false
+    /// A scroll input's watch (one previous value for every copy): the
+    /// first copy added since the last frame, which has no previous value
+    /// and fires nothing in its first frame; `Int.max` when none was.
+    var firstNewCopy = Int.max
 
     /// ``ChainEvent/crossing(from:to:)`` of the declaration.
     @inline(__always)
@@ -418,7 +422,13 @@ struct EventDetector: Sendable {
       guard watches[index].chain == chain else { continue }
       watches[index].firstSlot += slotShift
       watches[index].viewCount = count
-      guard watches[index].input.isPerView, delta != 0 else { continue }
+      guard watches[index].input.isPerView else {
+        // One value for every copy: the copies from `oldCount` on had none
+        // at the last frame.
+        watches[index].firstNewCopy = min(watches[index].firstNewCopy, oldCount)
+        continue
+      }
+      guard delta != 0 else { continue }
       let kept = watches[index].firstSlot + min(oldCount, count)
       tables.resizePrevious(at: kept, by: delta)
       slotShift += delta
@@ -482,6 +492,11 @@ struct EventDetector: Sendable {
       let slots = watch.input.isPerView ? watch.viewCount : 1
       let kept =
         watch.input.isPerView ? min(watch.viewCount, old.tables.watches[index].viewCount) : 1
+      if !watch.input.isPerView {
+        // One value for every copy: those past the old count had none.
+        let oldWatch = old.tables.watches[index]
+        tables.watches[index].firstNewCopy = min(oldWatch.firstNewCopy, oldWatch.viewCount)
+      }
       for copy in 0..<slots {
         tables.previous[watch.firstSlot + copy] =
           copy < kept ? old.previousValue(ofWatch: index, copy: copy) : .nan
@@ -848,7 +863,7 @@ struct EventDetector: Sendable {
   }
 
   /// A scroll input's watch: one previous value; a crossing fires for
-  /// every copy.
+  /// every copy that had the last frame (``Watch/firstNewCopy``).
   @inline(__always)
   private static func scan(
     _ watch: UnsafePointer<Watch>, geometryValue value: Double,
@@ -856,10 +871,15 @@ struct EventDetector: Sendable {
   ) {
     let before = slot.pointee
     slot.pointee = value
+    let firstNewCopy = watch.pointee.firstNewCopy
+    if firstNewCopy != .max {
+      // The detector's tables are its own in a frame (detect(_:in:geometry:)).
+      UnsafeMutablePointer(mutating: watch).pointee.firstNewCopy = .max
+    }
     guard firing, let direction = watch.pointee.crossing(from: before, to: value) else {
       return
     }
-    for copy in 0..<watch.pointee.viewCount {
+    for copy in 0..<min(watch.pointee.viewCount, firstNewCopy) {
       fired.append(
         SceneEvent(
           chain: watch.pointee.chain, copy: copy, event: watch.pointee.event, direction: direction,

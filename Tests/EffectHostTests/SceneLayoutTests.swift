@@ -305,6 +305,42 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(fired.map(\.1) == [0, 1, 1, 2, 3])
   }
 
+  /// A scroll input has one value for every copy; a copy added since the
+  /// last frame had none there, and fires nothing in its first frame.
+  @Test("copies added to a chain with a pull event fire nothing in their first frame")
+  func newCopiesOfAScrollInput() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "header", "frame": {"height": 120},
+                     "events": [{"name": "refresh", "input": "pull", "crosses": 100,
+                                 "direction": "increasing"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.setRepetition(Chain.Repetition(count: 3), ofChain: 0)
+    // pull 0 to 150 crosses 100: copy 0 had the last frame, 1 and 2 did not.
+    host.evaluate(offset: -150)
+    #expect(host.eventsOfLastFrame.map(\.copy) == [0])
+    host.evaluate(offset: 0)
+    host.evaluate(offset: -150)
+    #expect(host.eventsOfLastFrame.map(\.copy) == [0, 1, 2])
+
+    // Through no copies at all: the copy back had no last frame.
+    host.evaluate(offset: 0)
+    host.setRepetition(Chain.Repetition(count: 0), ofChain: 0)
+    host.evaluate(offset: 0)
+    host.setRepetition(Chain.Repetition(count: 1), ofChain: 0)
+    host.evaluate(offset: -150)
+    #expect(host.eventsOfLastFrame.isEmpty)
+
+    // Two changes between frames: copies from the smaller count on are new.
+    host.evaluate(offset: 0)
+    host.setRepetition(Chain.Repetition(count: 4), ofChain: 0)
+    host.setRepetition(Chain.Repetition(count: 2), ofChain: 0)
+    host.evaluate(offset: -150)
+    #expect(host.eventsOfLastFrame.map(\.copy) == [0])
+  }
+
   static let refusals: [HostileInputCase] = [
     HostileInputCase(
       "after a chain that does not exist",
