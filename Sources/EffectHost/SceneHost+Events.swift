@@ -26,7 +26,14 @@ extension SceneHost {
 
   /// The declaration that `event` fired from.
   public func eventDeclaration(of event: SceneEvent) -> ChainEvent {
-    scene.chains[event.chain].events[event.event]
+    requireChain(event.chain)
+    let events = scene.chains[event.chain].events
+    if event.event < 0 || event.event >= events.count {
+      Self.stop(
+        "event \(event.event) of chain \(event.chain): expected the index of one of its "
+          + "\(events.count) events", file: #fileID, line: #line)
+    }
+    return events[event.event]
   }
 
   /// Reads the inputs of every declared event in the frame just evaluated

@@ -147,7 +147,7 @@ extension SceneHost {
   /// the host's chains, in order (the same scene changed, as a `set:` step
   /// of a gesture leaves it).
   public mutating func changeLayout(to scene: Scene) {
-    precondition(scene.chains.count == self.scene.chains.count, "the same chains, in order")
+    Self.requireSameChains(scene, as: self.scene)
     if scene.viewport != self.scene.viewport { setViewport(scene.viewport) }
     if scene.contentInsets != self.scene.contentInsets { setContentInsets(scene.contentInsets) }
     if scene.declaredContentHeight != self.scene.declaredContentHeight {
@@ -162,5 +162,20 @@ extension SceneHost {
         setRepetition(chain.repetition, ofChain: index)
       }
     }
+  }
+}
+
+extension SceneHost {
+  /// Stops unless `scene` has the chains of `current`, by name, in order.
+  static func requireSameChains(_ scene: Scene, as current: Scene) {
+    let names = scene.chains.map(\.name)
+    let currentNames = current.chains.map(\.name)
+    guard names != currentNames else { return }
+    func list(_ names: [String]) -> String {
+      "\(names.count) (\(MessageText.names(names)))"
+    }
+    stop(
+      "changeLayout(to:): expected the host's chains, in order, \(list(currentNames)); "
+        + "found \(list(names))", file: #fileID, line: #line)
   }
 }

@@ -25,6 +25,7 @@ extension SceneHost {
   /// The copies of chain `chainIndex` that the last frame evaluated: every
   /// copy, `0..<count`, unless it was evaluated with `visibleOnly`.
   public func visibleRange(ofChain chainIndex: Int) -> Range<Int> {
+    requireChain(chainIndex)
     let all = 0..<chains[chainIndex].viewRange.count
     return isWindowed ? evaluated[chainIndex] : all
   }

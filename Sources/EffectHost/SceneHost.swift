@@ -293,7 +293,9 @@ public struct SceneHost: Sendable {
   /// content height) is the last frame's: the scene's until
   /// ``evaluate(_:time:phase:)`` gives another, and again after a layout
   /// change.
-  /// A NaN offset has no meaning and gives NaN outputs.
+  /// A NaN offset has no meaning and gives NaN outputs; it is no frame to
+  /// draw: some columns come out finite, events may fire, and an effect
+  /// with a state (`float`) keeps NaN in it until ``resetState()``.
   ///
   /// - Parameters:
   ///   - time: The frame's time in seconds, or `nil` (the default) for an
@@ -318,7 +320,8 @@ public struct SceneHost: Sendable {
   /// The geometry must be finite and the viewport's height greater than 0,
   /// as a loaded scene's is: every output is then finite. A NaN offset has
   /// no meaning and gives NaN outputs (effectctl refuses one before it gets
-  /// here).
+  /// here); as ``evaluate(offset:time:phase:)`` says, it leaves NaN in the
+  /// states of effects that keep one.
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {

@@ -109,3 +109,45 @@ import Testing
     #expect(host.transform(at: 0).height == 0)
   }
 }
+
+extension SceneHostPreconditionTests {
+  @Test("visibleRange of a chain the scene does not have is named")
+  func visibleRangeOfAMissingChain() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var host = try SceneHostPreconditionTests.host()
+      host.evaluate(offset: 0)
+      _ = host.visibleRange(ofChain: -1)
+    }
+    #expect(
+      Self.text(result)?.contains("chain -1: expected the index of one of the scene's 2 chains")
+        == true)
+  }
+
+  @Test("the declaration of an event the chain does not have is named")
+  func missingEventDeclaration() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let host = try SceneHostPreconditionTests.host()
+      _ = host.eventDeclaration(
+        of: SceneEvent(chain: 1, copy: 0, event: 2, direction: .increasing, value: 0))
+    }
+    #expect(
+      Self.text(result)?.contains(
+        "event 2 of chain 1: expected the index of one of its 0 events") == true)
+  }
+
+  @Test("a layout of other chains names both lists")
+  func changeLayoutToOtherChains() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var host = try SceneHostPreconditionTests.host()
+      let other = try SceneLoader().load(
+        json:
+          #"{"chains": [{"name": "header", "frame": {"height": 300}}, {"name": "rows", "frame": {"height": 1}}]}"#
+      )
+      host.changeLayout(to: other)
+    }
+    #expect(
+      Self.text(result)?.contains(
+        "changeLayout(to:): expected the host's chains, in order, 2 (header, row); "
+          + "found 2 (header, rows)") == true)
+  }
+}
