@@ -180,7 +180,9 @@ public struct CheckCommand: Subcommand {
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
       host: consume host, frames: frames, layouts: layouts, format: .csv, selection: selection)
-    return simulation.text()
+    let text = simulation.text()
+    if let error = simulation.unsettledError() { throw error }
+    return text
   }
 }
 

@@ -108,6 +108,7 @@ public struct SimulateCommand: Subcommand {
       throw .output(error)
     }
     try end.throwIfInterrupted()
+    if let error = simulation.unsettledError() { throw error }
     return .success
   }
 }

@@ -137,6 +137,22 @@ public struct Simulation {
       }, follow: { frame in frame.layoutChanges.last.map { followed[$0] } }, to: output)
   }
 
+  /// After ``write(to:)`` or ``writeEvents(to:)`` wrote every frame: an
+  /// error when the last frame is not at rest, the frames having stopped
+  /// ``MotionFrames/settlingLimit`` seconds after the gesture's end (a snap
+  /// curve over a long way can take longer): the rows are not the whole
+  /// motion, which a command must not report as success.
+  func unsettledError() -> CommandError? {
+    guard host.phase != .idle, let time = host.time else { return nil }
+    return .failed(
+      message:
+        "the scroll is still \(host.phase.rawValue) at \(MessageText.number(time)) s "
+        + "(offset \(MessageText.number(host.geometry.offset))), "
+        + "\(MessageText.number(MotionFrames.settlingLimit)) s after the gesture's end, "
+        + "where the frames stop: the rows are not the whole motion",
+      status: .failure)
+  }
+
   /// The rows as text: for tests and small outputs.
   public mutating func text() -> String {
     var bytes: [UInt8] = []

@@ -188,3 +188,35 @@ import Testing
     }
   }
 }
+
+extension SimulateRefusalTests {
+  /// A release at 1.36 points/s toward a snap target 99,999 points ahead
+  /// follows the bent curve of Motion.md, (T - o0) / v0 = 99 999 / 1.36, about
+  /// 73,500 s long: the frames stop 600 s after the gesture's end, still
+  /// moving, and the command says the rows are not the whole motion.
+  @Test("a scroll still moving when the frames stop: the rows, then an error, exit 1")
+  func unsettled() throws {
+    let scene = #"""
+      {"viewport": {"width": 100, "height": 390}, "contentHeight": 300000,
+       "chains": [{"name": "v", "frame": {"height": 100}}], "snap": {"offsets": [0, 200000]}}
+      """#
+    try InProcess.withSceneFiles([("creep", scene)], prefix: "unsettled") { paths in
+      let arguments = ["--gesture", "fling:1.36", "--start", "100001", "--fps", "1"]
+      let run = InProcess(["simulate", paths[0]] + arguments + ["--format", "csv"])
+      #expect(run.status == .failure)
+      let last = try #require(run.stdout.split(separator: "\n").last).split(separator: ",")
+      // Frame 600 at 1 fps: 600 s after a gesture of no duration.
+      #expect(last[0] == "600" && last[1] == "600" && last[2] == "decelerating")
+      #expect(
+        run.stderr
+          == "error: the scroll is still decelerating at 600 s (offset \(last[3])), 600 s after "
+          + "the gesture's end, where the frames stop: the rows are not the whole motion\n")
+
+      let golden = paths[0] + ".csv"
+      let update = InProcess(["check", paths[0], "--golden", golden, "--update"] + arguments)
+      #expect(update.status == .failure)
+      #expect(update.stderr == run.stderr)
+      #expect(!FileManager.default.fileExists(atPath: golden))
+    }
+  }
+}
