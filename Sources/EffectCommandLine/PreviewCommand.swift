@@ -24,10 +24,13 @@ public struct PreviewCommand: Subcommand {
 
   @Argument("scene", help: ["The scene file, or - to read standard input."])
   public var scene: String
-  /// The `--offsets`, or `nil` for -200 to maxOffset + 200 by 1.
+  /// The `--offsets`, or `nil` for ``PreviewPage/defaultOffsets(for:)``.
   @Option(
     "--offsets", valueName: "spec",
-    help: OffsetSpec.pictureHelp + ["(default: -200 to maxOffset + 200 by 1)"],
+    help: OffsetSpec.pictureHelp + [
+      "(default: -200 to maxOffset + 200 by 1, or by a whole step that",
+      "keeps them within 100000)",
+    ],
     reader: .pictureOffsets)
   public var offsets: OffsetSpec?
   @Option(

@@ -237,3 +237,28 @@ import Testing
     }
   }
 }
+
+extension PreviewPageTests {
+  /// -200 to maxOffset + 200 by 1 is 401 + maxOffset offsets; past 100,000
+  /// the step is the smallest whole number that keeps them within it.
+  @Test(
+    "a long scene's default offsets take a larger whole step, within a picture's 100,000",
+    arguments: [200_000.0, 5e8])
+  func longSceneDefaultOffsets(contentHeight: Double) throws {
+    let scene = try SceneLoader().load(
+      json:
+        #"{"contentHeight": \#(contentHeight), "chains": [{"name": "a", "frame": {"height": 1}}]}"#)
+    let offsets = PreviewPage.defaultOffsets(for: scene)
+    // The phone's 844-point viewport, no insets.
+    let maxOffset = contentHeight - 844
+    // The smallest whole step that draws at most 100,000, by trying each.
+    var step = 1.0
+    while Int(((maxOffset + 400) / step).rounded(.down)) + 1 > 100_000 { step += 1 }
+    #expect(offsets.count <= 100_000)
+    #expect(offsets.count == Int(((maxOffset + 400) / step).rounded(.down)) + 1)
+    #expect(offsets.first == -200)
+    #expect(offsets[1] - offsets[0] == step)
+    // One step less would draw too many.
+    #expect(Int(((maxOffset + 400) / (step - 1)).rounded(.down)) + 1 > 100_000)
+  }
+}

@@ -76,11 +76,17 @@ public struct PreviewPage: Sendable {
   static func isUnitless(_ column: TransformColumn) -> Bool {
     [.scaleX, .scaleY, .anchorX, .anchorY].contains(column)
   }
-  /// The offsets of a preview when none are given: -200 to maxOffset + 200 by 1.
+  /// The offsets of a preview when none are given: -200 to maxOffset + 200
+  /// by 1, or by the smallest whole step that keeps them within a picture's
+  /// ``PictureLimits/maximumOffsets`` when the content is longer.
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
-    // Both ends are finite and within the limits of a loaded scene.
-    return (try? OffsetSpec(from: -200, to: maxOffset + 200)) ?? OffsetSpec([0])
+    let span = maxOffset + 400
+    // floor(span / step) + 1 offsets: at most the limit once step > span / limit.
+    let step = (span / Double(PictureLimits.maximumOffsets)).rounded(.down) + 1
+    // Both ends are finite and within the limits of a loaded scene, and the
+    // step keeps the count within a picture's: the spec is valid.
+    return (try? OffsetSpec(from: -200, to: maxOffset + 200, step: step)) ?? OffsetSpec([0])
   }
 
   /// One view's embedded data.
