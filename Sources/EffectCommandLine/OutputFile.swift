@@ -83,7 +83,8 @@ public struct OutputFile: Sendable, Equatable {
       }
     } catch {
       throw .failed(
-        message: "cannot write '\(path)': \(error.reason)", status: .failure)
+        message: "cannot write '\(MessageText.escapingUnsafe(path))': \(error.reason)",
+        status: .failure)
     }
   }
 
@@ -121,18 +122,32 @@ public struct OutputFile: Sendable, Equatable {
     let slash = target.lastIndex(of: "/")
     let directory = slash.map { String(target[...$0]) } ?? ""
     let name = target[(slash.map { target.index(after: $0) } ?? target.startIndex)...]
+    // A file this process may not write is not replaced, though its
+    // directory would let a rename do it.
+    if existing != nil && access(target, W_OK) != 0 {
+      throw OutputFileError(errno)
+    }
     // Hidden, beside the file (a rename does not cross file systems), and
-    // this process's own.
-    let temporary = directory + ".\(name).\(getpid()).tmp"
+    // this process's own; a short name when the file's own is near the
+    // longest a name may be.
+    var temporaryName = ".\(name).\(getpid()).tmp"
+    if temporaryName.utf8.count > 255 { temporaryName = ".effectctl.\(getpid()).tmp" }
+    let temporary = directory + temporaryName
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else {
       let code = errno
-      guard code == ENOENT else { throw OutputFileError(code) }
       let parent = directory.count > 1 ? String(directory.dropLast()) : directory
-      let shown = parent.isEmpty ? "." : parent
+      let folder = parent.isEmpty ? "." : parent
+      let shown = MessageText.escapingUnsafe(folder)
+      if code == EACCES {
+        // An existing file might be writable where its directory is not.
+        let how = existing == nil ? "" : ", and the file is written whole through one beside it"
+        throw OutputFileError("permission denied: the directory '\(shown)' takes no new file\(how)")
+      }
+      guard code == ENOENT else { throw OutputFileError(code) }
       var parentStatus = stat()
       // A directory that exists but takes no new file (/proc) says ENOENT too.
-      if stat(shown, &parentStatus) == 0 {
+      if stat(folder, &parentStatus) == 0 {
         throw OutputFileError("cannot create a file in the directory '\(shown)'")
       }
       throw OutputFileError("the directory '\(shown)' does not exist")

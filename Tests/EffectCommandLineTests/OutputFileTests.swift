@@ -226,3 +226,51 @@ final class ThreadResult<Value: Sendable>: @unchecked Sendable {
     return result!
   }
 }
+
+extension OutputFileTests {
+  @Test("a file whose name is near the longest a name may be is replaced all the same")
+  func longName() throws {
+    let folder = try Self.folder()
+    // 255 bytes: the longest name; ".NAME.PID.tmp" would be longer.
+    let path = folder + "/" + String(repeating: "a", count: 251) + ".svg"
+    try "old".write(toFile: path, atomically: false, encoding: .utf8)
+    #expect(Self.write("new", to: path) == nil)
+    #expect(try Self.contents(path) == "new")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 1)
+  }
+
+  /// As the user `nobody` (a child process that gives up root): a file it
+  /// may not write is not replaced, though its directory would let a rename
+  /// do it; a file in a directory that takes no new file is refused naming
+  /// the directory.
+  @Test(
+    "a read-only file is left alone; a read-only directory is named",
+    .enabled(if: getuid() == 0, "setuid needs root"))
+  func permissions() async throws {
+    let folder = try Self.folder()
+    let readOnly = folder + "/read-only.svg"
+    try "old".write(toFile: readOnly, atomically: false, encoding: .utf8)
+    #expect(chmod(readOnly, 0o444) == 0)
+    let closed = folder + "/closed"
+    #expect(mkdir(closed, 0o755) == 0)
+    try "old".write(toFile: closed + "/open.svg", atomically: false, encoding: .utf8)
+    #expect(chmod(closed + "/open.svg", 0o666) == 0)
+    #expect(chmod(folder, 0o777) == 0)
+    setenv("OUTPUT_FILE_TEST_FOLDER", folder, 1)
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let folder = String(cString: getenv("OUTPUT_FILE_TEST_FOLDER"))
+      guard setgid(65534) == 0, setuid(65534) == 0 else { exit(2) }
+      let first = OutputFileTests.write("new", to: folder + "/read-only.svg") ?? "written"
+      let second = OutputFileTests.write("new", to: folder + "/closed/open.svg") ?? "written"
+      FileHandle.standardError.write(Data((first + "\n" + second + "\n").utf8))
+    }
+    let lines = result.map { String(decoding: $0.standardErrorContent, as: UTF8.self) }
+    #expect(
+      lines
+        == "cannot write '\(readOnly)': permission denied\n"
+        + "cannot write '\(closed)/open.svg': permission denied: the directory '\(closed)' "
+        + "takes no new file, and the file is written whole through one beside it\n")
+    #expect(try Self.contents(readOnly) == "old")
+    #expect(try Self.contents(closed + "/open.svg") == "old")
+  }
+}
