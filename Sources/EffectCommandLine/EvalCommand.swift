@@ -78,11 +78,13 @@ public struct EvalCommand: Subcommand {
           message: "Option '\($columns.label)' chooses transform columns; "
             + "'--events' prints event rows, which have none", command: Self.spec))
     }
-    Interruption.install()
     let host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: context.registry).loadForCommand(
         scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
+    // After the scene is read: a signal while a read waits (a terminal, a
+    // FIFO) ends the program at once, as by default.
+    Interruption.install()
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     let output = context.console.output

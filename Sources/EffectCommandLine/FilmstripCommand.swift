@@ -52,6 +52,8 @@ public struct FilmstripCommand: Subcommand {
       try SceneLoader(registry: context.registry).loadForCommand(
         scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
+    // After the scene is read, as eval does.
+    Interruption.install()
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))

@@ -58,6 +58,8 @@ public struct PlotCommand: Subcommand {
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
+    // After the scene is read, as eval does.
+    Interruption.install()
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: (try? PlotPicture.defaultSelection(for: host.chains))

@@ -60,6 +60,8 @@ public struct PreviewCommand: Subcommand {
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
+    // After the scene is read, as eval does.
+    Interruption.install()
     var played: [PreviewGesture] = []
     for gesture in gestures {
       played.append(try frames(of: gesture, on: host))

@@ -83,13 +83,14 @@ public struct SimulateCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
-    Interruption.install()
     let (loaded, layouts) = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let frames = try MotionFrames.forCommand(
       gesture: gesture, scene: loaded, layouts: layouts, physics: physics, fps: fps,
       start: start, startOption: $start, command: Self.spec)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
+    // After the scene is read, as eval does.
+    Interruption.install()
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(

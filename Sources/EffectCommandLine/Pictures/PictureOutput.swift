@@ -13,13 +13,12 @@ enum PictureOutput {
     ]
   }
 
-  /// Makes SIGINT and SIGTERM stop the command before it writes (see
-  /// ``Interruption``), and refuses an `-o` file that is the scene itself,
-  /// before anything is read or written.
+  /// Refuses an `-o` file that is the scene itself, before anything is read
+  /// or written. (Each picture command makes SIGINT and SIGTERM stop it
+  /// before it writes, ``Interruption``, once the scene is read.)
   static func prepare(
     output path: String?, scene: String, option: OptionSpec, command: CommandSpec
   ) throws(CommandError) {
-    Interruption.install()
     do throws(UsageError) {
       try path.map(OutputFile.init)?.checkNotInput([scene], option: option.label, command: command)
     } catch {
