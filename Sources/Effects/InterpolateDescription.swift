@@ -13,7 +13,9 @@ extension InterpolateEffect {
     Stops. The input is located between two neighbouring stops and the output interpolated
     between theirs: with p = (input - in1) / (in2 - in1), value = out1 + (out2 - out1) *
     easing(p). Before the first stop and after the last, clamp holds the end stop's output;
-    extend continues the straight line through the end segment's two stops (no easing
+    an easing whose value at 0 or 1 is not 0 or 1 (`linear(0, 0.5)`) therefore steps at the
+    end stop, where CSS, whose last interval owns progress 1, holds out1 + (out2 - out1) *
+    easing(1). extend continues the straight line through the end segment's two stops (no easing
     there). Every number of a stop is within -1e9 to 1e9; opacity outputs are within 0 to 1,
     width, height and blur outputs 0 or more.
 

@@ -149,7 +149,8 @@ public struct TimelineInset: Sendable, Equatable {
     self.init(start: both, end: both)
   }
 
-  /// No inset: CSS's default.
+  /// No inset: a scene's default. (CSS's initial value is `auto`, which is
+  /// the same in a scroller without padding.)
   public static let zero = TimelineInset(.points(0))
   /// The content insets: CSS's `auto`.
   public static let auto = TimelineInset(.auto)
