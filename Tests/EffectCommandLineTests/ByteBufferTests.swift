@@ -108,7 +108,8 @@ import Testing
       let places = Int(3 + random.next() % 4)
       var fraction = ""
       for index in 0..<places {
-        // Half the texts end in 5 at the third place: a half.
+        // Half the texts of three places end in 5 there: a half (about one
+        // text in seven).
         let digit = index == 2 && places == 3 && random.next() % 2 == 0 ? 5 : random.next() % 10
         fraction += String(digit)
       }

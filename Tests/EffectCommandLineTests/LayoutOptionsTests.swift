@@ -331,6 +331,10 @@ import Testing
     // One file alone: the option is wrong for the only scene, a usage error.
     let alone = InProcess(["validate", carousel, "--set", "header.frame.height=400"])
     #expect(alone.status == .usage)
+    #expect(
+      alone.stderr.hasPrefix(
+        "Error: The value 'header.frame.height=400' is invalid for '--set <key=value> ...': "
+          + "no chain is named \"header\" (chains: card)\n"))
   }
 
   @Test("a one-chain file with effects misspelt takes --set on its chain, and shows the typo")

@@ -423,8 +423,20 @@ import Testing
     let scene = try EscapingTests.file(
       #"{"chains": [{"name": "a", "frame": {"height": 100}, "events": ["#
         + #"{"name": "\#(name)", "input": "offset", "crosses": -50}]}]}"#)
+    // One 45-character label at the plot's left end, moved in; one of 90,
+    // 450 points, wider than the 404-point box, left out.
+    let edge = String(repeating: "edge", count: 11) + "s"
+    let wide = String(repeating: "x", count: 90)
+    let ends = try EscapingTests.file(
+      #"{"chains": [{"name": "a", "frame": {"height": 100}, "events": ["#
+        + #"{"name": "\#(edge)", "input": "offset", "crosses": -1}, "#
+        + #"{"name": "\#(wide)", "input": "offset", "crosses": -50}]}]}"#)
+    let endsRun = InProcess(["plot", ends, "--offsets", "0:-100:-1", "--columns", "y"])
+    #expect(endsRun.stdout.contains(">\(edge)<"))
+    #expect(!endsRun.stdout.contains(wide))
     for arguments in [
       [carousel, "--offsets", "0:2304:4"], [scene, "--offsets", "0:-100:-1", "--columns", "y"],
+      [ends, "--offsets", "0:-100:-1", "--columns", "y"],
     ] {
       let run = InProcess(["plot"] + arguments)
       #expect(run.status == .success)

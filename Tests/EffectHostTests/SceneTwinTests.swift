@@ -54,9 +54,10 @@ import Testing
   }
 
   /// A vertical scene that leaves its viewport's keys out has a phone in
-  /// portrait, 390 x 844; its transposed twin must say 844 x 390, as every
-  /// horizontal scene without them is a portrait phone too. (The scene
-  /// fuzzer's first input after that default was set.)
+  /// portrait, 390 x 844, and so does a horizontal one (SceneLoaderAxisTests
+  /// checks both defaults): the twin generator must write the transposed
+  /// 844 x 390 out, which this checks through the hosts. (The scene
+  /// fuzzer's first input after the horizontal default was set.)
   @Test(arguments: [
     #"{"chains": [{"name": "a", "frame": {"height": 1}}]}"#,
     #"{"viewport": {"width": 300}, "chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "stretch"}]}]}"#,

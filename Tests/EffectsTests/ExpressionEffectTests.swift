@@ -178,10 +178,14 @@ import Testing
   func pullAtRestIsPositiveZero() throws {
     #expect(try expressionValue("1 / pull > 0", offset: 0) == 1)
     #expect(try expressionValue("step(0, 1 / pull)", offset: 0) == 1)
-    // pullBottom at maxOffset is 0 - 0, +0 too; pulled 1, pull is 1.
+    // Pulled 1, pull is 1.
     #expect(try expressionValue("1 / pull", offset: -1) == 1)
     let geometry = ScrollGeometry(offset: 0, contentHeight: 1000)
     #expect(geometry.pull == 0 && geometry.pull.sign == .plus)
+    // pullBottom at maxOffset is +0 too: the header's setup has 2000 points
+    // of content in an 844-point viewport, maxOffset 1156.
+    #expect(try expressionValue("1 / pullBottom > 0", offset: 2000 - 844) == 1)
+    #expect(try expressionValue("1 / pullBottom", offset: 2000 - 844 + 1) == 1)
   }
 
   @Test(
