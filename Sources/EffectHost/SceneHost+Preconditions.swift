@@ -136,14 +136,30 @@ extension SceneHost {
   }
 
   /// Traps unless `scene`'s values are ones its file could hold (frames of
-  /// a height of 0, and at any finite place, allowed) and its views within
-  /// the loader's limit.
+  /// a height of 0, and at any finite place, allowed), its chains' names
+  /// are their own, each `after` names an earlier content-attached chain,
+  /// and its views are within the loader's limit.
   static func requireScene(_ scene: Scene) {
     requireViewport(scene.viewport)
     requireInsets(scene.contentInsets)
     if let height = scene.declaredContentHeight { requireContentHeight(height) }
     var views = 0
-    for chain in scene.chains {
+    var names = Set<String>()
+    var contentNames = Set<String>()
+    for (index, chain) in scene.chains.enumerated() {
+      if !names.insert(chain.name).inserted {
+        stop(
+          "chains[\(index)].name: expected a name no other chain has, found "
+            + "\(MessageText.quoted(chain.name)) again", file: #fileID, line: #line)
+      }
+      if let after = chain.after, chain.attachment != .content || !contentNames.contains(after) {
+        stop(
+          "chain \(MessageText.quoted(chain.name))'s after: expected the name of an earlier "
+            + "content-attached chain, found \(MessageText.quoted(after))"
+            + (chain.attachment == .content ? "" : " on a chain attached to the viewport"),
+          file: #fileID, line: #line)
+      }
+      if chain.attachment == .content { contentNames.insert(chain.name) }
       requireFrame(chain.frame, chain: chain.name)
       if let repetition = chain.repetition { requireRepetition(repetition, chain: chain.name) }
       views += chain.repetition?.count ?? 1

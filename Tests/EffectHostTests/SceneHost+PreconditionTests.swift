@@ -151,3 +151,35 @@ extension SceneHostPreconditionTests {
           + "found 2 (header, rows)") == true)
   }
 }
+
+extension SceneHostPreconditionTests {
+  @Test("a scene made in code with two chains of one name stops at the host, naming it")
+  func duplicateNames() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let frame = Rect(y: 0, width: 10, height: 10)
+      _ = SceneHost(
+        scene: Scene(chains: [
+          Chain(name: "a", frame: frame, effects: []), Chain(name: "a", frame: frame, effects: []),
+        ]))
+    }
+    #expect(
+      Self.text(result)?.contains(#"chains[1].name: expected a name no other chain has, found "a" again"#)
+        == true)
+  }
+
+  @Test("a scene made in code with an after naming no earlier chain stops at the host")
+  func afterNamingNoEarlierChain() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let frame = Rect(y: 5, width: 10, height: 10)
+      _ = SceneHost(
+        scene: Scene(chains: [
+          Chain(name: "a", frame: frame, after: "b", effects: []),
+          Chain(name: "b", frame: frame, effects: []),
+        ]))
+    }
+    #expect(
+      Self.text(result)?.contains(
+        #"chain "a"'s after: expected the name of an earlier content-attached chain, found "b""#)
+        == true)
+  }
+}
