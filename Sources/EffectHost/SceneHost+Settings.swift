@@ -3,21 +3,6 @@ import EffectProtocol
 // Settings (`--set`, `set:`) on a live host: the value checked as the loader
 // checks the file's, then set through the host's layout changes.
 extension SceneSetting {
-  /// Sets the value in `host`'s scene between two frames, as if its file
-  /// said it: through ``SceneHost/setViewport(_:)``,
-  /// ``SceneHost/setContentInsets(_:)``, ``SceneHost/setContentHeight(_:)``,
-  /// ``SceneHost/setFrame(_:ofChain:automaticFrame:)`` and
-  /// ``SceneHost/setRepetition(_:ofChain:)``, so stateful copies keep their
-  /// state. A frame's `x` or `width` set here is the chain's own from then
-  /// on (no longer the safe area's); a count on a chain without `repeat`
-  /// gives it one (spacing 0).
-  ///
-  /// - Throws: ``SceneSettingError/unknownChain(_:suggestion:chains:)``;
-  ///   ``SceneSettingError/refused(setting:expected:found:)`` for a value
-  ///   outside the range the scene file's key takes, `contentWidth` (a key
-  ///   of horizontal scenes) and a count past the scene's views limit;
-  ///   ``SceneSettingError/notRepeated(setting:chain:)``. The host is
-  ///   unchanged when it throws.
   /// The key of the scene's twin that the setting sets: a horizontal
   /// scene's values are held along its vertical twin's axes (``ScrollAxis``).
   private func twinKey(in scene: Scene) throws(SceneSettingError) -> Key {
@@ -43,6 +28,21 @@ extension SceneSetting {
     }
   }
 
+  /// Sets the value in `host`'s scene between two frames, as if its file
+  /// said it: through ``SceneHost/setViewport(_:)``,
+  /// ``SceneHost/setContentInsets(_:)``, ``SceneHost/setContentHeight(_:)``,
+  /// ``SceneHost/setFrame(_:ofChain:automaticFrame:)`` and
+  /// ``SceneHost/setRepetition(_:ofChain:)``, so stateful copies keep their
+  /// state. A frame's `x` or `width` set here is the chain's own from then
+  /// on (no longer the safe area's); a count on a chain without `repeat`
+  /// gives it one (spacing 0).
+  ///
+  /// - Throws: ``SceneSettingError/unknownChain(_:suggestion:chains:)``;
+  ///   ``SceneSettingError/refused(setting:expected:found:)`` for a value
+  ///   outside the range the scene file's key takes, `contentWidth` (a key
+  ///   of horizontal scenes) and a count past the scene's views limit;
+  ///   ``SceneSettingError/notRepeated(setting:chain:)``. The host is
+  ///   unchanged when it throws.
   public func apply(to host: inout SceneHost) throws(SceneSettingError) {
     try check()
     let scene = host.scene
@@ -94,6 +94,13 @@ extension SceneSetting {
           setting: description,
           expected: "at most \(SceneLoader.maximumViewCount) views in a scene (\(views) with it)",
           found: value)
+      }
+      if count == 0, case .chain(name, _)? = scene.snap?.points {
+        // As the loader refuses the file: the snap targets are its copies.
+        throw .refused(
+          setting: description,
+          expected: "a count of 1 or more: snap.chain names \(MessageText.quoted(name)), whose "
+            + "copies are the snap targets", found: value)
       }
       let spacing = scene.chains[index].repetition?.spacing ?? 0
       host.setRepetition(Chain.Repetition(count: count, spacing: spacing), ofChain: index)

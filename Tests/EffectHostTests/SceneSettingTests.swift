@@ -199,3 +199,30 @@ extension String {
     get throws { try JSONParser.parse(self) }
   }
 }
+
+extension SceneSettingTests {
+  @Test("no copies of the chain whose copies are the snap targets: refused live as in the file")
+  func snapChainKeepsACopy() throws {
+    let text = try String(
+      contentsOf: ConfigsTests.directory.appendingPathComponent("carousel-rtl.json"),
+      encoding: .utf8)
+    var document = try JSONParser.parse(text)
+    let setting = try SceneSetting(parsing: "card.repeat.count=0")
+    try setting.apply(to: &document)
+    // The file is refused...
+    guard case .failure = SceneLoader().scene(from: document) else {
+      Issue.record("a snap chain of no copies was loaded")
+      return
+    }
+    // ...and the live host too, unchanged.
+    var host = SceneHost(scene: try SceneLoader().scene(from: JSONParser.parse(text)).get())
+    let count = host.viewCount
+    #expect(
+      throws: SceneSettingError.refused(
+        setting: "card.repeat.count=0",
+        expected: #"a count of 1 or more: snap.chain names "card", whose copies are the snap targets"#,
+        found: 0)
+    ) { try setting.apply(to: &host) }
+    #expect(host.viewCount == count)
+  }
+}
