@@ -262,6 +262,14 @@ struct SceneAxisReading: Sendable {
       }
     case .invalidExpression(let position, let message):
       problem = .invalidExpression(position: position, message: Self.fileNames(in: message))
+    case .mismatch(let expected, let found):
+      // A range the twin's property names (interpolate's `width` outputs are
+      // the twin's heights).
+      for (twin, file) in [("a height from", "a width from"), ("a width from", "a height from")]
+      where expected.hasPrefix(twin) {
+        problem = .mismatch(expected: file + expected.dropFirst(twin.count), found: found)
+        break
+      }
     default: break
     }
     return SceneDiagnostic(path: path, problem: problem)

@@ -16,6 +16,14 @@ import Testing
 
   static let errors: [(json: String, lines: [String])] = [
     (
+      // interpolate's outputs are the file's property's, not the twin's.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 10}, "effects": [{"type": "interpolate", "property": "width", "stops": [[0, -1], [1, 2]]}, {"type": "interpolate", "property": "height", "stops": [[0, 1], [1, -2]]}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].stops[0][1]: expected a width from 0 to 1e9, found the number -1",
+        "scene.json: chains[0].effects[1].stops[1][1]: expected a height from 0 to 1e9, found the number -2",
+      ]
+    ),
+    (
       #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"height": 100}}]}"#,
       [
         "scene.json: chains[0].frame.width: missing required key; expected a number greater than 0 (at most 1e9)"
