@@ -220,3 +220,26 @@ import Testing
     }
   }
 }
+
+extension FilmstripPictureSidewaysTests {
+  /// A whole view 10 points wide: a 24-character name, estimated 6.7 points
+  /// a character (160.8), 6 in from the view's leading edge, fits from x 100
+  /// on in a 300-point viewport (ending at 266.8), not from x 290 (or, right
+  /// to left, from the mirrored 290).
+  @Test(
+    "a view narrower than its name gets a label only where the viewport holds the name",
+    arguments: [false, true])
+  func narrowViewAtTheEdge(mirrored: Bool) throws {
+    let (middle, edge) = ("a_rather_long_label_nam1", "a_rather_long_label_name")
+    let direction = mirrored ? #", "layoutDirection": "rightToLeft""# : ""
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"axis": "horizontal"\#(direction), "viewport": {"width": 300, "height": 120},
+         "chains": [{"name": "\#(middle)", "attachment": "viewport", "frame": {"x": 100, "width": 10}},
+                    {"name": "\#(edge)", "attachment": "viewport", "frame": {"x": 290, "width": 10}}]}
+        """#)
+    let (_, frames) = try Self.parse(Self.filmstrip(scene, [0]))
+    #expect(frames[0].labels[middle] != nil)
+    #expect(frames[0].labels[edge] == nil)
+  }
+}

@@ -237,6 +237,9 @@ public struct FilmstripPicture: Sendable {
           of: drawn[index], in: viewport, under: covers, labelWidth: width)
       else { continue }
       let leading = mirrored ? viewport.width - (visible.x + visible.width) : visible.x
+      // A view narrower than its name at the trailing edge: the viewport
+      // would cut the name.
+      if leading + 6 + width > viewport.width { continue }
       let place = placement.place(
         width: width, left: leading, top: visible.y, bottom: visible.maxY)
       let x = mirrored ? viewport.width - place.x : place.x

@@ -196,6 +196,12 @@ enum PreviewAssets {
         }
         label.style.display = "";
         const leading = mirrored ? width - part[2] : part[0];
+        // A view narrower than its name at the trailing edge: the viewport
+        // would cut the name.
+        if (leading + 6 + w > width) {
+          label.style.display = "none";
+          return;
+        }
         const x = leading + 6;
         const first = part[1] + 3, bottom = part[3];
         const overlaps = (y) => placed.some((b) =>
