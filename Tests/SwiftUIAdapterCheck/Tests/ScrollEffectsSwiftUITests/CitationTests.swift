@@ -28,6 +28,19 @@ import Testing
 
   static let citation = "// https://developer.apple.com/documentation/swiftui/"
 
+  /// The type a line declares or extends (`Image` of `extension Image: View {`,
+  /// `ResizingMode` of `  public enum ResizingMode: Sendable {`), or nil.
+  static func typeName(declaredBy line: Substring) -> String? {
+    let words = line.split(whereSeparator: { " <:{".contains($0) })
+    guard !line.drop(while: { $0 == " " }).hasPrefix("//"),
+      let keyword = words.firstIndex(where: {
+        ["struct", "enum", "protocol", "class", "extension"].contains($0)
+      }),
+      keyword + 1 < words.count
+    else { return nil }
+    return String(words[keyword + 1])
+  }
+
   /// The declaration that starts at the first of `lines`, on one line: up to
   /// its body, or as far as its parameters' parentheses close.
   static func declaration(_ lines: ArraySlice<Substring>) -> String {
@@ -162,8 +175,16 @@ import Testing
         contentsOf: Self.directory.appendingPathComponent(file), encoding: .utf8)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       var inProtocol = false
+      // The types and extensions a line is inside, by their indentation:
+      // a member's page is below its type's, a nested type's below both.
+      var enclosing: [(indent: Int, name: String)] = []
       for (index, line) in lines.enumerated() {
         if line.hasPrefix("}") { inProtocol = false }
+        let indent = line.prefix { $0 == " " }.count
+        if let name = Self.typeName(declaredBy: line) {
+          enclosing.removeAll { $0.indent >= indent }
+          enclosing.append((indent, name))
+        }
         let isDeclaration = Self.declares(line, inProtocol: inProtocol && line.hasPrefix("  "))
         if line.contains("protocol ") && !line.hasPrefix("//") { inProtocol = true }
         guard isDeclaration else { continue }
@@ -178,11 +199,17 @@ import Testing
         if comment.hasPrefix(Self.citation) {
           // The page's last path component, without its disambiguation
           // (`-7q7as`, `-swift.property`), is the declaration's name.
-          let page = comment.dropFirst(Self.citation.count).split(separator: "/").last ?? ""
+          let path = comment.dropFirst(Self.citation.count).split(separator: "/")
+          let page = path.last ?? ""
           let cited = page.split(separator: "-", maxSplits: 1).first.map(String.init) ?? ""
           #expect(
             cited == name?.lowercased(),
             "\(file):\(index + 1): cites \(page), declares \(name ?? declaration)")
+          // The pages above it are those of the types it is inside.
+          let types = enclosing.filter { $0.indent < indent }.map { $0.name.lowercased() }
+          #expect(
+            path.dropLast().map(String.init) == types,
+            "\(file):\(index + 1): cites \(path.joined(separator: "/")), inside \(types)")
           declarations += 1
         } else {
           #expect(
