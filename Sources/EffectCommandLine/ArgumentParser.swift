@@ -217,6 +217,15 @@ private func parseArguments(_ arguments: [String], for command: CommandSpec) thr
     } else if index < arguments.count {
       value = arguments[index]
       index += 1
+      // `--offsets --format csv`: the value was left out, and the option
+      // after it would be taken for it (and `csv` reported as a stray
+      // argument). A value that is an option's name goes after `=`.
+      if command.options.contains(where: { $0.name == value }) {
+        fail(
+          "Missing value for '\(option.label)': found the option '\(value)' "
+            + "(a value that is an option's name goes after '=': \(name)=\(value))")
+        continue
+      }
     } else {
       fail("Missing value for '\(option.label)'")
       continue

@@ -106,6 +106,11 @@ struct TryCommand: Subcommand {
       ),
       (["a", "--offsets", "0", "--zzzzzz"], "Unknown option '--zzzzzz'"),
       (["a", "--offsets"], "Missing value for '--offsets <spec>'"),
+      (
+        ["a", "--offsets", "--format", "csv"],
+        "Missing value for '--offsets <spec>': found the option '--format' "
+          + "(a value that is an option's name goes after '=': --offsets=--format)"
+      ),
       (["a"], "Missing expected argument '--offsets <spec>'"),
       (["--offsets", "0"], "Missing expected argument '<scene>'"),
       (["a", "b", "--offsets", "0"], "Unexpected argument 'b'"),
