@@ -21,6 +21,14 @@ public struct ValidateCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    // Standard input is read once: a second `-` would find it empty.
+    if scenes.count(where: { $0 == "-" }) > 1 {
+      throw .usage(
+        UsageError(
+          message: "The value '-' is given more than once for '<scene> ...': standard input "
+            + "can be read once; expected '-' at most once",
+          command: Self.spec))
+    }
     let console = context.console
     var sawInvalid = false
     var sawUnreadable = false

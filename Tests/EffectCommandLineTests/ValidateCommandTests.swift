@@ -22,4 +22,15 @@ import Testing
         == "error: /no/such.json: no such file\n"
         + "error: /dev/null:1:1: malformed JSON: expected a JSON value, found an empty document\n")
   }
+
+  @Test("standard input named twice is a usage error, before anything is read")
+  func standardInputTwice() {
+    let run = InProcess(["validate", "-", InProcess.stretchyHeader, "-"])
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value '-' is given more than once for '<scene> ...': standard input can be "
+          + "read once; expected '-' at most once\n"))
+  }
 }
