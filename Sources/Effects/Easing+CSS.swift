@@ -90,6 +90,16 @@ enum CSSEasingParser {
       return .failure(CSSTextFailure(expected: "1 or 2 arguments in \(stepsForm)"))
     }
     guard let count = CSSText.integer(arguments[0]), count >= 1 else {
+      // `steps(4 end)`: a number and a position without the comma.
+      let words = arguments[0].split(separator: " ")
+      if arguments.count == 1, words.count == 2, CSSText.integer(words[0]) != nil,
+        positions.contains(where: { $0.0 == words[1] })
+      {
+        return .failure(
+          CSSTextFailure(
+            expected: "a comma between n and the position in \(stepsForm)",
+            suggestion: "steps(\(words[0]), \(words[1]))"))
+      }
       return .failure(
         CSSTextFailure(expected: "a whole number from 1 to 1e9 for n in \(stepsForm)"))
     }
