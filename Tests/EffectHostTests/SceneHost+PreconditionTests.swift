@@ -163,7 +163,8 @@ extension SceneHostPreconditionTests {
         ]))
     }
     #expect(
-      Self.text(result)?.contains(#"chains[1].name: expected a name no other chain has, found "a" again"#)
+      Self.text(result)?.contains(
+        #"chains[1].name: expected a name no other chain has, found "a" again"#)
         == true)
   }
 

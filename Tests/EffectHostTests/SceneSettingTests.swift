@@ -220,7 +220,8 @@ extension SceneSettingTests {
     #expect(
       throws: SceneSettingError.refused(
         setting: "card.repeat.count=0",
-        expected: #"a count of 1 or more: snap.chain names "card", whose copies are the snap targets"#,
+        expected:
+          #"a count of 1 or more: snap.chain names "card", whose copies are the snap targets"#,
         found: 0)
     ) { try setting.apply(to: &host) }
     #expect(host.viewCount == count)
