@@ -14,7 +14,9 @@ import EffectProtocol
 ///
 /// An app's own tool is one value: its name, its subcommands and the
 /// effect types its scenes may name, run in `main` with
-/// `exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)`.
+/// `exit(tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)`, or
+/// with ``run(bytes:console:)`` and the arguments' bytes, which refuses one
+/// that is not UTF-8 where `CommandLine.arguments` would change it.
 /// ``Effectctl/tool(registry:)`` is `effectctl` over any registry.
 public struct CommandLineTool {
   /// The program's name in usage lines: `effectctl`.
@@ -61,6 +63,30 @@ public struct CommandLineTool {
     } catch {
       return report(error, console)
     }
+  }
+
+  /// Runs the command line given as each argument's bytes (without the
+  /// program name), as `main` gets them: an argument that is not UTF-8 is
+  /// a usage error, where `CommandLine.arguments` would have replaced its
+  /// bytes (a file name that is not UTF-8 would name another file).
+  public func run(bytes arguments: [[UInt8]], console: Console = .standard) -> ExitCode {
+    var texts: [String] = []
+    for (index, bytes) in arguments.enumerated() {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        let shown = bytes.map { byte in
+          byte < 0x80
+            ? String(UnicodeScalar(byte)) : "\\x" + MessageText.hex(UInt32(byte), count: 2)
+        }.joined()
+        return report(
+          .usage(
+            UsageError(
+              message: "Argument \(index + 1), '\(shown)', is not UTF-8 text; expected file "
+                + "names and values in UTF-8",
+              command: nil)), console)
+      }
+      texts.append(text)
+    }
+    return run(texts, console: console)
   }
 
   private func dispatch(_ arguments: [String], _ console: Console) throws(CommandError)

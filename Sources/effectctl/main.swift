@@ -12,4 +12,9 @@ import EffectCommandLine
 // quietly: with SIGPIPE ignored, writes fail with EPIPE and the output stops
 // with exit status 0.
 signal(SIGPIPE, SIG_IGN)
-exit(Effectctl.tool.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+// Each argument's bytes: one that is not UTF-8 is refused, not changed.
+let arguments = (1..<Int(CommandLine.argc)).map { index in
+  CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: $0, count: strlen($0))) }
+    ?? []
+}.map { $0.map { UInt8(bitPattern: $0) } }
+exit(Effectctl.tool.run(bytes: arguments).rawValue)

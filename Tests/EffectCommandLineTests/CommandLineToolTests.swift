@@ -124,3 +124,27 @@ import Testing
     #expect(alone.stdout == "effectctl \(Effectctl.tool.version ?? "")\n")
   }
 }
+
+extension CommandLineToolTests {
+  @Test("an argument that is not UTF-8 is a usage error showing its bytes; UTF-8 ones run as text")
+  func argumentBytes() {
+    let output = CapturedOutput()
+    let error = CapturedOutput()
+    let console = Console(output: output, error: error)
+    // "o" then the byte 0xFF, which no UTF-8 text holds.
+    let status = Effectctl.tool.run(
+      bytes: [Array("plot".utf8), Array("-o".utf8), [0x6F, 0xFF]], console: console)
+    #expect(status == .usage)
+    #expect(output.text == "")
+    #expect(
+      error.text.hasPrefix(
+        "Error: Argument 3, 'o\\xFF', is not UTF-8 text; expected file names and values in UTF-8\n"
+      ))
+    // "é" in UTF-8 is two bytes, and a name of it is passed on as text.
+    let ok = CapturedOutput()
+    let text = Effectctl.tool.run(
+      bytes: [Array("validate".utf8), Array("/no/such/é.json".utf8)],
+      console: Console(output: ok, error: CapturedOutput()))
+    #expect(text == .unreadableScene)
+  }
+}
