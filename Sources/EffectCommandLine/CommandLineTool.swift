@@ -147,6 +147,22 @@ public struct CommandLineTool {
       let options =
         (version == nil ? ["--help"] : ["--help", "--version"])
         + (loadsPlugins ? [Self.pluginOption] : [])
+      let option = String(name.prefix { $0 != "=" })
+      if option != name && ["--help", "--version"].contains(option) && options.contains(option) {
+        throw .usage(UsageError(message: "Option '\(option)' takes no value", command: nil))
+      }
+      // A subcommand's option given before the subcommand.
+      var takers: [String] = []
+      for command in commands where command.spec.options.contains(where: { $0.name == option }) {
+        takers.append(command.configuration.name)
+      }
+      if !takers.isEmpty {
+        throw .usage(
+          UsageError(
+            message: "Option '\(option)' goes after a subcommand that takes it "
+              + "(\(takers.joined(separator: ", "))), not before one",
+            command: nil))
+      }
       let hint = UsageError.suggestion(name, in: options).map { ". " + $0 } ?? ""
       throw .usage(UsageError(message: "Unknown option '\(name)'\(hint)", command: nil))
     }

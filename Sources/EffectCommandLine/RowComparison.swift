@@ -65,6 +65,12 @@ struct RowComparison {
         reason: "the file is empty; expected the header line \(header.joined(separator: ","))")
     }
     let goldenHeader = golden.texts(ofRecord: 0)
+    if goldenHeader == [""] {
+      throw CSVError(
+        line: 1,
+        reason: "the first line is empty; expected the header line \(header.joined(separator: ","))"
+      )
+    }
     guard goldenHeader == header else {
       columnsDiffer = (goldenHeader, header)
       return

@@ -210,6 +210,7 @@ import Testing
       ("offset,chain,x\n0,header,1.\n", "2: expected a number in column x, found '1.'"),
       ("offset,chain,x\n.5,header,0\n", "2: expected a number in column offset, found '.5'"),
       ("", "1: the file is empty; expected the header line offset,chain,x"),
+      ("\n", "1: the first line is empty; expected the header line offset,chain,x"),
       ("offset,chain,x\n0,\"header,0\n", "2: a quoted value is not closed"),
     ])
   func invalidGolden(golden: String, message: String) throws {

@@ -38,6 +38,12 @@ import Testing
       (["evl"], "Unknown subcommand 'evl'. Did you mean 'eval'?"),
       (["--versoin"], "Unknown option '--versoin'. Did you mean '--version'?"),
       (["help", "eval", "x"], "Unexpected argument 'x'"),
+      (["--version=1"], "Option '--version' takes no value"),
+      (
+        ["--chain", "header", "eval"],
+        "Option '--chain' goes after a subcommand that takes it "
+          + "(eval, simulate, check, plot, filmstrip), not before one"
+      ),
     ])
   func topLevelErrors(arguments: [String], message: String) {
     let result = InProcess(arguments)
