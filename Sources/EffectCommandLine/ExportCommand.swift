@@ -59,6 +59,8 @@ public struct ExportCommand: Subcommand {
       try SceneLoader(registry: context.registry).loadForCommand(
         scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
+    // After the scene is read, as eval does.
+    Interruption.install()
     let source: String
     do {
       source = try export.source(of: host)

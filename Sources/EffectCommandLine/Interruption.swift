@@ -22,7 +22,9 @@ private let receivedSignal = Atomic<Int32>(0)
 /// signals keep their default action and ``signal`` stays `nil`.
 public enum Interruption {
   /// Makes SIGINT and SIGTERM record themselves instead of ending the
-  /// process: what `effectctl`'s `main` does first.
+  /// process: what each `effectctl` command that streams rows or writes a
+  /// file does once its scene is read (before, a signal ends the program
+  /// as by default, a read waiting on a terminal or FIFO with it).
   public static func install() {
     // A parent may have started this process with them blocked (a test
     // runner's thread, say), and a blocked signal is never delivered.
