@@ -73,10 +73,7 @@ public struct CommandLineTool {
     var texts: [String] = []
     for (index, bytes) in arguments.enumerated() {
       guard let text = String(validating: bytes, as: UTF8.self) else {
-        let shown = bytes.map { byte in
-          byte < 0x80
-            ? String(UnicodeScalar(byte)) : "\\x" + MessageText.hex(UInt32(byte), count: 2)
-        }.joined()
+        let shown = Self.shownBytes(bytes)
         return report(
           .usage(
             UsageError(
@@ -87,6 +84,28 @@ public struct CommandLineTool {
       texts.append(text)
     }
     return run(texts, console: console)
+  }
+
+  /// `bytes` as a message shows them: each UTF-8 character as itself (the
+  /// message escapes what could break a line), each byte of no character
+  /// as `\xFF`.
+  static func shownBytes(_ bytes: [UInt8]) -> String {
+    var shown = ""
+    var index = 0
+    next: while index < bytes.count {
+      for length in 1...4 where index + length <= bytes.count {
+        if let text = String(validating: bytes[index..<index + length], as: UTF8.self),
+          text.unicodeScalars.count == 1
+        {
+          shown += text
+          index += length
+          continue next
+        }
+      }
+      shown += "\\x" + MessageText.hex(UInt32(bytes[index]), count: 2)
+      index += 1
+    }
+    return shown
   }
 
   private func dispatch(_ arguments: [String], _ console: Console) throws(CommandError)

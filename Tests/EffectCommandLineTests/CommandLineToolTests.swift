@@ -137,15 +137,16 @@ extension CommandLineToolTests {
     let output = CapturedOutput()
     let error = CapturedOutput()
     let console = Console(output: output, error: error)
-    // "o" then the byte 0xFF, which no UTF-8 text holds.
+    // "é" (two bytes), the byte 0xFF, which no UTF-8 text holds, and an
+    // escape character, which a message escapes.
     let status = Effectctl.tool.run(
-      bytes: [Array("plot".utf8), Array("-o".utf8), [0x6F, 0xFF]], console: console)
+      bytes: [Array("plot".utf8), Array("-o".utf8), [0xC3, 0xA9, 0xFF, 0x1B]], console: console)
     #expect(status == .usage)
     #expect(output.text == "")
     #expect(
       error.text.hasPrefix(
-        "Error: Argument 3, 'o\\xFF', is not UTF-8 text; expected file names and values in UTF-8\n"
-      ))
+        "Error: Argument 3, 'é\\xFF\\u001B', is not UTF-8 text; expected file names and values "
+          + "in UTF-8\n"))
     // "é" in UTF-8 is two bytes, and a name of it is passed on as text.
     let ok = CapturedOutput()
     let text = Effectctl.tool.run(
