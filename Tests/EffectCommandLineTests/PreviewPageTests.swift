@@ -261,4 +261,22 @@ extension PreviewPageTests {
     // One step less would draw too many.
     #expect(Int(((maxOffset + 400) / (step - 1)).rounded(.down)) + 1 > 100_000)
   }
+
+  /// maxOffset a hair below 99,600: by 1, the last point, 99,800, is within
+  /// rounding of maxOffset + 200, and an offsets spec counts it: 100,001
+  /// offsets, one too many, so the step is 2.
+  @Test("a last point within rounding of the end, which makes one offset too many, takes step 2")
+  func defaultOffsetsAtTheRoundingEdge() throws {
+    let maxOffset = 99_599.999_999_999_99
+    let scene = try SceneLoader().load(
+      json:
+        #"{"contentHeight": \#(maxOffset + 844), "chains": [{"name": "a", "frame": {"height": 1}}]}"#
+    )
+    let drawn = scene.geometry(offset: 0).maxOffset
+    #expect(abs(drawn - 99_600) < 1e-9 && drawn < 99_600)
+    #expect(try OffsetSpec(from: -200, to: drawn + 200).count == 100_001)
+    let offsets = PreviewPage.defaultOffsets(for: scene)
+    #expect(offsets.count <= 100_000)
+    #expect(offsets[1] - offsets[0] == 2)
+  }
 }

@@ -81,12 +81,19 @@ public struct PreviewPage: Sendable {
   /// ``PictureLimits/maximumOffsets`` when the content is longer.
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
-    let span = maxOffset + 400
-    // floor(span / step) + 1 offsets: at most the limit once step > span / limit.
-    let step = (span / Double(PictureLimits.maximumOffsets)).rounded(.down) + 1
-    // Both ends are finite and within the limits of a loaded scene, and the
-    // step keeps the count within a picture's: the spec is valid.
-    return (try? OffsetSpec(from: -200, to: maxOffset + 200, step: step)) ?? OffsetSpec([0])
+    let limit = PictureLimits.maximumOffsets
+    // About floor(span / step) + 1 offsets, at most the limit once step >
+    // span / limit; the spec also counts a last point within rounding of
+    // its end, which can make one more: then the next step.
+    var step = ((maxOffset + 400) / Double(limit)).rounded(.down) + 1
+    // Both ends are finite and within the limits of a loaded scene.
+    while true {
+      guard let offsets = try? OffsetSpec(from: -200, to: maxOffset + 200, step: step) else {
+        return OffsetSpec([0])
+      }
+      if offsets.count <= limit { return offsets }
+      step += 1
+    }
   }
 
   /// One view's embedded data.
