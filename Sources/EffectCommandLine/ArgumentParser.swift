@@ -220,9 +220,10 @@ private func parseArguments(_ arguments: [String], for command: CommandSpec) thr
       // `--offsets --format csv`: the value was left out, and the option
       // after it would be taken for it (and `csv` reported as a stray
       // argument). A value that is an option's name goes after `=`.
-      if command.options.contains(where: { $0.name == value }) {
+      let named = value.hasPrefix("--") ? String(value.prefix { $0 != "=" }) : value
+      if command.options.contains(where: { $0.name == named }) {
         fail(
-          "Missing value for '\(option.label)': found the option '\(value)' "
+          "Missing value for '\(option.label)': found the option '\(named)' "
             + "(a value that is an option's name goes after '=': \(name)=\(value))")
         continue
       }

@@ -111,6 +111,11 @@ struct TryCommand: Subcommand {
         "Missing value for '--offsets <spec>': found the option '--format' "
           + "(a value that is an option's name goes after '=': --offsets=--format)"
       ),
+      (
+        ["a", "--offsets", "--format=csv"],
+        "Missing value for '--offsets <spec>': found the option '--format' "
+          + "(a value that is an option's name goes after '=': --offsets=--format=csv)"
+      ),
       (["a"], "Missing expected argument '--offsets <spec>'"),
       (["--offsets", "0"], "Missing expected argument '<scene>'"),
       (["a", "b", "--offsets", "0"], "Unexpected argument 'b'"),
