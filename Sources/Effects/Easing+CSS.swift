@@ -91,9 +91,10 @@ enum CSSEasingParser {
     }
     guard let count = CSSText.integer(arguments[0]), count >= 1 else {
       // `steps(4 end)`: a number and a position without the comma.
-      let words = arguments[0].split(separator: " ")
-      if arguments.count == 1, words.count == 2, CSSText.integer(words[0]) != nil,
-        positions.contains(where: { $0.0 == words[1] })
+      let words = arguments[0].split(whereSeparator: \.isWhitespace)
+      if arguments.count == 1, words.count == 2, let n = CSSText.integer(words[0]),
+        let position = positions.first(where: { $0.0 == words[1] })?.1,
+        n >= (position == .jumpNone ? 2 : 1)
       {
         return .failure(
           CSSTextFailure(

@@ -238,6 +238,10 @@ import Testing
         #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(0)""#
       ),
       (
+        "steps(0 end)",
+        #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(0 end)""#
+      ),
+      (
         "steps(4 end)",
         #"expected a comma between n and the position in steps(n[, position]), found the string "steps(4 end)"; did you mean "steps(4, end)"?"#
       ),
