@@ -111,14 +111,15 @@ extension SceneHost {
     ])
   }
 
-  /// Whether `repetition` is one a scene file could give.
+  /// Whether `repetition` is one the host takes: a count a scene file
+  /// could give, and a spacing from -1e9 to 1e9 (copies may overlap).
   @inline(__always)
   static func isRepetition(_ repetition: Chain.Repetition) -> Bool {
     repetition.count >= 0 && repetition.count <= SceneLoader.maximumRepeatCount
       && repetition.spacing >= -NumberRange.limit && repetition.spacing <= NumberRange.limit
   }
 
-  /// Traps unless `repetition` is one a scene file could give.
+  /// Traps unless `repetition` is one the host takes (``isRepetition(_:)``).
   static func requireRepetition(_ repetition: Chain.Repetition, chain: String) {
     if !isRepetition(repetition) { stopRepetition(repetition, chain: chain) }
   }
@@ -152,12 +153,19 @@ extension SceneHost {
           "chains[\(index)].name: expected a name no other chain has, found "
             + "\(MessageText.quoted(chain.name)) again", file: #fileID, line: #line)
       }
-      if let after = chain.after, chain.attachment != .content || !contentNames.contains(after) {
-        stop(
-          "chain \(MessageText.quoted(chain.name))'s after: expected the name of an earlier "
-            + "content-attached chain, found \(MessageText.quoted(after))"
-            + (chain.attachment == .content ? "" : " on a chain attached to the viewport"),
-          file: #fileID, line: #line)
+      if let after = chain.after {
+        if chain.attachment != .content {
+          stop(
+            "chain \(MessageText.quoted(chain.name))'s after: expected \"after\" only on a "
+              + "content-attached chain; \(MessageText.quoted(chain.name)) is attached to the "
+              + "viewport, found \(MessageText.quoted(after))", file: #fileID, line: #line)
+        }
+        if !contentNames.contains(after) {
+          stop(
+            "chain \(MessageText.quoted(chain.name))'s after: expected the name of an earlier "
+              + "content-attached chain, found \(MessageText.quoted(after))", file: #fileID,
+            line: #line)
+        }
       }
       if chain.attachment == .content { contentNames.insert(chain.name) }
       requireFrame(chain.frame, chain: chain.name)

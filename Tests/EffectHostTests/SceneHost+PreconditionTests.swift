@@ -184,3 +184,21 @@ extension SceneHostPreconditionTests {
         == true)
   }
 }
+
+extension SceneHostPreconditionTests {
+  @Test("a scene made in code with after on a viewport-attached chain stops, saying so")
+  func afterOnAViewportChain() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let frame = Rect(y: 5, width: 10, height: 10)
+      _ = SceneHost(
+        scene: Scene(chains: [
+          Chain(name: "a", frame: frame, effects: []),
+          Chain(name: "bar", frame: frame, attachment: .viewport, after: "a", effects: []),
+        ]))
+    }
+    #expect(
+      Self.text(result)?.contains(
+        #"chain "bar"'s after: expected "after" only on a content-attached chain; "bar" is "#
+          + #"attached to the viewport, found "a""#) == true)
+  }
+}
