@@ -164,19 +164,16 @@ struct RowComparison {
 
     // The rest: the rows of each key now, in order, still to be paired.
     let firstUnpaired = nowRecord
-    var waiting: [[String]: [Int]] = [:]
+    var waiting: [[String]: ArraySlice<Int>] = [:]
     for index in firstUnpaired..<now.count {
       now.cells(ofRecord: index, into: &nowCells)
       waiting[keys.map { now.text(of: nowCells[$0]) }, default: []].append(index)
     }
-    // Each key's next row in `waiting`.
-    var next: [[String]: Int] = [:]
     var paired = [Bool](repeating: false, count: now.count - firstUnpaired)
     while record < golden.count {
       try readGolden(record)
       let key = keys.map { golden.text(of: goldenCells[$0]) }
-      let taken = next[key, default: 0]
-      guard let rows = waiting[key], taken < rows.count else {
+      guard let row = waiting[key]?.popFirst() else {
         // Its numbers are read all the same: a damaged file is one anywhere.
         for column in header.indices where !isText[column] {
           _ = try goldenNumber(record, column)
@@ -188,9 +185,8 @@ struct RowComparison {
         record += 1
         continue
       }
-      next[key] = taken + 1
-      paired[rows[taken] - firstUnpaired] = true
-      now.cells(ofRecord: rows[taken], into: &nowCells)
+      paired[row - firstUnpaired] = true
+      now.cells(ofRecord: row, into: &nowCells)
       try pair(record)
       record += 1
     }
