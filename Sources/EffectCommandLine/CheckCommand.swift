@@ -32,7 +32,7 @@ public struct CheckCommand: Subcommand {
     "--tolerance", valueName: "t",
     help: [
       "How far apart two numbers may be and still match, in the",
-      "columns' own units. (default: 1e-9)",
+      "columns' own units; not with --update. (default: 1e-9)",
     ], reader: .tolerance)
   public var tolerance: Double = Self.defaultTolerance
   /// Whether `--update` writes the golden file instead of comparing.
@@ -140,6 +140,11 @@ public struct CheckCommand: Subcommand {
       for (option, given) in [($visibleOnly, visibleOnly), ($columns, columns != nil)] where given {
         throw refuse("Option '\(option.label)' goes with '\($offsets.label)': \(modes)")
       }
+    }
+    if updates && _tolerance.isGiven {
+      throw refuse(
+        "Option '\($tolerance.label)' goes with comparing: '\($updates.label)' writes the golden file and compares nothing"
+      )
     }
     if golden == "-" {
       throw refuse(

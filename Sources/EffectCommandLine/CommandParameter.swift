@@ -84,8 +84,18 @@ protocol DeclaredParameter {
 
 extension CommandParameter: DeclaredParameter {
   func take(from arguments: ParsedArguments) throws(UsageError) {
+    storage.isGiven =
+      switch declaration {
+      case .option(let option): arguments.isSet(option)
+      case .argument(let argument): !arguments.texts(of: argument).isEmpty
+      }
     if let value = try read(arguments) { storage.value = value }
   }
+
+  /// Whether the command line gave this option or argument (a value equal
+  /// to the default included): for the subcommand's own checks of options
+  /// that do not go together, through its `_name` wrapper.
+  var isGiven: Bool { storage.isGiven }
 }
 
 /// An option or flag (`--name`), or a positional argument (`<name>`).
@@ -97,6 +107,8 @@ enum CommandParameterDeclaration {
 /// Where a ``CommandParameter`` keeps its value.
 final class ParsedValue<Value> {
   var value: Value?
+  /// Whether the command line gave it.
+  var isGiven = false
 
   init(_ value: Value?) {
     self.value = value

@@ -270,6 +270,25 @@ import Testing
   }
 
   @Test(
+    "--tolerance with --update is a usage error, even at the default, and the golden file is left as it was"
+  )
+  func toleranceWithUpdate() throws {
+    for tolerance in ["1", "1e-9"] {
+      let (run, path) = try Self.check(
+        "old", ["--offsets", "0", "--update", "--tolerance", tolerance])
+      #expect(run.status == .usage)
+      let first = run.stderr.split(separator: "\n").first.map(String.init)
+      #expect(
+        first
+          == "Error: Option '--tolerance <t>' goes with comparing: '--update' writes the golden file and compares nothing"
+      )
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
+    }
+    let (written, _) = try Self.check("old", ["--offsets", "0", "--update"])
+    #expect(written.status == .success)
+  }
+
+  @Test(
     "options of the other mode, both modes, neither, or the scene as golden file are usage errors",
     arguments: [
       (
