@@ -93,8 +93,18 @@ public struct ValueReader<Value>: Sendable {
     self.read = read
   }
 
-  /// Text as given: a scene path, a chain name.
+  /// Text as given: a chain name.
   public static var text: ValueReader<String> { ValueReader<String> { $0 } }
+
+  /// A file's path as given, or `-`: an empty text names no file, and is
+  /// refused here, as the option's value, rather than as a file that is
+  /// not there.
+  public static var path: ValueReader<String> {
+    ValueReader<String> { (text) throws(InvalidValue) -> String in
+      guard !text.isEmpty else { throw .because("expected a file's path, found an empty text") }
+      return text
+    }
+  }
 
   /// A whole number of `noun` (`frames`), `minimum` or more, written in
   /// decimal digits only: `10000`, not `+1e4` or `1.5`; more than `Int.max`

@@ -15,7 +15,7 @@ public struct BenchCommand: Subcommand {
       "of every column of every view of every frame) to compare runs by.",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
     "--frames", valueName: "n",

@@ -22,11 +22,11 @@ public struct CheckCommand: Subcommand {
       "    --golden Configs/goldens/stretchy-header.csv",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
     "--golden", valueName: "file",
-    help: ["The golden csv file: the rows recorded with --update."], reader: .text)
+    help: ["The golden csv file: the rows recorded with --update."], reader: .path)
   public var golden: String
   @Option(
     "--tolerance", valueName: "t",

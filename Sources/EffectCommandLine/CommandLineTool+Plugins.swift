@@ -29,15 +29,27 @@ extension CommandLineTool {
         guard arguments.count > 1 else {
           throw .usage(UsageError(message: "Missing value for '\(pluginLabel)'", command: nil))
         }
-        plugins.append(arguments[1])
+        plugins.append(try plugin(arguments[1]))
         arguments.removeFirst(2)
       } else if first.hasPrefix(pluginOption + "=") {
-        plugins.append(String(first.dropFirst(pluginOption.count + 1)))
+        plugins.append(try plugin(String(first.dropFirst(pluginOption.count + 1))))
         arguments.removeFirst()
       } else {
         break
       }
     }
     return plugins
+  }
+
+  /// A `--plugin` library's path: an empty one names no file.
+  private static func plugin(_ path: String) throws(CommandError) -> String {
+    guard !path.isEmpty else {
+      throw .usage(
+        UsageError(
+          message:
+            "The value '' is invalid for '\(pluginLabel)': expected a library's path, found an empty text",
+          command: nil))
+    }
+    return path
   }
 }

@@ -26,7 +26,7 @@ public struct EvalCommand: Subcommand {
     "every copy of a repeated chain, 'row[3]' one copy.",
   ]
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option("--offsets", valueName: "spec", help: OffsetSpec.help)
   public var offsets: OffsetSpec

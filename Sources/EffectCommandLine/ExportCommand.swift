@@ -18,7 +18,7 @@ public struct ExportCommand: Subcommand {
       "  effectctl export Configs/fade-in-list.json --swift --name FadeInList > FadeInList.swift",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Flag(
     "--swift", help: ["Write Swift source (the one language export writes; required)."],
@@ -41,7 +41,7 @@ public struct ExportCommand: Subcommand {
       "Write the Swift file to this file (a regular file is replaced",
       "whole, never left half written; a link, a device or a FIFO is",
       "written through); '-' or no -o is standard output.",
-    ])
+    ], reader: .path)
   public var output: String?
 
   public init() {}

@@ -19,7 +19,7 @@ public struct FilmstripCommand: Subcommand {
       "  effectctl filmstrip Configs/paging-list.json --offsets 0:400:100 --chain card > cards.svg",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
     "--offsets", valueName: "spec",
@@ -40,7 +40,7 @@ public struct FilmstripCommand: Subcommand {
   /// `--device` and `--set`: the layout given on the command line.
   public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
+  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"), reader: .path)
   public var output: String?
 
   public init() {}

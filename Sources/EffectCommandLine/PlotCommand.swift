@@ -18,7 +18,7 @@ public struct PlotCommand: Subcommand {
       "      --columns y,height,opacity,blur --chain appBar > app-bar.svg",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
     "--offsets", valueName: "spec", help: OffsetSpec.pictureHelp, reader: .pictureOffsets)
@@ -47,7 +47,7 @@ public struct PlotCommand: Subcommand {
   /// `--device` and `--set`: the layout given on the command line.
   public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"))
+  @Option("-o", valueName: "file", help: PictureOutput.help("SVG"), reader: .path)
   public var output: String?
 
   public init() {}

@@ -22,7 +22,7 @@ public struct PreviewCommand: Subcommand {
       "      --gesture fling:2000 -o snapping.html",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   /// The `--offsets`, or `nil` for ``PreviewPage/defaultOffsets(for:)``.
   @Option(
@@ -49,7 +49,7 @@ public struct PreviewCommand: Subcommand {
   /// `--device` and `--set`: the layout given on the command line.
   public var layout = LayoutOptions()
   /// The `-o` file, or `nil` for standard output.
-  @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"))
+  @Option("-o", valueName: "file", help: PictureOutput.help("HTML page"), reader: .path)
   public var output: String?
 
   public init() {}

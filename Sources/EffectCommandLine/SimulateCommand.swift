@@ -37,7 +37,7 @@ public struct SimulateCommand: Subcommand {
       "      --events",
     ])
 
-  @Argument("scene", help: ["The scene file, or - to read standard input."])
+  @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
     "--gesture", valueName: "spec",

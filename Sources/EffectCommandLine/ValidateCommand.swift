@@ -12,7 +12,7 @@ public struct ValidateCommand: Subcommand {
       "invalid, else 66 when any is missing or unreadable.",
     ])
 
-  @Argument("scene", help: ["Scene files; - reads standard input."])
+  @Argument("scene", help: ["Scene files; - reads standard input."], reader: .path)
   public var scenes: [String]
   /// `--device` and `--set`: the layout given on the command line, set in
   /// every file.

@@ -20,6 +20,31 @@ import Testing
     }
   }
 
+  @Test(
+    "an empty file name is a usage error naming the option or argument, for every command that reads or writes one",
+    arguments: [
+      (["eval", "", "--offsets", "0"], "<scene>"),
+      (["validate", InProcess.stretchyHeader, ""], "<scene> ..."),
+      (["export", "--swift", ""], "<scene>"),
+      (["export", "--swift", InProcess.stretchyHeader, "-o", ""], "-o <file>"),
+      (["plot", InProcess.stretchyHeader, "--offsets", "0", "-o", ""], "-o <file>"),
+      (["filmstrip", InProcess.stretchyHeader, "--offsets", "0", "-o", ""], "-o <file>"),
+      (["preview", InProcess.stretchyHeader, "-o", ""], "-o <file>"),
+      (["check", InProcess.stretchyHeader, "--offsets", "0", "--golden", ""], "--golden <file>"),
+      (["--plugin", "", "effects"], "--plugin <lib>"),
+      (["--plugin=", "effects"], "--plugin <lib>"),
+    ])
+  func emptyPath(arguments: [String], label: String) {
+    let run = InProcess(arguments)
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    let first = run.stderr.split(separator: "\n").first.map(String.init)
+    let path = label == "--plugin <lib>" ? "a library's path" : "a file's path"
+    #expect(
+      first
+        == "Error: The value '' is invalid for '\(label)': expected \(path), found an empty text")
+  }
+
   @Test("a subcommand's page: --help anywhere, or 'help <subcommand>'")
   func commandHelp() {
     let page = InProcess(["help", "bench"])
