@@ -6,7 +6,9 @@ import EffectProtocol
 ///
 /// The device's values are set first, then every `--set` in the order given,
 /// wherever each stands on the line; a later value of a key wins, as in a
-/// file edited twice.
+/// file edited twice. Only the scene they leave together is checked: a
+/// `repeat.spacing` may come before the `repeat.count` that gives its chain
+/// copies.
 public struct LayoutOptions: OptionGroup {
   @Option(
     "--device", valueName: "name",
@@ -22,8 +24,9 @@ public struct LayoutOptions: OptionGroup {
       "A value of the scene, as if the file said it; repeatable,",
       "after --device. KEY: viewport.width|height,",
       "contentInsets.top|bottom|left|right, contentHeight,",
-      "NAME.frame.x|y|width|height, NAME.repeat.count|spacing;",
-      "VALUE: a JSON number. E.g. --set header.frame.height=420",
+      "contentWidth, NAME.frame.x|y|width|height,",
+      "NAME.repeat.count|spacing; VALUE: a JSON number.",
+      "E.g. --set header.frame.height=420",
     ], reader: .sceneSetting)
   public var settings: [SceneSetting]
 
@@ -107,8 +110,12 @@ struct SceneEdit {
   let loader: SceneLoader
   /// The file's name in messages: `<stdin>` for `-`.
   let file: String
+  /// The file's JSON as it is, before any setting.
+  let original: JSONValue
   var document: JSONValue
   var labels: [JSONPath: String] = [:]
+  /// Every label, once each, in the order set.
+  var labelsInOrder: [String] = []
   /// Whether a key naming a chain the file lacks makes it invalid (65),
   /// as when the settings are set in several files, rather than a usage
   /// error.
@@ -118,16 +125,24 @@ struct SceneEdit {
     self.loader = loader
     file = path == "-" ? "<stdin>" : path
     do {
-      document = try loader.document(contentsOf: path)
+      original = try loader.document(contentsOf: path)
     } catch {
       throw .scene(error)
     }
+    document = original
   }
 
-  /// Sets the device and the `--set` values of `layout`, in order.
+  /// Sets the device and the `--set` values of `layout`, in order, each
+  /// spacing after the rest: the file they leave is the same, and a spacing
+  /// on a chain without `repeat` is refused only if no count gives it one.
   mutating func set(_ layout: LayoutOptions, command: CommandSpec) throws(CommandError) {
     let option = layout.$settings
-    for (setting, label) in layout.labelledSettings {
+    let all = layout.labelledSettings
+    func isSpacing(_ setting: SceneSetting) -> Bool {
+      if case .repeatSpacing = setting.key { true } else { false }
+    }
+    let ordered = all.filter { !isSpacing($0.setting) } + all.filter { isSpacing($0.setting) }
+    for (setting, label) in ordered {
       try set(setting, label: label, command: command) {
         "The value '\(setting)' is invalid for '\(option.fullLabel)': \($0)"
       }
@@ -148,19 +163,41 @@ struct SceneEdit {
     }
     do {
       labels[try setting.apply(to: &document)] = label
+      if !labelsInOrder.contains(label) { labelsInOrder.append(label) }
     } catch  where error.isUsageError && !missingChainIsInvalid {
+      // A file that is no scene lacks every chain: its own problems come
+      // first, as without the setting.
+      if case .unknownChain = error, case .failure(let problems) = loader.scene(from: original) {
+        throw .scene(.invalid(file: file, diagnostics: problems.diagnostics))
+      }
       throw .usage(UsageError(message: usage(error), command: command))
     } catch {
       throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)
     }
   }
 
-  /// The scene as the settings so far leave it.
+  /// The scene as the settings so far leave it. A problem at a path no
+  /// setting wrote that the file alone does not have (the snap chain's
+  /// copies after its count was set to 0) is one the settings made: it is
+  /// named by its path and the settings.
   func scene() throws(CommandError) -> Scene {
     do {
       return try loader.scene(from: document, file: file, labels: labels)
     } catch {
-      throw .scene(error)
+      guard case .invalidWithSettings(_, let diagnostics, var labels) = error else {
+        throw .scene(error)
+      }
+      var own: Set<JSONPath> = []
+      if case .failure(let problems) = loader.scene(from: original) {
+        own = Set(problems.diagnostics.map(\.path))
+      }
+      let settings = labelsInOrder.joined(separator: ", ")
+      for diagnostic in diagnostics where labels[diagnostic.path] == nil {
+        if !own.contains(diagnostic.path) {
+          labels[diagnostic.path] = "\(diagnostic.path) (after \(settings))"
+        }
+      }
+      throw .scene(.invalidWithSettings(file: file, diagnostics: diagnostics, labels: labels))
     }
   }
 }

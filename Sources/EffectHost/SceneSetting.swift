@@ -144,8 +144,15 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads `KEY=VALUE`: a key of the forms above and a JSON number (`420`,
   /// `-0.5`, `1e3`; not `+1`, `.5`, `0x10`, `nan`).
+  ///
+  /// A chain's name may hold `=` (`a=b.frame.y=20`): the key ends at the
+  /// first `=` after which it is a key of those forms; when none is, the
+  /// text is read as split at its first `=`, and refused as that.
   public init(parsing text: String) throws(SceneSettingError) {
-    guard let equals = text.firstIndex(of: "=") else { throw .notKeyValue(text) }
+    let equalsSigns = text.indices.filter { text[$0] == "=" }
+    guard let first = equalsSigns.first else { throw .notKeyValue(text) }
+    let equals =
+      equalsSigns.first { (try? Key(parsing: String(text[..<$0]))) != nil } ?? first
     let keyText = String(text[..<equals])
     let valueText = String(text[text.index(after: equals)...])
     key = try Key(parsing: keyText)

@@ -394,4 +394,81 @@ import Testing
     #expect(count == JSONPath([.key("repeat"), .key("count")]))
     #expect(try SceneLoader().scene(from: single).get().viewCount == 3)
   }
+
+  @Test("a spacing before the count that gives its chain copies is the file with both")
+  func spacingBeforeCount() throws {
+    try Self.withFiles { scene, _, _ in
+      func rows(_ options: [String]) -> InProcess {
+        InProcess(["eval", scene, "--offsets", "0,100", "--format", "csv"] + options)
+      }
+      let after = rows(["--set", "badge.repeat.count=3", "--set", "badge.repeat.spacing=5"])
+      let before = rows(["--set", "badge.repeat.spacing=5", "--set", "badge.repeat.count=3"])
+      #expect(before.status == .success, "\(before.stderr)")
+      #expect(before.stdout == after.stdout)
+      // Three badges of height 20 at y 40, 65 and 90.
+      #expect(before.stdout.contains("\n0,badge[2],0,90,390,20,"))
+      // Without a count, the spacing is still refused, named by its --set.
+      let alone = rows(["--set", "badge.repeat.spacing=5", "--set", "badge.frame.y=1"])
+      #expect(alone.status == .invalidScene)
+      #expect(alone.stderr.contains(": --set badge.repeat.spacing: expected a repeated chain"))
+    }
+  }
+
+  @Test("a chain whose name holds '=' takes --set")
+  func chainNameWithEquals() throws {
+    let text = #"""
+      {"chains": [{"name": "h", "frame": {"height": 300}},
+                  {"name": "a=b", "after": "h", "frame": {"y": 10, "height": 50}}]}
+      """#
+    try InProcess.withSceneFiles([("equals", text)], prefix: "set-equals") { paths in
+      let run = InProcess([
+        "eval", paths[0], "--offsets", "0", "--chain", "a=b", "--columns", "y", "--format", "csv",
+        "--set", "a=b.frame.y=20",
+      ])
+      #expect(run.status == .success, "\(run.stderr)")
+      // After h's 300 points, 20 below.
+      #expect(run.stdout == "offset,chain,y\n0,a=b,320\n")
+    }
+  }
+
+  @Test("a problem a --set makes at another path is named by that path and the --set")
+  func problemElsewhere() {
+    let carousel = InProcess.config("carousel-rtl.json")
+    let run = InProcess(["eval", carousel, "--offsets", "0", "--set", "card.repeat.count=0"])
+    #expect(run.status == .invalidScene)
+    #expect(
+      run.stderr
+        == "error: \(carousel): snap.chain (after --set card.repeat.count): expected a repeated "
+        + "chain with at least one copy, found \"card\", whose \"repeat\" has \"count\": 0\n")
+    let step = InProcess([
+      "simulate", carousel, "--gesture", "fling:1000,set:card.repeat.count=0",
+    ])
+    #expect(step.status == .invalidScene)
+    #expect(
+      step.stderr.hasPrefix(
+        "error: \(carousel): snap.chain (after --gesture step 2 set:card.repeat.count): "))
+  }
+
+  @Test("a file that is no scene is refused as that, not as lacking a --set's chain")
+  func noSceneBesideASetting() throws {
+    try InProcess.withSceneFiles(
+      [("array", "[1]"), ("five", #"{"chains": 5}"#)], prefix: "set-no-scene"
+    ) { paths in
+      let array = InProcess(["eval", paths[0], "--offsets", "0", "--set", "h.frame.y=3"])
+      #expect(array.status == .invalidScene)
+      #expect(
+        array.stderr == "error: \(paths[0]): top level: expected a scene object, found an array\n")
+      let five = InProcess(["eval", paths[1], "--offsets", "0", "--set", "h.frame.y=3"])
+      #expect(five.status == .invalidScene)
+      #expect(
+        five.stderr
+          == "error: \(paths[1]): chains: expected an array of at least one chain, found the number 5\n"
+      )
+      // A scene that lacks the chain is still a usage error.
+      let lacking = InProcess([
+        "eval", InProcess.stretchyHeader, "--offsets", "0", "--set", "h.frame.y=3",
+      ])
+      #expect(lacking.status == .usage)
+    }
+  }
 }

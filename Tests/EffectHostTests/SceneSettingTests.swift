@@ -24,14 +24,28 @@ import Testing
       #expect(setting == SceneSetting(key: key, value: value), "\(text)")
       #expect(setting.key.description == String(text.prefix { $0 != "=" }))
     }
-    // The first '=' ends the key: a chain named `a=b` cannot be set, and
-    // its text is read as the key `a`, which is none.
+    // A chain's name may hold '=' (only '[' and ']' are kept out): the key
+    // ends at the first '=' that leaves a key before it.
+    #expect(
+      try SceneSetting(parsing: "a=b.repeat.spacing=4")
+        == SceneSetting(key: .repeatSpacing(chain: "a=b"), value: 4))
+    #expect(
+      try SceneSetting(parsing: "=.frame.y=-2") == SceneSetting(key: .frameY(chain: "="), value: -2)
+    )
+    #expect(
+      try SceneSetting(parsing: "a==b.frame.x=1e1")
+        == SceneSetting(key: .frameX(chain: "a==b"), value: 10))
+    // A key and a value that is no number: refused as the first '=' splits
+    // it, the value named as written; a key of none of the forms likewise.
+    #expect(throws: SceneSettingError.notANumber(key: "header.frame.y", found: "5=6")) {
+      try SceneSetting(parsing: "header.frame.y=5=6")
+    }
     do {
-      let setting = try SceneSetting(parsing: "a=b.repeat.spacing=4")
-      Issue.record("a=b.repeat.spacing=4 read as \(setting)")
+      let setting = try SceneSetting(parsing: "a=b.repeat.spacin=4")
+      Issue.record("a=b.repeat.spacin=4 read as \(setting)")
     } catch {
       guard case .unknownKey("a", _) = error else {
-        Issue.record("a=b.repeat.spacing=4: \(error)")
+        Issue.record("a=b.repeat.spacin=4: \(error)")
         return
       }
     }
