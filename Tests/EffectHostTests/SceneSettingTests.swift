@@ -215,6 +215,29 @@ extension String {
 }
 
 extension SceneSettingTests {
+  @Test("a horizontal host refuses contentHeight and takes contentWidth")
+  func horizontalContentLength() throws {
+    let horizontal = #"""
+      {"axis": "horizontal", "chains": [{"name": "card", "frame": {"width": 200},
+        "repeat": {"count": 3, "spacing": 10}}]}
+      """#
+    var host = SceneHost(scene: try SceneLoader().scene(from: horizontal.json).get())
+    host.evaluate(offset: 40)
+    let before = (0..<host.viewCount).map { host.transform(at: $0) }
+    #expect(
+      throws: SceneSettingError.refused(
+        setting: "contentHeight=500",
+        expected: "contentWidth (a horizontal scene has no contentHeight)", found: 500)
+    ) { try SceneSetting(parsing: "contentHeight=500").apply(to: &host) }
+    host.evaluate(offset: 40)
+    #expect((0..<host.viewCount).map { host.transform(at: $0) } == before)
+    // Its own key, contentWidth, is taken: 3 cards of 200 and 2 gaps of 10
+    // are 620 points; at 5000 the content scrolls 5000 - 390 points.
+    try SceneSetting(parsing: "contentWidth=5000").apply(to: &host)
+    host.evaluate(offset: 40)
+    #expect(host.scene.geometry(offset: 0).maxOffset == 5000 - 390)
+  }
+
   @Test("no copies of the chain whose copies are the snap targets: refused live as in the file")
   func snapChainKeepsACopy() throws {
     let text = try String(
