@@ -23,10 +23,11 @@ struct CSSTextFailure: Error, Equatable {
 /// The pieces of CSS syntax that easings and view ranges are written in:
 /// numbers, percentages, lengths and comma-separated arguments.
 enum CSSText {
-  /// Whether `character` is CSS whitespace.
+  /// Whether `character` is CSS whitespace. CR LF is one `Character` in
+  /// Swift, and whitespace too.
   static func isSpace(_ character: Character) -> Bool {
     character == " " || character == "\t" || character == "\n" || character == "\r"
-      || character == "\u{0C}"
+      || character == "\r\n" || character == "\u{0C}"
   }
 
   /// `text` without the whitespace at its ends.

@@ -25,6 +25,12 @@ import Testing
     #expect(Self.parse("step-start") == .steps(1, .jumpStart))
     #expect(Self.parse("step-end") == .steps(1, .jumpEnd))
     #expect(Self.parse("  ease-in\t") == .easeIn)
+    // CR LF, one Character in Swift, is whitespace as CR and LF are.
+    #expect(Self.parse("ease-in\r\n") == .easeIn)
+    #expect(Self.parse("\r\nsteps(3)") == .steps(3, .jumpEnd))
+    #expect(
+      Self.parse("cubic-bezier(\r\n0.1,\r\n0.7, 1.0, 0.1)\r\n")
+        == .cubicBezier(x1: 0.1, y1: 0.7, x2: 1, y2: 0.1))
     #expect(
       Self.parse("cubic-bezier(0.1, 0.7, 1.0, 0.1)")
         == .cubicBezier(x1: 0.1, y1: 0.7, x2: 1, y2: 0.1))

@@ -59,6 +59,8 @@ import Testing
     try Self.expectRange("entryCrossing", setup: setup, 600, 700)
     try Self.expectRange("exitCrossing", setup: setup, 800, 900)
     try Self.expectRange("entry exit", setup: setup, 600, 900)
+    // JSON's escapes: CR LF between the parts and after them.
+    try Self.expectRange(#"entry\r\nexit\r\n"#, setup: setup, 600, 900)
     try Self.expectRange("entry 50%", setup: setup, 650, 700)
     try Self.expectRange("cover 50px cover 250px", setup: setup, 650, 850)
     try Self.expectRange("exit -20%", setup: setup, 780, 900)
