@@ -154,7 +154,9 @@ public struct SceneSchema: Sendable {
       sceneKeys + chainKeys + sceneKeysAfterChains, required: ["name", "frame", "effects"])
     let rule = axisRule { scene, chain in object(["properties": .object(JSONObject(scene + chain))])
     }
-    return withRules(members, [rule, untilNextRule, afterRule])
+    // One chain has no earlier chain for `after` to name.
+    let noAfter = object(["properties": object(["after": .bool(false)])])
+    return withRules(members, [rule, untilNextRule, noAfter])
   }
 
   /// The keys of each axis, as the loader reads them (SceneLoader+Axis.swift):
