@@ -238,8 +238,10 @@ struct SceneAxisReading: Sendable {
 
   // MARK: - Problems at the file's paths
 
-  /// `diagnostic` of the twin, at the file's path and with the file's keys.
-  func physical(_ diagnostic: SceneDiagnostic) -> SceneDiagnostic {
+  /// `diagnostic` of the twin, at the file's path and with the file's keys;
+  /// `twin` is the twin's document, whose expressions' texts give the
+  /// positions of a mistake in the file's.
+  func physical(_ diagnostic: SceneDiagnostic, twin: JSONValue) -> SceneDiagnostic {
     guard isHorizontal else { return diagnostic }
     let (path, keys) = physicalPath(diagnostic.path)
     var problem = diagnostic.problem
@@ -261,7 +263,18 @@ struct SceneAxisReading: Sendable {
         problem = .overlappingKeys(key: key, sets: sets, other: written)
       }
     case .invalidExpression(let position, let message):
-      problem = .invalidExpression(position: position, message: Self.fileNames(in: message))
+      var message = Self.fileNames(in: message)
+      var position = position
+      if case .string(let text)? = twin.value(at: diagnostic.path) {
+        // The positions are the twin's, whose names may be longer or
+        // shorter than the file's: counted again in the file's text.
+        position = Self.filePosition(position, inTwin: text)
+        if let match = message.firstMatch(of: /the `\(` at ([0-9]+)/), let open = Int(match.1) {
+          message.replaceSubrange(
+            match.range, with: "the `(` at \(Self.filePosition(open, inTwin: text))")
+        }
+      }
+      problem = .invalidExpression(position: position, message: message)
     case .mismatch(let expected, let found):
       // A range the twin's property names (interpolate's `width` outputs are
       // the twin's heights).
@@ -364,6 +377,45 @@ struct SceneAxisReading: Sendable {
     object.replace(key, with: .string(name))
   }
 
+  /// The position in the file's expression of `position` (1-based, in
+  /// Unicode scalars, as an expression's mistakes are placed) in `text`, the
+  /// twin's: the words of the text read as ``renamingNames(in:)`` reads
+  /// them, each renamed one counted at its file's length. A position inside
+  /// a renamed word stays as far into it, at most its last character.
+  static func filePosition(_ position: Int, inTwin text: String) -> Int {
+    var twin = 0
+    var file = 0
+    var word = ""
+    var found: Int?
+    func flush() {
+      guard found == nil, !word.isEmpty else {
+        word = ""
+        return
+      }
+      let length = word.unicodeScalars.count
+      let fileLength = (expressionNames[word] ?? word).unicodeScalars.count
+      if position <= twin + length { found = file + min(position - twin, fileLength) }
+      twin += length
+      file += fileLength
+      word = ""
+    }
+    for character in text where found == nil {
+      if character.isLetter || character == "_" || (!word.isEmpty && character.isNumber) {
+        word.append(character)
+      } else {
+        flush()
+        guard found == nil else { break }
+        let length = character.unicodeScalars.count
+        if position <= twin + length { found = file + (position - twin) }
+        twin += length
+        file += length
+      }
+    }
+    flush()
+    // Past the end: as far past the file's.
+    return found ?? file + (position - twin)
+  }
+
   /// `text` with every name of ``expressionNames`` replaced by its twin's.
   static func renamingNames(in text: String) -> String {
     var result = ""
@@ -396,5 +448,24 @@ extension JSONObject {
   /// Drops every member named `key`.
   fileprivate mutating func remove(_ key: String) {
     members.removeAll { $0.key == key }
+  }
+}
+
+extension JSONValue {
+  /// The value at `path` below this one, or `nil` where the path leaves it.
+  fileprivate func value(at path: JSONPath) -> JSONValue? {
+    var value = self
+    for component in path.components {
+      switch (component, value) {
+      case (.key(let key), .object(let object)):
+        guard let inner = object[key] else { return nil }
+        value = inner
+      case (.index(let index), .array(let array)) where array.indices.contains(index):
+        value = array[index]
+      default:
+        return nil
+      }
+    }
+    return value
   }
 }

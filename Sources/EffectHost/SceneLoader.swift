@@ -165,7 +165,8 @@ public struct SceneLoader: Sendable {
 
     if reader.hasProblems || !axisProblems.isEmpty {
       return .failure(
-        SceneDiagnostics(axisProblems + reader.reportedDiagnostics.map(axis.physical)))
+        SceneDiagnostics(
+          axisProblems + reader.reportedDiagnostics.map { axis.physical($0, twin: .object(twin)) }))
     }
     return .success(
       Scene(

@@ -1,5 +1,6 @@
 import EffectHost
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 /// What a scene file's axis makes an error, each with its full message at
@@ -107,6 +108,20 @@ import Testing
           + "expression, found `1`",
       ]
     ),
+    (
+      // Positions in the file's text, counted by hand: the twin's names
+      // (`height` for `width`, `viewportHeight` for `viewportWidth`) are
+      // longer or shorter.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "zIndex": "width + ofset", "x": "height + (1", "y": "viewportWidth * translateX + naturalX + foo(1)", "opacity": "width width"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].y: at 41: unknown function `foo`",
+        "scene.json: chains[0].effects[0].x: at 12: expected `)` to close the `(` at 10, found the "
+          + "end of the expression",
+        "scene.json: chains[0].effects[0].opacity: at 7: expected an operator or the end of the "
+          + "expression, found `width`",
+        "scene.json: chains[0].effects[0].zIndex: at 9: unknown name `ofset`; did you mean `offset`?",
+      ]
+    ),
   ]
 
   @Test(arguments: moreErrors.indices)
@@ -176,5 +191,32 @@ import Testing
     let chain = Chain(name: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100), effects: [])
     #expect(Scene(chains: [chain], axis: .horizontal).viewport == Size(width: 844, height: 390))
     #expect(Scene(chains: [chain]).viewport == Size(width: 390, height: 844))
+  }
+
+  @Test("a mistake in a random horizontal expression is placed in the file's text")
+  func randomExpressionPositions() {
+    // Names the twin renames to longer or shorter ones, and names it keeps.
+    let names = [
+      "width", "height", "x", "y", "minX", "viewportWidth", "viewportHeight", "naturalWidth",
+      "translateX", "scaleY", "offset", "pull", "2",
+    ]
+    var random = SplitMix64(seed: 27)
+    for _ in 0..<300 {
+      var parts = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+        names.randomElement(using: &random)!
+      }
+      let wrong = Int.random(in: 0...parts.count, using: &random)
+      parts.insert("zzz", at: wrong)
+      let text = parts.joined(separator: " + ")
+      // 1-based, in the file's text: the parts before it and their " + ".
+      let position = parts[..<wrong].reduce(1) { $0 + $1.unicodeScalars.count + 3 }
+      let json =
+        #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": "#
+        + #"[{"type": "expression", "opacity": "\#(text)"}]}]}"#
+      #expect(
+        Self.lines(json) == [
+          "scene.json: chains[0].effects[0].opacity: at \(position): unknown name `zzz`"
+        ], "\(text)")
+    }
   }
 }
