@@ -113,11 +113,27 @@ extension SceneSchema {
     }.map(\.name)
     let members = closedObjectMembers(
       descriptor.summary, keysOfEveryEffect(descriptor) + parameters, required: required)
-    // An expression assigns at least one column, whichever.
+    // An expression assigns at least one column, whichever, and `scale`
+    // with neither of the two it assigns.
     if descriptor.typeName == "expression" {
+      let scaleAlone = object([
+        "dependentSchemas": object([
+          "scale": object([
+            "not": object([
+              "anyOf": .array([
+                object(["required": strings(["scaleX"])]),
+                object(["required": strings(["scaleY"])]),
+              ])
+            ])
+          ])
+        ])
+      ])
       return withRules(
         members,
-        [object(["anyOf": .array(parameters.map { object(["required": strings([$0.key])]) })])])
+        [
+          object(["anyOf": .array(parameters.map { object(["required": strings([$0.key])]) })]),
+          scaleAlone,
+        ])
     }
     // interpolate's view range and its inset only on the progress input.
     guard descriptor.typeName == "interpolate" else { return .object(JSONObject(members)) }
