@@ -135,10 +135,32 @@ extension SceneSchema {
           scaleAlone,
         ])
     }
-    // interpolate's view range and its inset only on the progress input.
+    // interpolate's view range and its inset only on the progress input,
+    // and each property's outputs in its range.
     guard descriptor.typeName == "interpolate" else { return .object(JSONObject(members)) }
+    let outputs = InterpolateEffect.Property.allCases.compactMap { property -> JSONValue? in
+      let range = InterpolateEffect.outputRange(property)
+      guard range != .finite else { return nil }
+      return object([
+        "if": object([
+          "properties": object(["property": object(["const": .string(property.rawValue)])]),
+          "required": strings(["property"]),
+        ]),
+        "then": object([
+          "properties": object([
+            "stops": object([
+              "items": object([
+                "prefixItems": .array([
+                  .bool(true), .object(JSONObject(numberConstraints(range, nullable: false))),
+                ])
+              ])
+            ])
+          ])
+        ]),
+      ])
+    }
     return withRules(
-      members, [progressOnlyRule([ViewRange.parameter.key, TimelineInset.parameter.key])])
+      members, [progressOnlyRule([ViewRange.parameter.key, TimelineInset.parameter.key])] + outputs)
   }
 
   /// A parameter's schema: its description, the values its domain allows

@@ -25,7 +25,7 @@ extension InterpolateEffect {
   private static let pairDescription = "an [input, output] pair of numbers"
 
   /// The allowed outputs of `property`'s stops.
-  static func outputRange(_ property: Property) -> NumberRange {
+  package static func outputRange(_ property: Property) -> NumberRange {
     switch property {
     case .opacity:
       NumberRange(lower: 0, upper: 1, description: "an opacity from 0 to 1")
