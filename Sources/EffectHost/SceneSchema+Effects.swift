@@ -241,6 +241,8 @@ extension InterpolateEffect: HandWrittenParameterSchemas {
       "type": .string("object"),
       "properties": SceneSchema.object([
         "cubicBezier": SceneSchema.object([
+          "description": .string(
+            "CSS's cubic-bezier(x1, y1, x2, y2): x1 and x2 from 0 to 1, y1 and y2 any number"),
           "type": .string("array"),
           "prefixItems": .array([unit, number, unit, number]),
           "minItems": .number(4),
@@ -279,7 +281,11 @@ extension PinEffect: HandWrittenParameterSchemas {
     let chain = SceneSchema.object([
       "type": .string("object"),
       "properties": SceneSchema.object([
-        "chain": SceneSchema.object(["type": .string("string"), "minLength": .number(1)])
+        "chain": SceneSchema.object([
+          "description": .string(
+            "a chain attached to the content: its natural top pushes the pinned view off"),
+          "type": .string("string"), "minLength": .number(1),
+        ])
       ]),
       "required": SceneSchema.strings(["chain"]),
       "additionalProperties": .bool(false),
