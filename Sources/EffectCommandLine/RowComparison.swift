@@ -214,7 +214,8 @@ struct RowComparison {
       parts.append("offset \(cells[index])")
     }
     if let index = header.firstIndex(of: "chain") {
-      parts.append(MessageText.escapingUnsafe(cells[index]))
+      // As the table shows it, so that no name passes for another.
+      parts.append(RowEncoder.shownViewName(cells[index]))
     }
     return parts.joined(separator: ", ")
   }

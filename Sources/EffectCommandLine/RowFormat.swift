@@ -228,16 +228,7 @@ struct RowEncoder {
   static func encodedName(_ name: String, isRepeated repeated: Bool, format: RowFormat) -> Name {
     switch format {
     case .table:
-      // One line a row, and no name passing for another. A name whose
-      // spaces at either end would be invisible (`trail ` beside `trail`),
-      // that starts with a quote, holds a backslash, or holds characters
-      // shown as escapes (a line break as `\n`, which a name holding `\`
-      // and `n` would show too) is shown in double quotes as JSON writes it:
-      // `"a\nb"` for the line break, `"a\\nb"` for the backslash.
-      let isPlain =
-        !name.hasPrefix(" ") && !name.hasSuffix(" ") && !name.hasPrefix("\"")
-        && !name.contains("\\") && !name.unicodeScalars.contains(where: \.isUnsafeInMessage)
-      let shown = isPlain ? name : MessageText.quoted(name, limit: .max)
+      let shown = shownName(name)
       return Name(
         prefix: Array(shown.utf8), suffix: [], isRepeated: repeated,
         width: TerminalWidth.cells(of: shown))
@@ -255,6 +246,33 @@ struct RowEncoder {
         prefix: Array((quoted + (repeated ? "" : "\"")).utf8), suffix: Array("\"".utf8),
         isRepeated: repeated, width: 0)
     }
+  }
+
+  /// Chain `name` as the table and messages show it: one line, and no name
+  /// passing for another. A name whose spaces at either end would be
+  /// invisible (`trail ` beside `trail`), that starts with a quote, holds a
+  /// backslash, or holds characters shown as escapes (a line break as `\n`,
+  /// which a name holding `\` and `n` would show too) is shown in double
+  /// quotes as JSON writes it: `"a\nb"` for the line break, `"a\\nb"` for
+  /// the backslash.
+  static func shownName(_ name: String) -> String {
+    let isPlain =
+      !name.hasPrefix(" ") && !name.hasSuffix(" ") && !name.hasPrefix("\"")
+      && !name.contains("\\") && !name.unicodeScalars.contains(where: \.isUnsafeInMessage)
+    return isPlain ? name : MessageText.quoted(name, limit: .max)
+  }
+
+  /// A view's name, its chain's or `NAME[i]` for a copy (a chain name holds
+  /// no `[`), as the table shows it: `"a\nb"[3]`.
+  static func shownViewName(_ view: String) -> String {
+    if view.hasSuffix("]"), let open = view.lastIndex(of: "["),
+      view[view.index(after: open)..<view.index(before: view.endIndex)].allSatisfy({
+        $0.isASCII && $0.isNumber
+      })
+    {
+      return shownName(String(view[..<open])) + view[open...]
+    }
+    return shownName(view)
   }
 
   /// `text` escaped for the inside of a JSON string.

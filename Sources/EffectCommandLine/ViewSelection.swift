@@ -134,15 +134,16 @@ public struct ViewSelection: Sendable, Equatable {
     return (String(name[..<open]), copy)
   }
 
-  /// `header`, `row (row[0] to row[999])`, `row (no copies)`.
+  /// `header`, `row (row[0] to row[999])`, `row (no copies)`: each name as
+  /// the table shows it, so that no name passes for another.
   private static func describe(_ chain: SceneHost.ChainLayout) -> String {
-    guard chain.isRepeated else { return chain.name }
+    let name = RowEncoder.shownName(chain.name)
+    guard chain.isRepeated else { return name }
     let count = chain.viewRange.count
     switch count {
-    case 0: return "\(chain.name) (no copies)"
-    case 1: return "\(chain.name) (\(chain.viewName(copy: 0)))"
-    default:
-      return "\(chain.name) (\(chain.viewName(copy: 0)) to \(chain.viewName(copy: count - 1)))"
+    case 0: return "\(name) (no copies)"
+    case 1: return "\(name) (\(name)[0])"
+    default: return "\(name) (\(name)[0] to \(name)[\(count - 1)])"
     }
   }
 }

@@ -45,7 +45,7 @@ import Testing
       unknown.stderr
         == InProcess.usageError(
           "The value 'zzzzzz' is invalid for '--chain <name> ...': no chain is named 'zzzzzz'. "
-            + "The chains are: a\(shown)b, row (row[0] to row[2])", usage: Self.evalUsage,
+            + "The chains are: \"a\(shown)b\", row (row[0] to row[2])", usage: Self.evalUsage,
           command: "eval"))
     let notRepeated = InProcess(["eval", scene, "--offsets", "0", "--chain", "a\(raw)b[1]"])
     #expect(notRepeated.status == .usage)
@@ -55,6 +55,33 @@ import Testing
           "The value 'a\(shown)b[1]' is invalid for '--chain <name> ...': 'a\(shown)b' does not "
             + "repeat, so 'a\(shown)b[1]' names no view; give 'a\(shown)b'", usage: Self.evalUsage,
           command: "eval"))
+  }
+
+  @Test(
+    "a line break and a backslash and n in chain names stay apart in check's report and the list")
+  func namesStayApart() throws {
+    // "a<LF>b" and "a\\nb": both would read a\nb escaped alone.
+    let scene = try Self.file(
+      #"{"chains": [{"name": "a\nb", "frame": {"height": 10}}, "#
+        + #"{"name": "a\\nb", "frame": {"y": 10, "height": 10}, "repeat": {"count": 2}}]}"#)
+    let golden = try Self.directory() + "/golden.csv"
+    let update = InProcess(["check", scene, "--offsets", "0", "--golden", golden, "--update"])
+    #expect(update.status == .success)
+    let check = InProcess(["check", scene, "--offsets", "0:1", "--golden", golden])
+    #expect(check.status == .failure)
+    #expect(
+      check.stdout.hasSuffix(
+        #"""
+        only now: offset 1, "a\nb"
+        only now: offset 1, "a\\nb"[0]
+        only now: offset 1, "a\\nb"[1]
+
+        """#))
+    let unknown = InProcess(["eval", scene, "--offsets", "0", "--chain", "zz"])
+    #expect(
+      unknown.stderr.hasPrefix(
+        #"Error: The value 'zz' is invalid for '--chain <name> ...': no chain is named 'zz'. "#
+          + #"The chains are: "a\nb", "a\\nb" ("a\\nb"[0] to "a\\nb"[1])"#))
   }
 
   @Test("--offsets, --format and --frames values are escaped", arguments: unsafe)
