@@ -69,6 +69,17 @@ public struct OutputFile: Sendable, Equatable {
       return
     }
     do throws(OutputFileError) {
+      // A device, a FIFO or a socket, reached however (`/dev/stdout` on a
+      // pipe is a link the system resolves to no path): written in place
+      // through the path as given.
+      var reached = stat()
+      if stat(path, &reached) == 0 {
+        let type = reached.st_mode & S_IFMT
+        if type != S_IFREG && type != S_IFDIR {
+          try Self.writeInPlace(path, text, truncating: false)
+          return
+        }
+      }
       let target = try Self.target(of: path)
       var status = stat()
       if stat(target, &status) != 0 {

@@ -27,6 +27,37 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["plot.svg"])
   }
 
+  @Test("-o /dev/stdout on a pipe writes into the pipe, as -o - does")
+  func devStdoutOnAPipe() throws {
+    let executable = try #require(Effectctl.executable, "effectctl was not built")
+    let arguments = ["plot", Effectctl.stretchyHeader, "--offsets", "0:100:50"]
+    func run(_ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      let process = Process()
+      process.executableURL = executable
+      process.arguments = arguments + extra
+      let out = Pipe()
+      let err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      try process.run()
+      // Read to the end before waiting: the picture may fill a pipe's buffer.
+      let printed = out.fileHandleForReading.readDataToEndOfFile()
+      let errors = err.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (
+        process.terminationStatus, String(decoding: printed, as: UTF8.self),
+        String(decoding: errors, as: UTF8.self)
+      )
+    }
+    let dash = try run(["-o", "-"])
+    #expect(dash.status == 0)
+    #expect(dash.stdout.hasPrefix("<svg "))
+    let device = try run(["-o", "/dev/stdout"])
+    #expect(device.status == 0, "\(device.stderr)")
+    #expect(device.stderr == "")
+    #expect(device.stdout == dash.stdout)
+  }
+
   @Test("preview refuses more than 100,000 offsets with exit 64")
   func previewLimit() throws {
     let result = try Effectctl.run(["preview", Effectctl.stretchyHeader, "--offsets", "0:100000"])
