@@ -28,10 +28,12 @@ struct CSVRows {
   /// The line record `record` starts on.
   func line(ofRecord record: Int) -> Int { starts[record].line }
 
-  /// Reads `bytes`; a quoted cell that is not closed, or that text follows,
-  /// is an error naming the line.
+  /// Reads `bytes`, UTF-8 text after an optional byte order mark (as a
+  /// scene file may have); bytes that are not UTF-8, or a quoted cell that
+  /// is not closed or that text follows, are an error naming the line.
   init(parsing bytes: [UInt8]) throws(CSVError) {
     self.bytes = bytes
+    try Self.checkUTF8(bytes)
     let quote = UInt8(ascii: "\"")
     let comma = UInt8(ascii: ",")
     let newline = UInt8(ascii: "\n")
@@ -40,7 +42,8 @@ struct CSVRows {
     var line = 1
     var atRecordStart = true
     var atCellStart = true
-    var index = 0
+    let hasByteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    var index = hasByteOrderMark ? 3 : 0
     while index < bytes.count {
       let byte = bytes[index]
       if atRecordStart {
@@ -82,6 +85,31 @@ struct CSVRows {
       index += 1
     }
     self.starts = starts
+  }
+
+  /// Throws, naming the line, at the first byte of `bytes` that is not
+  /// UTF-8: the golden file is then not such csv, however its cells read.
+  private static func checkUTF8(_ bytes: [UInt8]) throws(CSVError) {
+    // Most goldens are ASCII: one pass, no decoding.
+    guard !bytes.allSatisfy({ $0 < 0x80 }) else { return }
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var line = 1
+    while true {
+      var probe = iterator
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar == "\n" { line += 1 }
+      case .emptyInput:
+        return
+      case .error:
+        let byte = probe.next() ?? 0
+        throw CSVError(
+          line: line,
+          reason: "expected UTF-8 text, found the invalid byte 0x"
+            + String(byte, radix: 16, uppercase: true))
+      }
+    }
   }
 
   /// Sets `cells` to the cells of record `record`: each cell's bytes in

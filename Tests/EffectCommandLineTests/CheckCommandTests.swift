@@ -62,6 +62,29 @@ import Testing
     #expect(run.stderr.isEmpty)
   }
 
+  @Test("a golden file with a byte order mark is read as without; one of bytes not UTF-8 is 65")
+  func byteOrderMarkAndUTF8() throws {
+    let csv = Array(Self.evalCSV("-100:300:50").utf8)
+    let path = try Self.folder() + "/golden.csv"
+    try Data([0xEF, 0xBB, 0xBF] + csv).write(to: URL(fileURLWithPath: path))
+    let marked = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
+    #expect(marked.status == .success, "\(marked.stdout)")
+    #expect(marked.stdout == "18 rows match \(path)\n")
+    // A 0xFF in the name on the third line, and a lone continuation byte.
+    for bad: UInt8 in [0xFF, 0x80] {
+      var bytes = csv
+      let third = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }[1] + 2
+      bytes.insert(bad, at: third)
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      let run = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
+      #expect(run.status == .invalidScene)
+      #expect(
+        run.stderr
+          == "error: \(path):3: expected UTF-8 text, found the invalid byte 0x"
+          + String(bad, radix: 16, uppercase: true) + "\n")
+    }
+  }
+
   @Test("a changed value: the row, the column, both values and how far apart")
   func changedValue() throws {
     let real = Self.evalCSV("-100:300:50")
