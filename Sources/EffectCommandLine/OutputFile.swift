@@ -11,9 +11,10 @@ import EffectProtocol
 /// A command's `-o FILE`, written as a careful tool writes files: a regular
 /// file (or one that does not exist yet) whole or not at all, with its
 /// permission bits kept; through a symbolic link to its target, the link
-/// kept; a file with other hard links, or one that is not a regular file (a
-/// device, a FIFO, `/dev/stdout`), in place, never replaced. `-` is standard
-/// output.
+/// kept; a file with other hard links (under a lock, its space claimed
+/// first: ``writeInPlace(_:_:truncating:)``), or one that is not a regular
+/// file (a device, a FIFO, `/dev/stdout`), in place, never replaced. `-` is
+/// standard output.
 ///
 /// Replacing is what a half-written file needs (a full disk leaves the old
 /// file, not half a new one); writing in place is what everything else
@@ -194,17 +195,44 @@ public struct OutputFile: Sendable, Equatable {
   }
 
   /// Opens `target` and writes `text` into it, the file kept: a device, a
-  /// FIFO, a file of several hard links (emptied first when `truncating`).
+  /// FIFO, or with `truncating` a regular file of several hard links.
+  ///
+  /// Such a file is written under an exclusive lock (`flock`), which `check`
+  /// takes shared to read a golden file, so that writers never mix and no
+  /// reader sees half a file; its blocks are claimed before a byte of it
+  /// changes (`posix_fallocate`), so that a full disk leaves it as it was;
+  /// it is then written from its start and cut to the new length.
   static func writeInPlace(_ target: String, _ text: String, truncating: Bool)
     throws(OutputFileError)
   {
-    let descriptor = open(target, O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0))
+    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw OutputFileError(errno) }
-    do {
-      try FileOutput(descriptor: descriptor).write(text)
-    } catch {
+    func fail(_ error: OutputFileError) -> OutputFileError {
       close(descriptor)
-      throw OutputFileError(error.description)
+      return error
+    }
+    if truncating {
+      // A file system without locks or without allocation goes on without.
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+      let length = off_t(text.utf8.count)
+      #if os(Linux)
+        let claimed = posix_fallocate(descriptor, 0, length)
+        if claimed != 0 && claimed != EOPNOTSUPP && claimed != ENOSYS && claimed != EINVAL {
+          throw fail(OutputFileError(claimed))
+        }
+      #endif
+      do {
+        try FileOutput(descriptor: descriptor).write(text)
+      } catch {
+        throw fail(OutputFileError(error.description))
+      }
+      if ftruncate(descriptor, length) != 0 { throw fail(OutputFileError(errno)) }
+    } else {
+      do {
+        try FileOutput(descriptor: descriptor).write(text)
+      } catch {
+        throw fail(OutputFileError(error.description))
+      }
     }
     if close(descriptor) != 0 { throw OutputFileError(errno) }
   }

@@ -109,6 +109,28 @@ import Testing
     #expect(Self.status(folder + "/two.svg")?.st_nlink == 2)
   }
 
+  @Test("a file of hard links is written under an exclusive lock, which a reader's lock holds off")
+  func hardLinkLock() throws {
+    let folder = try Self.folder()
+    try "old".write(toFile: folder + "/one.svg", atomically: false, encoding: .utf8)
+    #expect(link(folder + "/one.svg", folder + "/two.svg") == 0)
+    // A reader's shared lock, as check takes it.
+    let reader = open(folder + "/one.svg", O_RDONLY)
+    #expect(flock(reader, LOCK_SH) == 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = Self.write("new", to: folder + "/two.svg")
+      done.signal()
+    }
+    // Held off while the reader holds its lock: the file is still the old one.
+    #expect(done.wait(timeout: .now() + 0.3) == .timedOut)
+    #expect(try Self.contents(folder + "/one.svg") == "old")
+    #expect(flock(reader, LOCK_UN) == 0)
+    close(reader)
+    #expect(done.wait(timeout: .now() + 30) == .success)
+    #expect(try Self.contents(folder + "/one.svg") == "new")
+  }
+
   @Test("a FIFO is written in place, and stays a FIFO")
   func fifo() throws {
     let folder = try Self.folder()
