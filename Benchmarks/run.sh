@@ -8,6 +8,7 @@
 #
 #   Benchmarks/run.sh            # N1=1000, N2=11000 frames
 #   N1=2000 N2=22000 Benchmarks/run.sh
+#   BIN=/path/effect-bench CTL=/path/effectctl Benchmarks/run.sh   # built binaries, no build
 #
 # Instructions a frame: callgrind's total of a run of N2 frames minus that of a
 # run of N1 frames, divided by N2 - N1: start-up, loading and the first frame
@@ -23,8 +24,8 @@ N2=${N2:-11000}
 CHAINS=${CHAINS:-10000}
 LOADS=${LOADS:-20}
 
-swift build -c release --product effect-bench >&2
-bench=.build/release/effect-bench
+if [ -z "${BIN:-}" ]; then swift build -c release --product effect-bench >&2; fi
+bench=${BIN:-.build/release/effect-bench}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -116,8 +117,8 @@ echo "| ratio | **$(ratio "$load_ins" "$decode_ins")** | **$(ratio "$load_ms" "$
 # top (-100:300) and in the middle of each list (40 points a row down: the
 # same number of rows on screen). Instructions a frame as above, peak memory
 # from /usr/bin/time -v.
-swift build -c release --product effectctl >&2
-effectctl=.build/release/effectctl
+if [ -z "${CTL:-}" ]; then swift build -c release --product effectctl >&2; fi
+effectctl=${CTL:-.build/release/effectctl}
 echo
 echo "| rows | offsets | bench --visible instructions/frame | full bench instructions/frame | peak memory (--visible) |"
 echo "| ---: | --- | ---: | ---: | ---: |"

@@ -4,10 +4,11 @@
 # instructions of loading 10,000 chains of each. Needs valgrind.
 #
 #   bash Benchmarks/expression/run.sh
+#   BIN=/path/effect-bench bash Benchmarks/expression/run.sh   # a built binary, no build
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-swift build -c release --product effect-bench >&2
-b=.build/release/effect-bench
+if [ -z "${BIN:-}" ]; then swift build -c release --product effect-bench >&2; fi
+b=${BIN:-.build/release/effect-bench}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 ir() { valgrind --tool=callgrind --callgrind-out-file="$work/cg.out" "$@" 2>&1 >/dev/null | awk '/Collected :/ { print $NF }'; }
