@@ -165,9 +165,11 @@ struct SceneEdit {
       labels[try setting.apply(to: &document)] = label
       if !labelsInOrder.contains(label) { labelsInOrder.append(label) }
     } catch  where error.isUsageError && !missingChainIsInvalid {
-      // A file that is no scene lacks every chain: its own problems come
-      // first, as without the setting.
-      if case .unknownChain = error, case .failure(let problems) = loader.scene(from: original) {
+      // A file that is no scene (not an object, or no list of chains) lacks
+      // every chain: its own problems come first, as without the setting.
+      if case .unknownChain = error, !Self.mayHoldChains(original),
+        case .failure(let problems) = loader.scene(from: original)
+      {
         throw .scene(.invalid(file: file, diagnostics: problems.diagnostics))
       }
       throw .usage(UsageError(message: usage(error), command: command))
@@ -176,26 +178,30 @@ struct SceneEdit {
     }
   }
 
-  /// The scene as the settings so far leave it. A problem at a path no
-  /// setting wrote that the file alone does not have (the snap chain's
+  /// Whether `document` is a scene object that may hold chains: an object
+  /// with a list of chains, or of one chain's keys.
+  static func mayHoldChains(_ document: JSONValue) -> Bool {
+    guard case .object(let top) = document else { return false }
+    if SceneLoader.isSingleChain(top) { return true }
+    if case .array? = top["chains"] { return true }
+    return false
+  }
+
+  /// The scene as the settings so far leave it. Of a file that loads
+  /// without them, a problem at a path no setting wrote (the snap chain's
   /// copies after its count was set to 0) is one the settings made: it is
-  /// named by its path and the settings.
+  /// named by its path and the settings. (Of a file that does not, a
+  /// problem may be one the loader did not reach before: it keeps its path.)
   func scene() throws(CommandError) -> Scene {
     do {
       return try loader.scene(from: document, file: file, labels: labels)
     } catch {
-      guard case .invalidWithSettings(_, let diagnostics, var labels) = error else {
-        throw .scene(error)
-      }
-      var own: Set<JSONPath> = []
-      if case .failure(let problems) = loader.scene(from: original) {
-        own = Set(problems.diagnostics.map(\.path))
-      }
+      guard case .invalidWithSettings(_, let diagnostics, var labels) = error,
+        case .success = loader.scene(from: original)
+      else { throw .scene(error) }
       let settings = labelsInOrder.joined(separator: ", ")
       for diagnostic in diagnostics where labels[diagnostic.path] == nil {
-        if !own.contains(diagnostic.path) {
-          labels[diagnostic.path] = "\(diagnostic.path) (after \(settings))"
-        }
+        labels[diagnostic.path] = "\(diagnostic.path) (after \(settings))"
       }
       throw .scene(.invalidWithSettings(file: file, diagnostics: diagnostics, labels: labels))
     }

@@ -112,7 +112,7 @@ public struct SceneLoader: Sendable {
   /// Whether a scene file's top level is one chain's: no `chains`, and
   /// `effects`, or a key near it (`effect`, `Effects`), so that such a key
   /// gets its "did you mean" and the chain's keys are not all unknown.
-  static func isSingleChain(_ object: JSONObject) -> Bool {
+  package static func isSingleChain(_ object: JSONObject) -> Bool {
     object["chains"] == nil
       && (object["effects"] != nil
         || object.members.contains { MessageText.nearestName(to: $0.key, in: ["effects"]) != nil })

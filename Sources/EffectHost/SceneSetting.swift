@@ -146,8 +146,8 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   /// `-0.5`, `1e3`; not `+1`, `.5`, `0x10`, `nan`).
   ///
   /// A chain's name may hold `=` (`a=b.frame.y=20`): the key ends at the
-  /// first `=` after which it is a key of those forms; when none is, the
-  /// text is read as split at its first `=`, and refused as that.
+  /// first `=` before which the text is a key of those forms; when there is
+  /// none, the text is read as split at its first `=`, and refused as that.
   public init(parsing text: String) throws(SceneSettingError) {
     let equalsSigns = text.indices.filter { text[$0] == "=" }
     guard let first = equalsSigns.first else { throw .notKeyValue(text) }

@@ -464,11 +464,40 @@ import Testing
         five.stderr
           == "error: \(paths[1]): chains: expected an array of at least one chain, found the number 5\n"
       )
-      // A scene that lacks the chain is still a usage error.
+      // A scene that lacks the chain is still a usage error, an invalid one
+      // too: the setting's chain is named, with the nearest.
       let lacking = InProcess([
         "eval", InProcess.stretchyHeader, "--offsets", "0", "--set", "h.frame.y=3",
       ])
       #expect(lacking.status == .usage)
+    }
+    let invalid =
+      #"{"viewport": {"width": 0}, "chains": [{"name": "header", "frame": {"height": 300}}]}"#
+    try InProcess.withSceneFiles([("invalid", invalid)], prefix: "set-invalid") { paths in
+      let run = InProcess([
+        "eval", paths[0], "--offsets", "0", "--set", "viewport.width=390", "--set",
+        "hedaer.frame.y=3",
+      ])
+      #expect(run.status == .usage)
+      #expect(run.stderr.contains(#"no chain is named "hedaer"; did you mean "header"?"#))
+    }
+  }
+
+  @Test("a problem the file has of its own is not put down to the settings")
+  func ownProblemNotTheSettings() throws {
+    // The snap chain has no copies and a height the loader refuses first:
+    // the file alone is not checked as far as the snap chain.
+    let text = #"""
+      {"chains": [{"name": "card", "frame": {"height": -5}, "repeat": {"count": 0}}],
+       "snap": {"chain": "card"}}
+      """#
+    try InProcess.withSceneFiles([("own", text)], prefix: "set-own") { paths in
+      let run = InProcess([
+        "eval", paths[0], "--offsets", "0", "--set", "card.frame.height=100",
+      ])
+      #expect(run.status == .invalidScene)
+      #expect(run.stderr.contains("\(paths[0]): snap.chain: expected a repeated chain"))
+      #expect(!run.stderr.contains("(after"))
     }
   }
 }
