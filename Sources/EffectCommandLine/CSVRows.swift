@@ -95,15 +95,18 @@ struct CSVRows {
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
     var line = 1
+    // The bytes decoded so far: the decoder reads ahead of the scalar it
+    // returns, so the bad byte is found by counting, not by the iterator.
+    var decoded = 0
     while true {
-      var probe = iterator
       switch decoder.decode(&iterator) {
       case .scalarValue(let scalar):
         if scalar == "\n" { line += 1 }
+        decoded += UTF8.width(scalar)
       case .emptyInput:
         return
       case .error:
-        let byte = probe.next() ?? 0
+        let byte = bytes[decoded]
         throw CSVError(
           line: line,
           reason: "expected UTF-8 text, found the invalid byte 0x"
@@ -225,7 +228,7 @@ struct CSVRows {
     // half rewritten. (A lock that cannot be had, on a file system without
     // locks, is read without.)
     if (status.st_mode & S_IFMT) == S_IFREG && status.st_nlink > 1 {
-      while flock(descriptor, LOCK_SH) != 0 && errno == EINTR {}
+      while flock(descriptor, LOCK_SH) != 0 && errno == EINTR && Interruption.signal == nil {}
     }
     do {
       return try FileReading.bytes(of: descriptor, upTo: .max)

@@ -97,9 +97,22 @@ public struct CheckCommand: Subcommand {
         message: "the rows printed cannot be read back: \(error.reason)", status: .failure)
     }
     if updates {
-      try OutputFile(golden).write(text, console: context.console)
+      let output = OutputFile(golden)
+      // A golden file that is standard output itself (`/dev/stdout`) holds
+      // the rows alone: the count goes to the error stream.
+      let isStandardOutput = output.isStandardOutputStream
+      try output.write(text, console: context.console)
       let count = now.count - 1
-      try context.console.print("wrote \(RowComparison.count(count, "row")) to \(file)\n")
+      let message = "wrote \(RowComparison.count(count, "row")) to \(file)\n"
+      if isStandardOutput {
+        do {
+          try context.console.error.write(message)
+        } catch {
+          throw .output(error)
+        }
+      } else {
+        try context.console.print(message)
+      }
       return .success
     }
     let comparison: RowComparison

@@ -50,6 +50,16 @@ public struct OutputFile: Sendable, Equatable {
     }
   }
 
+  /// Whether the path leads to this process's standard output, the same
+  /// file, pipe or device (`/dev/stdout`, `/proc/self/fd/1`).
+  var isStandardOutputStream: Bool {
+    var status = stat()
+    guard let identity = Self.identity(of: path), fstat(STDOUT_FILENO, &status) == 0 else {
+      return false
+    }
+    return identity == [UInt64(status.st_dev), UInt64(status.st_ino)]
+  }
+
   /// The device and inode of the file at `path`, links followed; `nil`
   /// when there is none.
   static func identity(of path: String) -> [UInt64]? {
@@ -94,6 +104,7 @@ public struct OutputFile: Sendable, Equatable {
         try Self.writeInPlace(target, text, truncating: (status.st_mode & S_IFMT) == S_IFREG)
       }
     } catch {
+      if let signal = error.signal { throw .interrupted(rows: nil, signal: signal) }
       throw .failed(
         message: "cannot write '\(MessageText.escapingUnsafe(path))': \(error.reason)",
         status: .failure)
@@ -199,27 +210,44 @@ public struct OutputFile: Sendable, Equatable {
   ///
   /// Such a file is written under an exclusive lock (`flock`), which `check`
   /// takes shared to read a golden file, so that writers never mix and no
-  /// reader sees half a file; its blocks are claimed before a byte of it
-  /// changes (`posix_fallocate`), so that a full disk leaves it as it was;
-  /// it is then written from its start and cut to the new length.
+  /// reader sees half a file; on Linux, where this process may read it, its
+  /// blocks are claimed before a byte of it changes (`posix_fallocate`), so
+  /// that a full disk leaves it as it was where the file system writes in
+  /// place (not one that copies on write, such as btrfs); it is then
+  /// written from its start and cut to the new length.
   static func writeInPlace(_ target: String, _ text: String, truncating: Bool)
     throws(OutputFileError)
   {
-    let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+    // A file of hard links is opened to read too where it may be: glibc's
+    // posix_fallocate, where the file system has no allocation of its own,
+    // reads each block it claims.
+    var readable = truncating
+    var descriptor = open(target, (truncating ? O_RDWR : O_WRONLY) | O_CLOEXEC)
+    if descriptor < 0 && truncating && errno == EACCES {
+      readable = false
+      descriptor = open(target, O_WRONLY | O_CLOEXEC)
+    }
     guard descriptor >= 0 else { throw OutputFileError(errno) }
     func fail(_ error: OutputFileError) -> OutputFileError {
       close(descriptor)
       return error
     }
     if truncating {
-      // A file system without locks or without allocation goes on without.
-      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+      // A file system without locks goes on without. A signal while the
+      // lock is awaited stops the command, as anywhere else.
+      while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {
+        if let signal = Interruption.signal { throw fail(OutputFileError(signal: signal)) }
+      }
       let length = off_t(text.utf8.count)
       #if os(Linux)
-        let claimed = posix_fallocate(descriptor, 0, length)
-        if claimed != 0 && claimed != EOPNOTSUPP && claimed != ENOSYS && claimed != EINVAL {
-          throw fail(OutputFileError(claimed))
+        if readable {
+          let claimed = posix_fallocate(descriptor, 0, length)
+          if claimed != 0 && claimed != EOPNOTSUPP && claimed != ENOSYS && claimed != EINVAL {
+            throw fail(OutputFileError(claimed))
+          }
         }
+      #else
+        _ = readable
       #endif
       do {
         try FileOutput(descriptor: descriptor).write(text)
@@ -242,6 +270,8 @@ public struct OutputFile: Sendable, Equatable {
 /// case, or the tool's own words.
 struct OutputFileError: Error {
   let reason: String
+  /// The signal that stopped the write before it began, if one did.
+  var signal: Int32?
 
   init(_ reason: String) {
     self.reason = reason
@@ -249,5 +279,11 @@ struct OutputFileError: Error {
 
   init(_ code: Int32) {
     reason = String(cString: strerror(code)).lowercased()
+  }
+
+  /// A write stopped by `signal` while it waited for the file's lock.
+  init(signal: Int32) {
+    reason = "interrupted"
+    self.signal = signal
   }
 }

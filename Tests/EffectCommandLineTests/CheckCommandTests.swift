@@ -70,18 +70,19 @@ import Testing
     let marked = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
     #expect(marked.status == .success, "\(marked.stdout)")
     #expect(marked.stdout == "18 rows match \(path)\n")
-    // A 0xFF in the name on the third line, and a lone continuation byte.
-    for bad: UInt8 in [0xFF, 0x80] {
+    // A 0xFF in the name on the third line, a lone continuation byte, and
+    // a 0xFF right after a two-byte "é" (which the decoder reads past).
+    for bad: [UInt8] in [[0xFF], [0x80], [0xC3, 0xA9, 0xFF]] {
       var bytes = csv
       let third = bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }[1] + 2
-      bytes.insert(bad, at: third)
+      bytes.insert(contentsOf: bad, at: third)
       try Data(bytes).write(to: URL(fileURLWithPath: path))
       let run = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
       #expect(run.status == .invalidScene)
       #expect(
         run.stderr
           == "error: \(path):3: expected UTF-8 text, found the invalid byte 0x"
-          + String(bad, radix: 16, uppercase: true) + "\n")
+          + String(bad.last!, radix: 16, uppercase: true) + "\n")
     }
   }
 

@@ -27,14 +27,15 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["plot.svg"])
   }
 
-  @Test("-o /dev/stdout on a pipe writes into the pipe, as -o - does")
+  @Test("-o /dev/stdout on a pipe writes into the pipe, as -o - does; so does a golden file")
   func devStdoutOnAPipe() throws {
     let executable = try #require(Effectctl.executable, "effectctl was not built")
-    let arguments = ["plot", Effectctl.stretchyHeader, "--offsets", "0:100:50"]
-    func run(_ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(_ extra: [String], command: String = "plot") throws -> (
+      status: Int32, stdout: String, stderr: String
+    ) {
       let process = Process()
       process.executableURL = executable
-      process.arguments = arguments + extra
+      process.arguments = [command, Effectctl.stretchyHeader, "--offsets", "0:100:50"] + extra
       let out = Pipe()
       let err = Pipe()
       process.standardOutput = out
@@ -56,6 +57,15 @@ import Testing
     #expect(device.status == 0, "\(device.stderr)")
     #expect(device.stderr == "")
     #expect(device.stdout == dash.stdout)
+    // A golden file written to /dev/stdout holds the rows alone; the count
+    // goes to the error stream.
+    let golden = try Effectctl.run([
+      "eval", Effectctl.stretchyHeader, "--offsets", "0:100:50", "--format", "csv",
+    ])
+    let update = try run(["--golden", "/dev/stdout", "--update"], command: "check")
+    #expect(update.status == 0)
+    #expect(update.stdout == golden.stdout)
+    #expect(update.stderr == "wrote 6 rows to /dev/stdout\n")
   }
 
   @Test("preview refuses more than 100,000 offsets with exit 64")
