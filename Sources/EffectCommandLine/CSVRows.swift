@@ -1,4 +1,5 @@
 import EffectHost
+import StrictJSON
 
 #if canImport(Glibc)
   import Glibc
@@ -92,27 +93,12 @@ struct CSVRows {
   private static func checkUTF8(_ bytes: [UInt8]) throws(CSVError) {
     // Most goldens are ASCII: one pass, no decoding.
     guard !bytes.allSatisfy({ $0 < 0x80 }) else { return }
-    var iterator = bytes.makeIterator()
-    var decoder = UTF8()
-    var line = 1
-    // The bytes decoded so far: the decoder reads ahead of the scalar it
-    // returns, so the bad byte is found by counting, not by the iterator.
-    var decoded = 0
-    while true {
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        if scalar == "\n" { line += 1 }
-        decoded += UTF8.width(scalar)
-      case .emptyInput:
-        return
-      case .error:
-        let byte = bytes[decoded]
-        throw CSVError(
-          line: line,
-          reason: "expected UTF-8 text, found the invalid byte 0x"
-            + String(byte, radix: 16, uppercase: true))
-      }
-    }
+    guard let index = UTF8Validation.firstInvalidByte(in: bytes) else { return }
+    let line = 1 + bytes[..<index].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+    throw CSVError(
+      line: line,
+      reason: "expected UTF-8 text, found the invalid byte 0x"
+        + String(bytes[index], radix: 16, uppercase: true))
   }
 
   /// Sets `cells` to the cells of record `record`: each cell's bytes in

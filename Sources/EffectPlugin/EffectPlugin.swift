@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x2491_cf35_e6c7_5ab1
+      0x4796_5fed_dd99_e785
     #endif
   }
 

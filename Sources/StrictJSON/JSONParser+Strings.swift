@@ -38,24 +38,12 @@ extension Parser {
   }
 
   func invalidUTF8(in range: Range<Int>) -> ParseFailure {
-    var iterator = bytes[range].makeIterator()
-    var decoder = UTF8()
-    var offset = range.lowerBound
-    while true {
-      let before = iterator
-      switch decoder.decode(&iterator) {
-      case .scalarValue(let scalar):
-        offset += UTF8.width(scalar)
-      case .emptyInput:
-        return failure("invalid UTF-8 in a string", at: range.lowerBound)
-      case .error:
-        var probe = before
-        let byte = probe.next() ?? 0
-        return failure(
-          "expected UTF-8 text, found the invalid byte 0x\(String(byte, radix: 16, uppercase: true))",
-          at: offset)
-      }
+    guard let offset = UTF8Validation.firstInvalidByte(in: bytes[range]) else {
+      return failure("invalid UTF-8 in a string", at: range.lowerBound)
     }
+    return failure(
+      "expected UTF-8 text, found the invalid byte 0x"
+        + String(bytes[offset], radix: 16, uppercase: true), at: offset)
   }
 
   func hex4(_ value: UInt32) -> String { MessageText.hex(value, count: 4) }

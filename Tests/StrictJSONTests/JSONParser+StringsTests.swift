@@ -11,5 +11,14 @@ import Testing
     ) {
       try JSONParser.parse(bytes)
     }
+    // After a two-byte "é" (column 9: columns count characters), which the
+    // decoder reads past: the byte named is still the 0xFF, at column 10.
+    let accented: [UInt8] = Array(#"{"a": "o"#.utf8) + [0xC3, 0xA9, 0xFF, 0x22, 0x7D]
+    #expect(
+      throws: JSONSyntaxError(
+        message: "expected UTF-8 text, found the invalid byte 0xFF", line: 1, column: 10)
+    ) {
+      try JSONParser.parse(accented)
+    }
   }
 }
