@@ -28,7 +28,7 @@ public struct ExportCommand: Subcommand {
     "--name", valueName: "type",
     help: [
       "The struct's name. (default: from the file's name,",
-      "stretchy-header.json -> StretchyHeader; Scene for -)",
+      "stretchy-header.json -> StretchyHeader; ExportedScene for -)",
     ])
   public var name: String?
   @Flag("--reduce-motion", help: EvalCommand.reduceMotionHelp)
@@ -55,18 +55,30 @@ public struct ExportCommand: Subcommand {
       throw .usage(UsageError(message: "--name: \(error.description)", command: Self.spec))
     }
     try PictureOutput.prepare(output: output, scene: scene, option: $output, command: Self.spec)
-    let host = try SceneHost.allocatingForCommand(
-      try SceneLoader(registry: context.registry).loadForCommand(
-        scene, layout: layout, command: Self.spec),
-      reducesMotion: reducesMotion)
+    let loaded = try SceneLoader(registry: context.registry).loadForCommand(
+      scene, layout: layout, command: Self.spec)
+    // The path as given, as every other refusal names the scene.
+    let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+    // Effects counted as the file declares them, every one named, before
+    // reduced motion leaves some out.
+    let unsupported = SwiftExport.unsupportedEffects(in: loaded, reducesMotion: reducesMotion)
+    if let first = unsupported.first {
+      let others = unsupported.dropFirst().map { error in
+        guard case .unsupportedEffect(let chain, let index, let type) = error else {
+          return error.description
+        }
+        return "chain \"\(chain)\", effect \(index) (\"\(type)\")"
+      }
+      let more = others.isEmpty ? "" : "; nor can \(others.joined(separator: ", "))"
+      throw .failed(message: "\(file): \(first.description)\(more)", status: .failure)
+    }
+    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.
     Interruption.install()
     let source: String
     do {
       source = try export.source(of: host)
     } catch {
-      // The path as given, as every other refusal names the scene.
-      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
       throw .failed(message: "\(file): \(error.description)", status: .failure)
     }
     try PictureOutput.write(source, to: output, console: context.console)

@@ -121,6 +121,34 @@ import Testing
         + "exported as Swift; only the built-in effects can\n")
   }
 
+  @Test(
+    "every effect that cannot be exported is named by its index in the file, with or without reduced motion"
+  )
+  func pluginEffectsCountedInTheFile() throws {
+    let registry = try EffectRegistry.builtIn.registering(DimEffect.self)
+    // parallax is skipped under reduced motion; the first dim is kept, the
+    // second skipped, the third kept.
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "header", "frame": {"height": 300}, "effects": [{"type": "parallax"}, {"type": "dim", "reducedMotion": "keep"}, {"type": "stretch"}, {"type": "dim", "reducedMotion": "skip"}]}, {"name": "row", "frame": {"y": 300, "height": 50}, "effects": [{"type": "dim", "reducedMotion": "keep"}]}]}"#
+    )
+    let tool = Effectctl.tool(registry: registry)
+    let start =
+      "error: \(scene): chain \"header\", effect 1: effect type \"dim\" cannot be "
+      + "exported as Swift; only the built-in effects can"
+    let run = InProcess(["export", scene, "--swift"], tool: tool)
+    #expect(run.status == .failure)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == start
+        + "; nor can chain \"header\", effect 3 (\"dim\"), chain \"row\", effect 0 (\"dim\")\n")
+    // Reduced motion leaves parallax and the second dim out of the export:
+    // the others keep the indices the file gives them.
+    let reduced = InProcess(["export", scene, "--swift", "--reduce-motion"], tool: tool)
+    #expect(reduced.status == .failure)
+    #expect(reduced.stderr == start + "; nor can chain \"row\", effect 0 (\"dim\")\n")
+  }
+
   @Test("steps, linear(), view ranges, timeline insets and events on a range are exported")
   func shapedForms() throws {
     let cases = [

@@ -110,6 +110,26 @@ public struct SwiftExport: Sendable {
     "true", "try", "typealias", "var", "where", "while",
   ]
 
+  /// The effects of `scene` that cannot be written as Swift (a plugin's), in
+  /// file order, each with its index in its chain as the file declares it:
+  /// with `reducesMotion`, those that reduced motion skips are left out, as
+  /// the export leaves them out, and the others keep their indices in the
+  /// file (``source(of:)``'s refusal counts the effects left, of the scene
+  /// the host evaluates).
+  public static func unsupportedEffects(in scene: Scene, reducesMotion: Bool = false)
+    -> [SwiftExportError]
+  {
+    scene.chains.flatMap { chain in
+      chain.effects.indices.compactMap { index -> SwiftExportError? in
+        let effect = chain.effects[index]
+        guard !(effect is any SwiftExportable),
+          !reducesMotion || chain.reducedMotion(ofEffect: index) == .keep
+        else { return nil }
+        return .unsupportedEffect(chain: chain.name, index: index, type: type(of: effect).typeName)
+      }
+    }
+  }
+
   /// The Swift source of `host`'s scene.
   public func source(of host: SceneHost) throws(SwiftExportError) -> String {
     var chains: [ExportedChain] = []
