@@ -169,8 +169,8 @@ import Testing
     return tokens
   }
 
-  @Test("every name the exports use and do not declare is reserved, a keyword or a module")
-  func reservedNamesAreComplete() throws {
+  /// The exports of every scene file and of 120 generated scenes.
+  static func sceneSources() throws -> [String] {
     var sources: [String] = []
     for file in SceneFiles.all {
       let scene = try SceneLoader().load(
@@ -182,6 +182,39 @@ import Testing
       let export = try SwiftExport(typeName: "Exported", sourceName: generated.name)
       sources.append(try export.source(of: SceneHost(scene: generated.scene)))
     }
+    return sources
+  }
+
+  @Test("every private function, type and property an export declares, it uses")
+  func noDeadDeclarations() throws {
+    for source in try Self.sceneSources() {
+      let words = Self.words(of: source)
+      var counts: [Substring: Int] = [:]
+      for word in words { counts[word, default: 0] += 1 }
+      // A private declaration's name is the word after its keyword.
+      for (index, word) in words.enumerated()
+      where word == "private" && index + 2 < words.count {
+        var next = index + 1
+        if words[next] == "static" { next += 1 }
+        guard ["func", "struct", "let", "var", "enum"].contains(words[next]),
+          next + 1 < words.count
+        else { continue }
+        let name = words[next + 1]
+        #expect(
+          counts[name, default: 0] > 1,
+          "\(name) is declared and never used in:\n\(source.prefix(300))")
+      }
+    }
+  }
+
+  /// The identifiers and keywords of `source`, in order.
+  static func words(of source: String) -> [Substring] {
+    source.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+  }
+
+  @Test("every name the exports use and do not declare is reserved, a keyword or a module")
+  func reservedNamesAreComplete() throws {
+    var sources = try Self.sceneSources()
     // Expressions calling every function C math gives.
     let functions = #"""
       {"chains": [{"name": "a", "frame": {"height": 300}, "effects": [{"type": "expression",

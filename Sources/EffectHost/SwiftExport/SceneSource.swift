@@ -11,6 +11,8 @@ struct SceneSource {
   let functions: SwiftFunctions
 
   private var out: [String] = []
+  /// The lines of the type ``View`` in ``out``.
+  private var viewType = 0..<0
 
   init(export: SwiftExport, host: SceneHost, chains: [ExportedChain], functions: SwiftFunctions) {
     self.export = export
@@ -96,6 +98,14 @@ struct SceneSource {
     out += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 
+  /// Whether the text written so far, or one of ``functions``, calls the
+  /// function `name` (as `Self.name(`).
+  private func isCalled(_ name: String) -> Bool {
+    let call = "Self.\(name)("
+    return out.contains { $0.contains(call) }
+      || functions.all.contains { $0.lines.contains { $0.contains(call) } }
+  }
+
   private mutating func write() {
     let name = export.typeName
     let usesCMath = helpers.contains(.cMath)
@@ -149,6 +159,7 @@ struct SceneSource {
     if hasEvents { writeEvents() } else { writeEventsThatNeverFire() }
     writeHelpers()
     line("}")
+    removeViewTypeIfUnused()
   }
 
   // MARK: - Types and storage
@@ -174,6 +185,10 @@ struct SceneSource {
           public var value: Double
         }
 
+      """)
+    let start = out.count
+    lines(
+      """
         /// One view's transform while its chain's effects change it.
         private struct View {
           var x, y, width, height: Double
@@ -182,6 +197,14 @@ struct SceneSource {
         }
 
       """)
+    viewType = start..<out.count
+  }
+
+  /// Leaves ``View`` out where no chain's code makes one (every chain's
+  /// views rest or are written whole): a file holds no type it never uses.
+  private mutating func removeViewTypeIfUnused() {
+    let used = out.indices.contains { !viewType.contains($0) && out[$0].contains("View(") }
+    if !used { out.removeSubrange(viewType) }
   }
 
   private mutating func writeColumnsType() {
@@ -280,9 +303,11 @@ struct SceneSource {
     if hasEvents {
       line("  /// Whether a frame was evaluated: events never fire on the first.")
       line("  private var hasEvaluated = false")
-      line("  /// Each event's input at the last frame, one a copy for a view's input")
-      line("  /// that changes (but for those computed again from `lastOffset`).")
-      line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
+      if eventSlotCount > 0 {
+        line("  /// Each event's input at the last frame, one a copy for a view's input")
+        line("  /// that changes (but for those computed again from `lastOffset`).")
+        line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
+      }
       if hasSearchedEvents {
         line("  /// The last frame's offset, which its natural copies' inputs are computed from.")
         line("  private var lastOffset = 0.0")
@@ -728,6 +753,7 @@ struct SceneSource {
   }
 
   private mutating func writeEvents() {
+    let start = out.count
     line("  /// Finds the events of the frame: each input read after its chain's last effect.")
     line("  private mutating func detectEvents(offset: Double) {")
     line("    events.removeAll(keepingCapacity: true)")
@@ -785,25 +811,34 @@ struct SceneSource {
     line("  }")
     line()
     if hasSearchedEvents { writeSearch() }
-    lines(
-      """
-        /// Which way a value crossed `threshold` from `before`: up when
-        /// before < threshold <= value, down when before > threshold >= value.
-        private static func crossing(
-          _ before: Double, _ value: Double, _ threshold: Double, increasing: Bool, decreasing: Bool
-        ) -> Event.Direction? {
-          if before < threshold, threshold <= value { return increasing ? .increasing : nil }
-          if before > threshold, threshold >= value { return decreasing ? .decreasing : nil }
-          return nil
-        }
+    // A file holds no function it never calls: each of these only where a
+    // check above calls it.
+    if out[start...].contains(where: { $0.contains("Self.crossing(") }) {
+      lines(
+        """
+          /// Which way a value crossed `threshold` from `before`: up when
+          /// before < threshold <= value, down when before > threshold >= value.
+          private static func crossing(
+            _ before: Double, _ value: Double, _ threshold: Double, increasing: Bool, decreasing: Bool
+          ) -> Event.Direction? {
+            if before < threshold, threshold <= value { return increasing ? .increasing : nil }
+            if before > threshold, threshold >= value { return decreasing ? .decreasing : nil }
+            return nil
+          }
 
-        /// CSS's view() cover progress of a view: (V - y) / (V + height), saturated.
-        private static func coverProgress(y: Double, height: Double) -> Double {
-          let span = viewportHeight + height
-          return span > 0 ? min(max((viewportHeight - y) / span, -1e15), 1e15) : 0
-        }
+        """)
+    }
+    if out[start...].contains(where: { $0.contains("Self.coverProgress(") }) {
+      lines(
+        """
+          /// CSS's view() cover progress of a view: (V - y) / (V + height), saturated.
+          private static func coverProgress(y: Double, height: Double) -> Double {
+            let span = viewportHeight + height
+            return span > 0 ? min(max((viewportHeight - y) / span, -1e15), 1e15) : 0
+          }
 
-      """)
+        """)
+    }
   }
 
   /// The check of an event on a view's input of a chain whose copies keep
@@ -984,13 +1019,16 @@ struct SceneSource {
         line()
       }
     }
-    for function in functions.all {
+    // A function of an event that never fires is asked for, not called.
+    for function in functions.all where isCalled(function.name) {
       lines(function.lines.joined(separator: "\n"))
       line()
     }
-    if helpers.contains(.unitBezier) {
+    if helpers.contains(.linearEasing) {
       lines(Easing.swiftLinearSource)
       line()
+    }
+    if helpers.contains(.unitBezier) {
       for (name, curve, comment) in curves {
         line("  /// The easing \(name) \(comment).")
         line("  @inline(__always)")

@@ -54,7 +54,7 @@ extension InterpolateEffect: SwiftExportable {
         segment = "\(SwiftLiteral.double(start.output)) + \(outputChange) * (\(fraction))"
       } else {
         let eased = "Self.\(curve ?? "linearEased")(\(fraction))"
-        if easing == nil { code.uses(.unitBezier) }
+        if easing == nil { code.uses(.linearEasing) }
         let sum = "\(SwiftLiteral.double(start.output)) + \(outputChange) * \(eased)"
         // The curve stays within its control points' hull: where the sum
         // cannot reach the saturation limit, saturating it changes nothing.
@@ -144,7 +144,7 @@ extension InterpolateEffect: SwiftExportable {
     let ease: String
     switch shape.curve {
     case .bezier(let bezier) where bezier.isLinear:
-      code.uses(.unitBezier)
+      code.uses(.linearEasing)
       ease = "linearEased"
     case .bezier: ease = Easing.swiftCurve(parameters.easing, &code)
     case .steps(let steps):
@@ -300,7 +300,7 @@ extension Easing {
 
   /// The exported `UnitBezier`: CSS's cubic Bézier curve solved with the
   /// library's steps (Newton's, then bisection), so that every value is the
-  /// library's; and `linearEased`, the curve of `linear`.
+  /// library's.
   package static let swiftSource = """
     /// A CSS cubic Bézier easing from (0, 0) to (1, 1) with control points
     /// (x1, y1) and (x2, y2): the y of the curve at x = progress.

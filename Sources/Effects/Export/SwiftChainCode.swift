@@ -38,6 +38,8 @@ package struct SwiftChainCode {
   package enum Helper: String, CaseIterable, Sendable {
     /// `saturated(_:)`: a value clamped to ±1e15, as the library's effects keep products finite.
     case saturated
+    /// `linearEased(_:)`: the `linear` easing, progress held to 0...1.
+    case linearEasing
     /// `UnitBezier`: CSS's cubic Bézier easing, solved as the library solves it.
     case unitBezier
     /// The expression functions the standard library does not have.
