@@ -174,11 +174,22 @@ private struct BoxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable 
   }
 
   /// The exit status and errors of `swiftc -typecheck` on `source`,
-  /// against the modules of the debug build (`swift test`'s).
+  /// against the modules of the build that runs the tests: beside the test
+  /// executable (`swift test --build-path DIR` puts it in `DIR/debug`), else
+  /// in `.build/debug`.
   static func typecheck(_ source: String) throws -> (status: Int32, errors: String) {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let modules = root.appendingPathComponent(".build/debug/Modules")
+    let candidates = [
+      Bundle.main.bundleURL.appendingPathComponent("Modules"),
+      Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("Modules"),
+      root.appendingPathComponent(".build/debug/Modules"),
+    ]
+    let modules =
+      candidates.first {
+        FileManager.default.fileExists(
+          atPath: $0.appendingPathComponent("EffectProtocol.swiftmodule").path)
+      } ?? candidates[candidates.count - 1]
     try #require(
       FileManager.default.fileExists(
         atPath: modules.appendingPathComponent("EffectProtocol.swiftmodule").path),
