@@ -193,10 +193,8 @@ extension SceneSchema {
         names += ["leading", "trailing"]
         others.append("\"leading\" and \"trailing\" are the top and bottom along the scroll axis")
       }
-      if names.contains("pull") && names.contains("pullBottom") {
-        names += pullAliases
-        others.append("\"pullStart\" and \"pullEnd\" are \"pull\" and \"pullBottom\"")
-      }
+      // The values' text names these beside their choices.
+      if names.contains("pull") && names.contains("pullBottom") { names += pullAliases }
       members.append(.init(key: "enum", value: strings(names)))
       if !others.isEmpty {
         members[0] = .init(

@@ -129,6 +129,15 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
         }
       }
       let near = MessageText.nearestName(to: text, in: Self.sceneKeys.map(\.description))
+      // `NAME.height`: a chain's field without its group.
+      if near == nil, words.count >= 2, !words[0].isEmpty,
+        let key = Self.chainKeys.map(\.text).first(where: {
+          $0.hasSuffix("." + words[words.count - 1])
+        })
+      {
+        let name = words.dropLast().joined(separator: ".")
+        throw .unknownKey(text, suggestion: "\(name).\(key)")
+      }
       throw .unknownKey(text, suggestion: near)
     }
   }

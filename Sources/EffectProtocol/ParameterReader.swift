@@ -202,8 +202,11 @@ public struct ParameterReader: Sendable {
     found: JSONValue, _ type: Choice.Type
   ) -> SceneDiagnostic.Problem where Choice.RawValue == String {
     let expected = describeChoices(type)
+    let spellings =
+      type.allCases.map(\.rawValue)
+      + ((type as? any AliasedChoice.Type)?.aliases.map(\.alias) ?? [])
     if case .string(let text) = found,
-      let suggestion = MessageText.nearestName(to: text, in: type.allCases.map(\.rawValue))
+      let suggestion = MessageText.nearestName(to: text, in: spellings)
     {
       return .nearMiss(expected: expected, found: found, suggestion: suggestion)
     }
@@ -214,7 +217,12 @@ public struct ParameterReader: Sendable {
   public static func describeChoices<Choice: RawRepresentable & CaseIterable>(
     _ type: Choice.Type
   ) -> String where Choice.RawValue == String {
-    let names = type.allCases.map { "\"\($0.rawValue)\"" }
+    let aliases = (type as? any AliasedChoice.Type)?.aliases ?? []
+    let names = type.allCases.map { choice in
+      let other = aliases.filter { $0.meaning == choice.rawValue }.map { "\"\($0.alias)\"" }
+      return "\"\(choice.rawValue)\""
+        + (other.isEmpty ? "" : " (or \(other.joined(separator: ", ")))")
+    }
     guard names.count > 1 else { return names.first ?? "nothing" }
     return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }
@@ -246,4 +254,13 @@ public struct ParameterReader: Sendable {
     }
     return number
   }
+}
+
+/// A choice that a scene file may also spell another way, which the loader
+/// reads as the choice before the reader sees it (`pullStart` for `pull`):
+/// a problem with it lists the other spellings beside their choices and
+/// suggests them.
+package protocol AliasedChoice {
+  /// Each other spelling and the raw value it means.
+  static var aliases: [(alias: String, meaning: String)] { get }
 }

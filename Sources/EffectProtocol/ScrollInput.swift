@@ -36,3 +36,11 @@ public enum ScrollInput: String, Sendable, CaseIterable {
     }
   }
 }
+
+extension ScrollInput: AliasedChoice {
+  /// `pullStart` and `pullEnd`, the pulls past either end in both axes,
+  /// which the loader reads as `pull` and `pullBottom`.
+  package static var aliases: [(alias: String, meaning: String)] {
+    [("pullStart", "pull"), ("pullEnd", "pullBottom")]
+  }
+}

@@ -126,7 +126,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       reader.report(contentsOf: sub.diagnostics)
       guard let name, !sub.hasProblems else { return nil }
       return .chain(name)
-    case .string(let text) where text.lowercased() == "next":
+    case .string(let text) where MessageText.nearestName(to: text, in: ["next"]) != nil:
       reader.report(.nearMiss(expected: expected, found: value, suggestion: "next"), at: key)
       return nil
     default:

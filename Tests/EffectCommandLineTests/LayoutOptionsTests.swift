@@ -233,6 +233,18 @@ import Testing
       "The value 'header.rpeat.spacing=4' is invalid for '--set <key=value> ...': unknown key \"header.rpeat.spacing\"; did you mean \"header.repeat.spacing\"? (expected \(forms))"
     ),
     (
+      ["--set", "header.height=400"],
+      "The value 'header.height=400' is invalid for '--set <key=value> ...': unknown key \"header.height\"; did you mean \"header.frame.height\"? (expected \(forms))"
+    ),
+    (
+      ["--set", "top.bar.count=4"],
+      "The value 'top.bar.count=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.count\"; did you mean \"top.bar.repeat.count\"? (expected \(forms))"
+    ),
+    (
+      ["--set", "viewprt.height=400"],
+      "The value 'viewprt.height=400' is invalid for '--set <key=value> ...': unknown key \"viewprt.height\"; did you mean \"viewport.height\"? (expected \(forms))"
+    ),
+    (
       ["--set", "size=4"],
       "The value 'size=4' is invalid for '--set <key=value> ...': unknown key \"size\" (expected \(forms))"
     ),

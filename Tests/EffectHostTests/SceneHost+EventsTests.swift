@@ -186,13 +186,13 @@ import Testing
     (
       #""events": [{"name": "e", "input": "pul", "crosses": 1}]"#,
       [
-        #"t.json: chains[0].events[0].input: expected "offset", "pull", "pullBottom", "minY", "height", "minX", "width" or "progress", found the string "pul"; did you mean "pull"?"#
+        #"t.json: chains[0].events[0].input: expected "offset", "pull" (or "pullStart"), "pullBottom" (or "pullEnd"), "minY", "height", "minX", "width" or "progress", found the string "pul"; did you mean "pull"?"#
       ]
     ),
     (
       #""events": [{"name": "e", "input": "speed", "crosses": 1}]"#,
       [
-        #"t.json: chains[0].events[0].input: expected "offset", "pull", "pullBottom", "minY", "height", "minX", "width" or "progress", found the string "speed""#
+        #"t.json: chains[0].events[0].input: expected "offset", "pull" (or "pullStart"), "pullBottom" (or "pullEnd"), "minY", "height", "minX", "width" or "progress", found the string "speed""#
       ]
     ),
     (

@@ -330,7 +330,11 @@ import Testing
       ),
       (
         #"{"property": "opacity", "input": "scroll", "stops": [[0, 1], [1, 0]]}"#,
-        #"input: expected "offset", "pull", "pullBottom", "minY", "height", "minX", "width" or "progress", found the string "scroll""#
+        #"input: expected "offset", "pull" (or "pullStart"), "pullBottom" (or "pullEnd"), "minY", "height", "minX", "width" or "progress", found the string "scroll""#
+      ),
+      (
+        #"{"property": "opacity", "input": "pullend", "stops": [[0, 1], [1, 0]]}"#,
+        #"input: expected "offset", "pull" (or "pullStart"), "pullBottom" (or "pullEnd"), "minY", "height", "minX", "width" or "progress", found the string "pullend"; did you mean "pullEnd"?"#
       ),
       (
         #"{"property": "opacity", "stops": [[0, 1], [1, 0]], "extrapolate": "wrap"}"#,

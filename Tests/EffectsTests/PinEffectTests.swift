@@ -116,6 +116,10 @@ import Testing
         #"until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "end""#
       ),
       (
+        #"{"until": "nxt"}"#,
+        #"until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "nxt"; did you mean "next"?"#
+      ),
+      (
         #"{"unti": 1000}"#,
         #"unti: unknown key for effect "pin"; did you mean "until"? (valid keys: type, edge, inset, until)"#
       ),
