@@ -21,7 +21,9 @@ struct SceneAxisReading: Sendable {
   /// A horizontal viewport's keys in the twin.
   static let viewportKeys = ["width": "height", "height": "width"]
   /// A horizontal scene's effect keys in the twin: `collapse`'s `minWidth`
-  /// and the columns of `expression`.
+  /// and the columns of `expression`, the built-ins whose keys name an
+  /// axis (``renamesKeys(ofEffectType:)``). Another effect's keys, a
+  /// plugin's among them, are read as the file gives them.
   static let effectKeys = [
     "minWidth": "minHeight", "x": "y", "y": "x", "width": "height", "height": "width",
     "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
@@ -226,7 +228,7 @@ struct SceneAxisReading: Sendable {
       }
     default: break
     }
-    if isHorizontal {
+    if isHorizontal && Self.renamesKeys(ofEffectType: type) {
       for index in object.members.indices {
         if let key = Self.effectKeys[object.members[index].key] {
           object.members[index].key = key
@@ -236,6 +238,12 @@ struct SceneAxisReading: Sendable {
     return .object(object)
   }
 
+  /// Whether a horizontal scene's effect of `type` has its keys renamed
+  /// for the twin (``effectKeys``): the built-ins whose keys name an axis.
+  static func renamesKeys(ofEffectType type: String) -> Bool {
+    type == "expression" || type == "collapse"
+  }
+
   // MARK: - Problems at the file's paths
 
   /// `diagnostic` of the twin, at the file's path and with the file's keys;
@@ -243,7 +251,7 @@ struct SceneAxisReading: Sendable {
   /// positions of a mistake in the file's.
   func physical(_ diagnostic: SceneDiagnostic, twin: JSONValue) -> SceneDiagnostic {
     guard isHorizontal else { return diagnostic }
-    let (path, keys) = physicalPath(diagnostic.path)
+    let (path, keys) = physicalPath(diagnostic.path, twin: twin)
     var problem = diagnostic.problem
     switch problem {
     case .unknownKey(let owner, let suggestion, let valid):
@@ -256,7 +264,7 @@ struct SceneAxisReading: Sendable {
       }
       problem = .unknownKey(owner: owner, suggestion: nearest, valid: names)
     case .duplicateName(let name, let first):
-      problem = .duplicateName(name, first: physicalPath(first).path)
+      problem = .duplicateName(name, first: physicalPath(first, twin: twin).path)
     case .overlappingKeys(let key, let sets, _):
       // The key the file gave, at the path's end (`scaleX` where the twin has `scaleY`).
       if case .key(let written)? = path.components.last {
@@ -308,7 +316,9 @@ struct SceneAxisReading: Sendable {
 
   /// The file's path of a path in the twin, and the twin's keys of the
   /// object the path's last key is in, mapped back to the file's.
-  private func physicalPath(_ path: JSONPath) -> (path: JSONPath, keys: [String: String]) {
+  private func physicalPath(_ path: JSONPath, twin: JSONValue) -> (
+    path: JSONPath, keys: [String: String]
+  ) {
     func inverse(_ map: [String: String]) -> [String: String] {
       Dictionary(uniqueKeysWithValues: map.map { ($1, $0) })
     }
@@ -331,7 +341,14 @@ struct SceneAxisReading: Sendable {
     }
     if let start = chainStart, components.count > start, case .key(let key) = components[start] {
       if key == "frame" { levels[start + 1] = inverse(Self.frameKeys) }
-      if key == "effects" { levels[start + 2] = inverse(Self.effectKeys) }
+      // Only the keys of an effect whose type the twin renamed them for.
+      if key == "effects", components.count > start + 1,
+        case .object(let effect)? = twin.value(
+          at: JSONPath(Array(components[...(start + 1)]))),
+        case .string(let type)? = effect["type"], Self.renamesKeys(ofEffectType: type)
+      {
+        levels[start + 2] = inverse(Self.effectKeys)
+      }
     }
     var lastKeys: [String: String] = [:]
     for position in components.indices {

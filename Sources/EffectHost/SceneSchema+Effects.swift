@@ -72,7 +72,12 @@ extension SceneSchema {
     let descriptor = type.descriptor
     let written = (type as? any HandWrittenParameterSchemas.Type)?.parameterSchemas ?? [:]
     var parameters = descriptor.parameters.map { parameter in
-      (key: parameter.name, schema: Self.parameter(parameter, written: written[parameter.name]))
+      (
+        key: parameter.name,
+        schema: Self.parameter(
+          parameter, written: written[parameter.name],
+          readsEdges: ["stretch", "pin"].contains(descriptor.typeName))
+      )
     }
     // A horizontal scene's name of collapse's minHeight (SceneLoader+Axis.swift):
     // its schema, the values and default minHeight's.
@@ -165,10 +170,11 @@ extension SceneSchema {
 
   /// A parameter's schema: its description, the values its domain allows
   /// (or `written`, for a parameter whose domain is not declared), its
-  /// default when that is JSON.
-  static func parameter(_ parameter: ParameterDescriptor, written: [JSONObject.Member]?)
-    -> JSONValue
-  {
+  /// default when that is JSON; with `readsEdges` (`stretch`'s and `pin`'s
+  /// `edge`), a choice of top and bottom takes leading and trailing too.
+  static func parameter(
+    _ parameter: ParameterDescriptor, written: [JSONObject.Member]?, readsEdges: Bool
+  ) -> JSONValue {
     var members = [
       JSONObject.Member(
         key: "description", value: .string("\(parameter.summary) (\(parameter.values))"))
@@ -185,11 +191,12 @@ extension SceneSchema {
     case .bool:
       members.append(.init(key: "type", value: .string("boolean")))
     case .choice(let names):
-      // The loader's other spellings (SceneLoader+Axis.swift): the edges of
-      // a horizontal scene and the pulls past the start and the end.
+      // The other spellings: the edges of a horizontal scene, which the
+      // loader reads for stretch and pin (SceneLoader+Axis.swift), and the
+      // pulls past the start and the end, which a scroll input takes.
       var names = names
       var others: [String] = []
-      if names.contains("top") && names.contains("bottom") {
+      if readsEdges && names.contains("top") && names.contains("bottom") {
         names += ["leading", "trailing"]
         others.append("\"leading\" and \"trailing\" are the top and bottom along the scroll axis")
       }

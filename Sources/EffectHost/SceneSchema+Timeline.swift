@@ -65,6 +65,7 @@ extension SceneSchema {
   static func timelineKey(_ descriptor: ParameterDescriptor) -> JSONValue {
     parameter(
       descriptor,
-      written: descriptor.name == ViewRange.parameter.key ? rangeMembers : timelineInsetMembers)
+      written: descriptor.name == ViewRange.parameter.key ? rangeMembers : timelineInsetMembers,
+      readsEdges: false)
   }
 }

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xb946_d239_5f24_c579
+      0x67ee_b645_3a32_27eb
     #endif
   }
 

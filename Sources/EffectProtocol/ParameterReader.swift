@@ -187,8 +187,14 @@ public struct ParameterReader: Sendable {
     _ key: String, default defaultValue: Choice
   ) -> Choice where Choice.RawValue == String {
     guard let value = value(key) else { return defaultValue }
-    if case .string(let text) = value, let choice = Choice(rawValue: text) {
-      return choice
+    if case .string(let text) = value {
+      if let choice = Choice(rawValue: text) { return choice }
+      // Another spelling of a choice (``AliasedChoice``).
+      if let meaning = (Choice.self as? any AliasedChoice.Type)?.aliases.first(where: {
+        $0.alias == text
+      })?.meaning, let choice = Choice(rawValue: meaning) {
+        return choice
+      }
     }
     report(Self.choiceProblem(found: value, Choice.self), at: key)
     return defaultValue
@@ -256,10 +262,10 @@ public struct ParameterReader: Sendable {
   }
 }
 
-/// A choice that a scene file may also spell another way, which the loader
-/// reads as the choice before the reader sees it (`pullStart` for `pull`):
-/// a problem with it lists the other spellings beside their choices and
-/// suggests them.
+/// A choice that a scene file may also spell another way (`pullStart` for
+/// `pull`): ``ParameterReader/choice(_:default:)`` reads each spelling as
+/// its choice, and a problem lists the other spellings beside their
+/// choices and suggests them.
 package protocol AliasedChoice {
   /// Each other spelling and the raw value it means.
   static var aliases: [(alias: String, meaning: String)] { get }

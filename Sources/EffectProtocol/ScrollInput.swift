@@ -38,8 +38,8 @@ public enum ScrollInput: String, Sendable, CaseIterable {
 }
 
 extension ScrollInput: AliasedChoice {
-  /// `pullStart` and `pullEnd`, the pulls past either end in both axes,
-  /// which the loader reads as `pull` and `pullBottom`.
+  /// `pullStart` and `pullEnd`, the pulls past either end in both axes:
+  /// `pull` and `pullBottom`, whatever effect reads the input.
   package static var aliases: [(alias: String, meaning: String)] {
     [("pullStart", "pull"), ("pullEnd", "pullBottom")]
   }

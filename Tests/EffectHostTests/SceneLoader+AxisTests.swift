@@ -219,4 +219,53 @@ import Testing
         ], "\(text)")
     }
   }
+
+  /// An app's effect whose keys are those `expression` renames in a
+  /// horizontal scene's twin: it moves a view by `x` and scales it by `scaleX`.
+  struct NudgeEffect: StatelessScrollEffect {
+    var x = 0.0
+    var scaleX = 1.0
+
+    init(from reader: inout ParameterReader) {
+      x = reader.optionalNumber("x") ?? 0
+      scaleX = reader.optionalNumber("scaleX") ?? 1
+    }
+
+    static let descriptor = EffectDescriptor(
+      typeName: "nudge", summary: "Moves a view by x and scales it by scaleX.", discussion: "",
+      parameters: [], examples: [])
+
+    func apply(to views: inout ViewBatch) {
+      views.modifyEach { view in
+        view.x += x
+        view.scaleX *= scaleX
+      }
+    }
+  }
+
+  @Test("an app's effect in a horizontal scene reads its keys as the file gives them")
+  func appEffectKeysAreNotRenamed() throws {
+    let loader = SceneLoader(registry: try EffectRegistry.builtIn.registering(NudgeEffect.self))
+    let json =
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "nudge", "x": 10, "scaleX": 2}, {"type": "expression", "x": "5"}]}]}"#
+    let scene = try loader.load(json: json, file: "scene.json")
+    let nudge = try #require(scene.chains[0].effects[0] as? NudgeEffect)
+    #expect(nudge.x == 10)
+    #expect(nudge.scaleX == 2)
+    // A key it does not read is its own mistake, named as the file has it;
+    // expression's columns are still the twin's, and its mistakes the file's.
+    do {
+      let json =
+        #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "nudge", "y": 10}, {"type": "expression", "x": "nope"}]}]}"#
+      _ = try loader.load(json: json, file: "scene.json")
+      Issue.record("loaded")
+    } catch {
+      #expect(error.lines.count == 2)
+      #expect(
+        error.lines.first
+          == #"scene.json: chains[0].effects[0].y: unknown key for effect "nudge" (valid keys: type, reducedMotion, x, scaleX)"#
+      )
+      #expect(error.lines.last?.hasPrefix("scene.json: chains[0].effects[1].x: ") == true)
+    }
+  }
 }

@@ -124,6 +124,66 @@ import Testing
       Self.member(branch, ["properties", "tone"])
         == .object(JSONObject([.init(key: "description", value: .string("how dark (any)"))])))
   }
+
+  @Test(
+    "a registry's own edge takes no leading or trailing; its scroll input takes the pulls' other names"
+  )
+  func ownChoices() throws {
+    let registry = try EffectRegistry.builtIn.registering(HugEffect.self)
+    let schema = SceneSchema(registry: registry).document
+    let branch = try #require(Self.effectBranch("hug", in: schema))
+    #expect(
+      Self.member(branch, ["properties", "edge", "enum"])
+        == .array([.string("top"), .string("bottom")]))
+    guard case .array(let inputs)? = Self.member(branch, ["properties", "input", "enum"]) else {
+      Issue.record("no enum of inputs")
+      return
+    }
+    #expect(inputs.contains(.string("pullEnd")) && inputs.contains(.string("pullStart")))
+    // As the loader reads them.
+    let loader = SceneLoader(registry: registry)
+    func hug(_ parameters: String) throws -> HugEffect {
+      let scene = try loader.load(
+        json: #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "hug", "#
+          + parameters + "}]}]}")
+      return try #require(scene.chains[0].effects[0] as? HugEffect)
+    }
+    #expect(try hug(#""input": "pullEnd""#).input == .pullBottom)
+    #expect(try hug(#""input": "pullStart""#).input == .pull)
+    #expect(throws: SceneLoadError.self) { try hug(#""edge": "leading""#) }
+  }
+}
+
+/// A user's effect with an edge of its own and a scroll input: neither
+/// `leading` nor `trailing` is its edge (the loader reads those for
+/// `stretch` and `pin`), and its input takes `pullStart` and `pullEnd`.
+private struct HugEffect: StatelessScrollEffect {
+  var edge = "top"
+  var input = ScrollInput.offset
+
+  init(from reader: inout ParameterReader) {
+    if case .string(let text)? = reader.value("edge"), text == "top" || text == "bottom" {
+      edge = text
+    } else if let found = reader.value("edge") {
+      reader.report(.mismatch(expected: #""top" or "bottom""#, found: found), at: "edge")
+    }
+    input = reader.choice("input", default: ScrollInput.offset)
+  }
+
+  static let descriptor = EffectDescriptor(
+    typeName: "hug", summary: "Does nothing.", discussion: "",
+    parameters: [
+      ParameterDescriptor(
+        name: "edge", values: #""top" or "bottom""#, defaultValue: #""top""#,
+        summary: "which edge", domain: .choice(["top", "bottom"])),
+      ParameterDescriptor(
+        name: "input", values: ParameterReader.describeChoices(ScrollInput.self),
+        defaultValue: #""offset""#, summary: "what it reads",
+        domain: .choice(ScrollInput.allCases.map(\.rawValue))),
+    ],
+    examples: [])
+
+  func apply(to views: inout ViewBatch) {}
 }
 
 /// A user's effect whose parameter only its text describes.
