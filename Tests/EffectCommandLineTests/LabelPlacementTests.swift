@@ -22,6 +22,37 @@ import Testing
         == nil)
   }
 
+  @Test("a view flipped by a negative scale is labelled in the box it covers")
+  func flipped() {
+    // A card 310 wide at x 40 scaled by -0.5 about its centre (x 195):
+    // drawn from x 272.5 back to 117.5.
+    let flipped = Rect(x: 272.5, y: 100, width: -155, height: 200)
+    #expect(
+      LabelPlacement.visiblePart(of: flipped, in: Self.viewport, under: [], labelWidth: 40)
+        == Rect(x: 117.5, y: 100, width: 155, height: 200))
+    // Flipped upside down too, and as a cover: a header flipped over a row
+    // still covers the row's top.
+    let upsideDown = Rect(x: 390, y: 96, width: -390, height: -96)
+    let row = Rect(x: 0, y: 60, width: 390, height: 64)
+    #expect(
+      LabelPlacement.visiblePart(of: row, in: Self.viewport, under: [upsideDown], labelWidth: 40)
+        == Rect(x: 0, y: 96, width: 390, height: 28))
+  }
+
+  @Test("a view scaled to nothing covers nothing")
+  func emptyCover() {
+    // A divider scaled to 0 tall across the header's top.
+    let divider = Rect(x: 0, y: 30, width: 390, height: 0)
+    let header = Rect(x: 0, y: 0, width: 390, height: 200)
+    #expect(
+      LabelPlacement.visiblePart(of: header, in: Self.viewport, under: [divider], labelWidth: 40)
+        == header)
+    let narrow = Rect(x: 0, y: 0, width: 0, height: 300)
+    #expect(
+      LabelPlacement.visiblePart(of: header, in: Self.viewport, under: [narrow], labelWidth: 40)
+        == header)
+  }
+
   @Test("a label ends inside the viewport: a row cut at the bottom shows 19 points or none")
   func bottomEdge() {
     // The README filmstrip's row[8] at offset -60: 17 of its 64 points showing.

@@ -41,9 +41,14 @@ struct LabelPlacement {
   /// header, is labelled where it comes out from under it, and a card
   /// peeking in at the edge is not labelled with half a name, nor a row
   /// with the bottom of one.
+  ///
+  /// A frame drawn flipped (a negative scale, hence width or height) is the
+  /// box it covers, and a cover of no area (scaled to 0) covers nothing.
   static func visiblePart(
     of frame: Rect, in viewport: Size, under covers: [Rect], labelWidth: Double
   ) -> Rect? {
+    let frame = box(frame)
+    let covers = covers.map(box).filter { $0.width > 0 && $0.height > 0 }
     var (left, right) = (max(frame.x, 0), min(frame.x + frame.width, viewport.width))
     var (top, bottom) = (max(frame.y, 0), min(frame.maxY, viewport.height))
     // The larger of the pieces of low...high either side of cover.
@@ -75,6 +80,14 @@ struct LabelPlacement {
     if bottom - top < frame.height - 0.01 && bottom - top < labelHeight { return nil }
     if top + labelHeight > viewport.height { return nil }
     return Rect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+
+  /// The box `frame` covers: its width and height made positive, its
+  /// origin moved to its left and top edges.
+  static func box(_ frame: Rect) -> Rect {
+    Rect(
+      x: min(frame.x, frame.x + frame.width), y: min(frame.y, frame.y + frame.height),
+      width: abs(frame.width), height: abs(frame.height))
   }
 
   /// The top-left corner of a label `width` wide for a view whose visible

@@ -17,8 +17,9 @@ enum PreviewAssets {
     [data-view].viewport > .face { border-style: dashed; border-width: 2px;
       background: repeating-linear-gradient(45deg,
         color-mix(in srgb, var(--c) 35%, transparent) 0 6px, rgba(0,0,0,0.18) 6px 9px); }
-    [data-view] > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
-      color: #111; white-space: nowrap; pointer-events: none; }
+    #labels { position: absolute; inset: 0; pointer-events: none; }
+    #labels > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
+      color: #111; white-space: nowrap; }
     #panel { min-width: 300px; }
     #panel table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
     #panel td { padding: 1px 8px 1px 0; }
@@ -78,13 +79,23 @@ enum PreviewAssets {
       element.style.setProperty("--c", view.color);
       const face = document.createElement("div");
       face.className = "face";
-      const label = document.createElement("span");
-      label.textContent = view.name;
-      // The label is beside the face, not in it, so that a blur leaves it legible.
       element.appendChild(face);
-      element.appendChild(label);
       viewport.appendChild(element);
       return element;
+    });
+    // The labels in a layer of their own above every view, as the
+    // filmstrip draws them: a view's opacity, blur or place in the drawing
+    // order leaves its name legible.
+    const layer = document.createElement("div");
+    layer.id = "labels";
+    // Above the views, whose ranks in the drawing order are 0 to n - 1.
+    layer.style.zIndex = elements.length;
+    viewport.appendChild(layer);
+    const labels = data.views.map((view) => {
+      const label = document.createElement("span");
+      label.textContent = view.name;
+      layer.appendChild(label);
+      return label;
     });
     const slider = document.getElementById("slider");
     slider.min = data.offsets.min;
@@ -123,16 +134,18 @@ enum PreviewAssets {
       order.forEach((viewIndex, rank) => { elements[viewIndex].style.zIndex = rank; });
       values.forEach((v, i) => {
         const e = elements[i];
-        const w = v[col.width], h = v[col.height];
         const sx = v[col.scaleX], sy = v[col.scaleY], ax = v[col.anchorX], ay = v[col.anchorY];
-        const left = v[col.x] + ax * w * (1 - sx), top = v[col.y] + ay * h * (1 - sy);
-        e.style.left = left + "px";
-        e.style.top = top + "px";
-        e.style.width = (w * sx) + "px";
-        e.style.height = (h * sy) + "px";
+        // The box drawn; a negative scale flips it about the anchor, which
+        // then lies at 1 - anchor of the flipped box.
+        const box = drawnBox(v);
+        e.style.left = box[0] + "px";
+        e.style.top = box[1] + "px";
+        e.style.width = box[2] + "px";
+        e.style.height = box[3] + "px";
         e.style.opacity = v[col.opacity];
         const face = e.firstChild;
-        face.style.transformOrigin = (ax * 100) + "% " + (ay * 100) + "%";
+        face.style.transformOrigin = ((sx < 0 ? 1 - ax : ax) * 100) + "% " +
+          ((sy < 0 ? 1 - ay : ay) * 100) + "%";
         face.style.transform = v[col.rotation] ? "rotate(" + v[col.rotation] + "deg)" : "";
         face.style.filter = v[col.blur] > 0 ? "blur(" + v[col.blur] + "px)" : "";
       });
@@ -147,8 +160,18 @@ enum PreviewAssets {
     // it would cover a label placed before it (drawing
     // order), as the filmstrip does (LabelPlacement). Right to left, the
     // mirror image: each at the top-right, placed in mirrored coordinates.
-    const labelWidths = elements.map((e) => e.lastChild.offsetWidth);
+    const labelWidths = labels.map((label) => label.offsetWidth);
+    // The box a view is drawn in: its frame scaled about its anchor, a
+    // negative scale's flipped frame as the box it covers.
+    function drawnBox(v) {
+      const w = v[col.width] * v[col.scaleX], h = v[col.height] * v[col.scaleY];
+      const x = v[col.x] + v[col.anchorX] * v[col.width] * (1 - v[col.scaleX]);
+      const y = v[col.y] + v[col.anchorY] * v[col.height] * (1 - v[col.scaleY]);
+      return [Math.min(x, x + w), Math.min(y, y + h), Math.abs(w), Math.abs(h)];
+    }
     function visiblePart(f, covers, width, height, labelWidth) {
+      // A cover of no area (scaled to 0) covers nothing.
+      covers = covers.filter((c) => c[2] > 0 && c[3] > 0);
       let left = Math.max(f[0], 0), right = Math.min(f[0] + f[2], width);
       let top = Math.max(f[1], 0), bottom = Math.min(f[1] + f[3], height);
       let trimmed = true;
@@ -178,15 +201,10 @@ enum PreviewAssets {
     function placeLabels(order, values) {
       const placed = [];
       const width = data.viewport.width, height = data.viewport.height;
-      const drawn = order.map((i) => {
-        const v = values[i], sx = v[col.scaleX], sy = v[col.scaleY];
-        return [v[col.x] + v[col.anchorX] * v[col.width] * (1 - sx),
-          v[col.y] + v[col.anchorY] * v[col.height] * (1 - sy),
-          v[col.width] * sx, v[col.height] * sy];
-      });
+      const drawn = order.map((i) => drawnBox(values[i]));
       const shown = order.map((i) => values[i][col.opacity] >= 0.1);
       order.forEach((i, rank) => {
-        const label = elements[i].lastChild;
+        const label = labels[i];
         const covers = drawn.filter((f, k) => k > rank && shown[k]);
         const w = labelWidths[i];
         const part = shown[rank] ? visiblePart(drawn[rank], covers, width, height, w) : null;
@@ -212,8 +230,8 @@ enum PreviewAssets {
           if (y + 16 > bottom) { y = first; break; }
         }
         placed.push([x, y, x + w, y + 14]);
-        label.style.left = ((mirrored ? width - x - w : x) - drawn[rank][0]) + "px";
-        label.style.top = (y - drawn[rank][1]) + "px";
+        label.style.left = (mirrored ? width - x - w : x) + "px";
+        label.style.top = y + "px";
       });
     }
     function valuesAt(o) {
