@@ -48,6 +48,12 @@ let package = Package(
       // only if the executable exports its symbols (Docs/Plugins.md).
       linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
     ),
+    // For the plugin tests: effectctl as an app's own program is linked by
+    // default, without exporting its symbols, which refuses every plugin
+    // (Docs/Plugins.md). Not a product.
+    .executableTarget(
+      name: "UnexportedEffectctl", dependencies: ["EffectCommandLine"],
+      path: "Tests/Fixtures/UnexportedEffectctl"),
     // The per-frame and load benchmarks with their hand-written floor; see BENCHMARKS.md.
     .executableTarget(name: "effect-bench", dependencies: ["EffectCommandLine", "EffectHost", "ScrollEffectsTestSupport"]),
     // The libFuzzer target over loading and evaluation; see Fuzz/README.md.
@@ -63,7 +69,7 @@ let package = Package(
     .testTarget(name: "EffectHostTests", dependencies: ["EffectHost", "Effects", "EffectProtocol", "ScrollEffectsTestSupport"]),
     .testTarget(name: "EffectCommandLineTests", dependencies: ["EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Depending on the executable makes `swift test` build it; the tests run it.
-    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
+    .testTarget(name: "effectctlTests", dependencies: ["effectctl", "UnexportedEffectctl", "EffectCommandLine", "EffectHost", "Effects", "EffectProtocol", "EffectPlugin", "ScrollEffectsTestSupport"]),
     // Effects defined outside the libraries, as a user's module would.
     .testTarget(name: "CustomEffectTests", dependencies: ["EffectHost", "EffectProtocol"]),
     .testTarget(name: "EffectBenchTests", dependencies: ["effect-bench", "EffectHost"]),

@@ -27,6 +27,14 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
   case duplicateTypeName(file: String, name: String, registeredBy: String)
   /// The plugin's entry point handed over no type (exit 1).
   case registersNothing(file: String)
+  /// A library the plugin needs cannot be found (exit 1): `libEffectPlugin.so`
+  /// not shipped beside it, say.
+  case missingLibrary(file: String, library: String)
+  /// A type the plugin handed over is not this program's `ScrollEffect`
+  /// because this program does not export its symbols (exit 1): on Linux
+  /// it must be linked with `-Xlinker --export-dynamic`, as `effectctl` is;
+  /// the plugin is not at fault.
+  case programNotExporting(file: String, type: String)
 
   /// 66 for a file that cannot be read, 1 for every other refusal.
   public var status: ExitCode {
@@ -61,6 +69,15 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
     case .registersNothing(let file):
       return "plugin \(Self.quoted(file)): registers no effect type; expected "
         + "EffectPlugin.register with at least one type"
+    case .missingLibrary(let file, let library):
+      return "plugin \(Self.quoted(file)): a library it needs cannot be found: "
+        + "\(Self.quoted(library)); expected it beside the plugin, where the plugin looks "
+        + "for it ($ORIGIN), as the build leaves it (see Docs/Plugins.md)"
+    case .programNotExporting(let file, let type):
+      return "plugin \(Self.quoted(file)): the type \(Self.quoted(type)) "
+        + "does not conform to this program's ScrollEffect: this program does not export "
+        + "its symbols, so the plugin bound to another copy of EffectProtocol; link the "
+        + "program with -Xlinker --export-dynamic, as effectctl is (see Docs/Plugins.md)"
     }
   }
 }
@@ -115,7 +132,11 @@ public enum PluginLoader {
     // the user named a file.
     let file = path.contains("/") ? path : "./" + path
     guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else {
-      throw .notSharedLibrary(file: path, reason: loaderError(for: file))
+      let reason = loaderError(for: file)
+      if let library = missingLibrary(in: reason) {
+        throw .missingLibrary(file: path, library: library)
+      }
+      throw .notSharedLibrary(file: path, reason: reason)
     }
     guard let symbol = dlsym(handle, "scroll_effects_plugin") else {
       throw .noEntryPoint(file: path)
@@ -140,12 +161,38 @@ public enum PluginLoader {
     var checked: [any ScrollEffect.Type] = []
     for type in received.types {
       guard let effect = type as? any ScrollEffect.Type else {
+        if !programExportsEffectProtocol {
+          throw .programNotExporting(file: path, type: String(reflecting: type))
+        }
         throw .notScrollEffect(file: path, type: String(reflecting: type))
       }
       checked.append(effect)
     }
     guard !checked.isEmpty else { throw .registersNothing(file: path) }
     return checked
+  }
+
+  /// Whether this program's `ScrollEffect` is visible to the libraries it
+  /// opens: its protocol descriptor is found by name in the program's own
+  /// global scope. A program linked without `--export-dynamic` on Linux
+  /// hides it, and a plugin's `libEffectPlugin.so` then has its own.
+  static var programExportsEffectProtocol: Bool {
+    #if os(Linux)
+      guard let program = dlopen(nil, RTLD_LAZY) else { return true }
+      return dlsym(program, "$s14EffectProtocol06ScrollA0Mp") != nil
+    #else
+      return true
+    #endif
+  }
+
+  /// The library named by the dynamic loader's "cannot open shared object
+  /// file" for a library the file needs (not for the file itself).
+  static func missingLibrary(in reason: String) -> String? {
+    let marker = ": cannot open shared object file"
+    guard let range = reason.ranges(of: marker).first, range.lowerBound > reason.startIndex else {
+      return nil
+    }
+    return String(reason[..<range.lowerBound])
   }
 
   /// `dlerror()`'s text without the file name it starts with, which the

@@ -234,9 +234,11 @@ import Testing
   static let pluginRefusals: [PluginLoadError] = [
     .unreadable(file: "<file>", reason: "<reason>"),
     .notSharedLibrary(file: "<file>", reason: "<the reason the loader gives>"),
+    .missingLibrary(file: "<file>", library: "libEffectPlugin.so"),
     .noEntryPoint(file: "<file>"),
     .signatureMismatch(file: "<file>", found: "<signature>", expected: "<signature>"),
     .notScrollEffect(file: "<file>", type: "<Module.Type>"),
+    .programNotExporting(file: "<file>", type: "<Module.Type>"),
     .duplicateTypeName(
       file: "<file>", name: "<name>", registeredBy: #"<a built-in effect, or plugin "<file>">"#),
     .registersNothing(file: "<file>"),

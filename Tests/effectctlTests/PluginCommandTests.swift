@@ -30,6 +30,12 @@ import Testing
     "Examples/WobbleEffects/.build-stale/release/libWobbleEffects.so"
   ).path
   static var hasStale: Bool { FileManager.default.fileExists(atPath: stale) }
+  /// An app's effectctl linked without `-Xlinker --export-dynamic`
+  /// (Tests/Fixtures/UnexportedEffectctl), built beside effectctl.
+  static let unexported =
+    Effectctl.executable?.deletingLastPathComponent()
+    .appendingPathComponent("UnexportedEffectctl").path ?? ""
+  static var hasUnexported: Bool { FileManager.default.isExecutableFile(atPath: unexported) }
   static let skipped =
     "the plugin fixtures are not built: run bash Scripts/build-plugin-fixtures.sh"
 
@@ -56,6 +62,44 @@ import Testing
     let names = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
     #expect(names == EffectRegistry.builtIn.typeNames + ["wobble", "tick"])
     #expect(run.stdout.contains("wobble       Sways a view sideways as the content scrolls.\n"))
+  }
+
+  @Test(
+    "a program that does not export its symbols refuses a plugin, naming its own link",
+    .enabled(if: hasWobble && hasUnexported, "\(skipped)"))
+  func programNotExporting() throws {
+    let run = try Self.run(Self.unexported, ["--plugin", Self.wobble, "effects"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(Self.wobble.debugDescription): the type \"WobbleEffects.WobbleEffect\" "
+        + "does not conform to this program's ScrollEffect: this program does not export its "
+        + "symbols, so the plugin bound to another copy of EffectProtocol; link the program "
+        + "with -Xlinker --export-dynamic, as effectctl is (see Docs/Plugins.md)\n")
+    #expect(run.stdout == "")
+    // The same program without plugins works.
+    let plain = try Self.run(Self.unexported, ["effects"])
+    #expect(plain.status == 0)
+  }
+
+  @Test(
+    "a plugin copied without the libEffectPlugin.so beside it names the library it lacks",
+    .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
+  func missingLibrary(executable: String) throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("plugin-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copy = directory.appendingPathComponent("libWobbleEffects.so").path
+    try FileManager.default.copyItem(atPath: Self.wobble, toPath: copy)
+    let run = try Self.run(executable, ["--plugin", copy, "effects"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(copy.debugDescription): a library it needs cannot be found: "
+        + "\"libEffectPlugin.so\"; expected it beside the plugin, where the plugin looks for it "
+        + "($ORIGIN), as the build leaves it (see Docs/Plugins.md)\n")
+    #expect(run.stdout == "")
   }
 
   @Test(
