@@ -35,6 +35,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
   /// it must be linked with `-Xlinker --export-dynamic`, as `effectctl` is;
   /// the plugin is not at fault.
   case programNotExporting(file: String, type: String)
+  /// A type name that is empty or holds white space or a control
+  /// character (exit 1): ``EffectRegistry/isTypeName(_:)``.
+  case invalidTypeName(file: String, name: String)
 
   /// 66 for a file that cannot be read, 1 for every other refusal.
   public var status: ExitCode {
@@ -73,6 +76,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
       return "plugin \(Self.quoted(file)): a library it needs cannot be found: "
         + "\(Self.quoted(library)); expected it beside the plugin, where the plugin looks "
         + "for it ($ORIGIN), as the build leaves it (see Docs/Plugins.md)"
+    case .invalidTypeName(let file, let name):
+      return "plugin \(Self.quoted(file)): an effect type named \(Self.quoted(name)); "
+        + "expected a type name that is not empty and has no white space or control character"
     case .programNotExporting(let file, let type):
       return "plugin \(Self.quoted(file)): the type \(Self.quoted(type)) "
         + "does not conform to this program's ScrollEffect: this program does not export "
@@ -102,6 +108,9 @@ public enum PluginLoader {
       let types = try types(inLibrary: path)
       for type in types {
         let name = type.descriptor.typeName
+        guard EffectRegistry.isTypeName(name) else {
+          throw .invalidTypeName(file: path, name: name)
+        }
         if let origin = origins[name] {
           throw .duplicateTypeName(file: path, name: name, registeredBy: origin)
         }

@@ -35,12 +35,24 @@ public struct EffectRegistry: Sendable {
     return copy
   }
 
-  /// Adds `type`; a type name registered before is an error.
+  /// Adds `type`; a type name registered before, or one that is empty or
+  /// holds white space or a control character (which a scene's `"type"`
+  /// could hold, but no listing or message shows as one word), is an error.
   public mutating func register(_ type: any ScrollEffect.Type) throws(RegistryError) {
     let name = type.descriptor.typeName
+    guard Self.isTypeName(name) else { throw RegistryError.invalidTypeName(name) }
     guard indexByName[name] == nil else { throw RegistryError.duplicateTypeName(name) }
     indexByName[name] = types.count
     types.append(type)
+  }
+
+  /// Whether `name` may name an effect type: not empty, and no white space
+  /// or control character in it.
+  public static func isTypeName(_ name: String) -> Bool {
+    !name.isEmpty
+      && !name.unicodeScalars.contains {
+        $0.properties.isWhitespace || $0.properties.generalCategory == .control
+      }
   }
 
   /// The type registered as `name`.
@@ -55,11 +67,16 @@ public struct EffectRegistry: Sendable {
 /// Why a type could not be registered.
 public enum RegistryError: Error, Equatable, CustomStringConvertible {
   case duplicateTypeName(String)
+  /// An empty type name, or one with white space or a control character.
+  case invalidTypeName(String)
 
   public var description: String {
     switch self {
     case .duplicateTypeName(let name):
       "an effect type named \"\(name)\" is already registered; expected a unique type name"
+    case .invalidTypeName(let name):
+      "an effect type named \(MessageText.quoted(name, limit: .max)); expected a type name "
+        + "that is not empty and has no white space or control character"
     }
   }
 }

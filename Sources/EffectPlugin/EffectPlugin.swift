@@ -142,7 +142,8 @@ public struct PluginSignature: Equatable, CustomStringConvertible {
       && a.surfaceHash == b.surfaceHash && a.version == b.version
   }
 
-  /// `ScrollEffects 0.2.0, plugin interface 1, EffectProtocol surface 0x…`.
+  /// `ScrollEffects "0.2.0", plugin interface 1, EffectProtocol surface 0x…`
+  /// (the version quoted: it is text the plugin hands over).
   public var description: String {
     guard magic == Self.magicNumber else {
       return "an unknown signature scheme (magic 0x\(EffectPlugin.hex(magic)))"

@@ -114,8 +114,9 @@ public struct ParameterList<Effect>: Sendable {
 /// Swift has no public memberwise init (the one it synthesises is internal)
 /// and no way to list a type's stored properties without macros, so the
 /// init and the list are written by hand; the compiler checks both against
-/// the declarations' types, and `ParameterDeclarationTests` that each value
-/// lands in the property of its key.
+/// the declarations' types, not their names (two declarations of one type
+/// given in the wrong order compile), and `ParameterDeclarationTests` that
+/// each built-in's values land in the properties of their keys.
 ///
 /// The effect is its own `Parameters`: `StretchEffect(parameters: .init(resistance: 0.5))`
 /// and `effect.parameters.resistance`, the spellings of effects whose

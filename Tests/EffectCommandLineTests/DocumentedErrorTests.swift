@@ -239,6 +239,7 @@ import Testing
     .signatureMismatch(file: "<file>", found: "<signature>", expected: "<signature>"),
     .notScrollEffect(file: "<file>", type: "<Module.Type>"),
     .programNotExporting(file: "<file>", type: "<Module.Type>"),
+    .invalidTypeName(file: "<file>", name: "<name>"),
     .duplicateTypeName(
       file: "<file>", name: "<name>", registeredBy: #"<a built-in effect, or plugin "<file>">"#),
     .registersNothing(file: "<file>"),

@@ -25,6 +25,38 @@ import Testing
         == #"an effect type named "stretch" is already registered; expected a unique type name"#)
   }
 
+  /// An effect whose type name is given at run time, as a plugin's may be.
+  struct NamedEffect: StatelessScrollEffect {
+    nonisolated(unsafe) static var name = ""
+    init(from reader: inout ParameterReader) {}
+    static var descriptor: EffectDescriptor {
+      EffectDescriptor(
+        typeName: name, summary: "Does nothing.", discussion: "", parameters: [], examples: [])
+    }
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  @Test(
+    "a type name that is empty or holds white space or a control character is refused",
+    .serialized, arguments: ["", "my tilt", "tilt\n", "\u{1B}[31m", "a\u{A0}b", " "])
+  func invalidTypeName(name: String) {
+    NamedEffect.name = name
+    #expect(throws: RegistryError.invalidTypeName(name)) {
+      try EffectRegistry.builtIn.registering(NamedEffect.self)
+    }
+  }
+
+  @Test("a type name of any other text is taken, punctuation and letters of any script")
+  func otherTypeNames() throws {
+    for name in ["tilt", "my-tilt", "tilt.v2", "ゆれ", "type", "😀"] {
+      #expect(EffectRegistry.isTypeName(name), "\(name)")
+    }
+    #expect(
+      String(describing: RegistryError.invalidTypeName("my tilt"))
+        == #"an effect type named "my tilt"; expected a type name that is not empty and has no "#
+        + "white space or control character")
+  }
+
   @Test("an empty registry refuses every effect type and says none is registered")
   func emptyRegistry() throws {
     let loader = SceneLoader(registry: try EffectRegistry([]))
