@@ -47,13 +47,17 @@ public struct ExportCommand: Subcommand {
   public init() {}
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
-    let export: SwiftExport
+    var export: SwiftExport
     do {
       export = try SwiftExport(
         typeName: name ?? SwiftExport.typeName(forFile: scene), sourceName: sourceName)
     } catch {
       throw .usage(UsageError(message: "--name: \(error.description)", command: Self.spec))
     }
+    // In the order the scene takes them, as a command line would give them.
+    export.options =
+      (layout.device.map { ["--device \($0.name)"] } ?? [])
+      + layout.settings.map { "--set \($0)" } + (reducesMotion ? ["--reduce-motion"] : [])
     try PictureOutput.prepare(output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)

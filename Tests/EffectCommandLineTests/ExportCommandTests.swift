@@ -27,21 +27,34 @@ import Testing
     #expect(SwiftExport.typeName(forFile: "app_bar.v2.json") == "AppBarV2")
     #expect(SwiftExport.typeName(forFile: "3d-cards.json") == "Scene3dCards")
     #expect(SwiftExport.typeName(forFile: "-") == "ExportedScene")
-    #expect(SwiftExport.typeName(forFile: "日本.json") == "ExportedScene")
+    // Letters of any script a Swift name takes.
+    #expect(SwiftExport.typeName(forFile: "日本.json") == "日本")
+    #expect(SwiftExport.typeName(forFile: "café-list.json") == "CaféList")
+    #expect(SwiftExport.typeName(forFile: "😀.json") == "ExportedScene")
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "Header_2"])
     #expect(run.status == .success)
     #expect(run.stdout.contains("public struct Header_2: Sendable {"))
     #expect(run.stdout.hasPrefix("// Header_2.swift: the scene stretchy-header.json as Swift"))
+    let accented = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "Café"])
+    #expect(accented.status == .success)
+    #expect(accented.stdout.contains("public struct Café: Sendable {"))
   }
 
   @Test(
     "a name that is not a Swift identifier is a usage error",
-    arguments: ["1Header", "my-header", "_", "Héader", ""])
+    arguments: ["1Header", "my-header", "Hé der", "\u{301}Header", "😀", ""])
   func invalidName(_ name: String) {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
     #expect(run.status == .usage)
     #expect(run.stdout == "")
     #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" is not a Swift type name"))
+  }
+
+  @Test("_ alone is a usage error saying it names nothing")
+  func underscoreName() {
+    let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "_"])
+    #expect(run.status == .usage)
+    #expect(run.stderr.hasPrefix(#"Error: --name: "_" alone names nothing in Swift"#))
   }
 
   @Test(
@@ -187,6 +200,18 @@ import Testing
     ])
     #expect(run.status == .success)
     #expect(run.stdout.contains("height: 420.0"))
+    // The header names the options, with which eval prints the same values.
+    #expect(run.stdout.contains("columns indexed as `viewNames`. The options:\n"))
+    #expect(run.stdout.contains("\n//   --set header.frame.height=420\n"))
+    let all = InProcess([
+      "export", InProcess.stretchyHeader, "--swift", "--reduce-motion", "--set",
+      "header.frame.height=420", "--device", "iphone-se-3",
+    ])
+    #expect(
+      all.stdout.contains(
+        "\n//   --device iphone-se-3 --set header.frame.height=420 --reduce-motion\n"))
+    let plain = InProcess(["export", InProcess.stretchyHeader, "--swift"])
+    #expect(!plain.stdout.contains("The options:"))
     let device = InProcess(["export", InProcess.stretchyHeader, "--swift", "--device", "nope"])
     #expect(device.status == .usage)
   }

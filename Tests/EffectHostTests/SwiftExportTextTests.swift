@@ -21,7 +21,10 @@ import Testing
        "events": [{"name": "e\nINJECTED()", "input": "minY", "crosses": 10}]},
       {"name": "\u2028INJECTED()", "frame": {"y": 300, "height": 100}, "repeat": {"count": 3},
        "effects": [{"type": "parallax"}]},
-      {"name": "\rINJECTED()", "frame": {"y": 700, "height": 100}}
+      {"name": "\rINJECTED()", "frame": {"y": 700, "height": 100}},
+      {"name": "ヘッダー café", "frame": {"y": 800, "height": 100}, "effects": [{"type": "parallax"}]},
+      {"name": "-- 1st", "frame": {"y": 900, "height": 100}, "effects": [{"type": "parallax"}]},
+      {"name": "--", "frame": {"y": 1000, "height": 100}, "effects": [{"type": "parallax"}]}
      ]}
     """#
 
@@ -51,6 +54,23 @@ import Testing
     #expect(source.contains("/// first line\n/// INJECTED()\n/// INJECTED()\n/// INJECTED()\n"))
   }
 
+  @Test("a chain's function is named after its words, in any script a Swift name takes")
+  func chainFunctionNames() throws {
+    let source = try Self.awkwardSource()
+    #expect(source.contains("private static func evaluateヘッダーCafé("))
+    #expect(source.contains("private static func evaluate1st("))
+    #expect(source.contains("private static func evaluateChain5("))
+    // Random names: always `evaluate` and characters a Swift name may hold.
+    var random = SplitMix64(seed: 31)
+    let pieces = ["self", "é", "ヘッダー", "-", " ", "2", "x", ".json", "/", "😀", "\u{301}", "_"]
+    for _ in 0..<2_000 {
+      let name = (0..<random.next(in: 1...4)).map { _ in random.pick(pieces) }.joined()
+      let function = SwiftExport.functionName(forChain: name, index: 3)
+      #expect(function.hasPrefix("evaluate"))
+      #expect(function.unicodeScalars.allSatisfy(SwiftExport.isIdentifierCharacter), "\(name)")
+    }
+  }
+
   @Test("the type name a file gives is always one the export accepts")
   func derivedNamesAreAccepted() throws {
     #expect(SwiftExport.typeName(forFile: "self.json") == "SelfScene")
@@ -61,7 +81,7 @@ import Testing
     var random = SplitMix64(seed: 27)
     let words =
       ["self", "type", "protocol", "double", "int", "string", "array", "range", "bool", "-", "2"]
-      + ["é", "x", "_", ".", "header", "v2", "Sendable", "equatable", ""]
+      + ["é", "x", "_", ".", "header", "v2", "Sendable", "equatable", "", "ヘッダー", "\u{301}"]
     for _ in 0..<2_000 {
       let name = (0..<random.next(in: 1...3)).map { _ in random.pick(words) }.joined()
       let typeName = SwiftExport.typeName(forFile: name + ".json")

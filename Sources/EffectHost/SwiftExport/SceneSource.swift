@@ -115,7 +115,14 @@ struct SceneSource {
       "// `effectctl export --swift`. It needs only the standard library"
         + (usesCMath ? " and the platform's C math." : "."))
     line("// evaluate(offset:) computes every view's 14 columns, the values `effectctl eval`")
-    line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
+    if export.options.isEmpty {
+      line("// prints for the scene, into `[Double]` columns indexed as `viewNames`.")
+    } else {
+      line("// prints for the scene with the options it was exported with, into `[Double]`")
+      line("// columns indexed as `viewNames`. The options:")
+      let options = export.options.map { SwiftLiteral.comment($0) }.joined(separator: " ")
+      for wrapped in Self.wrap(options, width: 92) { line("//   \(wrapped)") }
+    }
     if isHorizontal {
       line(
         "// The scene scrolls sideways (\"axis\": \"horizontal\""

@@ -22,6 +22,8 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       } else if SwiftExport.standardLibraryNames.contains(name) {
         "\"\(name)\" is a standard library type, which the exported struct would hide in "
           + "the app that adds the file; expected another type name"
+      } else if name == "_" {
+        "\"_\" alone names nothing in Swift; expected a type name"
       } else {
         "\"\(name)\" is not a Swift type name; expected letters, digits and _, not starting "
           + "with a digit"
@@ -43,6 +45,10 @@ public struct SwiftExport: Sendable {
   public let typeName: String
   /// The file the scene was read from, for the header comment.
   public let sourceName: String
+  /// The options the scene was read and evaluated with (`--device NAME`,
+  /// `--set KEY=VALUE`, `--reduce-motion`), which the header comment names:
+  /// `effectctl eval` prints the exported values given the same ones.
+  public var options: [String] = []
 
   public init(typeName: String, sourceName: String) throws(SwiftExportError) {
     guard Self.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
@@ -63,22 +69,75 @@ public struct SwiftExport: Sendable {
     guard path != "-" else { return "ExportedScene" }
     var name = path.split(separator: "/").last.map(String.init) ?? path
     if name.hasSuffix(".json") { name.removeLast(5) }
-    let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-    let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    let joined = words(of: name)
     guard let first = joined.first else { return "ExportedScene" }
     if first.isNumber { return "Scene" + joined }
     return isTypeName(joined) ? joined : joined + "Scene"
   }
 
-  /// Whether `name` can name the exported type: ASCII letters, digits and
-  /// `_`, not starting with a digit, not a keyword, not one of the names the
+  /// The words of `text` (split at anything but a letter or digit a Swift
+  /// identifier may hold), each capitalised, joined: `hero image` ->
+  /// `HeroImage`, `café` -> `Café`.
+  static func words(of text: String) -> String {
+    text.split { character in
+      !(character.isLetter || character.isNumber)
+        || !character.unicodeScalars.allSatisfy(isIdentifierCharacter)
+    }
+    .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// The name of the exported type's function for chain `name`, number
+  /// `index`: `evaluate` and the name's words (``words(of:)``:
+  /// `hero image` -> `evaluateHeroImage`), or `evaluateChain` and its
+  /// number for a name without a letter or digit.
+  package static func functionName(forChain name: String, index: Int) -> String {
+    let words = words(of: name)
+    return "evaluate" + (words.isEmpty ? "Chain\(index)" : words)
+  }
+
+  /// Whether `scalar` may be in a Swift identifier, as the head's ranges of
+  /// "Lexical Structure" in The Swift Programming Language list them (with
+  /// the digits and combining marks a later character may be); letters and
+  /// digits only are asked for here.
+  package static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if scalar.isASCII {
+      return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        || ("0"..."9").contains(scalar)
+    }
+    return identifierRanges.contains { $0.contains(value) }
+  }
+
+  /// The non-ASCII ranges of Swift's identifier characters.
+  private static let identifierRanges: [ClosedRange<UInt32>] = [
+    0xA8...0xA8, 0xAA...0xAA, 0xAD...0xAD, 0xAF...0xAF, 0xB2...0xB5, 0xB7...0xBA,
+    0xBC...0xBE, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x100...0x2FF, 0x300...0x36F,
+    0x370...0x167F, 0x1681...0x180D, 0x180F...0x1DBF, 0x1DC0...0x1DFF, 0x1E00...0x1FFF,
+    0x20D0...0x20FF, 0x2070...0x20CF, 0x2100...0x218F, 0x2460...0x24FF, 0x2776...0x2793,
+    0x2C00...0x2DFF, 0x2E80...0x2FFF, 0x3004...0x3007, 0x3021...0x302F, 0x3031...0x303F,
+    0x3040...0xD7FF, 0xF900...0xFD3D, 0xFD40...0xFDCF, 0xFDF0...0xFE1F, 0xFE20...0xFE2F,
+    0xFE30...0xFE44, 0xFE47...0xFFFD, 0x10000...0x1FFFD, 0x20000...0x2FFFD,
+  ]
+
+  /// Whether `name` can name the exported type: letters a Swift identifier
+  /// may hold (``isIdentifierCharacter(_:)``), digits and `_`, not starting
+  /// with a digit, not `_` alone, not a keyword, not one of the names the
   /// exported code uses (``reservedNames``), which it would hide from
   /// itself, and not a standard library type, which it would hide from the
   /// app that adds the file.
   public static func isTypeName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    func isMark(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.properties.generalCategory {
+      case .nonspacingMark, .spacingMark, .enclosingMark: true
+      default: false
+      }
+    }
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !isMark(first)
+    else { return false }
     let valid = name.unicodeScalars.allSatisfy {
-      $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0))
+      isIdentifierCharacter($0)
+        && ($0.isASCII || $0.properties.isAlphabetic || $0.properties.numericType != nil
+          || isMark($0))
     }
     return valid && name != "_" && !keywords.contains(name) && !reservedNames.contains(name)
       && !standardLibraryNames.contains(name)
@@ -138,7 +197,7 @@ public struct SwiftExport: Sendable {
     var functions = SwiftFunctions()
     for (index, layout) in host.chains.enumerated() {
       let chain = host.scene.chains[index]
-      var function = "evaluate" + Self.typeName(forFile: chain.name)
+      var function = Self.functionName(forChain: chain.name, index: index)
       while names.contains(function) { function += "_\(index)" }
       names.insert(function)
       let prefix = function.dropFirst("evaluate".count)
