@@ -50,6 +50,32 @@ import Testing
     #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" is not a Swift type name"))
   }
 
+  @Test(
+    "comments quote the file: a horizontal expression's key and text, a pin's chain, each formula")
+  func commentsQuoteTheFile() throws {
+    let horizontal = try EscapingTests.file(
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "width": "minX - insetTop", "opacity": "progress"}, {"type": "collapse", "minWidth": 40}]}]}"#
+    )
+    let sideways = InProcess(["export", horizontal, "--swift"])
+    #expect(sideways.status == .success)
+    #expect(
+      sideways.stdout.contains(
+        "let newHeight = (view.y - Self.insetTop)  // width: minX - insetTop\n"))
+    #expect(sideways.stdout.contains("  // progress\n"))
+    #expect(
+      sideways.stdout.contains(
+        "// line L = It + inset, excess e = L - y; past it height = min(h, max(minHeight, h - e))"))
+    let sections = try EscapingTests.file(
+      #"{"contentHeight": 3000, "chains": [{"name": "comments", "frame": {"y": 1200, "height": 50}}, {"name": "bar", "frame": {"y": 100, "height": 40}, "effects": [{"type": "pin", "until": {"chain": "comments"}}, {"type": "stretch", "maxStretch": 80}]}, {"name": "tab", "frame": {"y": 400, "height": 30}, "repeat": {"count": 1}, "effects": [{"type": "pin", "until": "next"}]}]}"#
+    )
+    let pinned = InProcess(["export", sections, "--swift"])
+    #expect(pinned.status == .success)
+    #expect(pinned.stdout.contains("let until = 1200.0  // the top of chain \"comments\"\n"))
+    #expect(pinned.stdout.contains("let sectionEdge = contentOrigin + Self.contentHeight\n"))
+    #expect(pinned.stdout.contains("// s = min(resistance * pull, maxStretch); grow"))
+    #expect(!pinned.stdout.contains(">= 0 ?"))
+  }
+
   @Test("_ alone is a usage error saying it names nothing")
   func underscoreName() {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "_"])

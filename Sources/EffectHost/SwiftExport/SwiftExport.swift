@@ -206,6 +206,7 @@ public struct SwiftExport: Sendable {
         count: layout.viewRange.count,
         statePrefix: prefix.prefix(1).lowercased() + prefix.dropFirst())
       code.geometry = host.geometry
+      if host.scene.axis == .horizontal { code.fileSpelling = SceneAxisReading.renamingNames }
       code.curves = curves
       code.functions = functions
       var types: [String] = []

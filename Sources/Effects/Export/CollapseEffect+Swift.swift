@@ -3,7 +3,8 @@ import EffectProtocol
 extension CollapseEffect: SwiftExportable {
   package func writeSwift(to code: inout SwiftChainCode) {
     code.writes(.y, .height)
-    code.line("// line L = It + inset, excess e = L - y; past it height = max(minHeight, h - e)")
+    code.line(
+      "// line L = It + inset, excess e = L - y; past it height = min(h, max(minHeight, h - e))")
     code.line("let minHeight = \(SwiftLiteral.double(minHeight))")
     code.line("let inset = \(SwiftLiteral.double(inset))")
     code.line("let line = \(SwiftChainCode.insetTop) + inset")

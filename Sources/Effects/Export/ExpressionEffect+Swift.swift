@@ -13,7 +13,11 @@ extension ExpressionEffect: SwiftExportable {
       let value = "new\(column.rawValue.prefix(1).uppercased())\(column.rawValue.dropFirst())"
       var terms = FrameTerms(base: code.own(column.rawValue), hoists: code.count > 1)
       let formula = Self.swift(ExpressionProgram.fold(node), &code, &terms)
-      code.line("let \(value) = \(formula)  // \(SwiftLiteral.comment(text))")
+      // The file's key and text (a horizontal scene's twin swaps their names).
+      let key = code.fileSpelling(column.rawValue)
+      let quoted = SwiftLiteral.comment(code.fileSpelling(text))
+      code.line(
+        "let \(value) = \(formula)  // " + (key == column.rawValue ? quoted : "\(key): \(quoted)"))
       assignments.append((column, value))
     }
     for (column, value) in assignments {

@@ -20,14 +20,22 @@ extension PinEffect: SwiftExportable {
     if untilNext {
       // "next": the next copy's natural top (`top`, copy 0's, is the
       // repeated chain's loop's), the content's end for the last copy.
-      let copy = code.copy()
-      let contentEnd =
-        "\(code.frame(.contentOrigin)) + \(SwiftLiteral.double(code.geometry.contentHeight))"
-      code.line(
-        "let sectionEdge = \(copy) >= \(lastCopy) ? \(contentEnd) : top + Double(\(copy) + 1) * "
-          + SwiftLiteral.double(code.stride))
+      // The content's height is the type's `contentHeight`, the host's.
+      let contentEnd = "\(code.frame(.contentOrigin)) + Self.contentHeight"
+      if lastCopy == 0 {
+        // One copy: the last, whose section ends with the content.
+        code.line("let sectionEdge = \(contentEnd)")
+      } else {
+        let copy = code.copy()
+        code.line(
+          "let sectionEdge = \(copy) >= \(lastCopy) ? \(contentEnd) : top + Double(\(copy) + 1) * "
+            + SwiftLiteral.double(code.stride))
+      }
     } else if let until {
-      code.line("let until = \(SwiftLiteral.double(until))")
+      // A chain's top, as placed: the content y the host holds it at.
+      code.line(
+        "let until = \(SwiftLiteral.double(until))"
+          + (untilChain.map { "  // the top of chain \(SwiftLiteral.string($0))" } ?? ""))
       code.line("let sectionEdge = \(code.frame(.contentOrigin)) + until")
     }
     switch (edge, until != nil || untilNext) {

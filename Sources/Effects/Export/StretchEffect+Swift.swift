@@ -9,7 +9,11 @@ extension StretchEffect: SwiftExportable {
       mode == .grow
       ? "grow: height += s, the \(kept) edge stays put" + (movesUp ? " (y -= s)" : "")
       : "zoom: scale (h + s) / h about the \(kept) edge's centre"
-    code.line("// s = min(resistance * \(overscroll), maxStretch); \(rule)")
+    code.line(
+      (maxStretch == nil
+        ? "// s = resistance * \(overscroll); "
+        : "// s = min(resistance * \(overscroll), maxStretch); ")
+        + rule)
     code.line("let resistance = \(SwiftLiteral.double(resistance))")
     if let maxStretch {
       code.line("let maxStretch = \(SwiftLiteral.double(maxStretch))")

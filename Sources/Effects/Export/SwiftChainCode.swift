@@ -91,6 +91,10 @@ package struct SwiftChainCode {
   package let statePrefix: String
   /// The scene's geometry at rest: its viewport, insets and content height.
   package var geometry = ScrollGeometry(offset: 0, contentHeight: 0)
+  /// A key or an expression's text as the scene file spells it: the
+  /// effects read a horizontal scene's vertical twin, whose names swap x
+  /// and y, and comments quote the file.
+  package var fileSpelling: (String) -> String = { $0 }
 
   package init(
     attachment: Attachment, naturalFrame: Rect, stride: Double, count: Int, statePrefix: String
