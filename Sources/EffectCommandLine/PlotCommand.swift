@@ -21,7 +21,8 @@ public struct PlotCommand: Subcommand {
   @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)
   public var scene: String
   @Option(
-    "--offsets", valueName: "spec", help: OffsetSpec.pictureHelp, reader: .pictureOffsets)
+    "--offsets", valueName: "spec", help: OffsetSpec.pictureHelp + ["Two or more."],
+    reader: .plotOffsets)
   public var offsets: OffsetSpec
   /// The `--chain` names, checked against the scene once it is loaded.
   @Option(

@@ -27,7 +27,7 @@ import Testing
       (["validate", InProcess.stretchyHeader, ""], "<scene> ..."),
       (["export", "--swift", ""], "<scene>"),
       (["export", "--swift", InProcess.stretchyHeader, "-o", ""], "-o <file>"),
-      (["plot", InProcess.stretchyHeader, "--offsets", "0", "-o", ""], "-o <file>"),
+      (["plot", InProcess.stretchyHeader, "--offsets", "0:10", "-o", ""], "-o <file>"),
       (["filmstrip", InProcess.stretchyHeader, "--offsets", "0", "-o", ""], "-o <file>"),
       (["preview", InProcess.stretchyHeader, "-o", ""], "-o <file>"),
       (["check", InProcess.stretchyHeader, "--offsets", "0", "--golden", ""], "--golden <file>"),

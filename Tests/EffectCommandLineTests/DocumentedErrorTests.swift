@@ -124,12 +124,12 @@ import Testing
     ("Docs/CommandLine.md", ["validate", "@"], .unreadableScene),
     (
       "Docs/CommandLine.md",
-      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "@out/plot.svg"],
+      ["plot", "Configs/stretchy-header.json", "--offsets", "0:10", "-o", "@out/plot.svg"],
       .failure
     ),
     (
       "Docs/CommandLine.md",
-      ["plot", "Configs/stretchy-header.json", "--offsets", "0", "-o", "/tmp"], .failure
+      ["plot", "Configs/stretchy-header.json", "--offsets", "0:10", "-o", "/tmp"], .failure
     ),
   ]
 

@@ -50,7 +50,7 @@ import Testing
   @Test("a wrong name is refused as plot refuses it")
   func wrongName() {
     let eval = InProcess(["eval", Self.scene, "--offsets", "0", "--columns", "y,hieght"])
-    let plot = InProcess(["plot", Self.scene, "--offsets", "0", "--columns", "y,hieght"])
+    let plot = InProcess(["plot", Self.scene, "--offsets", "0:10", "--columns", "y,hieght"])
     #expect(eval.status == .usage)
     let message = { (text: String) in text.split(separator: "\n").first.map(String.init) }
     #expect(message(eval.stderr) == message(plot.stderr))

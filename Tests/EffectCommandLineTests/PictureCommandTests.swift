@@ -86,6 +86,20 @@ import Testing
     }
   }
 
+  @Test(
+    "plot of one offset, or of one offset given again, is a usage error: it would draw no line",
+    arguments: ["50", "50,50", "-0,0"])
+  func plotOfOneOffset(offsets: String) {
+    let result = InProcess(["plot", InProcess.stretchyHeader, "--offsets", offsets])
+    #expect(result.status == .usage)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value '\(offsets)' is invalid for '--offsets <spec>': a plot draws each "
+          + "column as a line over the offsets; expected two different offsets or more"))
+    #expect(InProcess(["plot", InProcess.stretchyHeader, "--offsets", "50,51"]).status == .success)
+  }
+
   @Test("plot --chain draws that chain's line; the snapping bar's snap targets are markers")
   func plotChainAndSnapMarkers() throws {
     let snapping = PictureFixtures.root.appendingPathComponent("Configs/snapping-app-bar.json").path

@@ -60,6 +60,21 @@ extension ValueReader where Value == OffsetSpec {
       return spec
     }
   }
+
+  /// A plot's `--offsets`: a picture's, of two offsets or more, the
+  /// abscissa of its lines (one offset draws no line).
+  static var plotOffsets: ValueReader<OffsetSpec> {
+    ValueReader { (text) throws(InvalidValue) -> OffsetSpec in
+      let spec = try pictureOffsets.read(text)
+      guard let first = spec.first, spec.contains(where: { $0 != first }) else {
+        throw .because(
+          "a plot draws each column as a line over the offsets; expected two different "
+            + "offsets or more (a range such as -100:300), found only "
+            + MessageText.number(spec.first ?? 0))
+      }
+      return spec
+    }
+  }
 }
 
 extension ValueReader where Value == [TransformColumn] {
