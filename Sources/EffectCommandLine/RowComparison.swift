@@ -141,11 +141,22 @@ struct RowComparison {
       if alike { matchingRows += 1 } else { differingRows += 1 }
     }
 
+    /// A key cell as it pairs: a number (`offset`, `frame`) by its value,
+    /// whatever its spelling (`-100.0`, `-1e2` and `-100` are one offset;
+    /// `-0` is `0`), a name by its text.
+    func keyText(_ text: String, column: Int) -> String {
+      guard !isText[column], let value = JSONParser.number(text), value.isFinite else {
+        return text
+      }
+      return value == 0 ? "0" : "\(value)"
+    }
+
     /// Whether the golden record and the record now (read) have the same key.
     func sameKey() -> Bool {
       keys.allSatisfy { column in
         golden.sameBytes(goldenCells[column], nowCells[column], in: now)
-          || golden.text(of: goldenCells[column]) == now.text(of: nowCells[column])
+          || keyText(golden.text(of: goldenCells[column]), column: column)
+            == keyText(now.text(of: nowCells[column]), column: column)
       }
     }
 
@@ -167,12 +178,13 @@ struct RowComparison {
     var waiting: [[String]: ArraySlice<Int>] = [:]
     for index in firstUnpaired..<now.count {
       now.cells(ofRecord: index, into: &nowCells)
-      waiting[keys.map { now.text(of: nowCells[$0]) }, default: []].append(index)
+      waiting[keys.map { keyText(now.text(of: nowCells[$0]), column: $0) }, default: []].append(
+        index)
     }
     var paired = [Bool](repeating: false, count: now.count - firstUnpaired)
     while record < golden.count {
       try readGolden(record)
-      let key = keys.map { golden.text(of: goldenCells[$0]) }
+      let key = keys.map { keyText(golden.text(of: goldenCells[$0]), column: $0) }
       guard let row = waiting[key]?.popFirst() else {
         // Its numbers are read all the same: a damaged file is one anywhere.
         for column in header.indices where !isText[column] {

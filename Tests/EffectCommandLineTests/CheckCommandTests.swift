@@ -384,6 +384,30 @@ extension CheckCommandTests {
     #expect(run.stdout == "18 rows match \(path)\n")
   }
 
+  @Test("an offset spelt otherwise pairs by its value, in order or not; a simulate frame too")
+  func keysByValue() throws {
+    let real = Self.evalCSV("-100:300:50")
+    // Spellings of the same offsets: -100.0, -1e2, -0 for 0, 50.00.
+    var golden = Self.edited(real, lead: "-100,", column: "offset") { _ in "-100.0" }
+    golden = Self.edited(golden, lead: "0,", column: "offset") { _ in "-0" }
+    golden = Self.edited(golden, lead: "50,", column: "offset") { _ in "50.00" }
+    golden = Self.edited(golden, lead: "100,", column: "offset") { _ in "1e2" }
+    let (run, path) = try Self.check(golden, ["--offsets", "-100:300:50"])
+    #expect(run.status == .success)
+    #expect(run.stdout == "18 rows match \(path)\n")
+    // The same, its rows after the third reversed: paired by key, by value.
+    var lines = golden.split(separator: "\n").map(String.init)
+    lines = Array(lines.prefix(4)) + lines.dropFirst(4).reversed()
+    let (shuffled, _) = try Self.check(
+      lines.joined(separator: "\n") + "\n", ["--offsets", "-100:300:50"])
+    #expect(shuffled.status == .success)
+    // Another value is another offset.
+    let other = Self.edited(real, lead: "50,", column: "offset") { _ in "50.5" }
+    let (differs, _) = try Self.check(other, ["--offsets", "-100:300:50"])
+    #expect(differs.status == .failure)
+    #expect(differs.stdout.contains("only in"))
+  }
+
   @Test("more than 20 rows on each side: the counts of all, the first 20, how many more")
   func manyRowsOnOneSide() throws {
     // The golden file's offsets are half a point on from now's: no row pairs.
