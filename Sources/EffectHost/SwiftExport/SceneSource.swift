@@ -408,7 +408,9 @@ struct SceneSource {
     if isMirrored {
       lines(
         """
-              // The mirror image; translateX is the move of the leading (right) edge.
+              // The mirror image; translateX is the move of the leading (right) edge:
+              // 0 but for the rounding of x + width - width: eval measures it from
+              // naturalX + naturalWidth - width, the screen's width the twin's height.
               x[row] = Self.screenWidth - naturalY - naturalHeight
               translateX[row] = x[row] - (x[row] + naturalHeight - naturalHeight)
         """)
