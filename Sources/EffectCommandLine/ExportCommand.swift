@@ -54,10 +54,12 @@ public struct ExportCommand: Subcommand {
     } catch {
       throw .usage(UsageError(message: "--name: \(error.description)", command: Self.spec))
     }
-    // In the order the scene takes them, as a command line would give them.
+    // In the order the scene takes them, as a shell's command line gives
+    // them: a value with a space or a shell's special character quoted.
     export.options =
-      (layout.device.map { ["--device \($0.name)"] } ?? [])
-      + layout.settings.map { "--set \($0)" } + (reducesMotion ? ["--reduce-motion"] : [])
+      (layout.device.map { ["--device \(Self.shellWord($0.name))"] } ?? [])
+      + layout.settings.map { "--set \(Self.shellWord("\($0)"))" }
+      + (reducesMotion ? ["--reduce-motion"] : [])
     try PictureOutput.prepare(output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
@@ -87,6 +89,19 @@ public struct ExportCommand: Subcommand {
     }
     try PictureOutput.write(source, to: output, console: context.console)
     return .success
+  }
+
+  /// `text` as one word of a POSIX shell's command line: as it is when it
+  /// holds only letters, digits and `-_.,:/=+@%`, else in single quotes
+  /// (a quote in it closed, escaped and opened again).
+  static func shellWord(_ text: String) -> String {
+    let plain =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy { scalar in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "-_.,:/=+@%".unicodeScalars.contains(scalar)
+      }
+    return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
   }
 
   /// The scene's file name, as the exported file's header names it.

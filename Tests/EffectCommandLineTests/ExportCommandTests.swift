@@ -238,6 +238,16 @@ import Testing
         "\n//   --device iphone-se-3 --set header.frame.height=420 --reduce-motion\n"))
     let plain = InProcess(["export", InProcess.stretchyHeader, "--swift"])
     #expect(!plain.stdout.contains("The options:"))
+    // A value a shell would split or read is quoted, as a command line takes it.
+    let spaced = try EscapingTests.file(
+      #"{"chains": [{"name": "hero image", "frame": {"height": 300}}, {"name": "it's", "frame": {"y": 300, "height": 10}}]}"#
+    )
+    let quoted = InProcess([
+      "export", spaced, "--swift", "--set", "hero image.frame.y=1e2", "--set", "it's.frame.x=2",
+    ])
+    #expect(
+      quoted.stdout.contains(
+        #"//   --set 'hero image.frame.y=100' --set 'it'\''s.frame.x=2'"# + "\n"))
     let device = InProcess(["export", InProcess.stretchyHeader, "--swift", "--device", "nope"])
     #expect(device.status == .usage)
   }

@@ -24,7 +24,8 @@ import Testing
       {"name": "\rINJECTED()", "frame": {"y": 700, "height": 100}},
       {"name": "ヘッダー café", "frame": {"y": 800, "height": 100}, "effects": [{"type": "parallax"}]},
       {"name": "-- 1st", "frame": {"y": 900, "height": 100}, "effects": [{"type": "parallax"}]},
-      {"name": "--", "frame": {"y": 1000, "height": 100}, "effects": [{"type": "parallax"}]}
+      {"name": "--", "frame": {"y": 1000, "height": 100}, "effects": [{"type": "parallax"}]},
+      {"name": "3d", "frame": {"y": 1100, "height": 100}, "effects": [{"type": "float"}, {"type": "stretch"}]}
      ]}
     """#
 
@@ -58,16 +59,25 @@ import Testing
   func chainFunctionNames() throws {
     let source = try Self.awkwardSource()
     #expect(source.contains("private static func evaluateヘッダーCafé("))
-    #expect(source.contains("private static func evaluate1st("))
+    #expect(source.contains("private static func evaluateChain1st("))
     #expect(source.contains("private static func evaluateChain5("))
+    // A name that starts with a digit: its state's names start with `chain`.
+    #expect(source.contains("static func evaluateChain3d("))
+    #expect(source.contains("var chain3dFloat"))
+    #expect(!source.contains(" 3d"))
     // Random names: always `evaluate` and characters a Swift name may hold.
     var random = SplitMix64(seed: 31)
-    let pieces = ["self", "é", "ヘッダー", "-", " ", "2", "x", ".json", "/", "😀", "\u{301}", "_"]
+    let pieces = [
+      "self", "é", "ヘッダー", "-", " ", "2", "x", ".json", "/", "😀", "\u{301}", "_", "\u{1F3FB}",
+    ]
     for _ in 0..<2_000 {
       let name = (0..<random.next(in: 1...4)).map { _ in random.pick(pieces) }.joined()
       let function = SwiftExport.functionName(forChain: name, index: 3)
       #expect(function.hasPrefix("evaluate"))
       #expect(function.unicodeScalars.allSatisfy(SwiftExport.isIdentifierCharacter), "\(name)")
+      // What the chain's state and values are named after starts as a name may.
+      let rest = function.dropFirst("evaluate".count)
+      #expect(rest.first?.isNumber == false, "\(name)")
     }
   }
 
@@ -82,6 +92,7 @@ import Testing
     let words =
       ["self", "type", "protocol", "double", "int", "string", "array", "range", "bool", "-", "2"]
       + ["é", "x", "_", ".", "header", "v2", "Sendable", "equatable", "", "ヘッダー", "\u{301}"]
+      + ["\u{1F3FB}", "😀"]
     for _ in 0..<2_000 {
       let name = (0..<random.next(in: 1...3)).map { _ in random.pick(words) }.joined()
       let typeName = SwiftExport.typeName(forFile: name + ".json")

@@ -72,7 +72,8 @@ public struct SwiftExport: Sendable {
     let joined = words(of: name)
     guard let first = joined.first else { return "ExportedScene" }
     if first.isNumber { return "Scene" + joined }
-    return isTypeName(joined) ? joined : joined + "Scene"
+    if isTypeName(joined) { return joined }
+    return isTypeName(joined + "Scene") ? joined + "Scene" : "ExportedScene"
   }
 
   /// The words of `text` (split at anything but a letter or digit a Swift
@@ -81,9 +82,21 @@ public struct SwiftExport: Sendable {
   static func words(of text: String) -> String {
     text.split { character in
       !(character.isLetter || character.isNumber)
-        || !character.unicodeScalars.allSatisfy(isIdentifierCharacter)
+        || !character.unicodeScalars.allSatisfy(isNameScalar)
     }
     .map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// Whether `scalar` may be in a name the export writes: a character of a
+  /// Swift identifier (``isIdentifierCharacter(_:)``) that is a letter, a
+  /// digit or a mark on one (not, say, an emoji's skin tone).
+  static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+    guard isIdentifierCharacter(scalar) else { return false }
+    if scalar.isASCII { return true }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
   }
 
   /// The name of the exported type's function for chain `name`, number
@@ -92,7 +105,10 @@ public struct SwiftExport: Sendable {
   /// number for a name without a letter or digit.
   package static func functionName(forChain name: String, index: Int) -> String {
     let words = words(of: name)
-    return "evaluate" + (words.isEmpty ? "Chain\(index)" : words)
+    // The names of its state and values start with the words, lowercased,
+    // which no digit may start (`3d`: `evaluateChain3d`, `chain3dValue`).
+    if words.isEmpty { return "evaluateChain\(index)" }
+    return "evaluate" + (words.first?.isNumber == true ? "Chain" + words : words)
   }
 
   /// Whether `scalar` may be in a Swift identifier, as the head's ranges of
@@ -134,11 +150,7 @@ public struct SwiftExport: Sendable {
     }
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !isMark(first)
     else { return false }
-    let valid = name.unicodeScalars.allSatisfy {
-      isIdentifierCharacter($0)
-        && ($0.isASCII || $0.properties.isAlphabetic || $0.properties.numericType != nil
-          || isMark($0))
-    }
+    let valid = name.unicodeScalars.allSatisfy(isNameScalar)
     return valid && name != "_" && !keywords.contains(name) && !reservedNames.contains(name)
       && !standardLibraryNames.contains(name)
   }
