@@ -130,12 +130,16 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
       }
       let near = MessageText.nearestName(to: text, in: Self.sceneKeys.map(\.description))
       // `NAME.height`: a chain's field without its group.
+      let name = words.dropLast().joined(separator: ".")
+      // Not after a group of the scene's own keys (`viewport.x`).
+      let sceneGroups = Set(
+        Self.sceneKeys.compactMap { $0.description.split(separator: ".").first })
       if near == nil, words.count >= 2, !words[0].isEmpty,
+        !sceneGroups.contains(Substring(name)),
         let key = Self.chainKeys.map(\.text).first(where: {
           $0.hasSuffix("." + words[words.count - 1])
         })
       {
-        let name = words.dropLast().joined(separator: ".")
         throw .unknownKey(text, suggestion: "\(name).\(key)")
       }
       throw .unknownKey(text, suggestion: near)

@@ -241,6 +241,11 @@ import Testing
       "The value 'top.bar.count=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.count\"; did you mean \"top.bar.repeat.count\"? (expected \(forms))"
     ),
     (
+      // A field of chains after a group of the scene's keys is no chain's.
+      ["--set", "viewport.x=4"],
+      "The value 'viewport.x=4' is invalid for '--set <key=value> ...': unknown key \"viewport.x\" (expected \(forms))"
+    ),
+    (
       ["--set", "viewprt.height=400"],
       "The value 'viewprt.height=400' is invalid for '--set <key=value> ...': unknown key \"viewprt.height\"; did you mean \"viewport.height\"? (expected \(forms))"
     ),
