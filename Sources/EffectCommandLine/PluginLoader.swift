@@ -35,7 +35,7 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
   /// it must be linked with `-Xlinker --export-dynamic`, as `effectctl` is;
   /// the plugin is not at fault.
   case programNotExporting(file: String, type: String)
-  /// A type name that is empty or holds white space or a control
+  /// A type name that is empty or holds white space, a control or a format
   /// character (exit 1): ``EffectRegistry/isTypeName(_:)``.
   case invalidTypeName(file: String, name: String)
 
@@ -74,11 +74,13 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
         + "EffectPlugin.register with at least one type"
     case .missingLibrary(let file, let library):
       return "plugin \(Self.quoted(file)): a library it needs cannot be found: "
-        + "\(Self.quoted(library)); expected it beside the plugin, where the plugin looks "
-        + "for it ($ORIGIN), as the build leaves it (see Docs/Plugins.md)"
+        + "\(Self.quoted(library)); expected it where the dynamic loader looks: beside the "
+        + "plugin ($ORIGIN, where the build leaves libEffectPlugin.so) or on the library path "
+        + "(see Docs/Plugins.md)"
     case .invalidTypeName(let file, let name):
       return "plugin \(Self.quoted(file)): an effect type named \(Self.quoted(name)); "
-        + "expected a type name that is not empty and has no white space or control character"
+        + "expected a type name that is not empty and has no white space, control or format "
+        + "character"
     case .programNotExporting(let file, let type):
       return "plugin \(Self.quoted(file)): the type \(Self.quoted(type)) "
         + "does not conform to this program's ScrollEffect: this program does not export "

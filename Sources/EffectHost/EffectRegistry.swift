@@ -36,8 +36,9 @@ public struct EffectRegistry: Sendable {
   }
 
   /// Adds `type`; a type name registered before, or one that is empty or
-  /// holds white space or a control character (which a scene's `"type"`
-  /// could hold, but no listing or message shows as one word), is an error.
+  /// holds white space, a control or a format character (which a scene's
+  /// `"type"` could hold, but no listing or message shows as one word), is
+  /// an error (``isTypeName(_:)``).
   public mutating func register(_ type: any ScrollEffect.Type) throws(RegistryError) {
     let name = type.descriptor.typeName
     guard Self.isTypeName(name) else { throw RegistryError.invalidTypeName(name) }
@@ -46,12 +47,14 @@ public struct EffectRegistry: Sendable {
     types.append(type)
   }
 
-  /// Whether `name` may name an effect type: not empty, and no white space
-  /// or control character in it.
+  /// Whether `name` may name an effect type: not empty, and no white space,
+  /// control character or invisible format character (a zero-width space,
+  /// a direction override) in it.
   public static func isTypeName(_ name: String) -> Bool {
     !name.isEmpty
       && !name.unicodeScalars.contains {
         $0.properties.isWhitespace || $0.properties.generalCategory == .control
+          || $0.properties.generalCategory == .format
       }
   }
 
@@ -76,7 +79,7 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
       "an effect type named \"\(name)\" is already registered; expected a unique type name"
     case .invalidTypeName(let name):
       "an effect type named \(MessageText.quoted(name, limit: .max)); expected a type name "
-        + "that is not empty and has no white space or control character"
+        + "that is not empty and has no white space, control or format character"
     }
   }
 }

@@ -38,7 +38,10 @@ import Testing
 
   @Test(
     "a type name that is empty or holds white space or a control character is refused",
-    .serialized, arguments: ["", "my tilt", "tilt\n", "\u{1B}[31m", "a\u{A0}b", " "])
+    .serialized,
+    arguments: [
+      "", "my tilt", "tilt\n", "\u{1B}[31m", "a\u{A0}b", " ", "tilt\u{200B}", "\u{202E}tlit",
+    ])
   func invalidTypeName(name: String) {
     NamedEffect.name = name
     #expect(throws: RegistryError.invalidTypeName(name)) {
@@ -54,7 +57,7 @@ import Testing
     #expect(
       String(describing: RegistryError.invalidTypeName("my tilt"))
         == #"an effect type named "my tilt"; expected a type name that is not empty and has no "#
-        + "white space or control character")
+        + "white space, control or format character")
   }
 
   @Test("an empty registry refuses every effect type and says none is registered")

@@ -97,8 +97,9 @@ import Testing
     #expect(
       run.stderr
         == "error: plugin \(copy.debugDescription): a library it needs cannot be found: "
-        + "\"libEffectPlugin.so\"; expected it beside the plugin, where the plugin looks for it "
-        + "($ORIGIN), as the build leaves it (see Docs/Plugins.md)\n")
+        + "\"libEffectPlugin.so\"; expected it where the dynamic loader looks: beside the plugin "
+        + "($ORIGIN, where the build leaves libEffectPlugin.so) or on the library path "
+        + "(see Docs/Plugins.md)\n")
     #expect(run.stdout == "")
   }
 
