@@ -762,7 +762,6 @@ struct SceneSource {
   }
 
   private mutating func writeEvents() {
-    let start = out.count
     line("  /// Finds the events of the frame: each input read after its chain's last effect.")
     line("  private mutating func detectEvents(offset: Double) {")
     line("    events.removeAll(keepingCapacity: true)")
@@ -822,7 +821,7 @@ struct SceneSource {
     if hasSearchedEvents { writeSearch() }
     // A file holds no function it never calls: each of these only where a
     // check above calls it.
-    if out[start...].contains(where: { $0.contains("Self.crossing(") }) {
+    if isCalled("crossing") {
       lines(
         """
           /// Which way a value crossed `threshold` from `before`: up when
@@ -837,7 +836,7 @@ struct SceneSource {
 
         """)
     }
-    if out[start...].contains(where: { $0.contains("Self.coverProgress(") }) {
+    if isCalled("coverProgress") {
       lines(
         """
           /// CSS's view() cover progress of a view: (V - y) / (V + height), saturated.
