@@ -69,12 +69,7 @@ public struct ExportCommand: Subcommand {
     // reduced motion leaves some out.
     let unsupported = SwiftExport.unsupportedEffects(in: loaded, reducesMotion: reducesMotion)
     if let first = unsupported.first {
-      let others = unsupported.dropFirst().map { error in
-        guard case .unsupportedEffect(let chain, let index, let type) = error else {
-          return error.description
-        }
-        return "chain \"\(chain)\", effect \(index) (\"\(type)\")"
-      }
+      let others = unsupported.dropFirst().map(\.listedDescription)
       let more = others.isEmpty ? "" : "; nor can \(others.joined(separator: ", "))"
       throw .failed(message: "\(file): \(first.description)\(more)", status: .failure)
     }

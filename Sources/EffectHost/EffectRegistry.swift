@@ -70,7 +70,8 @@ public struct EffectRegistry: Sendable {
 /// Why a type could not be registered.
 public enum RegistryError: Error, Equatable, CustomStringConvertible {
   case duplicateTypeName(String)
-  /// An empty type name, or one with white space or a control character.
+  /// An empty type name, or one with white space, a control character or
+  /// a format character (``EffectRegistry/isTypeName(_:)``).
   case invalidTypeName(String)
 
   public var description: String {

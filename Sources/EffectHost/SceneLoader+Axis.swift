@@ -183,7 +183,7 @@ struct SceneAxisReading: Sendable {
       return effect
     }
     switch type {
-    case "stretch", "pin":
+    case _ where Self.readsEdges(ofEffectType: type):
       guard let value = object["edge"] else { break }
       switch value {
       case .string("leading"): object.replace("edge", with: .string("top"))
@@ -242,6 +242,17 @@ struct SceneAxisReading: Sendable {
   /// for the twin (``effectKeys``): the built-ins whose keys name an axis.
   static func renamesKeys(ofEffectType type: String) -> Bool {
     type == "expression" || type == "collapse"
+  }
+
+  /// The built-ins whose `edge` a horizontal scene writes as `leading` or
+  /// `trailing` (and any scene may): the loader reads those words for
+  /// them alone, and the schema offers them to them alone.
+  static let edgeReadingTypes = ["stretch", "pin"]
+
+  /// Whether an effect of `type` takes `leading` and `trailing` for its
+  /// `edge` (``edgeReadingTypes``).
+  static func readsEdges(ofEffectType type: String) -> Bool {
+    edgeReadingTypes.contains(type)
   }
 
   // MARK: - Problems at the file's paths

@@ -76,7 +76,7 @@ extension SceneSchema {
         key: parameter.name,
         schema: Self.parameter(
           parameter, written: written[parameter.name],
-          readsEdges: ["stretch", "pin"].contains(descriptor.typeName))
+          readsEdges: SceneAxisReading.readsEdges(ofEffectType: descriptor.typeName))
       )
     }
     // A horizontal scene's name of collapse's minHeight (SceneLoader+Axis.swift):

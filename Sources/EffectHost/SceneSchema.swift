@@ -191,7 +191,7 @@ public struct SceneSchema: Sendable {
       chain(
         length: "width",
         effect: [
-          effectOf(["stretch", "pin"], [.init(key: "edge", value: edges)]),
+          effectOf(SceneAxisReading.edgeReadingTypes, [.init(key: "edge", value: edges)]),
           effectOf(["collapse"], [.init(key: "minHeight", value: .bool(false))]),
         ]))
     let vertical = combine(

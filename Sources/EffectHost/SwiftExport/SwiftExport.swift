@@ -30,6 +30,14 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       }
     }
   }
+
+  /// The description in a list after a first one: an effect that cannot
+  /// be exported as `chain "hero", effect 1 ("wobble")`, without the
+  /// reason the first has said.
+  package var listedDescription: String {
+    guard case .unsupportedEffect(let chain, let index, let type) = self else { return description }
+    return "chain \"\(chain)\", effect \(index) (\"\(type)\")"
+  }
 }
 
 /// A scene written as one Swift file: a struct that holds the scene's
@@ -93,9 +101,16 @@ public struct SwiftExport: Sendable {
   static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
     guard isIdentifierCharacter(scalar) else { return false }
     if scalar.isASCII { return true }
+    return isMark(scalar) || scalar.properties.isAlphabetic
+      || scalar.properties.numericType != nil
+  }
+
+  /// Whether `scalar` is a combining mark, which a name holds after a
+  /// letter but cannot start with.
+  static func isMark(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
     }
   }
 
@@ -142,12 +157,6 @@ public struct SwiftExport: Sendable {
   /// itself, and not a standard library type, which it would hide from the
   /// app that adds the file.
   public static func isTypeName(_ name: String) -> Bool {
-    func isMark(_ scalar: Unicode.Scalar) -> Bool {
-      switch scalar.properties.generalCategory {
-      case .nonspacingMark, .spacingMark, .enclosingMark: true
-      default: false
-      }
-    }
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !isMark(first)
     else { return false }
     let valid = name.unicodeScalars.allSatisfy(isNameScalar)
