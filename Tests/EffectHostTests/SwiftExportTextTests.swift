@@ -268,3 +268,62 @@ import Testing
     #expect(SwiftExport.reservedNames.subtracting(undeclared).isEmpty)
   }
 }
+
+/// The numbers an export writes are the file's: a stop's change and an
+/// easing's control points as the file gives them, not the Doubles they
+/// compute to.
+@Suite struct SwiftExportNumberTests {
+  @Test("a stop's change is the file's subtraction, an easing its CSS control points")
+  func stopsAndEasingsQuoteTheFile() throws {
+    let json = #"""
+      {"chains": [{"name": "card", "frame": {"height": 100}, "repeat": {"count": 3},
+       "effects": [{"type": "interpolate", "property": "scale", "input": "progress",
+                    "easing": "easeOut",
+                    "stops": [[0.1, 0.85], [0.5, 1]]}]}]}
+      """#
+    let scene = try SceneLoader().load(json: json, file: "card.json")
+    let source = try SwiftExport(typeName: "Card", sourceName: "card.json")
+      .source(of: SceneHost(scene: scene))
+    // 1 - 0.85 is 0.15000000000000002 as a Double: the file's two numbers
+    // say what it is.
+    #expect(source.contains("0.85 + (1.0 - 0.85) * Self.easeOut((input - 0.1) / 0.4)"))
+    #expect(!source.contains("0.15000000000000002"))
+    // CSS Easing Functions Level 1: ease-out is cubic-bezier(0, 0, 0.58, 1).
+    #expect(source.contains("UnitBezier(x1: 0.0, y1: 0.0, x2: 0.58, y2: 1.0)"))
+    // A chain from the first row needs no sum for it.
+    #expect(source.contains("let row = copy\n"))
+  }
+
+  @Test("a difference written as a subtraction reads back as the same bits")
+  func differencesReadBackExactly() {
+    var random = SplitMix64(seed: 27)
+    let short: [Double] = [0, 0.1, 0.25, 0.5, 0.85, 1, 2, 100, -0.3, 1e-7, 390, 844.5]
+    for _ in 0..<2000 {
+      let pick = { (random: inout SplitMix64) -> Double in
+        Bool.random(using: &random)
+          ? short.randomElement(using: &random)!
+          : Double(bitPattern: random.next() >> 2) * (Bool.random(using: &random) ? 1 : -1)
+      }
+      let (a, b) = (pick(&random), pick(&random))
+      guard a.isFinite, b.isFinite, (a - b).isFinite else { continue }
+      let text = SwiftLiteral.difference(a, b)
+      let written: Double?
+      if text.hasPrefix("(") && text.contains(" - ") {
+        // "(A - B)", each operand a literal (negatives in parentheses).
+        let inner = text.dropFirst().dropLast()
+        let parts = inner.components(separatedBy: " - ")
+        let operands = parts.map { Double($0.trimmingCharacters(in: ["(", ")"])) }
+        written =
+          operands.count == 2 ? operands[0].flatMap { x in operands[1].map { x - $0 } } : nil
+      } else {
+        written = Double(text.trimmingCharacters(in: ["(", ")"]))
+      }
+      #expect(written?.bitPattern == (a - b).bitPattern, "\(a) - \(b) written \(text)")
+      // The shorter of the two spellings.
+      #expect(text.count <= "\(a - b)".count + 2)
+    }
+    #expect(SwiftLiteral.difference(1, 0.5) == "0.5")
+    #expect(SwiftLiteral.difference(1, 0.85) == "(1.0 - 0.85)")
+    #expect(SwiftLiteral.difference(0.85, 1) == "(0.85 - 1.0)")
+  }
+}

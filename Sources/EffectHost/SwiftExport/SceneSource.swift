@@ -655,7 +655,10 @@ struct SceneSource {
       line("    let top = \(top)")
       line("    for copy in \(chain.isWindowed ? "copies" : "0..<\(chain.rows.count)") {")
       indent += "  "
-      line(indent + "let row = \(chain.rows.lowerBound) + copy")
+      line(
+        indent
+          + (chain.rows.lowerBound == 0
+            ? "let row = copy" : "let row = \(chain.rows.lowerBound) + copy"))
       line(indent + "let naturalY = top + Double(copy) * \(SwiftLiteral.double(layout.stride))")
     } else {
       // Copy 0's top, as the library computes it: y + 0 * stride.
@@ -805,8 +808,14 @@ struct SceneSource {
         } else if chain.searches(event) {
           writeSearchedEvent(chain, event, progress: progress)
         } else if event.input.isPerView {
-          let at = "\(slot - chain.rows.lowerBound) + row"
-          writeEventCheck("for row in \(rows)", value, at, crossing, fire: [append])
+          if chain.rows.count == 1 {
+            writeEventCheck(
+              "do", value, "\(slot)", crossing, fire: [append], row: chain.rows.lowerBound)
+          } else {
+            let shift = slot - chain.rows.lowerBound
+            let at = shift == 0 ? "row" : shift > 0 ? "row + \(shift)" : "row - \(-shift)"
+            writeEventCheck("for row in \(rows)", value, at, crossing, fire: [append])
+          }
           slot += chain.rows.count
         } else {
           let fire = ["for row in \(rows) {", "  " + append, "}"]
@@ -958,9 +967,11 @@ struct SceneSource {
   /// The check of one event: its input's `value` against the last frame's
   /// in `eventInputs[slot]`, and `fire` when it crossed.
   private mutating func writeEventCheck(
-    _ open: String, _ value: String, _ slot: String, _ crossing: String, fire: [String]
+    _ open: String, _ value: String, _ slot: String, _ crossing: String, fire: [String],
+    row: Int? = nil
   ) {
     line("    \(open) {")
+    if let row { line("      let row = \(row)") }
     line("      let value = \(value)")
     line("      let before = eventInputs[\(slot)]")
     line("      eventInputs[\(slot)] = value")

@@ -54,10 +54,10 @@ extension PiecewiseLinearFunction {
         } else {
           lines.append(
             "      let fraction = (p - \(SwiftLiteral.double(a.input))) / "
-              + SwiftLiteral.double(b.input - a.input))
+              + SwiftLiteral.difference(b.input, a.input))
           lines.append(
             "      return min(max(\(SwiftLiteral.double(a.output)) + fraction * "
-              + "\(SwiftLiteral.double(b.output - a.output)), -1e15), 1e15)")
+              + "\(SwiftLiteral.difference(b.output, a.output)), -1e15), 1e15)")
         }
       }
       return lines + ["    }", "  }"]

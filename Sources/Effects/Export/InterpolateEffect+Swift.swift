@@ -46,8 +46,8 @@ extension InterpolateEffect: SwiftExportable {
     code.line("  \(value) = \(endValue(last, slope: keyframes.lastSlope, &code))")
     for end in 1..<stops.count {
       let (start, stop) = (stops[end - 1], stops[end])
-      let inputSpan = SwiftLiteral.double(stop.input - start.input)
-      let outputChange = SwiftLiteral.double(stop.output - start.output)
+      let inputSpan = SwiftLiteral.difference(stop.input, start.input)
+      let outputChange = SwiftLiteral.difference(stop.output, start.output)
       let fraction = "(input - \(SwiftLiteral.double(start.input))) / \(inputSpan)"
       let segment: String
       if linearPair {
@@ -158,9 +158,9 @@ extension InterpolateEffect: SwiftExportable {
       let (start, stop) = (stops[end - 1], stops[end])
       let fraction =
         "(input - \(SwiftLiteral.double(start.input))) / "
-        + SwiftLiteral.double(stop.input - start.input)
+        + SwiftLiteral.difference(stop.input, start.input)
       return code.saturated(
-        "\(SwiftLiteral.double(start.output)) + \(SwiftLiteral.double(stop.output - start.output))"
+        "\(SwiftLiteral.double(start.output)) + \(SwiftLiteral.difference(stop.output, start.output))"
           + " * Self.\(ease)(\(fraction))")
     }
     let first = stops[0]
@@ -270,7 +270,7 @@ extension InterpolateEffect: SwiftExportable {
 extension Easing {
   /// The name of the exported type's function of this easing (`easeInOut`,
   /// `cubicBezier0`, ...), which the exported type defines once: a
-  /// `UnitBezier` of the curve's coefficients, out of line, as only the
+  /// `UnitBezier` of the curve's control points, out of line, as only the
   /// views between two stops call it.
   static func swiftCurve(_ easing: Easing, _ code: inout SwiftChainCode) -> String {
     code.uses(.unitBezier)
@@ -284,17 +284,11 @@ extension Easing {
     }
     let (x1, y1, x2, y2) = easing.controlPoints
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
-    // The coefficients as UnitBezier(x1, y1, x2, y2) computes them, written
-    // out so that no frame computes them again.
-    let cx = 3 * x1
-    let bx = 3 * (x2 - x1) - cx
-    let ax = 1 - cx - bx
-    let cy = 3 * y1
-    let by = 3 * (y2 - y1) - cy
-    let ay = 1 - cy - by
-    let coefficients = [("ax", ax), ("bx", bx), ("cx", cx), ("ay", ay), ("by", by), ("cy", cy)]
-      .map { "\($0): \(SwiftLiteral.double($1))" }.joined(separator: ", ")
-    let curve = "UnitBezier(\(coefficients))"
+    // The control points as the file gives them; `swiftc -O` folds the
+    // coefficients UnitBezier's initializer computes from them.
+    let curve =
+      "UnitBezier(x1: \(SwiftLiteral.double(x1)), y1: \(SwiftLiteral.double(y1)), "
+      + "x2: \(SwiftLiteral.double(x2)), y2: \(SwiftLiteral.double(y2)))"
     return code.curve(easing.name ?? "cubicBezier", curve, comment: "(\(points))")
   }
 
@@ -308,12 +302,17 @@ extension Easing {
       let ax, bx, cx: Double
       let ay, by, cy: Double
 
-      /// The coefficients of x(t) = ((ax t + bx) t + cx) t and y(t) alike, for
-      /// control points x1, y1, x2, y2: cx = 3 x1, bx = 3 (x2 - x1) - cx,
-      /// ax = 1 - cx - bx, and the same of the ys.
-      init(ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double) {
-        (self.ax, self.bx, self.cx) = (ax, bx, cx)
-        (self.ay, self.by, self.cy) = (ay, by, cy)
+      /// The coefficients of x(t) = ((ax t + bx) t + cx) t and y(t) alike:
+      /// cx = 3 x1, bx = 3 (x2 - x1) - cx, ax = 1 - cx - bx, and the same of
+      /// the ys.
+      @inline(__always)
+      init(x1: Double, y1: Double, x2: Double, y2: Double) {
+        cx = 3 * x1
+        bx = 3 * (x2 - x1) - cx
+        ax = 1 - cx - bx
+        cy = 3 * y1
+        by = 3 * (y2 - y1) - cy
+        ay = 1 - cy - by
       }
 
       func value(at progress: Double) -> Double {

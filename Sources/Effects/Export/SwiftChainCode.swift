@@ -291,6 +291,17 @@ package enum SwiftLiteral {
     return value.sign == .minus ? "(\(text))" : text
   }
 
+  /// `minuend - subtrahend` as a Swift `Double` expression of the same
+  /// bits: the difference's literal where it reads as short as the
+  /// subtraction (`0.5` for 1.0 - 0.5), else the subtraction, which
+  /// `swiftc` folds to that literal and which quotes the file's two numbers
+  /// (`(1.0 - 0.85)`, not `0.15000000000000002`).
+  package static func difference(_ minuend: Double, _ subtrahend: Double) -> String {
+    let literal = double(minuend - subtrahend)
+    let subtraction = "(\(double(minuend)) - \(double(subtrahend)))"
+    return literal.count <= subtraction.count ? literal : subtraction
+  }
+
   /// `text` as a Swift string literal.
   package static func string(_ text: String) -> String {
     var result = "\""
