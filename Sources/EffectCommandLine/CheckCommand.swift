@@ -87,7 +87,7 @@ public struct CheckCommand: Subcommand {
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try checkOptions()
-    let text = try rows(context.registry)
+    let text = try rows(context.registry, console: context.console)
     let file = MessageText.escapingUnsafe(golden)
     let now: CSVRows
     do {
@@ -172,7 +172,7 @@ public struct CheckCommand: Subcommand {
   }
 
   /// The csv the command checks would print: eval's or simulate's.
-  private func rows(_ registry: EffectRegistry) throws(CommandError) -> String {
+  private func rows(_ registry: EffectRegistry, console: Console) throws(CommandError) -> String {
     let loader = SceneLoader(registry: registry)
     if let offsets {
       let loaded = try loader.loadForCommand(scene, layout: layout, command: Self.spec)
@@ -192,7 +192,7 @@ public struct CheckCommand: Subcommand {
     let frames = try MotionFrames.forCommand(
       gesture: gesture, scene: loaded, layouts: layouts, physics: physics ?? .ios,
       fps: fps ?? SimulateCommand.defaultFrameRate, start: start, startOption: $start,
-      command: Self.spec)
+      command: Self.spec, gestureOption: $gesture, console: console)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains)

@@ -65,7 +65,7 @@ extension ValueReader where Value == Double {
   /// A gesture's start offset: an ``offset`` of 0 or more. Below 0 is
   /// outside every scene's offsets, so it is refused before the scene is
   /// read; above the scene's maxOffset once it is
-  /// (``MotionFrames/forCommand(gesture:scene:layouts:physics:fps:start:startOption:command:)``).
+  /// (``MotionFrames/forCommand(gesture:scene:layouts:physics:fps:start:startOption:command:gestureOption:console:)``).
   public static var startOffset: ValueReader<Double> {
     ValueReader<Double> { (text) throws(InvalidValue) -> Double in
       let value = try offset.read(text)
@@ -83,11 +83,16 @@ extension MotionFrames {
   /// The frames of `gesture` on `scene` for a subcommand; `layouts` is the
   /// scene as each `set` step leaves it. The frame rate is checked when
   /// read; only the start depends on the scene, so a start outside its
-  /// offsets is a usage error naming `startOption`.
+  /// offsets is a usage error naming `startOption`. A step shorter than a
+  /// frame is warned of on `console`'s error stream, naming `gestureOption`.
   static func forCommand(
     gesture: Gesture, scene: Scene, layouts: [Scene] = [], physics: ScrollPhysics, fps: Int,
-    start: Double, startOption: OptionSpec, command: CommandSpec
+    start: Double, startOption: OptionSpec, command: CommandSpec, gestureOption: OptionSpec,
+    console: Console
   ) throws(CommandError) -> MotionFrames {
+    for warning in gesture.shortStepWarnings(fps: fps, option: gestureOption.name) {
+      try? console.error.write(warning + "\n")
+    }
     do {
       return try MotionFrames(
         gesture: gesture, scene: scene, physics: physics, fps: fps, start: start,
@@ -97,6 +102,24 @@ extension MotionFrames {
         UsageError(
           message: "The value '\(MessageText.number(start))' is invalid for "
             + "'\(startOption.fullLabel)': \(error.description)", command: command))
+    }
+  }
+}
+
+extension Gesture {
+  /// A warning for each step shorter than one frame at `fps`
+  /// (``stepsShorterThanAFrame(fps:)``), naming `option` and the step as the
+  /// value spells it, with the step read as seconds.
+  func shortStepWarnings(fps: Int, option: String) -> [String] {
+    stepsShorterThanAFrame(fps: fps).map { number, step in
+      // The step's number read as seconds, in milliseconds: 0.3 gives 300,
+      // not a product's last-bit error.
+      let seconds = (step.milliseconds * 1e9).rounded() / 1e6
+      let frame = MessageText.number((1000 / Double(fps) * 1000).rounded() / 1000)
+      return "warning: \(option) step \(number) \"\(step)\" lasts "
+        + "\(MessageText.number(step.milliseconds)) ms, less than one frame at \(fps) frames "
+        + "a second (\(frame) ms); durations are milliseconds: "
+        + "\(MessageText.number(step.milliseconds)) s is \"\(step.lasting(seconds))\""
     }
   }
 }

@@ -87,7 +87,8 @@ public struct SimulateCommand: Subcommand {
       scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let frames = try MotionFrames.forCommand(
       gesture: gesture, scene: loaded, layouts: layouts, physics: physics, fps: fps,
-      start: start, startOption: $start, command: Self.spec)
+      start: start, startOption: $start, command: Self.spec, gestureOption: $gesture,
+      console: context.console)
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.
     Interruption.install()

@@ -218,3 +218,60 @@ import Testing
     #expect(abs(-MotionFormulas.rubberBand(200) + 97.32) < 0.005)
   }
 }
+
+/// A step shorter than a frame, most often seconds typed for milliseconds,
+/// is warned of on standard error; the rows are those of the step as given.
+@Suite struct ShortGestureStepTests {
+  @Test(
+    "a step shorter than one frame is warned of with its reading in seconds",
+    arguments: [
+      // (fps, step, one frame in ms: 1000 / fps, the step read as seconds)
+      (120, "drag:-200:0.3", "8.333", "drag:-200:300"),
+      (60, "drag:-200:3", "16.667", "drag:-200:3000"),
+      (1000, "hold:0.7", "1", "hold:700"),
+      (120, "scrollTo:40:2.5", "8.333", "scrollTo:40:2500"),
+    ])
+  func warned(fps: Int, step: String, frame: String, seconds: String) {
+    let gesture =
+      step.hasPrefix("hold")
+      ? "drag:-10:100,\(step),release"
+      : step.hasPrefix("scrollTo")
+        ? step : "\(step),release"
+    let result = InProcess([
+      "simulate", InProcess.stretchyHeader, "--gesture", gesture, "--fps", "\(fps)",
+    ])
+    #expect(result.status == .success)
+    let number = step.hasPrefix("hold") ? 2 : 1
+    let ms = step.split(separator: ":").last.map(String.init) ?? ""
+    #expect(
+      result.stderr
+        == "warning: --gesture step \(number) \"\(step)\" lasts \(ms) ms, less than one frame at "
+        + "\(fps) frames a second (\(frame) ms); durations are milliseconds: \(ms) s is "
+        + "\"\(seconds)\"\n")
+    // The rows are still written: a warning is no refusal.
+    #expect(result.stdout.split(separator: "\n").count > 2)
+  }
+
+  @Test("a step of one frame or more, and release and fling, are not warned of")
+  func notWarned() {
+    for gesture in ["drag:-200:8.334,release", "fling:5000", "drag:-10:100,hold:9,release"] {
+      let result = InProcess(["simulate", InProcess.stretchyHeader, "--gesture", gesture])
+      #expect(result.status == .success)
+      #expect(result.stderr == "", "\(gesture)")
+    }
+  }
+
+  @Test("check and preview warn as simulate does")
+  func otherCommands() throws {
+    let preview = InProcess([
+      "preview", InProcess.stretchyHeader, "--gesture", "drag:-200:0.3,release", "-o", "-",
+    ])
+    #expect(preview.status == .success)
+    #expect(preview.stderr.hasPrefix("warning: --gesture step 1 \"drag:-200:0.3\" lasts 0.3 ms"))
+    let check = InProcess([
+      "check", InProcess.stretchyHeader, "--gesture", "drag:-200:0.3,release", "--golden",
+      "/dev/null",
+    ])
+    #expect(check.stderr.hasPrefix("warning: --gesture step 1 \"drag:-200:0.3\" lasts 0.3 ms"))
+  }
+}

@@ -41,6 +41,18 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
       }
     }
 
+    /// The step lasting `milliseconds` instead; `release`, `fling` and
+    /// `set`, which take no time, as they are.
+    public func lasting(_ milliseconds: Double) -> Step {
+      switch self {
+      case .drag(let distance, _): .drag(distance: distance, milliseconds: milliseconds)
+      case .hold: .hold(milliseconds: milliseconds)
+      case .wait: .wait(milliseconds: milliseconds)
+      case .scrollTo(let offset, _): .scrollTo(offset: offset, milliseconds: milliseconds)
+      case .release, .fling, .set: self
+      }
+    }
+
     /// Whether the finger is down during the step (`drag`, `hold`).
     var keepsFingerDown: Bool {
       switch self {
@@ -76,6 +88,18 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
   /// The gesture of `steps`, checked as a parsed one is.
   public init(steps: [Step]) throws(GestureError) {
     try self.init(checking: steps, texts: steps.map(\.description))
+  }
+
+  /// The steps (numbered from 1) that last longer than 0 but less than one
+  /// frame at `fps` frames per second: too short for any frame to show,
+  /// and most often a duration typed in seconds (`drag:-200:0.3` for
+  /// `drag:-200:300`), whose drag lifts the finger at a thousand times
+  /// the speed meant.
+  public func stepsShorterThanAFrame(fps: Int) -> [(number: Int, step: Step)] {
+    let frame = 1000 / Double(fps)
+    return steps.enumerated().compactMap { index, step in
+      step.milliseconds > 0 && step.milliseconds < frame ? (index + 1, step) : nil
+    }
   }
 
   /// Parses a `--gesture` value: comma-separated steps.

@@ -488,9 +488,12 @@ struct SceneSource {
     writeFrame(copies: copiesName)
     for chain in windowed {
       let (first, copies) = (chain.rows.lowerBound, copiesName(chain))
+      // Copies are rows where the chain's rows start at 0.
       line(
-        "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
-          + "\(copies).upperBound")
+        first == 0
+          ? "    evaluatedRows[\(chain.index)] = \(copies)"
+          : "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
+            + "\(copies).upperBound")
     }
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
