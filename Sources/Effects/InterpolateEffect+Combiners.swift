@@ -46,7 +46,7 @@ extension InterpolateEffect {
       combine(&views, all, curve(views.naturalFrame.height), Combiner.self)
     case .height:
       combine(&views, all, curve, Combiner.self, CurrentHeight.self)
-    case .minY where views.hasNaturalFrames && views.count > 2:
+    case .minY where views.hasNaturalFrames && views.count >= minimumOuterCopies:
       combineInRuns(&views, curve, Combiner.self, MinY.self)
     case .minY:
       combine(&views, all, curve, Combiner.self, MinY.self)
@@ -60,9 +60,10 @@ extension InterpolateEffect {
       combine(&views, all, curve(views.naturalFrame.x), Combiner.self)
     case .minX:
       combine(&views, all, curve, Combiner.self, MinX.self)
-    case .progress where views.hasNaturalFrames && views.count > 2 && curve.holdsEnds:
+    case .progress
+    where views.hasNaturalFrames && views.count >= minimumOuterCopies && curve.holdsEnds:
       combineInRuns(&views, curve, Combiner.self, HeldProgress.self)
-    case .progress where views.hasNaturalFrames && views.count > 2:
+    case .progress where views.hasNaturalFrames && views.count >= minimumOuterCopies:
       combineInRuns(&views, curve, Combiner.self, Progress.self)
     case .progress where curve.holdsEnds:
       combine(&views, all, curve, Combiner.self, HeldProgress.self)

@@ -24,6 +24,17 @@ extension InterpolateEffect {
     let count = views.count
     // The segments, counted in the direction they grow with the copy index.
     let ascending = curve.segment(of: runs.firstInput) <= curve.segment(of: runs.lastInput)
+    // About where the copies reach the stops' inputs, in that direction.
+    let startGuess = runs.guess(crossing: ascending ? curve.first.input : curve.last.input)
+    let endGuess = runs.guess(crossing: ascending ? curve.last.input : curve.first.input)
+    // The searches for the runs' ends cost about as much as evaluating
+    // the curve for two dozen copies: a chain whose copies lie mostly
+    // between the stops (a short carousel, a list about a screen long) is
+    // cheaper view by view, with the same values.
+    guard runs.outerCopies(startGuess: startGuess, endGuess: endGuess) >= minimumOuterCopies
+    else {
+      return combine(&views, 0..<count, curve, Combiner.self, Source.self)
+    }
     // 0 before the first stop, 1 between the stops, 2 after the last, in
     // that direction: the curve's own tests, so a run's value is the one
     // the curve gives.
@@ -31,17 +42,24 @@ extension InterpolateEffect {
       let segment = curve.segment(of: runs.input(index))
       return ascending ? segment : 2 - segment
     }
-    let firstBetween = GallopingSearch.firstIndex(
-      in: 0..<count, guess: runs.guess(crossing: ascending ? curve.first.input : curve.last.input)
-    ) { rank($0) >= 1 }
-    let firstAfter = GallopingSearch.firstIndex(
-      in: firstBetween..<count,
-      guess: runs.guess(crossing: ascending ? curve.last.input : curve.first.input)
-    ) { rank($0) >= 2 }
+    let firstBetween = GallopingSearch.firstIndex(in: 0..<count, guess: startGuess) {
+      rank($0) >= 1
+    }
+    let firstAfter = GallopingSearch.firstIndex(in: firstBetween..<count, guess: endGuess) {
+      rank($0) >= 2
+    }
     curve.combineEnd(atFirst: ascending, &views, 0..<firstBetween, runs, Combiner.self)
     curve.combineBetween(&views, firstBetween..<firstAfter, runs, Combiner.self)
     curve.combineEnd(atFirst: !ascending, &views, firstAfter..<count, runs, Combiner.self)
   }
+}
+
+extension InterpolateEffect {
+  /// The copies before the first stop and after the last that repay
+  /// ``combineInRuns(_:_:_:_:)``'s searches (BENCHMARKS.md, "Runs of
+  /// copies": where the two paths cost the same); a batch of fewer copies
+  /// is evaluated view by view without asking.
+  static let minimumOuterCopies = 24
 }
 
 /// The `Source` inputs of a batch's copies in their natural frames, and
@@ -89,6 +107,15 @@ struct CopyRuns<Source: FrameInput> {
       guard isWithinLimits(x), isWithinLimits(line(x)) else { return false }
     }
     return true
+  }
+
+  /// About how many copies lie outside the stops, from the copies
+  /// ``guess(crossing:)`` finds at the first and the last stop met in
+  /// the copies' order. Where every copy has the same input, that is all
+  /// of them or none, as the input is outside the stops or not.
+  @inline(__always)
+  func outerCopies(startGuess: Int, endGuess: Int) -> Int {
+    startGuess + (batch.count - max(endGuess, startGuess))
   }
 
   /// The copy about where the input reaches `threshold`. The input is

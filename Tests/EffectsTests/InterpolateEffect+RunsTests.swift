@@ -1,7 +1,8 @@
 import EffectProtocol
-import Effects
 import ScrollEffectsTestSupport
 import Testing
+
+@testable import Effects
 
 /// Built-in `interpolate` on a repeated chain at rest, where it evaluates
 /// runs of copies at once: it gives exactly what each view alone gives.
@@ -172,18 +173,19 @@ import Testing
 
   @Test("the list scene's arc: rows above, between and below three eased stops of minY, extended")
   func extendedArcRuns() throws {
-    // 20 rows of 358 x 64 every 72 points from content y 16, scrolled 100:
+    // 40 rows of 358 x 64 every 72 points from content y 16, scrolled 100:
     // row i's top is 47 - 100 + 16 + 72 i = -37 + 72 i. translateX follows
     // [47, 20], [428, 0], [810, 20], easeInOut, extended: rows 0 and 1 (tops
     // -37 and 35) are above the first stop, 2 to 6 (107 to 395) in the
-    // first segment, 7 to 11 (467 to 755) in the second, 12 on (827) below.
+    // first segment, 7 to 11 (467 to 755) in the second, 12 on (827) below:
+    // 30 copies outside the stops, enough for the runs.
     let arc = InterpolateEffect(
       parameters: .init(
         property: .translateX, input: .minY,
         stops: [.init(47, 20), .init(428, 0), .init(810, 20)], easing: .easeInOut,
         extrapolate: .extend))
     let result = Self.compare(
-      count: 20, frame: Rect(x: 16, y: 16, width: 358, height: 64), stride: 72,
+      count: 40, frame: Rect(x: 16, y: 16, width: 358, height: 64), stride: 72,
       geometry: Self.geometry(offset: 100), viewByView: true
     ) { batch in arc.apply(to: &batch) }
     Self.expectSameBits(result, "arc")
@@ -212,18 +214,19 @@ import Testing
 
   @Test("an extended run whose values pass the saturation limit mid-run is saturated copy by copy")
   func extensionsSaturateInRuns() {
-    // A slope of 1 / 1e-300, saturated to 1e15; tops -10 to 10 in the
-    // viewport: the copies above the first stop get y * 1e15, saturated at
-    // -1e15 from y = -1 on; those below the last, 1 + y * 1e15 (y - 1e-300
-    // is y), saturated at 1e15.
+    // A slope of 1 / 1e-300, saturated to 1e15; tops -20 to 20 in the
+    // viewport (more than 24 copies outside the stops): the copies above
+    // the first stop get y * 1e15, saturated at -1e15 from y = -1 on;
+    // those below the last, 1 + y * 1e15 (y - 1e-300 is y), saturated at
+    // 1e15.
     let steep = InterpolateEffect(
       parameters: .init(
         property: .rotation, input: .minY, stops: [.init(0, 0), .init(1e-300, 1)],
         extrapolate: .extend))
     for stride in [1.0, -1.0, 0.25] {
-      let count = Int(20 / abs(stride)) + 1
+      let count = Int(40 / abs(stride)) + 1
       let result = Self.compare(
-        count: count, frame: Rect(x: 0, y: stride > 0 ? -10 : 10, width: 10, height: 10),
+        count: count, frame: Rect(x: 0, y: stride > 0 ? -20 : 20, width: 10, height: 10),
         stride: stride, geometry: Self.geometry(offset: 0), attachment: .viewport,
         viewByView: true
       ) { batch in steep.apply(to: &batch) }
@@ -252,7 +255,7 @@ import Testing
           property: .rotation, input: .progress, stops: [.init(0, 0), .init(1, slope)],
           extrapolate: .extend))
       let result = Self.compare(
-        count: 21, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
+        count: 41, frame: Rect(x: 0, y: 0, width: 10, height: 1e-300), stride: 1e-286,
         geometry: flat, attachment: .viewport, viewByView: true
       ) { batch in line.apply(to: &batch) }
       Self.expectSameBits(result, "span 1e-300, slope \(slope)")
@@ -263,10 +266,10 @@ import Testing
       }
       return result
     }
-    #expect(tinySpan(slope: 1).resting[20].rotation == -1e15)
+    #expect(tinySpan(slope: 1).resting[40].rotation == -1e15)
     // A slope of 1e-20 keeps the line well within the limits: what
     // saturates is the progress alone.
-    #expect(abs(tinySpan(slope: 1e-20).resting[20].rotation + 1e-5) < 1e-19)
+    #expect(abs(tinySpan(slope: 1e-20).resting[40].rotation + 1e-5) < 1e-19)
     // A span of 844 - 900 < 0: the progress is 0 for every copy, in the
     // first extension of [0.5, 0], [1, 1]: 0 + (0 - 0.5) * 2.
     let later = InterpolateEffect(
@@ -357,5 +360,52 @@ import Testing
     #expect(result.resting[15].opacity == 0 + 1 * ((65.0 / 916 - 0) / 0.2))
     #expect(result.resting[16...].allSatisfy { $0.opacity == 0 })
     #expect(result.resting.allSatisfy { $0.scaleX == 1 && $0.width == 358 })
+  }
+}
+
+/// Which path a repeated chain at rest takes: the runs where enough copies
+/// lie outside the stops to repay their searches.
+@Suite struct CopyRunsEstimateTests: RestingBatchSuite {
+  @Test("the copies outside the stops are counted within two of the true count", arguments: 0..<200)
+  func outerCopiesEstimate(seed: UInt64) {
+    var random = SplitMix64(seed: 4000 + seed)
+    let count = random.pick([24, 30, 100, 1000])
+    let stride = random.pick([72, -72, 0.3, 72.1, 500])
+    let frame = Rect(x: 0, y: random.signed(upTo: 4e3), width: 100, height: 64)
+    let geometry = Self.geometry(offset: random.signed(upTo: 4e3))
+    let first = random.signed(upTo: 3e3)
+    let last = first + random.unit() * 3e3
+    _ = Self.compare(count: count, frame: frame, stride: stride, geometry: geometry) { batch in
+      // The true count: each copy's top (minY) against the stops' inputs.
+      let tops = (0..<count).map { batch.naturalTransform(at: $0).y }
+      let outside = tops.filter { $0 < first || $0 > last }.count
+      // The copies' order: minY grows with the index where the stride is positive.
+      let runs = CopyRuns<InterpolateEffect.MinY>(batch)
+      let ascending = runs.firstInput <= runs.lastInput
+      let estimate = runs.outerCopies(
+        startGuess: runs.guess(crossing: ascending ? first : last),
+        endGuess: runs.guess(crossing: ascending ? last : first))
+      #expect(
+        abs(estimate - outside) <= 2,
+        "seed \(seed): \(count) copies every \(stride), stops \(first)...\(last)")
+    }
+  }
+
+  @Test("copies that all have the same input are all outside the stops, or none")
+  func sameInput() {
+    _ = Self.compare(
+      count: 30, frame: Rect(x: 0, y: 100, width: 100, height: 64), stride: 0,
+      geometry: Self.geometry(offset: 0)
+    ) { batch in
+      let runs = CopyRuns<InterpolateEffect.MinY>(batch)
+      let top = batch.naturalTransform(at: 0).y
+      func outer(_ first: Double, _ last: Double) -> Int {
+        runs.outerCopies(
+          startGuess: runs.guess(crossing: first), endGuess: runs.guess(crossing: last))
+      }
+      #expect(outer(top - 50, top + 50) == 0)
+      #expect(outer(top + 10, top + 50) == 30)
+      #expect(outer(top - 50, top - 10) == 30)
+    }
   }
 }
