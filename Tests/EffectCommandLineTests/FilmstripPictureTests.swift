@@ -27,7 +27,19 @@ import Testing
       let offset = try #require(group.number("data-offset"))
       let expected = PictureFixtures.evaluated(&sequential, at: offset)
       let boxes = group.descendants.filter { $0.attributes["data-view"] != nil }
-      #expect(boxes.count == expected.count)
+      // Every view that shows is drawn; one that cannot is left out.
+      let drawnNames = Set(boxes.compactMap { $0.attributes["data-view"] })
+      let viewport = host.scene.viewport
+      for (name, (transform, _)) in expected {
+        let columns = PictureFixtures.columns(transform)
+        if PictureFixtures.mustDraw(columns, width: viewport.width, height: viewport.height) {
+          #expect(drawnNames.contains(name), "\(config) \(offset) \(name) not drawn")
+        } else if !drawnNames.contains(name) {
+          #expect(
+            PictureFixtures.mayLeaveOut(columns, width: viewport.width, height: viewport.height),
+            "\(config) \(offset) \(name) left out")
+        }
+      }
       var lastZIndex = -Double.infinity
       for box in boxes {
         let name = try #require(box.attributes["data-view"])
@@ -156,13 +168,21 @@ import Testing
       #expect([frame.corner.x, frame.corner.y] == [28, 76 + Double(index) * (300 + 28)])
       #expect([frame.viewport.width, frame.viewport.height] == [390, 300])
       #expect(frame.caption == ["offset " + MessageText.number(o), phases[index]])
-      #expect(frame.rects.count == 10)
+      // The cards on the screen, and those within the 2-point stroke of
+      // it; no other (a card's scale is at most 1, its blur 0).
+      var onScreen = 0
       for card in 0..<10 {
         // Content x = 75 + 256 i sits at 75 + 256 i - o; mirrored, x' = 390 - x - 240.
         let x = 75 + 256 * Double(card) - o
-        let expected = [mirrored ? 390 - x - 240 : x, 20, 240, 260]
-        #expect(frame.rects["card[\(card)]"] == expected, "card[\(card)] at \(o)")
+        let left = mirrored ? 390 - x - 240 : x
+        guard left + 240 >= -2 && left <= 390 + 2 else {
+          #expect(frame.rects["card[\(card)]"] == nil, "card[\(card)] at \(o)")
+          continue
+        }
+        onScreen += 1
+        #expect(frame.rects["card[\(card)]"] == [left, 20, 240, 260], "card[\(card)] at \(o)")
       }
+      #expect(frame.rects.count == onScreen)
     }
     // At rest card 0 is centred (progress 0.5, scale 1): its label 6 in from
     // its leading corner, the left (81) or the right (390 - 81, right-aligned).
@@ -184,12 +204,12 @@ import Testing
     let (rtlClip, rtl) = try Self.parse(
       Self.filmstrip(Self.scene(config, mirrored: true), offsets))
     #expect(ltrClip == rtlClip)
-    // Both pictures have a frame for each offset asked for, in order, and every frame
-    // draws views, so the comparisons below cover every frame.
+    // Both pictures have a frame for each offset asked for, in order, and
+    // most frames draw views (one pulled far past an end has none on the
+    // screen, in both), so the comparisons below cover them.
     #expect(ltr.map(\.offset) == offsets)
     #expect(rtl.map(\.offset) == offsets)
-    #expect(ltr.allSatisfy { !$0.rects.isEmpty })
-    #expect(rtl.allSatisfy { !$0.rects.isEmpty })
+    #expect(ltr.filter { !$0.rects.isEmpty }.count >= 8)
     let width = ltrClip[0]
     for (left, right) in zip(ltr, rtl) {
       #expect([left.corner.x, left.corner.y] == [right.corner.x, right.corner.y])

@@ -17,6 +17,62 @@ enum PictureFixtures {
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
   }()
 
+  /// Whether a filmstrip must draw a view of these columns in a viewport
+  /// of `width` x `height`: its box as drawn (scaled about its anchor,
+  /// x' = x + anchorX * width * (1 - scaleX), width' = width * scaleX, a
+  /// negative one flipped) meets the viewport. A box turned by a rotation
+  /// is drawn whenever this one meets it, as the circle its corners turn on
+  /// holds it.
+  static func mustDraw(_ columns: [String: Double], width: Double, height: Double) -> Bool {
+    let corners = drawnCorners(columns, turned: false)
+    return meets(corners, margin: 0, width: width, height: height)
+  }
+
+  /// Whether a filmstrip may leave out a view of these columns: its drawn
+  /// box turned by its rotation about its anchor (SVG's clockwise degrees),
+  /// grown by three times its blur and 2 for its stroke, misses the
+  /// viewport, so nothing of it shows.
+  static func mayLeaveOut(_ columns: [String: Double], width: Double, height: Double) -> Bool {
+    let corners = drawnCorners(columns, turned: true)
+    let margin = 3 * max(columns["blur"] ?? 0, 0) + 2
+    return !meets(corners, margin: margin, width: width, height: height)
+  }
+
+  private static func meets(
+    _ corners: [(Double, Double)], margin: Double, width: Double, height: Double
+  ) -> Bool {
+    let xs = corners.map(\.0)
+    let ys = corners.map(\.1)
+    return xs.max()! + margin >= 0 && xs.min()! - margin <= width
+      && ys.max()! + margin >= 0 && ys.min()! - margin <= height
+  }
+
+  private static func drawnCorners(_ c: [String: Double], turned: Bool) -> [(Double, Double)] {
+    let (x, y, w, h) = (c["x"] ?? 0, c["y"] ?? 0, c["width"] ?? 0, c["height"] ?? 0)
+    let (sx, sy) = (c["scaleX"] ?? 1, c["scaleY"] ?? 1)
+    let (ax, ay) = (c["anchorX"] ?? 0.5, c["anchorY"] ?? 0.5)
+    let (anchorX, anchorY) = (x + ax * w, y + ay * h)
+    let left = x + ax * w * (1 - sx)
+    let top = y + ay * h * (1 - sy)
+    let angle = turned ? (c["rotation"] ?? 0) * Double.pi / 180 : 0
+    return [(left, top), (left + w * sx, top), (left, top + h * sy), (left + w * sx, top + h * sy)]
+      .map { px, py in
+        let (dx, dy) = (px - anchorX, py - anchorY)
+        return (
+          anchorX + dx * cos(angle) - dy * sin(angle), anchorY + dx * sin(angle) + dy * cos(angle)
+        )
+      }
+  }
+
+  /// The columns of `transform` by name, as eval's rows give them.
+  static func columns(_ t: ViewTransform) -> [String: Double] {
+    [
+      "x": t.x, "y": t.y, "width": t.width, "height": t.height, "scaleX": t.scaleX,
+      "scaleY": t.scaleY, "anchorX": t.anchorX, "anchorY": t.anchorY, "blur": t.blur,
+      "rotation": t.rotation,
+    ]
+  }
+
   static func host(_ path: String) throws -> SceneHost {
     SceneHost(scene: try SceneLoader().load(contentsOf: root.appendingPathComponent(path).path))
   }

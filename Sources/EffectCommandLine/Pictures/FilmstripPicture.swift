@@ -116,7 +116,9 @@ public struct FilmstripPicture: Sendable {
       out += "<rect width=\"\(f(viewport.width))\" height=\"\(f(viewport.height))\" "
       out += "fill=\"#f4f4f4\"/>\n"
       out += "<g clip-path=\"url(#viewport)\">\n"
-      let views = frame.viewsInDrawingOrder
+      // A view that cannot show in the viewport is left out: a long list's
+      // rows off the screen are most of a frame's views.
+      let views = frame.viewsInDrawingOrder.filter { Self.canShow($0, in: viewport) }
       for view in views {
         out += box(view, blurs: blurs)
       }
@@ -129,6 +131,29 @@ public struct FilmstripPicture: Sendable {
     }
     out += "</svg>\n"
     return out
+  }
+
+  /// Whether any of `view` as drawn can show in a viewport of `size`: the
+  /// box its drawn frame covers (when rotated, the box of the circle its
+  /// corners turn on about its anchor), grown by its blur (three standard
+  /// deviations, past which a Gaussian adds less than half a percent) and
+  /// its stroke (2 points at most), meets the viewport. A view with a value
+  /// that is not finite is kept.
+  static func canShow(_ view: DrawnView, in size: Size) -> Bool {
+    var box = LabelPlacement.box(view.drawnFrame)
+    if view.transform.rotation != 0 {
+      let anchor = view.anchorPoint
+      let dx = max(abs(box.x - anchor.x), abs(box.x + box.width - anchor.x))
+      let dy = max(abs(box.y - anchor.y), abs(box.maxY - anchor.y))
+      let radius = (dx * dx + dy * dy).squareRoot()
+      box = Rect(
+        x: anchor.x - radius, y: anchor.y - radius, width: 2 * radius, height: 2 * radius)
+    }
+    let margin = 3 * max(view.transform.blur, 0) + 2
+    let isOutside =
+      box.x + box.width + margin < 0 || box.x - margin > size.width || box.maxY + margin < 0
+      || box.y - margin > size.height
+    return !isOutside
   }
 
   /// The offset and the phase: under a frame side by side with others,
