@@ -74,14 +74,14 @@ import Testing
         let points = (line.attributes["points"] ?? "").split(separator: " ").map {
           $0.split(separator: ",").compactMap { Double($0) }
         }
-        #expect(points.count == 21)
-        for (index, point) in points.enumerated() {
+        var samples: [(x: Double, y: Double)] = []
+        for index in 0...20 {
           let offset = -100 + 20 * Double(index)
           let value = try #require(rows[offset]?[name]?[column])
           // px = (o - xMin) / (xMax - xMin) * 320, py = (yMax - v) / (yMax - yMin) * 150.
-          #expect(abs(point[0] - (offset + 100) / 400 * 320) <= 0.005 + 1e-9)
-          #expect(abs(point[1] - (yMax - value) / (yMax - yMin) * 150) <= 0.005 + 1e-9)
+          samples.append(((offset + 100) / 400 * 320, (yMax - value) / (yMax - yMin) * 150))
         }
+        PictureFixtures.expectLine(points, samples: samples, "\(name).\(column)")
       }
     }
   }

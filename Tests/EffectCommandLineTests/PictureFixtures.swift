@@ -1,6 +1,7 @@
 import EffectHost
 import EffectProtocol
 import Foundation
+import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -16,6 +17,61 @@ enum PictureFixtures {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { $0.hasSuffix(".json") }.sorted().map { "Configs/" + $0 }
   }()
+
+  /// The y of the polyline `points` at `x`, where the points' x grow:
+  /// the straight line between the two about it, and that line's slope.
+  static func polylineY(_ points: [[Double]], at x: Double) -> (y: Double, slope: Double)? {
+    guard let first = points.first, let last = points.last, first[0] <= x, x <= last[0] else {
+      return nil
+    }
+    guard let end = points.firstIndex(where: { $0[0] >= x }) else { return nil }
+    if end == 0 { return (points[0][1], 0) }
+    let (a, b) = (points[end - 1], points[end])
+    let slope = (b[1] - a[1]) / (b[0] - a[0])
+    return (a[1] + slope * (x - a[0]), slope)
+  }
+
+  /// Checks a plot's line `points` (as written, relative to the plot
+  /// area) against its `samples` (px, py of each offset, exact): the
+  /// first and last samples are its ends, every point is a sample to the
+  /// written two decimals, and every sample is within the plot's line
+  /// tolerance (0.05) and the two rounding errors of the line.
+  static func expectLine(_ points: [[Double]], samples: [(x: Double, y: Double)], _ label: String) {
+    let rounding = 0.005 + 1e-9
+    #expect(points.allSatisfy { $0.count == 2 }, "\(label)")
+    guard points.count >= 2, let first = samples.first, let last = samples.last else {
+      Issue.record("\(label): \(points.count) points")
+      return
+    }
+    #expect(abs(points[0][0] - first.x) <= rounding && abs(points[0][1] - first.y) <= rounding)
+    #expect(
+      abs(points[points.count - 1][0] - last.x) <= rounding
+        && abs(points[points.count - 1][1] - last.y) <= rounding, "\(label)")
+    for point in points {
+      #expect(
+        samples.contains { abs($0.x - point[0]) <= rounding && abs($0.y - point[1]) <= rounding },
+        "\(label): \(point) is no sample")
+    }
+    for sample in samples {
+      // A sample the line keeps is one of its points.
+      if points.contains(where: {
+        abs($0[0] - sample.x) <= rounding && abs($0[1] - sample.y) <= rounding
+      }) {
+        continue
+      }
+      // Clamped into the written x range, which rounding may leave a
+      // little short of the first or last sample.
+      let x = min(max(sample.x, points[0][0]), points[points.count - 1][0])
+      guard let line = polylineY(points, at: x) else {
+        Issue.record("\(label): no line at \(sample.x)")
+        continue
+      }
+      // The tolerance, the rounding of the points' y, and that of their x
+      // times the segment's slope.
+      let bound = 0.05 + rounding + abs(line.slope) * rounding * 2
+      #expect(abs(line.y - sample.y) <= bound, "\(label): \(sample) is \(line.y) on the line")
+    }
+  }
 
   /// Whether a filmstrip must draw a view of these columns in a viewport
   /// of `width` x `height`: its box as drawn (scaled about its anchor,

@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The plot SVG parses as XML and shows the host's frames.
@@ -35,20 +36,22 @@ import Testing
         let points = (line.attributes["points"] ?? "").split(separator: " ").map {
           $0.split(separator: ",").compactMap { Double($0) }
         }
-        #expect(points.count == spec.count)
-        for (index, point) in points.enumerated() {
+        // Each offset's value, where the plot draws it: the line passes
+        // within its tolerance of every one.
+        var samples: [(x: Double, y: Double)] = []
+        for (index, offset) in spec.enumerated() {
           let (transform, natural) = try #require(expected[index][name])
           // A right-to-left view's translateX is its leading (right) edge's move.
           let origin = host.screenMapping.translationOrigin(of: transform, natural: natural)
           let value = column.value(of: transform, naturalX: origin.x, naturalY: origin.y)
           // px = (o - xMin) / (xMax - xMin) * W; py = (yMax - v) / (yMax - yMin) * H.
-          let offset = xMin + point[0] / PlotPicture.plotWidth * (xMax - xMin)
-          let back = yMax - point[1] / PlotPicture.plotHeight * (yMax - yMin)
-          let xTolerance = 0.005 / PlotPicture.plotWidth * (xMax - xMin) + 1e-9
-          let yTolerance = 0.005 / PlotPicture.plotHeight * (yMax - yMin) + 1e-9
-          #expect(abs(offset - spec[index]) <= xTolerance)
-          #expect(abs(back - value) <= yTolerance, "\(config) \(name).\(column) at \(spec[index])")
+          samples.append(
+            (
+              (offset - xMin) / (xMax - xMin) * PlotPicture.plotWidth,
+              (yMax - value) / (yMax - yMin) * PlotPicture.plotHeight
+            ))
         }
+        PictureFixtures.expectLine(points, samples: samples, "\(config) \(name).\(column)")
       }
     }
   }
@@ -198,5 +201,66 @@ import Testing
     // In one panel's width (424), two a line.
     let narrow = try Self.legend(names: names, columns: [.y])
     #expect(narrow.names.map { $0.number("x") } == [42, 232, 42, 232, 42, 232])
+  }
+}
+
+/// The points a plot's line keeps: every other sample lies on it.
+@Suite struct PlotLineTests {
+  @Test("a straight stretch is its two ends; a corner is kept")
+  func workedLines() {
+    let straight = (0...100).map { (x: Double($0), y: 3 * Double($0) + 1) }
+    #expect(PlotPicture.turningPoints(of: straight).map(\.x) == [0, 100])
+    // A corner at x = 50: down, then flat.
+    let corner = (0...100).map { (x: Double($0), y: $0 < 50 ? 100 - 2 * Double($0) : 0) }
+    #expect(PlotPicture.turningPoints(of: corner).map(\.x) == [0, 50, 100])
+    // Offsets that go back: every turn kept.
+    let back = [(x: 0.0, y: 0.0), (x: 10, y: 10), (x: 5, y: 5), (x: 20, y: 20)]
+    #expect(PlotPicture.turningPoints(of: back).map(\.x) == [0, 10, 5, 20])
+    // A bump of 0.04 is within the tolerance; one of 0.06 is not.
+    let small = [(x: 0.0, y: 0.0), (x: 1, y: 0.04), (x: 2, y: 0)]
+    #expect(PlotPicture.turningPoints(of: small).count == 2)
+    let large = [(x: 0.0, y: 0.0), (x: 1, y: 0.06), (x: 2, y: 0)]
+    #expect(PlotPicture.turningPoints(of: large).count == 3)
+  }
+
+  @Test("every point left out lies within 0.05 of the line kept about it", arguments: 0..<200)
+  func pointsLeftOutLieOnTheLine(seed: UInt64) {
+    var random = SplitMix64(seed: 0x9107 + seed)
+    var x = 0.0
+    var y = 0.0
+    var slope = 0.0
+    var points: [(x: Double, y: Double)] = []
+    for _ in 0..<random.int(3..<400) {
+      // Straight runs, bends, jumps and noise below and above the tolerance.
+      switch random.int(0..<6) {
+      case 0: slope = random.signed(upTo: 5)
+      case 1: y += random.signed(upTo: 50)
+      case 2: y += random.signed(upTo: 0.1)
+      default: break
+      }
+      x += random.chance(0.1) ? random.unit() * 0.01 + 1e-9 : random.unit() * 2 + 1e-9
+      y += slope
+      points.append((x, y))
+    }
+    let kept = PlotPicture.turningPoints(of: points)
+    #expect(kept.first! == points.first!)
+    #expect(kept.last! == points.last!)
+    // Kept in order, each one of the points.
+    var next = 0
+    for point in kept {
+      guard let index = points[next...].firstIndex(where: { $0 == point }) else {
+        Issue.record("seed \(seed): \(point) is not a point, or out of order")
+        return
+      }
+      next = index + 1
+    }
+    // Every point within 0.05 (and a last bit's rounding) of the kept line at its x.
+    var segment = 0
+    for point in points {
+      while segment + 1 < kept.count - 1 && kept[segment + 1].x <= point.x { segment += 1 }
+      let (a, b) = (kept[segment], kept[segment + 1])
+      let y = b.x == a.x ? a.y : a.y + (b.y - a.y) * (point.x - a.x) / (b.x - a.x)
+      #expect(abs(y - point.y) <= 0.05 + 1e-9 * max(1, abs(point.y)), "seed \(seed) at \(point.x)")
+    }
   }
 }

@@ -35,7 +35,8 @@ public struct PlotMarker: Sendable, Equatable {
 /// runs from `data-x-min` (left edge) to `data-x-max` (right edge) and the
 /// y axis from `data-y-min` (bottom edge) to `data-y-max` (top edge). A
 /// line is a `<polyline data-view="NAME">` whose points are relative to the
-/// plot area's corner, one point an offset:
+/// plot area's corner, one point an offset where the line turns (the
+/// others lie within ``lineTolerance`` of it: ``turningPoints(of:)``):
 /// `px = (offset - xMin) / (xMax - xMin) * plotWidth`,
 /// `py = (yMax - value) / (yMax - yMin) * plotHeight`, each written with
 /// ``PictureText/decimals`` decimals.
@@ -290,14 +291,80 @@ public struct PlotPicture: Sendable {
       out += "<polyline data-view=\"\(PictureText.escaped(name))\" fill=\"none\" "
       out += "stroke=\"\(PictureText.color(view))\" stroke-width=\"1.8\" "
       out += "stroke-linejoin=\"round\" points=\""
-      for (index, frame) in frames.enumerated() {
+      let points = frames.map { frame in
+        (x: px(frame.offset), y: py(frame.views[view].value(column)))
+      }
+      for (index, point) in Self.turningPoints(of: points).enumerated() {
         if index > 0 { out += " " }
-        out += f(px(frame.offset)) + "," + f(py(frame.views[view].value(column)))
+        out += f(point.x) + "," + f(point.y)
       }
       out += "\"/>\n"
     }
     out += "</g>\n"
     return out
+  }
+}
+
+extension PlotPicture {
+  /// How far, in SVG units, a line may pass from a sample it leaves out:
+  /// a twentieth of a point, less than any screen shows.
+  package static let lineTolerance = 0.05
+
+  /// `points` without those the line can leave out: each point kept is one
+  /// of `points`, the first and the last always, and every point left out
+  /// lies within ``lineTolerance`` (up or down) of the straight line
+  /// between the points kept either side of it, which runs left to right
+  /// over it. A straight stretch is its two ends; where offsets go back
+  /// (`--offsets 100,0`) every turn is kept.
+  ///
+  /// One pass: from each point kept, the slopes that pass within the
+  /// tolerance of every point after it are narrowed point by point, and a
+  /// point is the end of the segment as long as the slope to it is among
+  /// them (a sleeve, as in Imai and Iri's polygonal approximation).
+  package static func turningPoints(of points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)]
+  {
+    guard points.count > 2 else { return points }
+    var kept = [points[0]]
+    var anchor = points[0]
+    // The slopes from the anchor within the tolerance of every point
+    // passed since it.
+    var low = -Double.infinity
+    var high = Double.infinity
+    var index = 1
+    var startsSegment = true
+    while index < points.count {
+      let point = points[index]
+      let dx = point.x - anchor.x
+      if startsSegment {
+        // The first point after the anchor ends a segment, as nothing lies
+        // between; one that does not lie right of it is kept.
+        startsSegment = false
+        if dx > 0 {
+          low = (point.y - lineTolerance - anchor.y) / dx
+          high = (point.y + lineTolerance - anchor.y) / dx
+        } else {
+          kept.append(point)
+          anchor = point
+          startsSegment = true
+        }
+        index += 1
+        continue
+      }
+      let slope = (point.y - anchor.y) / dx
+      if point.x > points[index - 1].x && slope >= low && slope <= high {
+        low = max(low, (point.y - lineTolerance - anchor.y) / dx)
+        high = min(high, (point.y + lineTolerance - anchor.y) / dx)
+        index += 1
+      } else {
+        // The segment ends at the point before, which starts the next.
+        anchor = points[index - 1]
+        kept.append(anchor)
+        startsSegment = true
+      }
+    }
+    let last = points[points.count - 1]
+    if kept[kept.count - 1] != last { kept.append(last) }
+    return kept
   }
 }
 
