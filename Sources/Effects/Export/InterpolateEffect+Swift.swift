@@ -40,10 +40,20 @@ extension InterpolateEffect: SwiftExportable {
     if declaring { code.line("let \(value): Double") }
     let first = stops[0]
     let last = stops[stops.count - 1]
-    code.line("if !(input > \(SwiftLiteral.double(first.input))) {")
-    code.line("  \(value) = \(endValue(first, slope: keyframes.firstSlope, &code))")
-    code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
-    code.line("  \(value) = \(endValue(last, slope: keyframes.lastSlope, &code))")
+    let before = endValue(first, slope: keyframes.firstSlope, &code)
+    let after = endValue(last, slope: keyframes.lastSlope, &code)
+    if before == after {
+      // Both ends hold the same output (a rise and fall back): one branch.
+      code.line(
+        "if !(input > \(SwiftLiteral.double(first.input))) "
+          + "|| !(input < \(SwiftLiteral.double(last.input))) {")
+      code.line("  \(value) = \(before)")
+    } else {
+      code.line("if !(input > \(SwiftLiteral.double(first.input))) {")
+      code.line("  \(value) = \(before)")
+      code.line("} else if !(input < \(SwiftLiteral.double(last.input))) {")
+      code.line("  \(value) = \(after)")
+    }
     for end in 1..<stops.count {
       let (start, stop) = (stops[end - 1], stops[end])
       let inputSpan = SwiftLiteral.difference(stop.input, start.input)
