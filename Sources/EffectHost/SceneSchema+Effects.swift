@@ -192,16 +192,19 @@ extension SceneSchema {
       members.append(.init(key: "type", value: .string("boolean")))
     case .choice(let names):
       // The other spellings: the edges of a horizontal scene, which the
-      // loader reads for stretch and pin (SceneLoader+Axis.swift), and the
-      // pulls past the start and the end, which a scroll input takes.
+      // loader reads for stretch and pin (SceneLoader+Axis.swift). Those a
+      // choice's reader takes (the pulls past the start and the end, which
+      // a scroll input takes) are among the names of a domain declared
+      // with EffectParameter.choice; a domain written by hand as every
+      // scroll input, read as a ScrollInput, takes them too. An effect's
+      // own choice that merely has a "pull" does not.
       var names = names
       var others: [String] = []
       if readsEdges && names.contains("top") && names.contains("bottom") {
         names += ["leading", "trailing"]
         others.append("\"leading\" and \"trailing\" are the top and bottom along the scroll axis")
       }
-      // The values' text names these beside their choices.
-      if names.contains("pull") && names.contains("pullBottom") { names += pullAliases }
+      if Set(names) == Set(ScrollInput.allCases.map(\.rawValue)) { names += pullAliases }
       members.append(.init(key: "enum", value: strings(names)))
       if !others.isEmpty {
         members[0] = .init(

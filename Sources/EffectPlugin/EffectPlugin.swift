@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x67ee_b645_3a32_27eb
+      0x5112_e34f_aa17_4764
     #endif
   }
 

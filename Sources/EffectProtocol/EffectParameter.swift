@@ -72,7 +72,8 @@ public enum ParameterDomain: Sendable, Equatable {
   case optionalNumber(NumberRange, unit: ParameterUnit)
   /// `true` or `false`.
   case bool
-  /// One of these strings.
+  /// One of these strings: a choice's raw values, then any other
+  /// spellings of them the reader takes (`pullStart` for `pull`).
   case choice([String])
   /// Values read by the declaration's own code (stops, an easing), which only
   /// its description states.
@@ -164,7 +165,7 @@ extension EffectParameter where Value: RawRepresentable & CaseIterable, Value.Ra
     Self(
       key: key, values: ParameterReader.describeChoices(Value.self), default: defaultValue,
       defaultText: "\"\(defaultValue.rawValue)\"", summary: summary,
-      domain: .choice(Value.allCases.map(\.rawValue))
+      domain: .choice(ParameterReader.spellings(of: Value.self))
     ) { reader, parameter in
       reader.choice(parameter.key, default: parameter.defaultValue)
     }
@@ -180,13 +181,15 @@ extension EffectParameter {
     let expected = ParameterReader.describeChoices(Choice.self)
     return Self(
       key: key, values: expected, default: nil, defaultText: requiredText, summary: summary,
-      domain: .choice(Choice.allCases.map(\.rawValue))
+      domain: .choice(ParameterReader.spellings(of: Choice.self))
     ) { reader, parameter in
       guard let value = reader.value(parameter.key) else {
         reader.report(.missingKey(expected: expected), at: parameter.key)
         return nil
       }
-      guard case .string(let name) = value, let choice = Choice(rawValue: name) else {
+      guard case .string(let name) = value,
+        let choice = ParameterReader.choice(named: name, Choice.self)
+      else {
         reader.report(ParameterReader.choiceProblem(found: value, Choice.self), at: parameter.key)
         return nil
       }

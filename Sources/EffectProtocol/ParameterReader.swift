@@ -187,17 +187,33 @@ public struct ParameterReader: Sendable {
     _ key: String, default defaultValue: Choice
   ) -> Choice where Choice.RawValue == String {
     guard let value = value(key) else { return defaultValue }
-    if case .string(let text) = value {
-      if let choice = Choice(rawValue: text) { return choice }
-      // Another spelling of a choice (``AliasedChoice``).
-      if let meaning = (Choice.self as? any AliasedChoice.Type)?.aliases.first(where: {
-        $0.alias == text
-      })?.meaning, let choice = Choice(rawValue: meaning) {
-        return choice
-      }
+    if case .string(let text) = value, let choice = Self.choice(named: text, Choice.self) {
+      return choice
     }
     report(Self.choiceProblem(found: value, Choice.self), at: key)
     return defaultValue
+  }
+
+  /// The choice `text` spells: its raw value, or another spelling of it
+  /// (``AliasedChoice``).
+  package static func choice<Choice: RawRepresentable & CaseIterable>(
+    named text: String, _: Choice.Type
+  ) -> Choice? where Choice.RawValue == String {
+    if let choice = Choice(rawValue: text) { return choice }
+    guard
+      let meaning = (Choice.self as? any AliasedChoice.Type)?.aliases.first(where: {
+        $0.alias == text
+      })?.meaning
+    else { return nil }
+    return Choice(rawValue: meaning)
+  }
+
+  /// Every spelling a choice of `type` is read from: the raw values, then
+  /// the other spellings (``AliasedChoice``).
+  package static func spellings<Choice: RawRepresentable & CaseIterable>(
+    of type: Choice.Type
+  ) -> [String] where Choice.RawValue == String {
+    type.allCases.map(\.rawValue) + ((type as? any AliasedChoice.Type)?.aliases.map(\.alias) ?? [])
   }
 
   /// What is wrong with `found` where one of `Choice`'s raw values was
@@ -208,11 +224,8 @@ public struct ParameterReader: Sendable {
     found: JSONValue, _ type: Choice.Type
   ) -> SceneDiagnostic.Problem where Choice.RawValue == String {
     let expected = describeChoices(type)
-    let spellings =
-      type.allCases.map(\.rawValue)
-      + ((type as? any AliasedChoice.Type)?.aliases.map(\.alias) ?? [])
     if case .string(let text) = found,
-      let suggestion = MessageText.nearestName(to: text, in: spellings)
+      let suggestion = MessageText.nearestName(to: text, in: spellings(of: type))
     {
       return .nearMiss(expected: expected, found: found, suggestion: suggestion)
     }

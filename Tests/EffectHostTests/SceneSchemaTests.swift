@@ -152,6 +152,38 @@ import Testing
     #expect(try hug(#""input": "pullStart""#).input == .pull)
     #expect(throws: SceneLoadError.self) { try hug(#""edge": "leading""#) }
   }
+
+  @Test("a choice of an effect's own with a pull and a pullBottom takes no other spellings")
+  func ownPullChoice() throws {
+    let registry = try EffectRegistry.builtIn.registering(TugEffect.self)
+    let schema = SceneSchema(registry: registry).document
+    let branch = try #require(Self.effectBranch("tug", in: schema))
+    // As declared with EffectParameter.choice: its raw values, which its
+    // reader reads, and no more.
+    #expect(
+      Self.member(branch, ["properties", "from", "enum"])
+        == .array([.string("pull"), .string("pullBottom"), .string("neither")]))
+    let loader = SceneLoader(registry: registry)
+    let scene =
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "tug", "from": "pullStart"}]}]}"#
+    #expect(throws: SceneLoadError.self) { try loader.load(json: scene) }
+  }
+}
+
+/// A user's effect whose own choice has raw values `pull` and `pullBottom`.
+private struct TugEffect: ParameterizedEffect, StatelessScrollEffect {
+  enum Source: String, CaseIterable, Sendable { case pull, pullBottom, neither }
+
+  var from: Source
+  static let from = EffectParameter.choice(
+    "from", default: Source.neither, summary: "where it pulls from")
+  static let parameterList = ParameterList(Self.init(from:), from)
+
+  static let descriptor = EffectDescriptor(
+    typeName: "tug", summary: "Does nothing.", discussion: "",
+    parameters: parameterList.descriptors, examples: [])
+
+  func apply(to views: inout ViewBatch) {}
 }
 
 /// A user's effect with an edge of its own and a scroll input: neither
