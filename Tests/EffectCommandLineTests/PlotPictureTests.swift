@@ -264,3 +264,46 @@ import Testing
     }
   }
 }
+
+/// A panel's tick labels fit left of it whatever the values' size.
+@Suite struct PlotTickLabelTests {
+  @Test("tick labels of huge and tiny values are their mantissa and power of ten, and fit")
+  func longLabelsAreShort() throws {
+    // rotation reaches the saturation limit, 1e15; zIndex is 1e-9 a point.
+    let json = #"""
+      {"chains": [{"name": "a", "frame": {"height": 100}, "effects": [{"type": "expression",
+       "rotation": "offset * 1e13", "zIndex": "offset * -1e-9", "x": "offset * 123456"}]}]}
+      """#
+    let host = SceneHost(scene: try SceneLoader().load(json: json))
+    let frames = try FrameDrawing.frames(
+      of: host, at: OffsetSpec(parsing: "-100:300:10"),
+      selection: PlotPicture.defaultSelection(for: host.chains))
+    let root = try XMLTreeBuilder.parse(PlotPicture(frames: frames, title: "big").svg())
+    let panels = root.descendants.filter { $0.attributes["data-column"] != nil }
+    // x, y, translateX (x's move), rotation and zIndex change.
+    #expect(panels.count == 5)
+    for panel in panels {
+      let column = panel.attributes["data-column"] ?? ""
+      let labels = panel.children.filter {
+        $0.name == "text" && $0.attributes["text-anchor"] == "end"
+      }
+      let values = labels.map { Double($0.text) }
+      // Each label reads back as its tick, the ticks run from the axis's
+      // bottom to its top in equal steps, and none is longer than 8.
+      #expect(labels.allSatisfy { $0.text.count <= 8 }, "\(column): \(labels.map(\.text))")
+      let ticks = values.compactMap { $0 }
+      #expect(ticks.count == labels.count, "\(column): \(labels.map(\.text))")
+      #expect(ticks.first == panel.number("data-y-min"))
+      #expect(ticks.last == panel.number("data-y-max"))
+      let step = ticks[1] - ticks[0]
+      for (a, b) in zip(ticks, ticks.dropFirst()) {
+        #expect(abs((b - a) - step) <= abs(step) * 1e-9, "\(column): \(ticks)")
+      }
+    }
+    let rotation = try #require(panels.first { $0.attributes["data-column"] == "rotation" })
+    // Saturated at ±1e15: the axis from -1e15 to 1e15 in steps of 5e14.
+    #expect(
+      rotation.children.filter { $0.attributes["text-anchor"] == "end" }.map(\.text)
+        == ["-1e15", "-5e14", "0", "5e14", "1e15"])
+  }
+}

@@ -80,6 +80,22 @@ public enum PictureText {
     return (value * scale).rounded() / scale
   }
 
+  /// A tick's label: `value` as ``MessageText/number(_:)`` writes it, or,
+  /// where that is longer than ``tickLabelLength`` characters (the room
+  /// left of a plot's panel), its mantissa and power of ten (`1e15`,
+  /// `2.5e9`, `-1e-7`).
+  static func tickLabel(_ value: Double) -> String {
+    let plain = MessageText.number(value)
+    guard plain.count > tickLabelLength, value != 0, value.isFinite else { return plain }
+    let exponent = Int(abs(value).log10Floor)
+    let mantissa = cleaned(value / pow10(exponent))
+    return MessageText.number(mantissa) + "e" + String(exponent)
+  }
+
+  /// The longest plain tick label: eight characters, 54 points of 12-point
+  /// text, within the 64 left of a plot's panel.
+  static let tickLabelLength = 8
+
   static func pow10(_ exponent: Int) -> Double {
     var result = 1.0
     for _ in 0..<abs(exponent) { result *= 10 }

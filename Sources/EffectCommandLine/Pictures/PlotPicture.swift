@@ -219,14 +219,14 @@ public struct PlotPicture: Sendable {
       let y = f(py(tick))
       out += "<line x1=\"0\" y1=\"\(y)\" x2=\"\(f(width))\" y2=\"\(y)\" stroke=\"#e4e4e4\"/>"
       out +=
-        "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(MessageText.number(tick))</text>\n"
+        "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(PictureText.tickLabel(tick))</text>\n"
     }
     for tick in PictureText.ticks(from: xRange.min, to: xRange.max, target: 5)
     where tick >= xRange.min && tick <= xRange.max {
       let x = f(px(tick))
       out += "<line x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(f(height))\" stroke=\"#e4e4e4\"/>"
       out += "<text x=\"\(x)\" y=\"\(f(height + 15))\" text-anchor=\"middle\">"
-      out += "\(MessageText.number(tick))</text>\n"
+      out += "\(PictureText.tickLabel(tick))</text>\n"
     }
     out += "<text x=\"\(f(width / 2))\" y=\"\(f(height + 32))\" text-anchor=\"middle\" "
     out += "fill=\"#666666\">offset</text>\n"
