@@ -263,3 +263,35 @@ extension FilmstripPictureSidewaysTests {
     #expect(frames[0].labels[edge] == nil)
   }
 }
+
+/// A title longer than its picture is wide is cut short, whole on hover.
+@Suite struct PictureTitleTests {
+  @Test("a long title is cut with an ellipsis to the picture's width, whole in its <title>")
+  func longTitles() throws {
+    let host = try PictureFixtures.host("Configs/carousel.json")
+    let frames = try FrameDrawing.frames(of: host, at: OffsetSpec([0]))
+    let long = String(repeating: "carousel-", count: 12) + "end"
+    let svg = FilmstripPicture(frames: frames, title: long).svg()
+    let width = FilmstripPicture(frames: frames, title: long).size.width
+    let line = try #require(
+      svg.split(separator: "\n").first { $0.contains(#"font-size="14" font-weight="bold""#) })
+    let shown = try #require(
+      line.split(separator: ">").dropFirst().first?.split(separator: "<").first)
+    #expect(shown.hasSuffix("…"))
+    #expect(long.hasPrefix(shown.dropLast()))
+    // 14-point bold text is at most 8.6 points a character (12-point
+    // regular's 6.7, scaled and widened by a tenth); it starts 28 in and
+    // keeps 28 free at the right.
+    #expect(28 + Double(shown.count) * 8.6 <= width - 28 + 8.6)
+    #expect(line.contains("<title>\(long)</title>"))
+    // A short one as it is.
+    let short = FilmstripPicture(frames: frames, title: "carousel").svg()
+    #expect(short.contains(#"font-weight="bold">carousel</text>"#))
+    // The plot's title likewise.
+    let plot = PlotPicture(
+      frames: try FrameDrawing.frames(of: host, at: OffsetSpec([0, 10])),
+      title: String(repeating: long, count: 2)
+    ).svg()
+    #expect(plot.contains("…<title>\(long)\(long)</title>"))
+  }
+}

@@ -106,7 +106,10 @@ public struct FilmstripPicture: Sendable {
     out += "</defs>\n"
     out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
     out += "<text x=\"\(f(Self.gap))\" y=\"22\" font-size=\"14\" font-weight=\"bold\">"
-    out += PictureText.escaped(title.isEmpty ? "filmstrip" : title) + "</text>\n"
+    out +=
+      PictureText.fittedTitle(
+        title.isEmpty ? "filmstrip" : title, width: size.width - 2 * Self.gap, fontSize: 14)
+      + "</text>\n"
     out += legend(y: 42)
     for (index, frame) in frames.enumerated() {
       if Interruption.signal != nil { break }

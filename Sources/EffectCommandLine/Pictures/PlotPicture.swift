@@ -165,7 +165,9 @@ public struct PlotPicture: Sendable {
       """
     out += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
     out += "<text x=\"14\" y=\"20\" font-size=\"13\" font-weight=\"bold\">"
-    out += PictureText.escaped(title.isEmpty ? "plot" : title) + "</text>\n"
+    out +=
+      PictureText.fittedTitle(title.isEmpty ? "plot" : title, width: width - 28, fontSize: 13)
+      + "</text>\n"
     out += legend.svg()
     let xRange = offsetRange
     for (index, column) in columns.enumerated() {
