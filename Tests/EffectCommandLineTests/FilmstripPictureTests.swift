@@ -295,3 +295,28 @@ extension FilmstripPictureSidewaysTests {
     #expect(plot.contains("…<title>\(long)\(long)</title>"))
   }
 }
+
+/// A blur spreads past a thin view's box.
+@Suite struct FilmstripBlurTests {
+  @Test("a blur's region is the viewport and three standard deviations about it")
+  func blurRegionCoversTheViewport() throws {
+    // A 2-point line blurred by 8 in a 300 x 200 viewport: a region of 10%
+    // about its box (SVG's default) would cut its blur to 2.4 points.
+    let json = #"""
+      {"viewport": {"width": 300, "height": 200}, "chains": [{"name": "line",
+       "frame": {"x": 20, "y": 100, "width": 260, "height": 2}, "attachment": "viewport",
+       "effects": [{"type": "expression", "blur": "8"}]}]}
+      """#
+    let host = SceneHost(scene: try SceneLoader().load(json: json))
+    let svg = FilmstripPicture(frames: try FrameDrawing.frames(of: host, at: OffsetSpec([0])))
+      .svg()
+    let root = try XMLTreeBuilder.parse(svg)
+    let filter = try #require(root.descendants.first { $0.name == "filter" })
+    #expect(filter.attributes["filterUnits"] == "userSpaceOnUse")
+    let region = ["x", "y", "width", "height"].map { filter.number($0) }
+    let expected: [Double?] = [-24, -24, 348, 248]  // 300 + 2 * 24, 200 + 2 * 24
+    #expect(region == expected)
+    let view = try #require(root.descendants.first { $0.attributes["data-view"] == "line" })
+    #expect(view.attributes["filter"] == "url(#\(filter.attributes["id"] ?? ""))")
+  }
+}

@@ -99,8 +99,14 @@ public struct FilmstripPicture: Sendable {
         if !blurs.contains(radius) && radius != "0" { blurs.append(radius) }
       }
     }
+    // Each blur's region is the viewport and three standard deviations
+    // around it, in a frame's coordinates: a region relative to the view's
+    // box (a fraction of it about it) cuts the blur of a thin view.
     for (index, radius) in blurs.enumerated() {
-      out += "<filter id=\"blur\(index)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\">"
+      let margin = 3 * (Double(radius) ?? 0)
+      out += "<filter id=\"blur\(index)\" filterUnits=\"userSpaceOnUse\" x=\"\(f(-margin))\" "
+      out += "y=\"\(f(-margin))\" width=\"\(f(viewport.width + 2 * margin))\" "
+      out += "height=\"\(f(viewport.height + 2 * margin))\">"
       out += "<feGaussianBlur stdDeviation=\"\(radius)\"/></filter>\n"
     }
     out += "</defs>\n"
