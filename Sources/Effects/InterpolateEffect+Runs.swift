@@ -110,12 +110,14 @@ struct CopyRuns<Source: FrameInput> {
   }
 
   /// About how many copies lie outside the stops, from the copies
-  /// ``guess(crossing:)`` finds at the first and the last stop met in
-  /// the copies' order. Where every copy has the same input, that is all
-  /// of them or none, as the input is outside the stops or not.
+  /// ``guess(crossing:)`` finds at the two stops: those before the nearer
+  /// guess and those from the farther on, whichever way the inputs run
+  /// (with every copy between two stops, the segments cannot tell). Where
+  /// every copy has the same input, that is all of them or none, as the
+  /// input is outside the stops or not.
   @inline(__always)
   func outerCopies(startGuess: Int, endGuess: Int) -> Int {
-    startGuess + (batch.count - max(endGuess, startGuess))
+    min(startGuess, endGuess) + (batch.count - max(startGuess, endGuess))
   }
 
   /// The copy about where the input reaches `threshold`. The input is
