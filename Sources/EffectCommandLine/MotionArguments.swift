@@ -108,18 +108,26 @@ extension MotionFrames {
 
 extension Gesture {
   /// A warning for each step shorter than one frame at `fps`
-  /// (``stepsShorterThanAFrame(fps:)``), naming `option` and the step as the
-  /// value spells it, with the step read as seconds.
+  /// (``stepsShorterThanAFrame(fps:)``), naming `option` and the step (as
+  /// effectctl writes it: `0.3` for `.3`), with the step read as seconds
+  /// where that is a step a gesture may have (above 0, within 600 s).
   func shortStepWarnings(fps: Int, option: String) -> [String] {
     stepsShorterThanAFrame(fps: fps).map { number, step in
       // The step's number read as seconds, in milliseconds: 0.3 gives 300,
       // not a product's last-bit error.
       let seconds = (step.milliseconds * 1e9).rounded() / 1e6
       let frame = MessageText.number((1000 / Double(fps) * 1000).rounded() / 1000)
-      return "warning: \(option) step \(number) \"\(step)\" lasts "
-        + "\(MessageText.number(step.milliseconds)) ms, less than one frame at \(fps) frames "
-        + "a second (\(frame) ms); durations are milliseconds: "
-        + "\(MessageText.number(step.milliseconds)) s is \"\(step.lasting(seconds))\""
+      let rate = fps == 1 ? "1 frame a second" : "\(fps) frames a second"
+      var warning =
+        "warning: \(option) step \(number) \"\(step)\" lasts "
+        + "\(MessageText.number(step.milliseconds)) ms, less than one frame at \(rate) "
+        + "(\(frame) ms); durations are milliseconds"
+      // The reading in seconds, where it is a step a gesture may have.
+      if seconds > 0 && seconds <= Gesture.maximumDuration * 1000 {
+        warning +=
+          ": \(MessageText.number(step.milliseconds)) s is \"\(step.lasting(seconds))\""
+      }
+      return warning
     }
   }
 }

@@ -252,6 +252,27 @@ import Testing
     #expect(result.stdout.split(separator: "\n").count > 2)
   }
 
+  @Test("a step whose reading in seconds is no step a gesture may have gets no reading")
+  func noReading() {
+    // 700 s is past the 600 s a gesture may last; 1e-10 s rounds to no time.
+    for (fps, gesture, text) in [
+      (
+        1, "drag:-200:700,release",
+        "lasts 700 ms, less than one frame at 1 frame a second (1000 ms)"
+      ),
+      (
+        120, "drag:-200:1e-10,release", "lasts 1e-10 ms, less than one frame at 120 frames a second"
+      ),
+    ] {
+      let result = InProcess([
+        "simulate", InProcess.stretchyHeader, "--gesture", gesture, "--fps", "\(fps)",
+      ])
+      #expect(result.status == .success)
+      #expect(result.stderr.contains(text), "\(result.stderr)")
+      #expect(result.stderr.hasSuffix("; durations are milliseconds\n"), "\(result.stderr)")
+    }
+  }
+
   @Test("a step of one frame or more, and release and fling, are not warned of")
   func notWarned() {
     for gesture in ["drag:-200:8.334,release", "fling:5000", "drag:-10:100,hold:9,release"] {
