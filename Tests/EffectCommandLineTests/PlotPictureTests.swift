@@ -216,6 +216,12 @@ import Testing
     // Offsets that go back: every turn kept.
     let back = [(x: 0.0, y: 0.0), (x: 10, y: 10), (x: 5, y: 5), (x: 20, y: 20)]
     #expect(PlotPicture.turningPoints(of: back).map(\.x) == [0, 10, 5, 20])
+    // Offsets from high to low: the same line, right to left.
+    #expect(PlotPicture.turningPoints(of: straight.reversed()).map(\.x) == [100, 0])
+    #expect(PlotPicture.turningPoints(of: corner.reversed()).map(\.x) == [100, 50, 0])
+    // An offset given again adds no point.
+    let again = [(x: 0.0, y: 0.0), (x: 50, y: 50), (x: 50, y: 50), (x: 100, y: 100)]
+    #expect(PlotPicture.turningPoints(of: again).map(\.x) == [0, 100])
     // A bump of 0.04 is within the tolerance; one of 0.06 is not.
     let small = [(x: 0.0, y: 0.0), (x: 1, y: 0.04), (x: 2, y: 0)]
     #expect(PlotPicture.turningPoints(of: small).count == 2)
@@ -242,7 +248,11 @@ import Testing
       y += slope
       points.append((x, y))
     }
-    let kept = PlotPicture.turningPoints(of: points)
+    // Offsets from high to low half the time: x negated, which runs the
+    // line right to left; negated back, the kept points are checked alike.
+    let descending = random.chance(0.5)
+    let kept = PlotPicture.turningPoints(of: descending ? points.map { (-$0.x, $0.y) } : points)
+      .map { descending ? (x: -$0.x, y: $0.y) : $0 }
     #expect(kept.first! == points.first!)
     #expect(kept.last! == points.last!)
     // Kept in order, each one of the points.

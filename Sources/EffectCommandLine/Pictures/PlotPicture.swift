@@ -315,58 +315,80 @@ extension PlotPicture {
   /// `points` without those the line can leave out: each point kept is one
   /// of `points`, the first and the last always, and every point left out
   /// lies within ``lineTolerance`` (up or down) of the straight line
-  /// between the points kept either side of it, which runs left to right
-  /// over it. A straight stretch is its two ends; where offsets go back
-  /// (`--offsets 100,0`) every turn is kept.
+  /// between the points kept either side of it, which runs over it in one
+  /// direction (offsets given from high to low run right to left). A
+  /// straight stretch is its two ends; where the offsets turn back
+  /// (`--offsets 100,0,50`) the turn is kept, and a point given again
+  /// where the line is is left out.
   ///
   /// One pass: from each point kept, the slopes that pass within the
   /// tolerance of every point after it are narrowed point by point, and a
   /// point is the end of the segment as long as the slope to it is among
-  /// them (a sleeve, as in Imai and Iri's polygonal approximation).
+  /// them (a sleeve, as in Imai and Iri's polygonal approximation). It is
+  /// greedy: it keeps no point it need not for the tolerance, though not
+  /// always the fewest.
   package static func turningPoints(of points: [(x: Double, y: Double)]) -> [(x: Double, y: Double)]
   {
     guard points.count > 2 else { return points }
     var kept = [points[0]]
     var anchor = points[0]
     // The slopes from the anchor within the tolerance of every point
-    // passed since it.
+    // passed since it, and the way the segment runs (+1 right, -1 left;
+    // 0 before its first point).
     var low = -Double.infinity
     var high = Double.infinity
+    var direction = 0.0
     var index = 1
-    var startsSegment = true
     while index < points.count {
       let point = points[index]
       let dx = point.x - anchor.x
-      if startsSegment {
+      if direction == 0 {
         // The first point after the anchor ends a segment, as nothing lies
-        // between; one that does not lie right of it is kept.
-        startsSegment = false
-        if dx > 0 {
-          low = (point.y - lineTolerance - anchor.y) / dx
-          high = (point.y + lineTolerance - anchor.y) / dx
+        // between; one at the anchor's offset is kept unless it is the
+        // anchor again.
+        if dx == 0 {
+          if point.y != anchor.y {
+            kept.append(point)
+            anchor = point
+          }
         } else {
-          kept.append(point)
-          anchor = point
-          startsSegment = true
+          direction = dx > 0 ? 1 : -1
+          (low, high) = Self.slopes(through: point, from: anchor)
         }
         index += 1
         continue
       }
+      if point == points[index - 1] {
+        // An offset given again, where the line already is.
+        index += 1
+        continue
+      }
       let slope = (point.y - anchor.y) / dx
-      if point.x > points[index - 1].x && slope >= low && slope <= high {
-        low = max(low, (point.y - lineTolerance - anchor.y) / dx)
-        high = min(high, (point.y + lineTolerance - anchor.y) / dx)
+      if (point.x - points[index - 1].x) * direction > 0 && slope >= low && slope <= high {
+        let (pointLow, pointHigh) = Self.slopes(through: point, from: anchor)
+        (low, high) = (max(low, pointLow), min(high, pointHigh))
         index += 1
       } else {
         // The segment ends at the point before, which starts the next.
         anchor = points[index - 1]
         kept.append(anchor)
-        startsSegment = true
+        direction = 0
       }
     }
     let last = points[points.count - 1]
     if kept[kept.count - 1] != last { kept.append(last) }
     return kept
+  }
+
+  /// The slopes of the lines from `anchor` that pass within
+  /// ``lineTolerance`` of `point`, which is left or right of it.
+  private static func slopes(
+    through point: (x: Double, y: Double), from anchor: (x: Double, y: Double)
+  ) -> (low: Double, high: Double) {
+    let dx = point.x - anchor.x
+    let a = (point.y - lineTolerance - anchor.y) / dx
+    let b = (point.y + lineTolerance - anchor.y) / dx
+    return (min(a, b), max(a, b))
   }
 }
 
