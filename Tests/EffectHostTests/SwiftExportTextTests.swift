@@ -299,10 +299,13 @@ import Testing
     var random = SplitMix64(seed: 27)
     let short: [Double] = [0, 0.1, 0.25, 0.5, 0.85, 1, 2, 100, -0.3, 1e-7, 390, 844.5]
     for _ in 0..<2000 {
+      // The file's numbers, or any Double from 1e-12 to 1e12 in magnitude
+      // (a stop's input or output is at most 1e9).
       let pick = { (random: inout SplitMix64) -> Double in
-        Bool.random(using: &random)
-          ? short.randomElement(using: &random)!
-          : Double(bitPattern: random.next() >> 2) * (Bool.random(using: &random) ? 1 : -1)
+        guard !Bool.random(using: &random) else { return short.randomElement(using: &random)! }
+        let exponent = Double(Int.random(in: -12...12, using: &random))
+        let magnitude = Double.random(in: 1..<10, using: &random) * pow(10, exponent)
+        return Bool.random(using: &random) ? magnitude : -magnitude
       }
       let (a, b) = (pick(&random), pick(&random))
       guard a.isFinite, b.isFinite, (a - b).isFinite else { continue }
