@@ -73,9 +73,50 @@ extension EffectRegistry {
   }
 
   /// Every worked example of every registered type, in registration order,
-  /// each run by ``check(_:of:)``.
+  /// each run by ``check(_:of:)``, and after a type's examples, where its
+  /// reader leaves a declared parameter unread, that failure
+  /// (``checkParametersRead(of:)``).
   public func checkExamples() -> [ExampleCheck] {
-    types.flatMap { type in type.descriptor.examples.map { check($0, of: type) } }
+    types.flatMap { type in
+      type.descriptor.examples.map { check($0, of: type) }
+        + (Self.checkParametersRead(of: type).map { [$0] } ?? [])
+    }
+  }
+
+  /// The title of ``checkParametersRead(of:)``'s failure.
+  public static let parametersReadTitle = "every declared parameter is read"
+
+  /// A failure when `type`'s reader does not read a parameter its
+  /// descriptor declares (a key misspelt in the reader): each parameter
+  /// whose default is JSON, given that default, is decoded, and each one
+  /// the reader reports as an unknown key is listed (`parameters.tone:
+  /// unknown key ...; did you mean "tnoe"?`). `nil` when every such
+  /// parameter is read. Parameters whose default is no JSON (`required`,
+  /// `unchanged`) are not given.
+  public static func checkParametersRead(of type: any ScrollEffect.Type) -> ExampleCheck? {
+    let declared = type.descriptor.parameters
+    var members: [JSONObject.Member] = []
+    for parameter in declared {
+      guard let value = try? JSONParser.parse(parameter.defaultValue) else { continue }
+      members.append(.init(key: parameter.name, value: value))
+    }
+    guard !members.isEmpty else { return nil }
+    let path = JSONPath.root.appending("parameters")
+    let names = Set(members.map(\.key))
+    let unread: [SceneDiagnostic]
+    do {
+      _ = try type.decode(JSONObject(members), at: path)
+      return nil
+    } catch {
+      unread = error.diagnostics.filter { diagnostic in
+        guard case .unknownKey = diagnostic.problem else { return false }
+        let declaredKeys = names.map { path.appending($0) }
+        return declaredKeys.contains(diagnostic.path)
+      }
+    }
+    guard !unread.isEmpty else { return nil }
+    return ExampleCheck(
+      typeName: type.descriptor.typeName, title: parametersReadTitle, problem: .decoding(unread))
   }
 
   /// `json` parsed, or why it is not JSON, placed at `path`.

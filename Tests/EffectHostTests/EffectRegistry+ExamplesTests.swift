@@ -88,3 +88,54 @@ import Testing
     #expect(reported([.y: 0, .translateY: 0]) == [.y, .translateY])
   }
 }
+
+/// A reader that misspells a declared key: `effects --check` says so.
+@Suite struct ParametersReadTests {
+  /// Declares `tone` and `depth`; reads `tnoe` and `depth`.
+  private struct TypoEffect: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {
+      _ = reader.value("tnoe")
+      _ = reader.value("depth")
+    }
+
+    static let descriptor = EffectDescriptor(
+      typeName: "typo", summary: "Does nothing.", discussion: "",
+      parameters: [
+        ParameterDescriptor(
+          name: "tone", values: "a number", defaultValue: "0.5", summary: "how dark"),
+        ParameterDescriptor(
+          name: "depth", values: "a number", defaultValue: "2", summary: "how deep"),
+        ParameterDescriptor(
+          name: "label", values: "text", defaultValue: "none", summary: "no JSON"),
+      ],
+      examples: [])
+
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  @Test("a declared parameter the reader never reads fails the check, with the key it reads")
+  func misspeltKey() throws {
+    let registry = try EffectRegistry.builtIn.registering(TypoEffect.self)
+    let checks = registry.checkExamples()
+    // The built-ins read every parameter they declare: no such failure.
+    let failures = checks.filter { $0.title == EffectRegistry.parametersReadTitle }
+    #expect(failures.map(\.typeName) == ["typo"])
+    let failure = try #require(failures.first)
+    guard case .decoding(let diagnostics)? = failure.problem else {
+      Issue.record("\(failure)")
+      return
+    }
+    // `tone` alone: `depth` is read, `label`'s default is no JSON.
+    #expect(diagnostics.map(\.path.description) == ["parameters.tone"])
+    // As Docs/CommandLine.md shows it.
+    #expect(
+      failure.description
+        == #"typo: "every declared parameter is read": does not decode: parameters.tone: "#
+        + #"unknown key for effect "typo"; did you mean "tnoe"? (valid keys: type, tnoe, depth)"#)
+    #expect(!failure.holds)
+    // Every built-in passes alone.
+    for type in EffectRegistry.builtIn.types {
+      #expect(EffectRegistry.checkParametersRead(of: type) == nil, "\(type.descriptor.typeName)")
+    }
+  }
+}
