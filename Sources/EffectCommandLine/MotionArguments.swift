@@ -90,9 +90,7 @@ extension MotionFrames {
     start: Double, startOption: OptionSpec, command: CommandSpec, gestureOption: OptionSpec,
     console: Console
   ) throws(CommandError) -> MotionFrames {
-    for warning in gesture.shortStepWarnings(fps: fps, option: gestureOption.name) {
-      try? console.error.write(warning + "\n")
-    }
+    gesture.warnOfShortSteps(fps: fps, option: gestureOption.name, console: console)
     do {
       return try MotionFrames(
         gesture: gesture, scene: scene, physics: physics, fps: fps, start: start,
@@ -107,6 +105,14 @@ extension MotionFrames {
 }
 
 extension Gesture {
+  /// Writes ``shortStepWarnings(fps:option:)`` to `console`'s error stream,
+  /// a line each; a write that fails is no reason to stop the command.
+  func warnOfShortSteps(fps: Int, option: String, console: Console) {
+    for warning in shortStepWarnings(fps: fps, option: option) {
+      try? console.error.write(warning + "\n")
+    }
+  }
+
   /// A warning for each step shorter than one frame at `fps`
   /// (``stepsShorterThanAFrame(fps:)``), naming `option` and the step (as
   /// effectctl writes it: `0.3` for `.3`), with the step read as seconds

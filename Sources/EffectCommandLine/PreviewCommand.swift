@@ -64,9 +64,8 @@ public struct PreviewCommand: Subcommand {
     Interruption.install()
     var played: [PreviewGesture] = []
     for gesture in gestures {
-      let warnings = gesture.gesture.shortStepWarnings(
-        fps: Self.gestureFrameRate, option: $gestures.name)
-      for warning in warnings { try? context.console.error.write(warning + "\n") }
+      gesture.gesture.warnOfShortSteps(
+        fps: Self.gestureFrameRate, option: $gestures.name, console: context.console)
       played.append(try frames(of: gesture, on: host))
     }
     let page: PreviewPage

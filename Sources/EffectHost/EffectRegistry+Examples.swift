@@ -102,7 +102,7 @@ extension EffectRegistry {
     }
     guard !members.isEmpty else { return nil }
     let path = JSONPath.root.appending("parameters")
-    let names = Set(members.map(\.key))
+    let given = Set(members.map { path.appending($0.key) })
     let unread: [SceneDiagnostic]
     do {
       _ = try type.decode(JSONObject(members), at: path)
@@ -110,8 +110,7 @@ extension EffectRegistry {
     } catch {
       unread = error.diagnostics.filter { diagnostic in
         guard case .unknownKey = diagnostic.problem else { return false }
-        let declaredKeys = names.map { path.appending($0) }
-        return declaredKeys.contains(diagnostic.path)
+        return given.contains(diagnostic.path)
       }
     }
     guard !unread.isEmpty else { return nil }
