@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "ScrollEffects",
+  // The library reads UTF-8 with `String(validating:as:)` and effectctl
+  // stops on a signal with `Atomic`: both Swift 6's, on Apple platforms
+  // from these releases. Linux takes no part of this list.
+  platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "EffectProtocol", targets: ["EffectProtocol"]),
     .library(name: "Effects", targets: ["Effects"]),

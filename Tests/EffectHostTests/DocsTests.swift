@@ -98,6 +98,56 @@ import Testing
     #expect(statuses == [0, 1, 64, 65, 66, 130, 143])
   }
 
+  /// `Package.swift`'s minimum releases, `["iOS": 18, "macOS": 15, …]`,
+  /// from its `.iOS(.v18)`-style entries.
+  static func packagePlatforms() throws -> [String: Int] {
+    let manifest = try text("Package.swift")
+    let list = try #require(
+      manifest.split(separator: "\n").first { $0.contains("platforms: [") },
+      "Package.swift declares no platforms")
+    // Each entry `.Name(.vN)`: the name before `(.v`, the number after it.
+    let entries = list.split(separator: "),").map { $0.trimmingCharacters(in: .whitespaces) }
+    var platforms: [String: Int] = [:]
+    for entry in entries {
+      guard let open = entry.range(of: "(.v"), let dot = entry[..<open.lowerBound].lastIndex(of: ".")
+      else { continue }
+      let name = String(entry[entry.index(after: dot)..<open.lowerBound])
+      let release = entry[open.upperBound...].prefix { $0.isNumber }
+      platforms[name] = Int(release)
+    }
+    return platforms
+  }
+
+  /// The package builds on Apple platforms only from the releases its code
+  /// needs (the adapter's `@available` names them): SwiftPM's default
+  /// minimums lack `String(validating:as:)` and `Atomic`, which every
+  /// library product and effectctl use.
+  @Test func packageDeclaresThePlatformsTheAdapterNames() throws {
+    let platforms = try Self.packagePlatforms()
+    #expect(
+      platforms == ["iOS": 18, "macOS": 15, "tvOS": 18, "watchOS": 11, "visionOS": 2],
+      "Package.swift's platforms: \(platforms)")
+    let folder = Self.root.appendingPathComponent("Sources/ScrollEffectsSwiftUI")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".swift")
+    }
+    var annotations = 0
+    for file in files {
+      let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for line in source.split(separator: "\n") where line.contains("@available(") {
+        annotations += 1
+        for (name, release) in platforms {
+          #expect(
+            line.contains("\(name) \(release).0"),
+            "\(file): \(line.trimmingCharacters(in: .whitespaces)) does not name \(name) \(release)")
+        }
+      }
+    }
+    #expect(annotations > 0)
+    let doc = try Self.text("Docs/SwiftUI.md")
+    #expect(doc.contains("iOS 18, macOS 15, tvOS 18, watchOS 11 and\nvisionOS 2 onward"))
+  }
+
   @Test func readmeLinksTheDocs() throws {
     let readme = try Self.text("README.md")
     for document in ["Docs/Effects.md", "Docs/Scenes.md", "Docs/CommandLine.md"] {
