@@ -21,8 +21,8 @@ public enum Effectctl {
   public static var tool: CommandLineTool { tool(registry: .builtIn) }
 
   /// `effectctl` whose scenes may name the types of `registry` (and of any
-  /// `--plugin` library): an app's own `effectctl` with its own effects,
-  /// built without plugins.
+  /// `--plugin` library): an app's own `effectctl` with its own effects
+  /// compiled in, with no plugin library to build or load for them.
   public static func tool(registry: EffectRegistry) -> CommandLineTool {
     var tool = CommandLineTool(
       name: "effectctl",

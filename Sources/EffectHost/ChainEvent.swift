@@ -6,13 +6,13 @@ import Effects
 /// "direction": "increasing"}`.
 ///
 /// `input` is one of `interpolate`'s inputs (`offset` by default, `pull`,
-/// `pullBottom`, `minY`, `height`, `progress`), read after the chain's last
-/// effect. With `a` the value at the previous frame and `b` at this one, the
-/// event fires when `a < crosses <= b` (increasing) or `a > crosses >= b`
-/// (decreasing); `direction` `both` (the default) takes either. Never on a
-/// first frame; every copy of a repeated chain fires its own. With the
-/// `progress` input, `range` and `timelineInset` narrow the progress as they
-/// do `interpolate`'s (``ViewTimeline``).
+/// `pullBottom`, `minY`, `height`, `minX`, `width`, `progress`), read after
+/// the chain's last effect. With `a` the value at the previous frame and `b`
+/// at this one, the event fires when `a < crosses <= b` (increasing) or
+/// `a > crosses >= b` (decreasing); `direction` `both` (the default) takes
+/// either. Never on a first frame; every copy of a repeated chain fires its
+/// own. With the `progress` input, `range` and `timelineInset` narrow the
+/// progress as they do `interpolate`'s (``ViewTimeline``).
 public struct ChainEvent: Sendable, Equatable {
   /// The way a value crosses the threshold.
   public enum Direction: String, Sendable, CaseIterable {

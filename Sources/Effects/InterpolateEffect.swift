@@ -4,7 +4,8 @@ import EffectProtocol
 /// scroll-driven animations and React Native's `interpolate`.
 ///
 /// The value of `input` (`offset` by default; `pull`, `pullBottom`, `minY` the
-/// current top in the viewport, `height` the current height, or `progress`,
+/// current top in the viewport, `height` the current height, `minX` and
+/// `width` their twins across the axis (a horizontal scene's), or `progress`,
 /// CSS's `view()` cover progress `(V - minY) / (V + height)`: 0 as the view's
 /// top enters at the viewport's bottom, 1 as its bottom leaves at the top) is
 /// located between two neighbouring `stops` `[input, output]` (required: at
