@@ -35,19 +35,33 @@ public struct OutputFile: Sendable, Equatable {
   /// Refuses, as a usage error, a file that is one of `inputs` (the same
   /// device and inode, however it is named): checked before anything is
   /// read or written, so that `-o scene.json` never overwrites the scene.
-  /// `-` and inputs that do not exist are never the same file.
+  /// An input `-` is standard input, the file it was redirected from
+  /// (`- -o scene.json < scene.json`); a pipe or a terminal there, `-o -`
+  /// and inputs that do not exist are never the same file.
   public func checkNotInput(_ inputs: [String], option: String, command: CommandSpec)
     throws(UsageError)
   {
     guard !isStandardOutput, let output = Self.identity(of: path) else { return }
-    for input in inputs where input != "-" {
-      guard let identity = Self.identity(of: input), identity == output else { continue }
+    for input in inputs {
+      let identity = input == "-" ? Self.standardInputFile() : Self.identity(of: input)
+      guard let identity, identity == output else { continue }
+      let named = input == "-" ? "standard input" : "'\(MessageText.escapingUnsafe(input))'"
       throw UsageError(
         message:
           "The value '\(MessageText.escapingUnsafe(path))' is invalid for '\(option)': it is the "
-          + "input file '\(MessageText.escapingUnsafe(input))'; expected another file",
+          + "input file \(named); expected another file",
         command: command)
     }
+  }
+
+  /// The device and inode of the regular file standard input reads, if it
+  /// reads one.
+  static func standardInputFile() -> [UInt64]? {
+    var status = stat()
+    guard fstat(STDIN_FILENO, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+      return nil
+    }
+    return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
   /// Whether the path leads to this process's standard output, the same

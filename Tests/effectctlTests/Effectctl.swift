@@ -29,11 +29,13 @@ enum Effectctl {
   }
 
   /// Runs `effectctl arguments` (the binary `executable`, by default the
-  /// one found beside the tests) with `input` on standard input, from the
-  /// package's root.
-  static func run(_ arguments: [String], input: String? = nil, executable: URL? = nil) throws
-    -> Output
-  {
+  /// one found beside the tests) with `input` on standard input, or the
+  /// file `inputFile` (as a shell's `< FILE` gives it), from the package's
+  /// root.
+  static func run(
+    _ arguments: [String], input: String? = nil, inputFile: String? = nil,
+    executable: URL? = nil
+  ) throws -> Output {
     let executable = try #require(executable ?? Self.executable, "effectctl was not built")
     let process = Process()
     process.executableURL = executable
@@ -53,11 +55,16 @@ enum Effectctl {
     let errHandle = try FileHandle(forWritingTo: errURL)
     process.standardOutput = outHandle
     process.standardError = errHandle
-    let inputPipe = Pipe()
-    process.standardInput = inputPipe
-    try process.run()
-    if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-    try inputPipe.fileHandleForWriting.close()
+    if let inputFile {
+      process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: inputFile))
+      try process.run()
+    } else {
+      let inputPipe = Pipe()
+      process.standardInput = inputPipe
+      try process.run()
+      if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+      try inputPipe.fileHandleForWriting.close()
+    }
     process.waitUntilExit()
     try outHandle.close()
     try errHandle.close()

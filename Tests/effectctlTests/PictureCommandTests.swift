@@ -80,4 +80,44 @@ import Testing
         + "Usage: effectctl preview <scene> [--offsets <spec>] [--gesture <spec> ...] [--reduce-motion] [--device <name>] [--set <key=value> ...] [-o <file>]\n"
         + "  See 'effectctl preview --help' for more information.\n")
   }
+
+  @Test(
+    "- reading the scene from a file on standard input, -o or --golden naming that file is refused; nothing is written"
+  )
+  func standardInputIsTheOutput() throws {
+    let scene = try Effectctl.temporaryFile(
+      try String(contentsOfFile: Effectctl.stretchyHeader, encoding: .utf8))
+    let original = try Data(contentsOf: URL(fileURLWithPath: scene))
+    let link = URL(fileURLWithPath: scene).deletingLastPathComponent()
+      .appendingPathComponent("link.json").path
+    #expect(symlink(scene, link) == 0)
+    let runs: [(arguments: [String], option: String, target: String)] = [
+      (["plot", "-", "--offsets", "0:10", "-o", scene], "-o <file>", scene),
+      (["filmstrip", "-", "--offsets", "0,10", "-o", link], "-o <file>", link),
+      (["preview", "-", "--offsets", "0:10", "-o", "/dev/stdin"], "-o <file>", "/dev/stdin"),
+      (["export", "-", "--swift", "-o", scene], "-o <file>", scene),
+      (
+        ["check", "-", "--offsets", "0:10", "--golden", scene, "--update"], "--golden <file>",
+        scene
+      ),
+    ]
+    for run in runs {
+      let result = try Effectctl.run(run.arguments, inputFile: scene)
+      #expect(result.status == 64, "\(run.arguments)")
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(run.target)' is invalid for '\(run.option)': it is the input "
+            + "file standard input; expected another file\n"), "\(result.stderr)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == original)
+    }
+    // Another file, and standard input from a pipe, are written as before.
+    let other = URL(fileURLWithPath: scene).deletingLastPathComponent()
+      .appendingPathComponent("plot.svg").path
+    let plot = try Effectctl.run(["plot", "-", "--offsets", "0:10", "-o", other], inputFile: scene)
+    #expect(plot.status == 0)
+    #expect(try String(contentsOfFile: other, encoding: .utf8).hasPrefix("<svg"))
+    let piped = try Effectctl.run(
+      ["plot", "-", "--offsets", "0:10", "-o", other], input: String(decoding: original, as: UTF8.self))
+    #expect(piped.status == 0)
+  }
 }
