@@ -109,7 +109,8 @@ import Testing
     let entries = list.split(separator: "),").map { $0.trimmingCharacters(in: .whitespaces) }
     var platforms: [String: Int] = [:]
     for entry in entries {
-      guard let open = entry.range(of: "(.v"), let dot = entry[..<open.lowerBound].lastIndex(of: ".")
+      guard let open = entry.range(of: "(.v"),
+        let dot = entry[..<open.lowerBound].lastIndex(of: ".")
       else { continue }
       let name = String(entry[entry.index(after: dot)..<open.lowerBound])
       let release = entry[open.upperBound...].prefix { $0.isNumber }
@@ -139,7 +140,8 @@ import Testing
         for (name, release) in platforms {
           #expect(
             line.contains("\(name) \(release).0"),
-            "\(file): \(line.trimmingCharacters(in: .whitespaces)) does not name \(name) \(release)")
+            "\(file): \(line.trimmingCharacters(in: .whitespaces)) does not name \(name) \(release)"
+          )
         }
       }
     }

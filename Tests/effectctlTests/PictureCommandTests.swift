@@ -117,7 +117,8 @@ import Testing
     #expect(plot.status == 0)
     #expect(try String(contentsOfFile: other, encoding: .utf8).hasPrefix("<svg"))
     let piped = try Effectctl.run(
-      ["plot", "-", "--offsets", "0:10", "-o", other], input: String(decoding: original, as: UTF8.self))
+      ["plot", "-", "--offsets", "0:10", "-o", other],
+      input: String(decoding: original, as: UTF8.self))
     #expect(piped.status == 0)
   }
 }
