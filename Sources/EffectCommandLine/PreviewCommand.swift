@@ -59,6 +59,13 @@ public struct PreviewCommand: Subcommand {
       output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
+    // Before the views are allocated and any gesture is played.
+    do throws(PictureError) {
+      try PreviewPage.checkViews(loaded.chains.map { ($0, $0.viewCount) })
+    } catch {
+      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      throw .failed(message: "\(file): \(error.description)", status: .usage)
+    }
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.
     Interruption.install()
@@ -97,6 +104,7 @@ public struct PreviewCommand: Subcommand {
     var frames: [PreviewGesture.Frame] = []
     let limit = PictureLimits.maximumOffsets
     for frame in motion {
+      if Interruption.signal != nil { break }
       if frames.count == limit {
         let reason =
           "the gesture plays more than \(limit) frames at \(Self.gestureFrameRate) frames a second;"

@@ -279,4 +279,48 @@ extension PreviewPageTests {
     #expect(offsets.count <= 100_000)
     #expect(offsets[1] - offsets[0] == 2)
   }
+
+  /// 20,000,000 samples over 5,000 views is 4,000 offsets: the smallest
+  /// whole step that keeps -200 to maxOffset + 200 within them.
+  @Test(
+    "a scene of many views samples its default offsets by a larger step, 20,000,000 samples at most"
+  )
+  func manyViewsDefaultOffsets() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"contentHeight": 400000, "chains": [{"name": "header", "frame": {"height": 300}},
+          {"name": "rows", "frame": {"y": 300, "height": 80}, "repeat": {"count": 4999}}]}
+        """#)
+    #expect(scene.viewCount == 5_000)
+    let offsets = PreviewPage.defaultOffsets(for: scene)
+    let span = 400_000.0 - 844 + 400
+    var step = 1.0
+    while Int((span / step).rounded(.down)) + 1 > 4_000 { step += 1 }
+    #expect(offsets.count == Int((span / step).rounded(.down)) + 1)
+    #expect(offsets.count * 5_000 <= 20_000_000)
+    #expect(offsets.first == -200)
+    #expect(offsets[1] - offsets[0] == step)
+    #expect(Int((span / (step - 1)).rounded(.down)) + 1 > 4_000)
+  }
+
+  @Test("a page of more than 10,000 views is refused, naming the chain with the most copies")
+  func tooManyViews() throws {
+    let host = SceneHost(
+      scene: try SceneLoader().load(
+        json: #"""
+          {"chains": [{"name": "header", "frame": {"height": 300}},
+            {"name": "rows", "frame": {"y": 300, "height": 80}, "repeat": {"count": 10000}}]}
+          """#))
+    #expect(throws: PictureError.tooManyViews(count: 10_001, limit: 10_000, chain: "rows")) {
+      try PreviewPage(host: host, offsets: OffsetSpec([0, 1]))
+    }
+    #expect(
+      PictureError.tooManyViews(count: 10_001, limit: 10_000, chain: "rows").description
+        == "the scene has 10001 views; a preview's page holds at most 10000 "
+        + "(give a repeated chain fewer copies: --set rows.repeat.count=N)")
+    // The views a selection leaves out are not on the page.
+    let rows = try ViewSelection(names: ["rows"], in: host.chains)
+    let page = try PreviewPage(host: host, offsets: OffsetSpec([0, 1]), selection: rows)
+    #expect(page.views.count == 10_000)
+  }
 }

@@ -163,4 +163,28 @@ import Testing
     // No file, not even a temporary one.
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
   }
+
+  @Test(
+    "a preview of many views stops sampling at the signal, not after the page",
+    .timeLimit(.minutes(1)))
+  func longPreviewStops() throws {
+    // Sampled whole, this page takes tens of seconds in a debug build: 10,000
+    // rows at the default offsets' 2,000.
+    let scene = try Effectctl.temporaryFile(
+      #"{"contentHeight": 800000, "chains": [{"name": "rows", "frame": {"height": 80}, "#
+        + #""repeat": {"count": 10000}, "effects": [{"type": "parallax", "rate": 0.5}]}]}"#)
+    let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
+    let page = folder.appendingPathComponent("preview.html").path
+    let running = try Running(["preview", scene, "-o", page])
+    #expect(running.wait(seconds: 30) { running.catches(SIGINT) })
+    usleep(1_000_000)
+    kill(running.process.processIdentifier, SIGINT)
+    let stopped = running.wait(seconds: 10) { !running.process.isRunning }
+    if !stopped { kill(running.process.processIdentifier, SIGKILL) }
+    #expect(stopped)
+    let result = try running.stop(with: SIGINT)
+    #expect(result.status == 130)
+    #expect(result.stderr == "interrupted before writing its file\n")
+    #expect(!FileManager.default.fileExists(atPath: page))
+  }
 }

@@ -121,4 +121,26 @@ import Testing
       input: String(decoding: original, as: UTF8.self))
     #expect(piped.status == 0)
   }
+
+  @Test("preview refuses a scene of more than 10,000 views before it allocates them, with exit 64")
+  func previewViewLimit() throws {
+    let scene = try Effectctl.temporaryFile(
+      #"{"chains": [{"name": "a", "frame": {"height": 10}}, {"name": "b", "frame": {"height": 10}, "#
+        + #""repeat": {"count": 1000000}}, {"name": "c", "frame": {"height": 10}, "#
+        + #""repeat": {"count": 20}}]}"#)
+    let page = URL(fileURLWithPath: scene).deletingLastPathComponent()
+      .appendingPathComponent("preview.html").path
+    let result = try Effectctl.run(["preview", scene, "-o", page])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr
+        == "error: \(scene): the scene has 1000021 views; a preview's page holds at most 10000 "
+        + "(give a repeated chain fewer copies: --set b.repeat.count=N)\n")
+    #expect(!FileManager.default.fileExists(atPath: page))
+    let fewer = try Effectctl.run([
+      "preview", scene, "--set", "b.repeat.count=100", "--offsets", "0:10", "-o", page,
+    ])
+    #expect(fewer.status == 0)
+    #expect(try String(contentsOfFile: page, encoding: .utf8).contains("\"b[99]\""))
+  }
 }

@@ -231,6 +231,10 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownColumn(String, suggestion: String?)
   /// The offsets spec gives no offsets to draw.
   case noOffsets
+  /// A preview of `count` views, more than `limit`
+  /// (``PreviewPage/maximumViews``); `chain`, the name of the chain with
+  /// the most copies, if it is a repeated one.
+  case tooManyViews(count: Int, limit: Int, chain: String?)
 
   public var description: String {
     switch self {
@@ -243,6 +247,11 @@ public enum PictureError: Error, Sendable, Equatable, CustomStringConvertible {
       return "no column is named '\(name)'.\(hint) The columns are: \(valid)"
     case .noOffsets:
       return "the offsets give no offset to draw"
+    case .tooManyViews(let count, let limit, let chain):
+      let name = chain.map(MessageText.escapingUnsafe) ?? "NAME"
+      return
+        "the scene has \(count) views; a preview's page holds at most \(limit) "
+        + "(give a repeated chain fewer copies: --set \(name).repeat.count=N)"
     }
   }
 

@@ -76,12 +76,38 @@ public struct PreviewPage: Sendable {
   static func isUnitless(_ column: TransformColumn) -> Bool {
     [.scaleX, .scaleY, .anchorX, .anchorY].contains(column)
   }
+  /// The most views a page holds: 10,000. The page positions one element a
+  /// view, and fits and embeds every column of each; a long list's page
+  /// past this would take minutes to make and more memory than a browser
+  /// gives a tab.
+  public static let maximumViews = 10_000
+
+  /// The most samples (views times offsets) the default offsets take:
+  /// 20,000,000, a few seconds of evaluating and fitting. A scene of many
+  /// views is sampled by a larger step, where a given `--offsets` is taken
+  /// as it is.
+  public static let defaultSamples = 20_000_000
+
+  /// Throws ``PictureError/tooManyViews(count:limit:chain:)`` when `views`,
+  /// each chain with the number of its views a page would hold, come to
+  /// more than ``maximumViews``.
+  public static func checkViews(_ views: [(chain: Chain, count: Int)]) throws(PictureError) {
+    let count = views.reduce(0) { $0 + $1.count }
+    guard count > maximumViews else { return }
+    let largest = views.max { $0.count < $1.count }
+    throw .tooManyViews(
+      count: count, limit: maximumViews,
+      chain: largest.flatMap { $0.chain.repetition == nil ? nil : $0.chain.name })
+  }
+
   /// The offsets of a preview when none are given: -200 to maxOffset + 200
   /// by 1, or by the smallest whole step that keeps them within a picture's
-  /// ``PictureLimits/maximumOffsets`` when the content is longer.
+  /// ``PictureLimits/maximumOffsets`` and within ``defaultSamples`` for the
+  /// scene's views, when the content is longer.
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
-    let limit = PictureLimits.maximumOffsets
+    let limit = min(
+      PictureLimits.maximumOffsets, max(2, defaultSamples / max(1, scene.viewCount)))
     // About floor(span / step) + 1 offsets, at most the limit once step >
     // span / limit; the spec also counts a last point within rounding of
     // its end, which can make one more: then the next step.
@@ -121,19 +147,27 @@ public struct PreviewPage: Sendable {
 
   /// Evaluates `host` at `offsets` (sorted, each once) and fits every chosen view's columns.
   ///
+  /// Once a signal has asked `effectctl` to stop (``Interruption``), it
+  /// stops evaluating: the page is then incomplete, and the command does
+  /// not write it.
+  ///
   /// - Throws: ``PictureError/tooManyOffsets(count:limit:)`` above
-  ///   ``PictureLimits/maximumOffsets``; ``PictureError/noOffsets`` for none.
+  ///   ``PictureLimits/maximumOffsets``; ``PictureError/noOffsets`` for none;
+  ///   ``PictureError/tooManyViews(count:limit:chain:)`` for more chosen
+  ///   views than ``maximumViews``.
   public init(
     host: SceneHost, offsets: OffsetSpec, selection: ViewSelection? = nil,
     gestures: [PreviewGesture] = [], title: String = ""
   ) throws(PictureError) {
     try PictureLimits.check(offsets)
+    let selection = selection ?? ViewSelection(all: host.chains)
+    try Self.checkViews(
+      selection.segments.map { (host.scene.chains[$0.chain], $0.copies.count) })
     var sorted = Array(offsets).sorted()
     sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
       .map(\.element)
     guard let low = sorted.first, let high = sorted.last else { throw .noOffsets }
     var host = host
-    let selection = selection ?? ViewSelection(all: host.chains)
     let columns = TransformColumn.allCases
     var fitters: [PiecewiseLinear] = []
     var views: [View] = []
@@ -154,6 +188,7 @@ public struct PreviewPage: Sendable {
     let mapping = host.screenMapping
     fitters.withUnsafeMutableBufferPointer { fitters in
       for offset in sorted {
+        if Interruption.signal != nil { break }
         host.evaluate(offset: offset)
         // A debug build copies a `var` host, every stored property, for each
         // call on it: the frame's calls go to one constant copy, and the
