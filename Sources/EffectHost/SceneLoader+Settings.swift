@@ -13,13 +13,7 @@ extension SceneLoader {
     if bytes.count > Self.maximumFileSize {
       throw .invalid(file: name, diagnostics: [Self.tooLarge(size: bytes.count)])
     }
-    do {
-      return try JSONParser.parse(bytes)
-    } catch {
-      throw .invalid(
-        file: name,
-        diagnostics: [SceneDiagnostic(path: error.path ?? .root, problem: .malformedJSON(error))])
-    }
+    return try Self.parse(bytes, file: name)
   }
 
   /// The scene of a file's JSON, `document`, into which values were set

@@ -85,19 +85,53 @@ public struct SceneLoader: Sendable {
     return try load(bytes, file: name)
   }
 
+  /// The JSON of the scene file `file`, `bytes`; malformed JSON is an
+  /// invalid scene, its message saying so where a comment starts.
+  static func parse(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      var error = error
+      if opensComment(bytes, line: error.line, column: error.column) {
+        error.message += " (JSON allows no comments)"
+      }
+      throw .invalid(
+        file: file,
+        diagnostics: [SceneDiagnostic(path: error.path ?? .root, problem: .malformedJSON(error))])
+    }
+  }
+
+  /// Whether `bytes` hold `//` or `/*` at 1-based `line` and `column` (in
+  /// Unicode scalars), where the parser stopped: editors and JSON5 take
+  /// comments, and a scene file written in one may hold them.
+  static func opensComment(_ bytes: [UInt8], line: Int, column: Int) -> Bool {
+    // The parser's count: a line a newline, a column a byte that does not
+    // continue a UTF-8 sequence.
+    var currentLine = 1
+    var currentColumn = 1
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte & 0xC0 != 0x80 && currentLine == line && currentColumn == column {
+        guard byte == UInt8(ascii: "/"), index + 1 < bytes.count else { return false }
+        return bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+      }
+      if byte == UInt8(ascii: "\n") {
+        currentLine += 1
+        currentColumn = 1
+      } else if byte & 0xC0 != 0x80 {
+        currentColumn += 1
+      }
+      if currentLine > line { return false }
+    }
+    return false
+  }
+
   /// Loads a scene from the bytes of a file named `file` in messages.
   public func load(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> Scene {
     if bytes.count > Self.maximumFileSize {
       throw .invalid(file: file, diagnostics: [Self.tooLarge(size: bytes.count)])
     }
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(bytes)
-    } catch {
-      throw .invalid(
-        file: file,
-        diagnostics: [SceneDiagnostic(path: error.path ?? .root, problem: .malformedJSON(error))])
-    }
+    let value = try Self.parse(bytes, file: file)
     switch scene(from: value) {
     case .success(let scene): return scene
     case .failure(let problems): throw .invalid(file: file, diagnostics: problems.diagnostics)

@@ -93,6 +93,20 @@ import Testing
         "scene.json:1:20: malformed JSON: expected a digit in a number, found 'Infinity' (JSON numbers are finite)"
       ]),
     Case(
+      "a line comment after a multi-byte name",
+      "{\"name\": \"caf\u{E9} \u{1F600}\", // the header\n\"chains\": []}",
+      [
+        "scene.json:1:20: malformed JSON: expected a key string, found '/' (JSON allows no comments)"
+      ]),
+    Case(
+      "a block comment in place of a value", "{\n  \"contentHeight\": /* tall */ 900}",
+      [
+        "scene.json:2:20: malformed JSON: expected a JSON value, found '/' (JSON allows no comments)"
+      ]),
+    Case(
+      "a lone slash is no comment", #"{"contentHeight": / 900}"#,
+      ["scene.json:1:19: malformed JSON: expected a JSON value, found '/'"]),
+    Case(
       "a misspelt literal", #"{"contentHeight": nul}"#,
       ["scene.json:1:19: malformed JSON: expected a JSON value, found 'nul'"]),
     Case(
