@@ -134,7 +134,8 @@ extension ValueReader where Value == GestureArgument {
         gesture = try Gesture(parsing: text)
       } catch {
         throw error.isAboutTheSequence
-          ? .inconsistent(error.description) : .because(error.description)
+          ? .inconsistent(error.descriptionWithoutSettings)
+          : .because(error.descriptionWithoutSettings)
       }
       // The page draws one layout: its viewport, its chains' frames.
       for (index, step) in gesture.steps.enumerated() {

@@ -354,7 +354,13 @@ import Testing
         ["preview", stretchy, "--gesture", "drag:-100:300,wiat:200"], "preview",
         "The value 'drag:-100:300,wiat:200' is invalid for '--gesture <spec> ...': step 2 "
           + "\"wiat:200\": unknown step \"wiat\"; did you mean \"wait\"? (expected drag:D:MS, "
-          + "hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE)"
+          + "hold:MS, release, fling:V, wait:MS or scrollTo:O:MS)"
+      ),
+      (
+        ["preview", stretchy, "--gesture", "drag:-100:300,,release"], "preview",
+        "The value 'drag:-100:300,,release' is invalid for '--gesture <spec> ...': step 2 is "
+          + "empty; expected a step (drag:D:MS, hold:MS, release, fling:V, wait:MS or "
+          + "scrollTo:O:MS) between the commas"
       ),
       (
         ["filmstrip", stretchy, "--offsets", "0", "--chain", "heder"], "filmstrip",

@@ -276,6 +276,8 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
 
   static let stepList =
     "drag:D:MS, hold:MS, release, fling:V, wait:MS, scrollTo:O:MS or set:KEY=VALUE"
+  static let stepListWithoutSettings =
+    "drag:D:MS, hold:MS, release, fling:V, wait:MS or scrollTo:O:MS"
 
   /// Whether every step is well formed and it is their order or their sum
   /// that is wrong (a release with the finger up, a gesture too long): what a
@@ -289,17 +291,25 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  public var description: String { describe(steps: Self.stepList) }
+
+  /// ``description`` for a command that plays no `set:` step (`preview`,
+  /// whose page has one layout): the steps it lists leave `set:KEY=VALUE`
+  /// out.
+  public var descriptionWithoutSettings: String { describe(steps: Self.stepListWithoutSettings) }
+
+  /// The message, with `steps` the list of the steps a gesture may have.
+  private func describe(steps stepList: String) -> String {
     switch self {
     case .empty:
       return
-        "expected comma-separated steps (\(Self.stepList)) such as drag:-200:300,release,wait:500, found nothing"
+        "expected comma-separated steps (\(stepList)) such as drag:-200:300,release,wait:500, found nothing"
     case .emptyStep(let position):
-      return "step \(position) is empty; expected a step (\(Self.stepList)) between the commas"
+      return "step \(position) is empty; expected a step (\(stepList)) between the commas"
     case .unknownStep(let position, let step, let name, let suggestion):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       return
-        "step \(position) \(MessageText.quoted(step)): unknown step \(MessageText.quoted(name))\(hint) (expected \(Self.stepList))"
+        "step \(position) \(MessageText.quoted(step)): unknown step \(MessageText.quoted(name))\(hint) (expected \(stepList))"
     case .wrongValueCount(let position, let step, let usage, let expected, let found):
       let meaning = Self.meanings[usage].map { " (\($0))" } ?? ""
       let foundText = found == 1 ? "1 value" : "\(found) values"
@@ -307,8 +317,10 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
       return
         "step \(position) \(MessageText.quoted(step)): expected \(expectedText), found \(foundText)"
     case .notANumber(let position, let step, let value, let found):
+      // A duration's examples are durations: a negative one is refused.
+      let examples = value == "MS" ? "300 or 0.5" : "-200 or 0.5"
       return
-        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a decimal number such as -200 or 0.5, found \(MessageText.quoted(found))"
+        "step \(position) \(MessageText.quoted(step)): expected \(value) to be a decimal number such as \(examples), found \(MessageText.quoted(found))"
     case .outOfRange(let position, let step, let value, let found):
       // D, V and O are each step's first value: quoted as written, as a
       // Double would print `1e400` as inf and 1e15 in full.
