@@ -76,6 +76,12 @@ public struct PlotCommand: Subcommand {
       } + PlotMarker.events(of: host, at: offsets, selection: selection)
     let plot = PlotPicture(
       frames: frames, columns: columns, markers: markers, title: PictureOutput.title(of: scene))
+    if plot.columns.isEmpty {
+      // A picture with a legend and nothing else: say why, where a script sees it.
+      try? context.console.error.write(
+        "warning: no column of the plotted views changes over the offsets; the plot has no "
+          + "panel (--columns draws the columns named)\n")
+    }
     try PictureOutput.write(plot.svg(), to: output, console: context.console)
     return .success
   }

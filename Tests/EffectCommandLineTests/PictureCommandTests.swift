@@ -100,6 +100,28 @@ import Testing
     #expect(InProcess(["plot", InProcess.stretchyHeader, "--offsets", "50,51"]).status == .success)
   }
 
+  @Test(
+    "plot of views that never change draws no panel, says so in its legend and warns; --columns draws them"
+  )
+  func plotWithoutChanges() throws {
+    let scene = #"{"chains": [{"name": "a", "frame": {"height": 300}, "attachment": "viewport"}]}"#
+    try InProcess.withSceneFiles([("still", scene)], prefix: "plot-still") { paths in
+      let result = InProcess(["plot", paths[0], "--offsets", "0:100"])
+      #expect(result.status == .success)
+      #expect(
+        result.stderr
+          == "warning: no column of the plotted views changes over the offsets; the plot has no "
+          + "panel (--columns draws the columns named)\n")
+      #expect(result.stdout.contains("no column changes over the offsets"))
+      #expect(!result.stdout.contains("data-column="))
+      let asked = InProcess(["plot", paths[0], "--offsets", "0:100", "--columns", "y"])
+      #expect(asked.status == .success)
+      #expect(asked.stderr == "")
+      #expect(asked.stdout.contains("data-column=\"y\""))
+      #expect(!asked.stdout.contains("no column changes"))
+    }
+  }
+
   @Test("plot --chain draws that chain's line; the snapping bar's snap targets are markers")
   func plotChainAndSnapMarkers() throws {
     let snapping = PictureFixtures.root.appendingPathComponent("Configs/snapping-app-bar.json").path

@@ -191,8 +191,13 @@ public struct PlotPicture: Sendable {
     var parts = [axis + ")", "dashed lines: offset 0 and maxOffset"]
     if markers.contains(where: { $0.kind == .snap }) { parts.append("blue: snap targets") }
     if markers.contains(where: { $0.kind == .event }) { parts.append("red: events") }
+    if columns.isEmpty { parts.append(Self.noPanelsNote) }
     return parts
   }
+
+  /// The legend's note of a plot without panels: no column of its views
+  /// changed over the offsets, and none was asked for.
+  public static let noPanelsNote = "no column changes over the offsets (--columns draws any)"
 
   private func panel(
     column: TransformColumn, left: Double, top: Double, xRange: (min: Double, max: Double)
