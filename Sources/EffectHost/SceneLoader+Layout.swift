@@ -26,9 +26,12 @@ extension SceneLoader {
       if case .index(let place)? = path.components.last { position = place }
       if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true {
         let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
+        let earlierInViewport = chains[..<index].filter { $0.attachment == .viewport }.map(\.name)
         let later =
           chains[(index + 1)...].map(\.name) + unreadNames.filter { $0.value > position }.keys
-        if let problem = Self.afterProblem(name, chain: chain, earlier: earlier, later: later) {
+        if let problem = Self.afterProblem(
+          name, chain: chain, earlier: earlier, earlierInViewport: earlierInViewport, later: later)
+        {
           problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
         }
       }
@@ -62,9 +65,11 @@ extension SceneLoader {
   }
 
   /// What is wrong with `"after": name` on `chain`, given the names of the
-  /// earlier content-attached chains and of the later chains.
+  /// earlier content-attached chains, of the earlier viewport-attached
+  /// ones and of the later chains.
   private static func afterProblem(
-    _ name: String, chain: Chain, earlier: [String], later: [String]
+    _ name: String, chain: Chain, earlier: [String], earlierInViewport: [String],
+    later: [String]
   ) -> SceneDiagnostic.Problem? {
     if chain.attachment != .content {
       return .mismatch(
@@ -74,6 +79,13 @@ extension SceneLoader {
     }
     if earlier.contains(name) { return nil }
     let list = nameList(earlier)
+    if earlierInViewport.contains(name) {
+      return .mismatch(
+        expected: "the name of an earlier content-attached chain (\(list)); "
+          + "\(MessageText.quoted(name)) is attached to the viewport: it has no place in the "
+          + "content to follow",
+        found: .string(name))
+    }
     if name == chain.name || later.contains(name) {
       return .mismatch(
         expected: "the name of an earlier content-attached chain (\(list)); "

@@ -370,7 +370,7 @@ struct SceneLayoutTests: HostileInputSuite {
       "after a viewport-attached chain",
       #"{"chains": [{"name": "bar", "attachment": "viewport", "frame": {"height": 1}}, {"name": "a", "after": "bar", "frame": {"height": 1}}]}"#,
       [
-        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (there is none), found the string "bar""#
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (there is none); "bar" is attached to the viewport: it has no place in the content to follow, found the string "bar""#
       ]),
     HostileInputCase(
       "until naming no chain",
