@@ -150,13 +150,7 @@ import Testing
       "filmstrip", Effectctl.root.appendingPathComponent("Configs/fade-in-list.json").path,
       "--offsets", "0:99999", "-o", folder.appendingPathComponent("strip.svg").path,
     ])
-    #expect(running.wait(seconds: 30) { running.catches(signal) })
-    usleep(1_000_000)
-    kill(running.process.processIdentifier, signal)
-    let stopped = running.wait(seconds: 20) { !running.process.isRunning }
-    if !stopped { kill(running.process.processIdentifier, SIGKILL) }
-    #expect(stopped)
-    let result = try running.stop(with: signal)
+    let result = try running.interrupted(by: signal, stoppingWithin: 20)
     #expect(result.status == status)
     #expect(result.stderr == "interrupted before writing its file\n")
     #expect(result.stdout == "")
@@ -176,15 +170,26 @@ import Testing
     let folder = URL(fileURLWithPath: scene).deletingLastPathComponent()
     let page = folder.appendingPathComponent("preview.html").path
     let running = try Running(["preview", scene, "-o", page])
-    #expect(running.wait(seconds: 30) { running.catches(SIGINT) })
-    usleep(1_000_000)
-    kill(running.process.processIdentifier, SIGINT)
-    let stopped = running.wait(seconds: 10) { !running.process.isRunning }
-    if !stopped { kill(running.process.processIdentifier, SIGKILL) }
-    #expect(stopped)
-    let result = try running.stop(with: SIGINT)
+    let result = try running.interrupted(by: SIGINT, stoppingWithin: 10)
     #expect(result.status == 130)
     #expect(result.stderr == "interrupted before writing its file\n")
     #expect(!FileManager.default.fileExists(atPath: page))
+  }
+}
+
+extension InterruptionTests.Running {
+  /// `signal` sent a second after the program catches it, and what the
+  /// program printed and how it ended; expects it to stop within `seconds`
+  /// (killed after them, so that the test ends).
+  func interrupted(by signal: Int32, stoppingWithin seconds: Double) throws -> (
+    status: Int32, stdout: String, stderr: String
+  ) {
+    #expect(wait(seconds: 30) { catches(signal) })
+    usleep(1_000_000)
+    kill(process.processIdentifier, signal)
+    let stopped = wait(seconds: seconds) { !process.isRunning }
+    if !stopped { kill(process.processIdentifier, SIGKILL) }
+    #expect(stopped)
+    return try stop(with: signal)
   }
 }
