@@ -56,6 +56,13 @@ import Testing
           name: "awkward\r\n*/ /*.json", scene: awkward,
           offsets: ExportedSceneCheck.offsets(for: awkward, seed: 27)))
     }
+    // pow of constants, which the optimiser would rewrite, and subnormal numbers.
+    if let literals = Self.load(SwiftExportNumberTests.literalsScene, file: "l") {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: "literals.json", scene: literals,
+          offsets: ExportedSceneCheck.offsets(for: literals, seed: 30)))
+    }
     // Parts of expressions computed once a frame, before the copies.
     if let terms = Self.load(SwiftExportFrameTermsTests.scene, file: "t") {
       cases.append(

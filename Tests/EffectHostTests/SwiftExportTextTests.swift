@@ -329,4 +329,64 @@ import Testing
     #expect(SwiftLiteral.difference(1, 0.85) == "(1.0 - 0.85)")
     #expect(SwiftLiteral.difference(0.85, 1) == "(0.85 - 1.0)")
   }
+
+  /// `pow` of constant bases and exponents, which `swiftc -O` rewrites when
+  /// it sees them (`exp2`, a square root, a product, a quotient), and
+  /// subnormal numbers, whose literals Swift warns about: compiled by
+  /// SwiftExportCompiledTests against the host.
+  static let literalsScene = #"""
+    {"contentHeight": 3000, "chains": [
+      {"name": "powers", "frame": {"y": 5e-324, "height": 300},
+       "effects": [
+         {"type": "parallax", "rate": 1e-320},
+         {"type": "expression", "zIndex": "pow(8, offset / 100) + pow(1024, offset / 1000)",
+          "opacity": "clamp(pow(0.5, offset / 50) + pow(2, offset / 300), 0, 1)",
+          "rotation": "pow(abs(offset) + 1, 0.5) + pow(offset + 0.5, 2) + pow(offset + 0.25, -1)",
+          "blur": "abs(offset * 1e-320 + pow(4, offset / 77))"}],
+       "events": [{"name": "tiny", "input": "offset", "crosses": 1e-310}]},
+      {"name": "rows", "frame": {"y": 300, "height": 50}, "repeat": {"count": 12},
+       "effects": [
+         {"type": "expression", "scale": "pow(2, offset / 100) + index * 2.5e-320"},
+         {"type": "interpolate", "property": "blur", "stops": [[0, 4e-320], [500, 3]]}]}]}
+    """#
+
+  @Test("a subnormal number is written by its bits, which read back as the same number")
+  func subnormalsByTheirBits() throws {
+    // 1e-320 is 2024 times the smallest subnormal, 2^-1074: 2024 is 0x7e8.
+    // (Read from text: a literal this small warns.)
+    let tiny = try #require(Double("1e-320"))
+    #expect(tiny / Double.leastNonzeroMagnitude == 2024)
+    #expect(SwiftLiteral.double(tiny) == "Double(bitPattern: 0x0000_0000_0000_07e8)")
+    #expect(
+      SwiftLiteral.double(-Double.leastNonzeroMagnitude)
+        == "Double(bitPattern: 0x8000_0000_0000_0001)")
+    // The smallest normal number keeps its decimal literal.
+    #expect(SwiftLiteral.double(2.2250738585072014e-308) == "2.2250738585072014e-308")
+    var random = SplitMix64(seed: 320)
+    for _ in 0..<2000 {
+      let bits = UInt64.random(in: 1..<(1 << 52), using: &random)
+        | (Bool.random(using: &random) ? 1 << 63 : 0)
+      let value = Double(bitPattern: bits)
+      #expect(value.isSubnormal)
+      let text = SwiftLiteral.double(value)
+      let prefix = "Double(bitPattern: 0x"
+      #expect(text.hasPrefix(prefix) && text.hasSuffix(")"))
+      let hex = text.dropFirst(prefix.count).dropLast().filter { $0 != "_" }
+      #expect(hex.count == 16)
+      #expect(UInt64(hex, radix: 16).map(Double.init(bitPattern:))?.bitPattern == bits)
+    }
+  }
+
+  @Test("pow is called through a function the optimiser leaves alone; subnormals by their bits")
+  func powersAndSubnormalsInTheExport() throws {
+    let scene = try SceneLoader().load(json: Self.literalsScene, file: "literals.json")
+    let source = try SwiftExport(typeName: "Literals", sourceName: "literals.json")
+      .source(of: SceneHost(scene: scene))
+    #expect(source.contains("Self.power(8.0, (offset / 100.0))"))
+    #expect(source.contains("@_optimize(none)\n  private static func power("))
+    // The code, without the comments that quote the file.
+    let code = source.split(separator: "\n").map { $0.components(separatedBy: "//")[0] }
+    #expect(!code.contains { $0.contains(" pow(8.0") || $0.contains("e-3") })
+    #expect(source.contains("Double(bitPattern: 0x0000_0000_0000_07e8)"))
+  }
 }

@@ -108,9 +108,12 @@ extension ExpressionEffect: SwiftExportable {
       case .floor: return "\(values[0]).rounded(.down)"
       case .ceil: return "\(values[0]).rounded(.up)"
       case .round: return "\(values[0]).rounded(.toNearestOrAwayFromZero)"
-      case .pow, .exp, .log, .sin, .cos:
+      case .pow:
         code.uses(.cMath)
-        return "\(function.rawValue)(\(values.joined(separator: ", ")))"
+        return code.call(.power, values[0], values[1])
+      case .exp, .log, .sin, .cos:
+        code.uses(.cMath)
+        return "\(function.rawValue)(\(values[0]))"
       case .clamp: return code.call(.clamp, values[0], values[1], values[2])
       case .sign: return code.call(.sign, values[0])
       case .lerp: return code.call(.lerp, values[0], values[1], values[2])
@@ -172,6 +175,20 @@ extension ExpressionEffect: SwiftExportable {
     case .step:
       return """
           private static func step(_ edge: Double, _ x: Double) -> Double { x < edge ? 0 : 1 }
+        """
+    case .power:
+      // `pow(8, x)` is `exp2(3 * x)` to LLVM, `pow(x, 0.5)` a square root
+      // and `pow(x, 2)` `x * x`: each can round otherwise than `pow`, which
+      // the library calls. Out of line is not enough: a private function
+      // called with one constant takes it in (interprocedural propagation).
+      return """
+          /// C's `pow`, where the optimiser cannot see a constant operand: given
+          /// one, `swiftc -O` rewrites `pow(8, x)` as `exp2(3 * x)` or `pow(x, 0.5)`
+          /// as a square root, which can differ from `pow` in the last bit.
+          @_optimize(none)
+          private static func power(_ base: Double, _ exponent: Double) -> Double {
+            pow(base, exponent)
+          }
         """
     case .smoothstep:
       return """

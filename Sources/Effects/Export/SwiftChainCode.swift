@@ -44,6 +44,8 @@ package struct SwiftChainCode {
     case unitBezier
     /// The expression functions the standard library does not have.
     case clamp, sign, lerp, step, smoothstep
+    /// `power(_:_:)`: C's `pow`, where the optimiser cannot rewrite it.
+    case power
     /// `pow`, `exp`, `log`, `sin`, `cos` and the `floor` that rounding down
     /// calls: the platform's C math.
     case cMath
@@ -283,10 +285,21 @@ package struct SwiftFunctions: Sendable {
 package enum SwiftLiteral {
   /// `value` as a Swift `Double` expression that reads back as the same
   /// bits: `300.0`, `0.1`, `(-5.0)` (negatives in parentheses, so that they
-  /// can stand after any operator), `Double.infinity`.
+  /// can stand after any operator), `Double.infinity`, and a subnormal
+  /// number by its bits, `Double(bitPattern: 0x0000_0000_0000_07e8)`
+  /// (1e-320): its literal reads back exactly, but Swift warns that it
+  /// "underflows and loses precision".
   package static func double(_ value: Double) -> String {
     if value.isNaN { return "Double.nan" }
     if value.isInfinite { return value < 0 ? "(-Double.infinity)" : "Double.infinity" }
+    if value.isSubnormal {
+      let digits = String(value.bitPattern, radix: 16)
+      let padded = String(repeating: "0", count: 16 - digits.count) + digits
+      let groups = stride(from: 0, to: 16, by: 4).map {
+        padded.dropFirst($0).prefix(4)
+      }
+      return "Double(bitPattern: 0x\(groups.joined(separator: "_")))"
+    }
     let text = "\(value)"
     return value.sign == .minus ? "(\(text))" : text
   }
