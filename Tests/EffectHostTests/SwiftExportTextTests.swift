@@ -364,7 +364,8 @@ import Testing
     #expect(SwiftLiteral.double(2.2250738585072014e-308) == "2.2250738585072014e-308")
     var random = SplitMix64(seed: 320)
     for _ in 0..<2000 {
-      let bits = UInt64.random(in: 1..<(1 << 52), using: &random)
+      let bits =
+        UInt64.random(in: 1..<(1 << 52), using: &random)
         | (Bool.random(using: &random) ? 1 << 63 : 0)
       let value = Double(bitPattern: bits)
       #expect(value.isSubnormal)
