@@ -9,11 +9,7 @@ extension SceneLoader {
   /// a file that is unreadable, too large or not JSON.
   public func document(contentsOf path: String) throws(SceneLoadError) -> JSONValue {
     let name = path == "-" ? "<stdin>" : path
-    let bytes = try Self.readFile(path, name: name)
-    if bytes.count > Self.maximumFileSize {
-      throw .invalid(file: name, diagnostics: [Self.tooLarge(size: bytes.count)])
-    }
-    return try Self.parse(bytes, file: name)
+    return try Self.parse(Self.readFile(path, name: name), file: name)
   }
 
   /// The scene of a file's JSON, `document`, into which values were set

@@ -85,9 +85,13 @@ public struct SceneLoader: Sendable {
     return try load(bytes, file: name)
   }
 
-  /// The JSON of the scene file `file`, `bytes`; malformed JSON is an
-  /// invalid scene, its message saying so where a comment starts.
+  /// The JSON of the scene file `file`, `bytes`; a file past
+  /// ``maximumFileSize`` or malformed JSON is an invalid scene, the
+  /// message saying so where a comment starts.
   static func parse(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> JSONValue {
+    if bytes.count > maximumFileSize {
+      throw .invalid(file: file, diagnostics: [tooLarge(size: bytes.count)])
+    }
     do {
       return try JSONParser.parse(bytes)
     } catch {
@@ -128,9 +132,6 @@ public struct SceneLoader: Sendable {
 
   /// Loads a scene from the bytes of a file named `file` in messages.
   public func load(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> Scene {
-    if bytes.count > Self.maximumFileSize {
-      throw .invalid(file: file, diagnostics: [Self.tooLarge(size: bytes.count)])
-    }
     let value = try Self.parse(bytes, file: file)
     switch scene(from: value) {
     case .success(let scene): return scene
