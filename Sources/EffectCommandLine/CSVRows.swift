@@ -12,6 +12,8 @@ import StrictJSON
 /// The records of a csv text as `eval` and `simulate` write it (RFC 4180):
 /// one record a line, cells separated by commas; a cell in double quotes may
 /// hold commas, line breaks and quotes (doubled). A line may end with `\r\n`.
+/// A blank line is no record (RFC 4180 would read a record of one empty
+/// cell, which the commands never write).
 ///
 /// The text is kept as read, with where each record starts: a golden file
 /// of millions of rows costs its own bytes and a few words a row, not a
@@ -48,6 +50,18 @@ struct CSVRows {
     while index < bytes.count {
       let byte = bytes[index]
       if atRecordStart {
+        // A blank line is no record: an editor, or `echo >>`, leaves one at
+        // the end of a file, and no row of eval or simulate is one cell.
+        if byte == newline {
+          line += 1
+          index += 1
+          continue
+        }
+        if byte == carriageReturn, index + 1 < bytes.count, bytes[index + 1] == newline {
+          line += 1
+          index += 2
+          continue
+        }
         starts.append((index, line))
         atRecordStart = false
       }

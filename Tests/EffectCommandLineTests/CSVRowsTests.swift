@@ -31,8 +31,7 @@ import Testing
       var records: [[String]] = []
       for _ in 0..<Int.random(in: 1...6, using: &random) {
         var cells = (0..<Int.random(in: 1...5, using: &random)).map { _ in Self.cell(&random) }
-        // A record of one empty cell is an empty line, which at the end of
-        // the text is no record.
+        // A record of one empty cell is a blank line, which is no record.
         if cells.count == 1 && cells[0].isEmpty { cells[0] = "x" }
         records.append(cells)
       }
@@ -46,6 +45,35 @@ import Testing
         #expect(rows.texts(ofRecord: index) == cells, "\(text.debugDescription)")
         #expect(rows.line(ofRecord: index) == line)
         line += lines[index].count(where: { $0 == "\n" || $0 == "\r\n" }) + 1
+      }
+    }
+  }
+
+  @Test("blank lines between random records are skipped, and counted in the records' lines")
+  func blankLinesBetweenRecords() throws {
+    var random = SplitMix64(seed: 4181)
+    for _ in 0..<300 {
+      var text = ""
+      var expected: [(cells: [String], line: Int)] = []
+      var line = 1
+      for _ in 0..<Int.random(in: 0...6, using: &random) {
+        for _ in 0..<Int.random(in: 0...2, using: &random) {
+          text += Bool.random(using: &random) ? "\n" : "\r\n"
+          line += 1
+        }
+        var cells = (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.cell(&random) }
+        if cells.count == 1 && cells[0].isEmpty { cells[0] = "x" }
+        expected.append((cells, line))
+        let written = cells.map(Self.written).joined(separator: ",")
+        text += written + "\n"
+        line += written.count(where: { $0 == "\n" || $0 == "\r\n" }) + 1
+      }
+      let rows = try CSVRows(parsing: Array(text.utf8))
+      #expect(rows.count == expected.count, "\(text.debugDescription)")
+      guard rows.count == expected.count else { continue }
+      for (index, record) in expected.enumerated() {
+        #expect(rows.texts(ofRecord: index) == record.cells, "\(text.debugDescription)")
+        #expect(rows.line(ofRecord: index) == record.line, "\(text.debugDescription)")
       }
     }
   }

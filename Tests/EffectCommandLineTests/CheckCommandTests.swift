@@ -62,6 +62,26 @@ import Testing
     #expect(run.stderr.isEmpty)
   }
 
+  @Test("blank lines, at the end, between rows or with \\r\\n, are no rows; a damaged row's line counts them")
+  func blankLines() throws {
+    let lines = Self.evalCSV("-100:300:50").split(separator: "\n").map(String.init)
+    #expect(lines.count == 19)
+    for golden in [
+      lines.joined(separator: "\n") + "\n\n",
+      lines.joined(separator: "\n") + "\n\r\n\n",
+      "\n" + lines[0] + "\n\n" + lines[1...].joined(separator: "\n\n") + "\n",
+    ] {
+      let (run, path) = try Self.check(golden, ["--offsets", "-100:300:50"])
+      #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
+      #expect(run.stdout == "18 rows match \(path)\n")
+    }
+    // The header on line 2, two blank lines, then the first row: line 5.
+    let damaged = "\n" + lines[0] + "\n\n\n" + lines[1] + ",1\n"
+    let (run, path) = try Self.check(damaged, ["--offsets", "-100:300:50"])
+    #expect(run.status == .invalidScene)
+    #expect(run.stderr == "error: \(path):5: expected 16 values as the header has, found 17\n")
+  }
+
   @Test("a golden file with a byte order mark is read as without; one of bytes not UTF-8 is 65")
   func byteOrderMarkAndUTF8() throws {
     let csv = Array(Self.evalCSV("-100:300:50").utf8)
@@ -234,7 +254,8 @@ import Testing
       ("offset,chain,x\n0,header,1.\n", "2: expected a number in column x, found '1.'"),
       ("offset,chain,x\n.5,header,0\n", "2: expected a number in column offset, found '.5'"),
       ("", "1: the file is empty; expected the header line offset,chain,x"),
-      ("\n", "1: the first line is empty; expected the header line offset,chain,x"),
+      ("\n", "1: the file has only blank lines; expected the header line offset,chain,x"),
+      ("\r\n\n", "1: the file has only blank lines; expected the header line offset,chain,x"),
       ("offset,chain,x\n0,\"header,0\n", "2: a quoted value is not closed"),
     ])
   func invalidGolden(golden: String, message: String) throws {
