@@ -86,7 +86,11 @@ extension SceneLoader {
     let problemsBefore = reader.diagnostics.count
     var name = reader.string(
       "name", required: true, expected: "a chain name (a non-empty string)")
-    if let text = name, text.isEmpty || text.contains("[") || text.contains("]") {
+    // By scalars: a combining mark or a joiner after a bracket makes one
+    // Character of the two, which `contains("[")` would not find.
+    if let text = name,
+      text.isEmpty || text.unicodeScalars.contains(where: { $0 == "[" || $0 == "]" })
+    {
       reader.report(
         .mismatch(
           expected: "a non-empty chain name without '[' or ']' (they name repeated copies)",

@@ -48,7 +48,10 @@ extension SceneSchema {
     let side = object([
       "anyOf": .array([
         .object(JSONObject(numberConstraints(.finite, nullable: false))),
-        object(["type": .string("string"), "pattern": .string("^(?:auto|\(number)%)$")]),
+        object([
+          "type": .string("string"),
+          "pattern": .string("^\(space)(?:auto|\(number)%)\(space)$"),
+        ]),
       ])
     ])
     let pair = object([

@@ -42,7 +42,8 @@ extension InterpolateEffect {
     range's start and 1 at its end, linear in m; a range of length 0, or one that ends
     before it starts, is 0 before its start and 1 from it on. timelineInset (CSS's
     view-timeline-inset) narrows the viewport: points, "P%" of its height or "auto" (the
-    content insets), for both ends or as [start, end].
+    content insets), for both ends or as [start, end]. CSS text (an easing, a range, an
+    inset) may have whitespace around it, as in a style sheet.
 
     Property, and how the value combines with the current transform: opacity, scale (both
     axes), scaleX, scaleY multiply; blur, rotation (degrees), translateX, translateY (points)

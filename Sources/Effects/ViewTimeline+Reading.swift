@@ -123,10 +123,11 @@ extension TimelineInset {
     switch value {
     case .number(let number) where NumberRange.finite.contains(number):
       return .points(number)
-    case .string("auto"):
-      return .auto
     case .string(let text):
-      if let percent = CSSText.percentage(Substring(text)) { return .percent(percent) }
+      // Whitespace around it, as an easing's and a range's text may have.
+      let trimmed = CSSText.trimmed(text)
+      if trimmed == "auto" { return .auto }
+      if let percent = CSSText.percentage(trimmed) { return .percent(percent) }
       if let suggestion = MessageText.nearestName(to: text, in: ["auto"]) {
         problems.append(
           SceneDiagnostic(

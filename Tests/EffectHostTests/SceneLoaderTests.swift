@@ -239,6 +239,20 @@ import Testing
         #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row[1]""#
       ]
     ),
+    // A bracket that a joiner or a combining mark makes one Character with
+    // what follows it is a bracket still.
+    (
+      #"{"chains": [{"name": "row]\u200d", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row]\u200D""#
+      ]
+    ),
+    (
+      #"{"chains": [{"name": "a[\u0301", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "a[\#u{0301}""#
+      ]
+    ),
     (
       #"{"chains": [{"name": "a", "frame": {"height": 1}, "repeat": {"count": 2.5}}]}"#,
       [
