@@ -98,6 +98,23 @@ import Testing
     try Self.expectRange("cover", inset: "-50", setup: setup, 550, 950)
   }
 
+  @Test("an inset's text may have CSS whitespace around it, as an easing's and a range's may")
+  func insetTextWithWhitespace() throws {
+    // The numbers of `insets()`: 20% of the end edge starts cover 40 later,
+    // auto with content insets top 20 and bottom 30 runs cover 650...900.
+    let setup = Self.setup()
+    try Self.expectRange("cover", inset: #"[0, " 20%\n"]"#, setup: setup, 640, 900)
+    try Self.expectRange("cover", inset: #""\t10%\r\n""#, setup: setup, 620, 880)
+    let inset = Self.setup(insets: EdgeInsets(top: 20, bottom: 30))
+    try Self.expectRange("cover", inset: #"" auto\f""#, setup: inset, 650, 900)
+    // Whitespace within is no inset.
+    #expect(
+      decodingError(
+        InterpolateEffect.self,
+        #"{"property": "opacity", "input": "progress", "stops": [[0, 0], [1, 1]], "timelineInset": "10 %"}"#
+      ) == #"timelineInset: expected \#(Self.inset), found the string "10 %""#)
+  }
+
   @Test("a range whose end comes before its start is 0 before its start and 1 from it on")
   func collapsedRange() throws {
     let setup = Self.setup()
