@@ -459,7 +459,13 @@ public struct SceneSchema: Sendable {
             ScrollSnap.Mode.self, "Whether it always snaps, or only when near.", default: .mandatory
           )
         ),
-        ("proximity", number(.positive, "How near, in points (with \"mode\": \"proximity\").")),
+        (
+          "proximity",
+          number(
+            .positive,
+            "How near, in points (with \"mode\": \"proximity\"); by default a third of the snapport's height."
+          )
+        ),
         (
           "stop",
           choice(
