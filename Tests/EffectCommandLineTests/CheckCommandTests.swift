@@ -62,7 +62,7 @@ import Testing
     #expect(run.stderr.isEmpty)
   }
 
-  @Test("blank lines, at the end, between rows or with \\r\\n, are no rows; a damaged row's line counts them")
+  @Test("blank lines, at the end or between rows, are no rows; a damaged row's line counts them")
   func blankLines() throws {
     let lines = Self.evalCSV("-100:300:50").split(separator: "\n").map(String.init)
     #expect(lines.count == 19)
