@@ -11,7 +11,8 @@ public struct SimulateCommand: Subcommand {
     name: "simulate",
     abstract: "Simulate a scroll gesture frame by frame and print every view's transform.",
     discussion: [
-      "Frame n is at time n / fps; frame 0 is the start, at rest. After the last step the",
+      "Frame n is at time n / fps; frame 0 is at the start offset, in the first step's",
+      "phase (idle for a wait or a fling at 0 points/s). After the last step the",
       "frames go on until the scroll is at rest and end with that first idle frame. Rows:",
       "frame, time, phase (idle, interacting, decelerating, animating), offset, chain, then",
       "eval's columns. The scene's snap key decides where a release comes to rest.",
@@ -56,7 +57,7 @@ public struct SimulateCommand: Subcommand {
   public var fps: Int = Self.defaultFrameRate
   @Option(
     "--start", valueName: "offset",
-    help: ["The offset at frame 0, at rest, from 0 to maxOffset.", "(default: 0)"],
+    help: ["The offset at frame 0, from 0 to maxOffset.", "(default: 0)"],
     reader: .startOffset)
   public var start: Double = 0
   @Option("--format", valueName: "format", help: RowFormat.help(default: .table))
