@@ -29,7 +29,7 @@ public struct PreviewCommand: Subcommand {
     "--offsets", valueName: "spec",
     help: OffsetSpec.pictureHelp + [
       "(default: -200 to maxOffset + 200 by 1, or by a whole step that",
-      "keeps them within 100000)",
+      "keeps them within 100000, and 0 and maxOffset)",
     ],
     reader: .pictureOffsets)
   public var offsets: OffsetSpec?

@@ -105,7 +105,8 @@ import Testing
       0,
       scene.contentHeight + scene.contentInsets.top + scene.contentInsets.bottom
         - scene.viewport.height)
-    #expect(range == ["min": -200, "max": maxOffset + 200, "step": 1])
+    // By 1: no gap wider than a point, so no note that values are interpolated.
+    #expect(range == ["min": -200, "max": maxOffset + 200, "step": 1, "gap": 1])
     // Between the samples too: the page interpolates there.
     try Self.checkSegments(data, host: host, offsets: Array(offsets) + [-150.5, 0.25, 99.75])
   }
@@ -240,10 +241,11 @@ import Testing
 
 extension PreviewPageTests {
   /// -200 to maxOffset + 200 by 1 is 401 + maxOffset offsets; past 100,000
-  /// the step is the smallest whole number that keeps them within it.
+  /// the step is the smallest whole number that keeps them within 99,998,
+  /// and 0 and maxOffset, where the content rests, are sampled besides.
   @Test(
-    "a long scene's default offsets take a larger whole step, within a picture's 100,000",
-    arguments: [200_000.0, 5e8])
+    "a long scene's default offsets take a larger whole step, and 0 and maxOffset, within 100,000",
+    arguments: [200_000.0, 5e8, 1e9])
   func longSceneDefaultOffsets(contentHeight: Double) throws {
     let scene = try SceneLoader().load(
       json:
@@ -251,15 +253,45 @@ extension PreviewPageTests {
     let offsets = PreviewPage.defaultOffsets(for: scene)
     // The phone's 844-point viewport, no insets.
     let maxOffset = contentHeight - 844
-    // The smallest whole step that draws at most 100,000, by trying each.
+    // The smallest whole step that draws at most 99,998, by trying each.
     var step = 1.0
-    while Int(((maxOffset + 400) / step).rounded(.down)) + 1 > 100_000 { step += 1 }
+    while Int(((maxOffset + 400) / step).rounded(.down)) + 1 > 99_998 { step += 1 }
+    let grid = (0...Int(((maxOffset + 400) / step).rounded(.down))).map { -200 + Double($0) * step }
+    #expect(Array(offsets) == Array(Set(grid + [0, maxOffset])).sorted())
     #expect(offsets.count <= 100_000)
-    #expect(offsets.count == Int(((maxOffset + 400) / step).rounded(.down)) + 1)
     #expect(offsets.first == -200)
-    #expect(offsets[1] - offsets[0] == step)
     // One step less would draw too many.
-    #expect(Int(((maxOffset + 400) / (step - 1)).rounded(.down)) + 1 > 100_000)
+    #expect(Int(((maxOffset + 400) / (step - 1)).rounded(.down)) + 1 > 99_998)
+  }
+
+  @Test(
+    "a long list's page is exact at rest and at the end, and says it interpolates between samples")
+  func longListPageAtRest() throws {
+    // A stretchy header and a stretchy footer (each bends at an end of the
+    // scroll, 0 and maxOffset) on content 7,000,000 points long: the
+    // samples are 70 apart, from -200, so neither end is one of them.
+    let host = SceneHost(
+      scene: try SceneLoader().load(
+        json: #"""
+          {"contentHeight": 7000000, "chains": [
+            {"name": "header", "frame": {"height": 300}, "effects": [{"type": "stretch"}]},
+            {"name": "footer", "frame": {"y": 6999900, "height": 100},
+             "effects": [{"type": "stretch", "edge": "bottom"}]}]}
+          """#))
+    let maxOffset = host.geometry.maxOffset
+    #expect(maxOffset == 7_000_000 - 844)
+    #expect(
+      (200 / 70.0).rounded() != 200 / 70.0
+        && ((maxOffset + 200) / 70).rounded() != (maxOffset + 200) / 70)
+    let offsets = PreviewPage.defaultOffsets(for: host.scene)
+    let html = try PreviewPage(host: host, offsets: offsets).html()
+    let data = try PreviewPageData.embedded(html)
+    let range = try #require(data["offsets"] as? [String: Double])
+    let gap = try #require(range["gap"])
+    #expect(gap == offsets[1] - offsets[0] && gap > 1)
+    #expect(html.contains("values between samples are"))
+    #expect(gap == 70)
+    try Self.checkSegments(data, host: host, offsets: [0, maxOffset])
   }
 
   /// maxOffset a hair below 99,600: by 1, the last point, 99,800, is within
@@ -281,7 +313,8 @@ extension PreviewPageTests {
   }
 
   /// 20,000,000 samples over 5,000 views is 4,000 offsets: the smallest
-  /// whole step that keeps -200 to maxOffset + 200 within them.
+  /// whole step that keeps -200 to maxOffset + 200 within 3,998 of them,
+  /// and 0 and maxOffset.
   @Test(
     "a scene of many views samples its default offsets by a larger step, 20,000,000 samples at most"
   )
@@ -295,12 +328,14 @@ extension PreviewPageTests {
     let offsets = PreviewPage.defaultOffsets(for: scene)
     let span = 400_000.0 - 844 + 400
     var step = 1.0
-    while Int((span / step).rounded(.down)) + 1 > 4_000 { step += 1 }
-    #expect(offsets.count == Int((span / step).rounded(.down)) + 1)
+    while Int((span / step).rounded(.down)) + 1 > 3_998 { step += 1 }
+    let grid = Int((span / step).rounded(.down)) + 1
+    let resting = [0, 400_000.0 - 844].filter { (($0 + 200) / step).rounded() != ($0 + 200) / step }
+    #expect(offsets.count == grid + resting.count)
     #expect(offsets.count * 5_000 <= 20_000_000)
     #expect(offsets.first == -200)
     #expect(offsets[1] - offsets[0] == step)
-    #expect(Int((span / (step - 1)).rounded(.down)) + 1 > 4_000)
+    #expect(Int((span / (step - 1)).rounded(.down)) + 1 > 3_998)
   }
 
   @Test("a page of more than 10,000 views is refused, naming the chain with the most copies")

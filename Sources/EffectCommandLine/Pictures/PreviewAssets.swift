@@ -41,6 +41,7 @@ enum PreviewAssets {
     <div>offset <span id="offset-value">0</span></div>
     <div>phase: <span id="phase">at rest</span></div>
     <div><input id="slider" type="range" aria-label="offset"></div>
+    <div id="sampling"></div>
     <div class="legend"><span></span>scrolls with the content &nbsp; \
     <span class="vp"></span>attached to the viewport</div>
     <div id="direction"></div>
@@ -101,6 +102,13 @@ enum PreviewAssets {
     slider.min = data.offsets.min;
     slider.max = data.offsets.max;
     slider.step = data.offsets.step;
+    // Values between two sampled offsets are the straight line between
+    // theirs: exact where the samples are 1 apart, not where they are wider.
+    if (data.offsets.gap > 1) {
+      document.getElementById("sampling").textContent = "sampled up to " +
+        round(data.offsets.gap) + " points apart: values between samples are " +
+        "interpolated (--offsets A:B:1 samples every point)";
+    }
     // Right to left, the slider runs as the scene's scroll bar would: from the right.
     if (mirrored) slider.dir = "rtl";
     // The value of one column at offset o: the line between the breakpoints around o.

@@ -103,11 +103,14 @@ public struct PreviewPage: Sendable {
   /// The offsets of a preview when none are given: -200 to maxOffset + 200
   /// by 1, or by the smallest whole step that keeps them within a picture's
   /// ``PictureLimits/maximumOffsets`` and within ``defaultSamples`` for the
-  /// scene's views, when the content is longer.
+  /// scene's views, when the content is longer; then 0 and maxOffset too,
+  /// where the content rests, which that step's offsets may miss.
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
-    let limit = min(
-      PictureLimits.maximumOffsets, max(2, defaultSamples / max(1, scene.viewCount)))
+    // Two left for 0 and maxOffset.
+    let limit = max(
+      2,
+      min(PictureLimits.maximumOffsets, defaultSamples / max(1, scene.viewCount)) - 2)
     // About floor(span / step) + 1 offsets, at most the limit once step >
     // span / limit; the spec also counts a last point within rounding of
     // its end, which can make one more: then the next step.
@@ -117,8 +120,13 @@ public struct PreviewPage: Sendable {
       guard let offsets = try? OffsetSpec(from: -200, to: maxOffset + 200, step: step) else {
         return OffsetSpec([0])
       }
-      if offsets.count <= limit { return offsets }
-      step += 1
+      guard offsets.count <= limit else {
+        step += 1
+        continue
+      }
+      guard step > 1 else { return offsets }
+      let resting = Array(offsets).filter { $0 != 0 && $0 != maxOffset } + [0, maxOffset]
+      return OffsetSpec(Array(Set(resting)).sorted())
     }
   }
 
@@ -141,6 +149,10 @@ public struct PreviewPage: Sendable {
   public var maxOffset: Double
   /// The lowest and highest offsets and the slider's step.
   public var offsetRange: (min: Double, max: Double, step: Double)
+  /// The widest gap between two offsets sampled next to each other: the
+  /// page's values between samples are the straight line between theirs,
+  /// which the page says when the gap is wider than 1.
+  public var sampleGap: Double
   public var views: [View]
   public var gestures: [PreviewGesture]
   public var title: String
@@ -222,6 +234,7 @@ public struct PreviewPage: Sendable {
     self.maxOffset = host.geometry.maxOffset
     let step = sorted.count > 1 ? Swift.min(1, (high - low) / Double(sorted.count - 1)) : 1
     self.offsetRange = (low, high, step)
+    self.sampleGap = zip(sorted, sorted.dropFirst()).map { $1 - $0 }.max() ?? 0
     self.views = views
     self.gestures = gestures
     self.title = title
@@ -237,7 +250,8 @@ public struct PreviewPage: Sendable {
     out += "\"maxOffset\":\(MessageText.number(maxOffset)),"
     out += "\"offsets\":{\"min\":\(MessageText.number(offsetRange.min)),"
     out +=
-      "\"max\":\(MessageText.number(offsetRange.max)),\"step\":\(MessageText.number(offsetRange.step))},"
+      "\"max\":\(MessageText.number(offsetRange.max)),\"step\":\(MessageText.number(offsetRange.step)),"
+      + "\"gap\":\(MessageText.number(sampleGap))},"
     out += "\"title\":\(Self.jsonString(title)),"
     out +=
       "\"columns\":["
