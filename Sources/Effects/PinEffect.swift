@@ -150,7 +150,9 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       until may also name a chain, {"chain": NAME}: the content y of that chain's natural top,
       which follows it as the layout changes; or, on a repeated chain, "next": each copy is
       pushed off by the next copy's natural top and the last copy by the content's end, as a
-      plain table's section headers are.
+      plain table's section headers are. On a chain attached to the viewport the next copy's
+      natural top is a viewport y that does not scroll (It + until - offset is that y), while
+      the last copy's edge, the content's end, scrolls as in the content.
       """,
     parameters: parameterList.descriptors,
     examples: [

@@ -105,6 +105,43 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.transform(at: 2).y == 60 - 40)
   }
 
+  @Test(
+    "until next on a chain attached to the viewport: the next copy's top stands still, the content's end scrolls"
+  )
+  func untilNextInTheViewport() throws {
+    // Two 100-point rows at viewport y 0 and 200 (spacing 100), pinned 50
+    // below the top (line 50), content 2,000 long, no insets.
+    var host = SceneHost(
+      scene: try SceneLoader().load(
+        json: #"""
+          {"contentHeight": 2000, "chains": [{"name": "row", "frame": {"height": 100},
+            "attachment": "viewport", "repeat": {"count": 2, "spacing": 100},
+            "effects": [{"type": "pin", "inset": 50, "until": "next"}]}]}
+          """#))
+    for offset in [0.0, 200, 1950] {
+      host.evaluate(offset: offset)
+      // Copy 0: its edge is copy 1's natural top, viewport y 200 at every
+      // offset: y = max(0, min(50, 200 - 100)) = 50.
+      #expect(host.transform(at: 0).y == 50, "offset \(offset)")
+      // Copy 1: its edge is the content's end, 0 + 2000 - offset, which
+      // scrolls: y = max(200, min(50, 2000 - offset - 100)) = 200.
+      #expect(host.transform(at: 1).y == max(200, min(50, 2000 - offset - 100)))
+    }
+    // One copy, the last: pushed off by the content's end, 2000 - 1950 =
+    // 50, so y = max(0, min(50, 50 - 100)) = 0; at rest held at the line.
+    var single = SceneHost(
+      scene: try SceneLoader().load(
+        json: #"""
+          {"contentHeight": 2000, "chains": [{"name": "row", "frame": {"height": 100},
+            "attachment": "viewport", "repeat": {"count": 1},
+            "effects": [{"type": "pin", "inset": 50, "until": "next"}]}]}
+          """#))
+    single.evaluate(offset: 0)
+    #expect(single.transform(at: 0).y == 50)
+    single.evaluate(offset: 1950)
+    #expect(single.transform(at: 0).y == 0)
+  }
+
   @Test("until a chain: the pin follows that chain's natural top as it moves")
   func untilChain() throws {
     let scene = try SceneLoader().load(
