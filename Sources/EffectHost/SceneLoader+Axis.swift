@@ -261,7 +261,7 @@ struct SceneAxisReading: Sendable {
   /// `twin` is the twin's document, whose expressions' texts give the
   /// positions of a mistake in the file's.
   func physical(_ diagnostic: SceneDiagnostic, twin: JSONValue) -> SceneDiagnostic {
-    guard isHorizontal else { return diagnostic }
+    guard isHorizontal else { return Self.verticalEdge(diagnostic, twin: twin) }
     let (path, keys) = physicalPath(diagnostic.path, twin: twin)
     var problem = diagnostic.problem
     switch problem {
@@ -305,6 +305,31 @@ struct SceneAxisReading: Sendable {
     default: break
     }
     return SceneDiagnostic(path: path, problem: problem)
+  }
+
+  /// A vertical scene's `edge` that its effect refused, knowing only `top`
+  /// and `bottom`: the message lists the four names the scene takes, and
+  /// offers the nearest of them (`leadng`: `leading`).
+  static func verticalEdge(_ diagnostic: SceneDiagnostic, twin: JSONValue) -> SceneDiagnostic {
+    guard case .key("edge")? = diagnostic.path.components.last,
+      case .object(let effect)? = twin.value(at: JSONPath(diagnostic.path.components.dropLast())),
+      case .string(let type)? = effect["type"], readsEdges(ofEffectType: type)
+    else { return diagnostic }
+    let found: JSONValue
+    switch diagnostic.problem {
+    case .mismatch(_, let value), .nearMiss(_, let value, _): found = value
+    default: return diagnostic
+    }
+    let expected =
+      "\"top\" or \"bottom\" (or \"leading\" or \"trailing\", the same edges in a vertical scene)"
+    var suggestion: String?
+    if case .string(let edge) = found {
+      suggestion = MessageText.nearestName(to: edge, in: ["top", "bottom", "leading", "trailing"])
+    }
+    return SceneDiagnostic(
+      path: diagnostic.path,
+      problem: suggestion.map { .nearMiss(expected: expected, found: found, suggestion: $0) }
+        ?? .mismatch(expected: expected, found: found))
   }
 
   /// An expression message of a horizontal scene's twin with the names it

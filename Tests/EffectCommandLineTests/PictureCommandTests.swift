@@ -260,7 +260,7 @@ import Testing
     #expect(result.status == .success)
     let offsets = try PreviewPageData.embedded(result.stdout)["offsets"] as? [String: Double]
     // maxOffset = content 2000 - viewport 844 = 1156.
-    #expect(offsets == ["min": -200, "max": 1356, "step": 1])
+    #expect(offsets == ["min": -200, "max": 1356, "step": 1, "gap": 1])
   }
 
   @Test("preview --gesture: a play button per gesture, its frames at 1/120 s, ending at rest")

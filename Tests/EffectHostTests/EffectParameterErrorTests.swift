@@ -15,7 +15,7 @@ import Testing
     Case(
       "pin.edge unknown and pin.until a string", effect("pin", #""edge": "left", "until": "end""#),
       [
-        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom", found the string "left""#,
+        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found the string "left""#,
         #"scene.json: chains[0].effects[0].until: expected a content y (a number from -1e9 to 1e9), {"chain": NAME}, "next" or null, found the string "end""#,
       ]),
     Case(

@@ -239,6 +239,13 @@ import Testing
         #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row[1]""#
       ]
     ),
+    // A vertical scene takes leading and trailing too: the nearest of the four.
+    (
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "pin", "edge": "trailng"}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found the string "trailng"; did you mean "trailing"?"#
+      ]
+    ),
     // A bracket that a joiner or a combining mark makes one Character with
     // what follows it is a bracket still.
     (
@@ -363,7 +370,7 @@ import Testing
         "scene.json: version: expected 1, found the number 3",
         "scene.json: viewport.height: expected a number greater than 0 (at most 1e9), found the number 0",
         "scene.json: chains[0].frame.height: expected a number greater than 0 (at most 1e9), found the number -1",
-        #"scene.json: chains[1].effects[0].edge: expected "top" or "bottom", found the string "left""#,
+        #"scene.json: chains[1].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found the string "left""#,
         #"scene.json: chains[1].effects[0].mode: expected "grow" or "zoom", found the string "squash""#,
         #"scene.json: chains[2].effects[0].type: unknown effect type "stretchy"; did you mean "stretch"? (registered: \#(EffectRegistry.builtIn.typeNames.joined(separator: ", ")))"#,
       ])

@@ -215,12 +215,14 @@ import Testing
     ),
     Case(
       "stretch.edge a number", scene(chain: #"{%, "effects": [{"type": "stretch", "edge": 0}]}"#),
-      [#"scene.json: chains[0].effects[0].edge: expected "top" or "bottom", found the number 0"#]),
+      [
+        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found the number 0"#
+      ]),
     Case(
       "stretch.edge unknown",
       scene(chain: #"{%, "effects": [{"type": "stretch", "edge": "left"}]}"#),
       [
-        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom", found the string "left""#
+        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found the string "left""#
       ]
     ),
     Case(
@@ -277,7 +279,7 @@ import Testing
           #"{%, "effects": [{"type": "stretch", "edge": null, "resistance": [], "maxStretch": {}, "mode": 1}]}"#
       ),
       [
-        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom", found null"#,
+        #"scene.json: chains[0].effects[0].edge: expected "top" or "bottom" (or "leading" or "trailing", the same edges in a vertical scene), found null"#,
         "scene.json: chains[0].effects[0].resistance: expected a number from 0 to 1, found an empty array",
         "scene.json: chains[0].effects[0].maxStretch: expected a number from 0 to 1e9 or null, found an object",
         #"scene.json: chains[0].effects[0].mode: expected "grow" or "zoom", found the number 1"#,
