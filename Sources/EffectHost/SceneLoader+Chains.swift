@@ -203,13 +203,23 @@ extension SceneLoader {
     }
     let typePath = path.appending("type")
     guard let typeValue = object["type"] else {
+      // A key spelled near "type" (`typ`, `Type`) is named first: without
+      // a type no other key is known, so nothing else would say it.
+      let misspelled = object.members.filter {
+        MessageText.nearestName(to: $0.key, in: ["type"]) != nil
+      }
       return .failure(
-        SceneDiagnostics([
-          SceneDiagnostic(
-            path: typePath,
-            problem: .missingKey(
-              expected: "an effect type name (\(registry.typeNames.joined(separator: ", ")))"))
-        ]))
+        SceneDiagnostics(
+          misspelled.map {
+            SceneDiagnostic(
+              path: path.appending($0.key),
+              problem: .unknownKey(owner: "an effect", suggestion: "type", valid: ["type"]))
+          } + [
+            SceneDiagnostic(
+              path: typePath,
+              problem: .missingKey(
+                expected: "an effect type name (\(registry.typeNames.joined(separator: ", ")))"))
+          ]))
     }
     guard case .string(let typeName) = typeValue else {
       return .failure(

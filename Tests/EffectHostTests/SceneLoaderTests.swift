@@ -239,6 +239,14 @@ import Testing
         #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "row[1]""#
       ]
     ),
+    // "type" misspelled: the key written is named, then the missing type.
+    (
+      #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"typ": "stretch"}]}]}"#,
+      [
+        #"scene.json: chains[0].effects[0].typ: unknown key for an effect; did you mean "type"? (valid keys: type)"#,
+        "scene.json: chains[0].effects[0].type: missing required key; expected an effect type name (\(EffectRegistry.builtIn.typeNames.joined(separator: ", ")))",
+      ]
+    ),
     // A vertical scene takes leading and trailing too: the nearest of the four.
     (
       #"{"chains": [{"name": "a", "frame": {"height": 1}, "effects": [{"type": "pin", "edge": "trailng"}]}]}"#,
