@@ -123,7 +123,7 @@ struct RowComparison {
           let b = Double(newText) ?? .nan
           guard a != b else { continue }
           distance = abs(b - a)
-          if let distance, distance <= tolerance { continue }
+          if Self.isWithin(a, b, tolerance: tolerance) { continue }
         }
         alike = false
         differenceCount += 1
@@ -277,6 +277,16 @@ struct RowComparison {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether `a` and `b`, each the nearest Double to a decimal, are within
+  /// `tolerance` as the decimals are: 390 and 390.1 are within 0.1, though
+  /// their Doubles are 0.10000000000002274 apart. Reading each decimal (and
+  /// the tolerance) rounds it by at most half an ulp, and the subtraction
+  /// by at most half an ulp of the larger; an ulp of the larger and one of
+  /// the tolerance bound all three.
+  static func isWithin(_ a: Double, _ b: Double, tolerance: Double) -> Bool {
+    abs(b - a) <= tolerance + Swift.max(abs(a), abs(b)).ulp + tolerance.ulp
   }
 
   /// `1 row`, `2 rows`.

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import EffectCommandLine
@@ -167,6 +168,51 @@ import Testing
     // The default tolerance is far below half a point.
     let strict = InProcess(["check", Self.scene, "--golden", path, "--offsets", "-100:300:50"])
     #expect(strict.status == .failure)
+  }
+
+  @Test(
+    "a decimal difference of exactly the tolerance matches, as the decimals are, not their Doubles")
+  func decimalTolerance() throws {
+    let real = Self.evalCSV("-100:300:50")
+    let golden = Self.edited(real, lead: "0,header,", column: "width") { _ in "390.1" }
+    // 390.1 - 390 is 0.10000000000002274 in Doubles.
+    #expect(390.1 - 390.0 > 0.1)
+    let (at, path) = try Self.check(golden, ["--offsets", "-100:300:50", "--tolerance", "0.1"])
+    #expect(at.status == .success, "\(at.stdout)")
+    let beyond = InProcess([
+      "check", Self.scene, "--golden", path, "--offsets", "-100:300:50", "--tolerance", "0.0999999",
+    ])
+    #expect(beyond.status == .failure)
+  }
+
+  @Test("random decimals: exactly the tolerance apart match, a millionth of it more differs")
+  func randomDecimalTolerances() throws {
+    var random = SplitMix64(seed: 0x70_1e)
+    for _ in 0..<20_000 {
+      // Decimals of up to 6 places, a tolerance of up to 3, as text.
+      let places = Int.random(in: 0...6, using: &random)
+      let scale = Int(pow(10.0, Double(places)))
+      let whole = Int.random(in: -2_000_000_000...2_000_000_000, using: &random)
+      let steps = Int.random(in: 1...(3 * scale), using: &random)
+      func text(_ units: Int) -> String {
+        let sign = units < 0 ? "-" : ""
+        let magnitude = abs(units)
+        guard places > 0 else { return sign + String(magnitude) }
+        let fraction = String(magnitude % scale)
+        return sign + String(magnitude / scale) + "."
+          + String(repeating: "0", count: places - fraction.count) + fraction
+      }
+      let a = try #require(Double(text(whole)))
+      let b = try #require(Double(text(whole + steps)))
+      let tolerance = try #require(Double(text(steps)))
+      #expect(RowComparison.isWithin(a, b, tolerance: tolerance), "\(text(whole)) \(text(steps))")
+      #expect(RowComparison.isWithin(b, a, tolerance: tolerance))
+      // A millionth of the tolerance less is beyond it, where the numbers'
+      // ulps are far below that millionth.
+      if max(abs(a), abs(b)).ulp * 1e3 < tolerance * 1e-6 {
+        #expect(!RowComparison.isWithin(a, b, tolerance: tolerance * (1 - 1e-6)))
+      }
+    }
   }
 
   @Test("more than 20 differences: the counts of all, the first 20, how many more")
