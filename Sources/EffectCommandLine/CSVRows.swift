@@ -42,6 +42,8 @@ struct CSVRows {
     let newline = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     var starts: [(byte: Int, line: Int)] = []
+    // At most a record a line, allocated once (a check's rows are millions).
+    starts.reserveCapacity(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1)
     var line = 1
     var atRecordStart = true
     var atCellStart = true
@@ -247,4 +249,7 @@ struct CSVRows {
 struct CSVError: Error, Equatable {
   var line: Int?
   var reason: String
+  /// Whether the memory to compare the rows could not be had: a failure
+  /// of the command (1), not of the file.
+  var isOutOfMemory = false
 }

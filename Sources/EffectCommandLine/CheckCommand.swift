@@ -87,11 +87,14 @@ public struct CheckCommand: Subcommand {
 
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try checkOptions()
-    let text = try rows(context.registry, console: context.console)
+    let bytes = try rows(context.registry, console: context.console)
     let file = MessageText.escapingUnsafe(golden)
+    // Where each row starts, a pair of words a line.
+    let lines = bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+    try Self.checkRoom(lines * MemoryLayout<(Int, Int)>.stride, for: "the places of \(lines) rows")
     let now: CSVRows
     do {
-      now = try CSVRows(parsing: Array(text.utf8))
+      now = try CSVRows(parsing: bytes)
     } catch {
       throw .failed(
         message: "the rows printed cannot be read back: \(error.reason)", status: .failure)
@@ -101,7 +104,8 @@ public struct CheckCommand: Subcommand {
       // A golden file that is standard output itself (`/dev/stdout`) holds
       // the rows alone: the count goes to the error stream.
       let isStandardOutput = output.isStandardOutputStream
-      try output.write(text, console: context.console)
+      try Self.checkRoom(bytes.count, for: "the text of the rows")
+      try output.write(String(decoding: bytes, as: UTF8.self), console: context.console)
       let count = now.count - 1
       let message = "wrote \(RowComparison.count(count, "row")) to \(file)\n"
       if isStandardOutput {
@@ -120,6 +124,7 @@ public struct CheckCommand: Subcommand {
       let records = try CSVRows(parsing: try CSVRows.contents(of: golden))
       comparison = try RowComparison(golden: records, now: now, tolerance: tolerance)
     } catch {
+      if error.isOutOfMemory { throw .failed(message: error.reason, status: .failure) }
       guard let line = error.line else {
         throw .failed(message: "\(file): \(error.reason)", status: .unreadableScene)
       }
@@ -171,8 +176,37 @@ public struct CheckCommand: Subcommand {
     }
   }
 
+  /// Throws a failure naming `byteCount` and `what` when so many bytes
+  /// cannot be had now (``SceneHost/canMap(_:)``), where allocating them
+  /// would end the process.
+  static func checkRoom(_ byteCount: Int, for what: String) throws(CommandError) {
+    guard !SceneHost.canMap(byteCount) else { return }
+    throw .failed(message: "cannot allocate \(byteCount) bytes for \(what)", status: .failure)
+  }
+
+  /// The rows of `write`'s chunks in one array, each growth checked first
+  /// (``checkRoom(_:for:)``): a check holds every row it compares, and an
+  /// array that cannot grow ends the process.
+  static func gathered(
+    _ write: ((UnsafeRawBufferPointer) throws(CommandError) -> Void) throws(CommandError) -> Void
+  ) throws(CommandError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    let append = { (chunk: UnsafeRawBufferPointer) throws(CommandError) -> Void in
+      let needed = bytes.count + chunk.count
+      if needed > bytes.capacity {
+        let capacity = max(needed, 2 * bytes.capacity)
+        // The new array beside the old while the bytes move.
+        try checkRoom(capacity + bytes.capacity, for: "the rows to compare")
+        bytes.reserveCapacity(capacity)
+      }
+      bytes.append(contentsOf: chunk)
+    }
+    try write(append)
+    return bytes
+  }
+
   /// The csv the command checks would print: eval's or simulate's.
-  private func rows(_ registry: EffectRegistry, console: Console) throws(CommandError) -> String {
+  private func rows(_ registry: EffectRegistry, console: Console) throws(CommandError) -> [UInt8] {
     let loader = SceneLoader(registry: registry)
     if let offsets {
       let loaded = try loader.loadForCommand(scene, layout: layout, command: Self.spec)
@@ -182,10 +216,12 @@ public struct CheckCommand: Subcommand {
       var evaluation = Evaluation(host: consume host, format: .csv, selection: selection)
       evaluation.visibleOnly = visibleOnly
       evaluation.columns = columns ?? TransformColumn.allCases
-      return evaluation.text(offsets: offsets)
+      return try Self.gathered { (append) throws(CommandError) in
+        try evaluation.write(offsets: offsets, to: append)
+      }
     }
     // ``checkOptions()`` has made sure of one of the two.
-    guard let gesture else { return "" }
+    guard let gesture else { return [] }
     let (loaded, layouts) = try loader.loadForCommand(
       scene, layout: layout, gesture: gesture, gestureOption: $gesture, command: Self.spec)
     let start = start ?? 0
@@ -198,9 +234,11 @@ public struct CheckCommand: Subcommand {
       names: chains, option: $chains, command: Self.spec, chains: host.chains)
     var simulation = Simulation(
       host: consume host, frames: frames, layouts: layouts, format: .csv, selection: selection)
-    let text = simulation.text()
+    let bytes = try Self.gathered { (append) throws(CommandError) in
+      try simulation.write(to: append)
+    }
     if let error = simulation.unsettledError() { throw error }
-    return text
+    return bytes
   }
 }
 

@@ -48,7 +48,7 @@ public struct FilmstripCommand: Subcommand {
   public func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
     try PictureOutput.prepare(
       output: output, scene: scene, option: $output, command: Self.spec)
-    let host = try SceneHost.allocatingForCommand(
+    var host = try SceneHost.allocatingForCommand(
       try SceneLoader(registry: context.registry).loadForCommand(
         scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
@@ -57,7 +57,7 @@ public struct FilmstripCommand: Subcommand {
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))
-    let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)
+    let frames = try FrameDrawing.framesForCommand(of: &host, at: offsets, selection: selection)
     let strip = FilmstripPicture(frames: frames, title: PictureOutput.title(of: scene))
     try PictureOutput.write(strip.svg(), to: output, console: context.console)
     return .success

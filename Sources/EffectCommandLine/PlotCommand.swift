@@ -58,14 +58,21 @@ public struct PlotCommand: Subcommand {
       output: output, scene: scene, option: $output, command: Self.spec)
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
-    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
+    var host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.
     Interruption.install()
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: (try? PlotPicture.defaultSelection(for: host.chains))
         ?? ViewSelection(all: host.chains))
-    let frames = try FrameDrawing.framesForCommand(of: host, at: offsets, selection: selection)
+    if selection.viewCount > PlotPicture.maximumViews {
+      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      throw .failed(
+        message: "\(file): the plot would draw \(selection.viewCount) views; a plot draws at most "
+          + "\(PlotPicture.maximumViews) (--chain 'NAME[K]' names one copy)",
+        status: .usage)
+    }
+    let frames = try FrameDrawing.framesForCommand(of: &host, at: offsets, selection: selection)
     // Only the targets the plot shows: a paged scene's pages are worked out
     // where asked for, and a short snapport over long content has many.
     let plotted = (offsets.min() ?? 0)...(offsets.max() ?? 0)
@@ -73,7 +80,7 @@ public struct PlotCommand: Subcommand {
     let markers =
       snaps.map {
         PlotMarker(offset: $0, label: "snap \(MessageText.number($0))", kind: .snap)
-      } + PlotMarker.events(of: host, at: offsets, selection: selection)
+      } + PlotMarker.events(of: &host, at: offsets, selection: selection)
     let plot = PlotPicture(
       frames: frames, columns: columns, markers: markers, title: PictureOutput.title(of: scene))
     if plot.columns.isEmpty {
@@ -88,19 +95,19 @@ public struct PlotCommand: Subcommand {
 }
 
 extension PlotMarker {
-  /// The event markers of a plot: `host` evaluated at `offsets` in order, as
-  /// `eval --events` does (the first offset fires nothing), and a marker at
-  /// each offset where an event of a view of `selection` fires, labelled with
-  /// the event's name; one marker per offset and name however many copies
-  /// fire it.
+  /// The event markers of a plot: `host`, its state reset, evaluated at
+  /// `offsets` in order, as `eval --events` does (the first offset fires
+  /// nothing), and a marker at each offset where an event of a view of
+  /// `selection` fires, labelled with the event's name; one marker per
+  /// offset and name however many copies fire it. The host itself is
+  /// evaluated, so that its views need no copy.
   static func events(
-    of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection
+    of host: inout SceneHost, at offsets: OffsetSpec, selection: ViewSelection
   ) -> [PlotMarker] {
     let declared = host.scene.chains.map(\.events)
     guard declared.contains(where: { !$0.isEmpty }) else { return [] }
     var kept = [Range<Int>](repeating: 0..<0, count: declared.count)
     for segment in selection.segments { kept[segment.chain] = segment.copies }
-    var host = host
     host.resetState()
     var markers: [PlotMarker] = []
     for offset in offsets {
@@ -126,15 +133,36 @@ extension OffsetSpec {
 }
 
 extension FrameDrawing {
-  /// ``frames(of:at:selection:)`` for a subcommand: too many offsets or none
-  /// is a usage error (the `--offsets` reader has refused too many already),
-  /// and a signal while it draws stops the command there.
+  /// ``frames(of:at:selection:)`` for a subcommand, evaluating `host`
+  /// itself: too many offsets or none is a usage error (the `--offsets`
+  /// reader has refused too many already), drawings that cannot be
+  /// allocated are a failure naming their size, and a signal while it draws
+  /// stops the command there.
   static func framesForCommand(
-    of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection
+    of host: inout SceneHost, at offsets: OffsetSpec, selection: ViewSelection
   ) throws(CommandError) -> [FrameDrawing] {
     let frames: [FrameDrawing]
     do {
-      frames = try Self.frames(of: host, at: offsets, selection: selection)
+      try PictureLimits.check(offsets)
+    } catch {
+      throw .failed(message: error.description, status: .usage)
+    }
+    // Every drawing is kept until the picture is written: checked before
+    // the first, where running out of memory would end the process.
+    let views = selection.viewCount
+    let stride = MemoryLayout<DrawnView>.stride
+    let (perFrame, overflow) = views.multipliedReportingOverflow(by: stride)
+    let (bytes, overflowAgain) = perFrame.multipliedReportingOverflow(by: offsets.count)
+    if overflow || overflowAgain || !SceneHost.canMap(bytes) {
+      let size = overflow || overflowAgain ? "more bytes than an Int counts" : "\(bytes) bytes"
+      throw .failed(
+        message:
+          "cannot allocate \(size) for the drawings of \(views) views at "
+          + "\(offsets.count) offset\(offsets.count == 1 ? "" : "s") (\(stride) bytes each)",
+        status: .failure)
+    }
+    do {
+      frames = try Self.frames(evaluating: &host, at: offsets, selection: selection)
     } catch {
       throw .failed(message: error.description, status: .usage)
     }

@@ -170,19 +170,72 @@ struct RowComparison {
     }
     guard record < golden.count || nowRecord < now.count else { return }
 
-    // The rest: the rows of each key now, in order, still to be paired.
+    // The rest: the rows now still to be paired, by a hash of their key and
+    // in order within a hash. A pair of words a row, a byte for whether it
+    // is paired and the sort's scratch of half the rows: a table of the
+    // keys' texts would take over 200 bytes a row. Checked before it is
+    // built, where running out of memory would end the process.
     let firstUnpaired = nowRecord
-    var waiting: [[String]: ArraySlice<Int>] = [:]
-    for index in firstUnpaired..<now.count {
-      now.cells(ofRecord: index, into: &nowCells)
-      waiting[keys.map { keyText(now.text(of: nowCells[$0]), column: $0) }, default: []].append(
-        index)
+    let unpaired = now.count - firstUnpaired
+    let bytesPerRow = MemoryLayout<(Int, Int)>.stride * 3 / 2 + 1
+    let (tableBytes, overflow) = unpaired.multipliedReportingOverflow(by: bytesPerRow)
+    guard !overflow && SceneHost.canMap(tableBytes) else {
+      let size = overflow ? "more bytes than an Int counts" : "\(tableBytes) bytes"
+      throw CSVError(
+        line: nil,
+        reason: "cannot allocate \(size) to pair \(unpaired) rows that are not in the golden "
+          + "file's order",
+        isOutOfMemory: true)
     }
-    var paired = [Bool](repeating: false, count: now.count - firstUnpaired)
+    func hash(_ key: [String]) -> Int {
+      var hasher = Hasher()
+      for text in key { hasher.combine(text) }
+      return hasher.finalize()
+    }
+    func nowKey(_ row: Int) -> [String] {
+      now.cells(ofRecord: row, into: &nowCells)
+      return keys.map { keyText(now.text(of: nowCells[$0]), column: $0) }
+    }
+    var waiting: [(hash: Int, row: Int)] = []
+    waiting.reserveCapacity(unpaired)
+    for row in firstUnpaired..<now.count { waiting.append((hash(nowKey(row)), row)) }
+    waiting.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.row < $1.row }
+    var paired = [Bool](repeating: false, count: unpaired)
+    // Where each hash's rows start being unpaired: every row of a hash
+    // before it is paired, so a key repeated many times is not searched
+    // from its first row again each time.
+    var firstWaiting: [Int: Int] = [:]
     while record < golden.count {
       try readGolden(record)
       let key = keys.map { keyText(golden.text(of: goldenCells[$0]), column: $0) }
-      guard let row = waiting[key]?.popFirst() else {
+      let keyHash = hash(key)
+      // The first row of that hash, by bisection.
+      var low = 0
+      var high = waiting.count
+      while low < high {
+        let middle = (low + high) / 2
+        if waiting[middle].hash < keyHash { low = middle + 1 } else { high = middle }
+      }
+      var start = firstWaiting[low] ?? low
+      while start < waiting.count && waiting[start].hash == keyHash
+        && paired[waiting[start].row - firstUnpaired]
+      {
+        start += 1
+      }
+      firstWaiting[low] = start
+      // The first unpaired row of the key, in order (another key may share
+      // the hash).
+      var found: Int?
+      var index = start
+      while index < waiting.count && waiting[index].hash == keyHash {
+        let row = waiting[index].row
+        if !paired[row - firstUnpaired] && nowKey(row) == key {
+          found = row
+          break
+        }
+        index += 1
+      }
+      guard let row = found else {
         // Its numbers are read all the same: a damaged file is one anywhere.
         for column in header.indices where !isText[column] {
           _ = try goldenNumber(record, column)
@@ -195,7 +248,7 @@ struct RowComparison {
         continue
       }
       paired[row - firstUnpaired] = true
-      now.cells(ofRecord: row, into: &nowCells)
+      // `nowKey` has read the row's cells into `nowCells`.
       try pair(record)
       record += 1
     }

@@ -23,6 +23,8 @@ public struct ViewSelection: Sendable, Equatable {
 
   /// The views kept, in output order.
   public let segments: [Segment]
+  /// The number of views kept.
+  var viewCount: Int { segments.reduce(0) { $0 + $1.copies.count } }
   /// The chains kept whole, with every copy they have however many that is
   /// (every chain, or one named without a copy): the rest keep the copies
   /// named.

@@ -27,14 +27,23 @@ extension SceneHost {
     let (byteCount, overflow) = viewCount.multipliedReportingOverflow(by: stride)
     let error = BufferAllocationError(viewCount: viewCount, bytesPerView: stride)
     guard !overflow else { throw error }
+    guard Self.canMap(byteCount) else { throw error }
+    self.init(scene: scene, reducesMotion: reducesMotion)
+  }
+
+  /// Whether `byteCount` bytes can be mapped now (0 can): a limit on the
+  /// address space (`ulimit -v`) or a size no allocator can give says no,
+  /// where an allocation of them would end the process. As
+  /// ``init(allocating:reducesMotion:)`` says, it cannot foresee memory
+  /// that another thread takes in between, nor an out-of-memory kill.
+  package static func canMap(_ byteCount: Int) -> Bool {
+    guard byteCount > 0 else { return byteCount == 0 }
     // Mapped rather than malloc'ed: the optimiser may drop a malloc whose
     // memory is never used, and a large malloc is a mapping anyway.
-    if byteCount > 0 {
-      let probe = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-      guard let probe, probe != MAP_FAILED else { throw error }
-      munmap(probe, byteCount)
-    }
-    self.init(scene: scene, reducesMotion: reducesMotion)
+    let probe = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let probe, probe != MAP_FAILED else { return false }
+    munmap(probe, byteCount)
+    return true
   }
 }
 

@@ -100,6 +100,25 @@ import Testing
     #expect(InProcess(["plot", InProcess.stretchyHeader, "--offsets", "50,51"]).status == .success)
   }
 
+  @Test("plot of more than 10,000 views is a usage error naming the count; 10,000 are drawn")
+  func plotOfTooManyViews() throws {
+    let scene =
+      #"{"chains": [{"name": "row", "frame": {"height": 10}, "repeat": {"count": 10001}}]}"#
+    try InProcess.withSceneFiles([("rows", scene)], prefix: "plot-many") { paths in
+      let refused = InProcess(["plot", paths[0], "--offsets", "0,1", "--chain", "row"])
+      #expect(refused.status == .usage)
+      #expect(refused.stdout == "")
+      #expect(
+        refused.stderr
+          == "error: \(paths[0]): the plot would draw 10001 views; a plot draws at most 10000 "
+          + "(--chain 'NAME[K]' names one copy)\n")
+      // The copies named one by one, the first 10,000 of them: drawn.
+      let names = (0..<10_000).flatMap { ["--chain", "row[\($0)]"] }
+      let drawn = InProcess(["plot", paths[0], "--offsets", "0,1", "--columns", "y"] + names)
+      #expect(drawn.status == .success, "\(drawn.stderr)")
+    }
+  }
+
   @Test(
     "plot of views that never change draws no panel, says so in its legend and warns; --columns draws them"
   )

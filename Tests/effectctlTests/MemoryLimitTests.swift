@@ -1,6 +1,7 @@
 import EffectCommandLine
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `eval` and `bench` at the documented maximum of 10,000,000 views, under a
@@ -59,6 +60,40 @@ import Testing
     let bench = try Self.run(["bench", scene, "--frames", "1", "--offsets", "0"], limit: limit)
     #expect(bench.status == 0)
     #expect(bench.stdout.contains("views:     10000000\n"))
+  }
+
+  @Test(
+    "with room for the views and little more, plot runs; filmstrip and check exit 1 naming the size",
+    .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
+  func pictureAndCheckMemory() throws {
+    let scene = try Effectctl.temporaryFile(Self.maximumScene)
+    let golden = try Effectctl.temporaryFile("offset,chain,x\n", name: "golden.csv")
+    let folder = URL(fileURLWithPath: golden).deletingLastPathComponent().path
+    // One buffer of the views, 937,500 KiB, and about 160 MiB more.
+    let limit = 1_100_000
+    // plot evaluates its own host: no copy of the views. Its default views
+    // are the first copy of each chain.
+    let plot = try Self.run(
+      ["plot", scene, "--offsets", "0,1", "-o", folder + "/plot.svg"], limit: limit)
+    #expect(plot.stderr == "")
+    #expect(plot.status == 0)
+    // filmstrip keeps a drawing of each view of each frame until it writes.
+    let filmstrip = try Self.run(
+      ["filmstrip", scene, "--offsets", "0", "-o", folder + "/strip.svg"], limit: limit)
+    let drawn = 10_000_000 * MemoryLayout<DrawnView>.stride
+    #expect(filmstrip.status == 1)
+    #expect(
+      filmstrip.stderr
+        == "error: cannot allocate \(drawn) bytes for the drawings of 10000000 views at 1 offset "
+        + "(\(MemoryLayout<DrawnView>.stride) bytes each)\n")
+    // check holds every row it compares: the rows outgrow what is left.
+    let check = try Self.run(
+      ["check", scene, "--golden", golden, "--offsets", "0", "--columns", "x"], limit: limit)
+    #expect(check.status == 1)
+    #expect(check.stdout == "")
+    #expect(
+      check.stderr.hasPrefix("error: cannot allocate ")
+        && check.stderr.hasSuffix(" bytes for the rows to compare\n"), "\(check.stderr)")
   }
 
   @Test(

@@ -127,7 +127,7 @@ public struct FilmstripPicture: Sendable {
       out += "<g clip-path=\"url(#viewport)\">\n"
       // A view that cannot show in the viewport is left out: a long list's
       // rows off the screen are most of a frame's views.
-      let views = frame.viewsInDrawingOrder.filter { Self.canShow($0, in: viewport) }
+      let views = frame.viewsInDrawingOrder { Self.canShow($0, in: viewport) }
       for view in views {
         out += box(view, blurs: blurs)
       }

@@ -129,7 +129,14 @@ public struct FrameDrawing: Sendable, Equatable {
   /// The views in drawing order: ascending `zIndex`, scene order among equals,
   /// as SwiftUI orders siblings.
   public var viewsInDrawingOrder: [DrawnView] {
-    views.enumerated().sorted { a, b in
+    viewsInDrawingOrder { _ in true }
+  }
+
+  /// The views that `isIncluded` keeps, in drawing order: kept before they
+  /// are sorted, so that a long list's frame sorts (and copies) only the
+  /// few it shows.
+  func viewsInDrawingOrder(where isIncluded: (DrawnView) -> Bool) -> [DrawnView] {
+    views.enumerated().filter { isIncluded($0.element) }.sorted { a, b in
       a.element.transform.zIndex != b.element.transform.zIndex
         ? a.element.transform.zIndex < b.element.transform.zIndex : a.offset < b.offset
     }.map(\.element)
@@ -146,8 +153,17 @@ public struct FrameDrawing: Sendable, Equatable {
   public static func frames(
     of host: SceneHost, at offsets: OffsetSpec, selection: ViewSelection? = nil
   ) throws(PictureError) -> [FrameDrawing] {
-    try PictureLimits.check(offsets)
     var host = host
+    return try frames(evaluating: &host, at: offsets, selection: selection)
+  }
+
+  /// ``frames(of:at:selection:)`` evaluating `host` itself: a copy of a
+  /// host shares its views until its first frame, which copies them, and a
+  /// command's host of millions of views would then need twice their memory.
+  static func frames(
+    evaluating host: inout SceneHost, at offsets: OffsetSpec, selection: ViewSelection?
+  ) throws(PictureError) -> [FrameDrawing] {
+    try PictureLimits.check(offsets)
     let selection = selection ?? ViewSelection(all: host.chains)
     var frames: [FrameDrawing] = []
     frames.reserveCapacity(offsets.count)
@@ -162,6 +178,9 @@ public struct FrameDrawing: Sendable, Equatable {
   /// The views of `selection` in the last frame `host` evaluated.
   public static func draw(_ host: SceneHost, selection: ViewSelection) -> FrameDrawing {
     var views: [DrawnView] = []
+    // Allocated once: growing by doubling would hold the old and the new
+    // array at once.
+    views.reserveCapacity(selection.viewCount)
     let mapping = host.screenMapping
     host.withTransforms { transforms in
       for segment in selection.segments {

@@ -43,6 +43,10 @@ public struct PlotMarker: Sendable, Equatable {
 public struct PlotPicture: Sendable {
   /// The width of a panel's plot area.
   public static let plotWidth = 320.0
+  /// The most views a plot draws: a line each in every panel and a legend
+  /// entry each, past which the picture is no longer read (a selection of
+  /// a million copies wrote an SVG of gigabytes, or ran out of memory).
+  public static let maximumViews = 10_000
   /// The height of a panel's plot area.
   public static let plotHeight = 150.0
   /// The room left of a plot area for tick labels.
