@@ -12,7 +12,7 @@ public struct FilmstripCommand: Subcommand {
       "about the anchor, rotation, opacity, blur, zIndex order), clipped to the viewport;",
       "views attached to the viewport are hatched with a dashed edge. The offset and the",
       "phase are written under each frame. A horizontal scene's frames are stacked one",
-      "above the other, the offset right of each.",
+      "above the other, the offset and the phase right of each.",
       "",
       "EXAMPLES:",
       "  effectctl filmstrip Configs/stretchy-header.json --offsets -150,0,150,300 -o strip.svg",
