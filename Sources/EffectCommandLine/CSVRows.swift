@@ -42,8 +42,6 @@ struct CSVRows {
     let newline = UInt8(ascii: "\n")
     let carriageReturn = UInt8(ascii: "\r")
     var starts: [(byte: Int, line: Int)] = []
-    // At most a record a line, allocated once (a check's rows are millions).
-    starts.reserveCapacity(bytes.count(where: { $0 == UInt8(ascii: "\n") }) + 1)
     var line = 1
     var atRecordStart = true
     var atCellStart = true
@@ -64,6 +62,7 @@ struct CSVRows {
           index += 2
           continue
         }
+        if starts.count == starts.capacity { try Self.grow(&starts) }
         starts.append((index, line))
         atRecordStart = false
       }
@@ -102,6 +101,21 @@ struct CSVRows {
       index += 1
     }
     self.starts = starts
+  }
+
+  /// Doubles the capacity of `starts`, once the memory for the new array
+  /// beside the old is checked: a check's rows are millions, and an array
+  /// that cannot grow ends the process.
+  private static func grow(_ starts: inout [(byte: Int, line: Int)]) throws(CSVError) {
+    let capacity = Swift.max(16, 2 * starts.capacity)
+    let stride = MemoryLayout<(byte: Int, line: Int)>.stride
+    let (size, overflow) = (capacity + starts.capacity).multipliedReportingOverflow(by: stride)
+    guard !overflow && SceneHost.canMap(size) else {
+      throw CSVError(
+        line: nil, reason: "cannot allocate \(size) bytes for the places of \(capacity) rows",
+        isOutOfMemory: true)
+    }
+    starts.reserveCapacity(capacity)
   }
 
   /// Throws, naming the line, at the first byte of `bytes` that is not
