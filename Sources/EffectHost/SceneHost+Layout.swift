@@ -118,7 +118,9 @@ extension SceneHost {
   /// Gives chain `index` the natural frame `frame`, as a scene file gives it
   /// (for a chain placed `after` another, `y` is the gap), as its view
   /// measured it. `automaticFrame` says which parts the scene works out
-  /// instead; `nil` keeps the chain's.
+  /// instead, whatever `frame` says of them; `nil` keeps the chain's: a
+  /// chain whose file left out `x` or `width` keeps them worked out from the
+  /// viewport (pass `[]` for the frame's own).
   ///
   /// - Precondition: chain `index` is one of the scene's; `x` and `y` are
   ///   finite, `width` and `height` from 0 to 1e9.

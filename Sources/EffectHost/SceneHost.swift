@@ -317,18 +317,41 @@ public struct SceneHost: Sendable {
   /// geometry, the frame's timestamp and the scroll phase straight through.
   /// Stateful effects see the frames in the order they are evaluated.
   ///
-  /// The geometry must be finite and the viewport's height greater than 0,
-  /// as a loaded scene's is: every output is then finite. A NaN offset has
-  /// no meaning and gives NaN outputs (effectctl refuses one before it gets
-  /// here); as ``evaluate(offset:time:phase:)`` says, it leaves NaN in the
-  /// states of effects that keep one.
+  /// The geometry's viewport, insets and content height are what this
+  /// frame's effects read, and later frames of ``evaluate(offset:time:phase:)``
+  /// too; the chains' natural frames stay laid out for the host's own
+  /// (``scene``). When the viewport or the insets change (a rotation, a
+  /// resized window), call ``setViewport(_:)`` and ``setContentInsets(_:)``
+  /// first, which lay the chains out again, as the SwiftUI adapter does.
+  ///
+  /// - Precondition: the geometry is finite but for its offset and the
+  ///   viewport's height greater than 0, as a loaded scene's is (checked in
+  ///   debug builds): every output is then finite. A NaN offset has no
+  ///   meaning and gives NaN outputs (effectctl refuses one before it gets
+  ///   here); as ``evaluate(offset:time:phase:)`` says, it leaves NaN in the
+  ///   states of effects that keep one.
   public mutating func evaluate(
     _ geometry: ScrollGeometry, time: Double? = nil, phase: ScrollPhase = .idle
   ) {
+    assert(
+      Self.isEvaluable(geometry),
+      "evaluate(_:): expected a finite geometry with a viewport height greater than 0, found \(geometry)"
+    )
     if hasFixedRuns { noteGeometry(geometry) }
     frame.geometry = geometry
     frame.geometry.offset = Self.clamped(geometry.offset)
     evaluateFrame(time: time, phase: phase)
+  }
+
+  /// Whether `geometry` is one ``evaluate(_:time:phase:)`` takes: its
+  /// viewport, insets and content height finite, the viewport's height
+  /// greater than 0 (the offset may be anything).
+  static func isEvaluable(_ geometry: ScrollGeometry) -> Bool {
+    let insets = geometry.contentInsets
+    return [
+      geometry.viewport.width, geometry.viewport.height, insets.top, insets.bottom, insets.left,
+      insets.right, geometry.contentHeight,
+    ].allSatisfy(\.isFinite) && geometry.viewport.height > 0
   }
 
   /// Clears ``restingViewsWritten`` when `geometry`, the next frame's, has

@@ -63,6 +63,38 @@ import Testing
       message?.contains("chain 7: expected the index of one of the scene's 2 chains") == true)
   }
 
+  @Test("evaluate(_:) of a geometry that is not finite, or of no height, stops in a debug build")
+  func evaluatedGeometry() async throws {
+    let expected = "evaluate(_:): expected a finite geometry with a viewport height greater than 0"
+    let nanContent = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.evaluate(ScrollGeometry(offset: 0, contentHeight: .nan))
+    }
+    #expect(Self.text(nanContent)?.contains(expected) == true)
+    let noHeight = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.evaluate(
+        ScrollGeometry(offset: 0, viewport: Size(width: 390, height: 0), contentHeight: 2000))
+    }
+    #expect(Self.text(noHeight)?.contains(expected) == true)
+    let nanInset = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var host = try SceneHostPreconditionTests.host()
+      host.evaluate(
+        ScrollGeometry(offset: 0, contentInsets: EdgeInsets(top: .nan), contentHeight: 2000))
+    }
+    #expect(Self.text(nanInset)?.contains(expected) == true)
+    // A NaN offset is no precondition: it gives NaN, as documented.
+    var host = try Self.host()
+    host.evaluate(ScrollGeometry(offset: .nan, contentHeight: 2000))
+    #expect(host.transform(at: 0).y.isNaN)
+  }
+
   @Test("a NaN inset and a negative viewport are named")
   func insetsAndViewport() async {
     let insetResult = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent])
