@@ -49,4 +49,22 @@ import Testing
     #expect(title.naturalFrame.y == 436 - 1374)
     #expect(title.transform.y == 30 - 60)
   }
+
+  @Test("Scenes.md's live layout example: the first row spans the rotated safe area")
+  func scenesLiveLayout() throws {
+    var host = SceneHost(
+      scene: try SceneLoader().load(
+        contentsOf: Self.root.appendingPathComponent("Configs/parallax-header.json").path))
+    host.evaluate(offset: 120)
+    host.setViewport(Size(width: 844, height: 390))
+    host.setContentInsets(EdgeInsets(bottom: 21, left: 47, right: 47))
+    host.setFrame(Rect(y: 0, width: 390, height: 420), ofChain: 0)
+    host.evaluate(offset: 120)
+    let row = try #require(host.view(named: "row", copy: 0))
+    // x the left inset, width 844 - 47 - 47; the row at content y 320 (its
+    // own y, not after the hero), 120 scrolled.
+    #expect((row.transform.x, row.transform.y, row.transform.width) == (47, 200, 750))
+    // The hero keeps its automatic width too, not the Rect's 390.
+    #expect(try #require(host.view(named: "hero")).transform.width == 750)
+  }
 }
