@@ -52,7 +52,13 @@ public struct ExportCommand: Subcommand {
       export = try SwiftExport(
         typeName: name ?? SwiftExport.typeName(forFile: scene), sourceName: sourceName)
     } catch {
-      throw .usage(UsageError(message: "--name: \(error.description)", command: Self.spec))
+      // As every other option's value is refused; a name worked out from
+      // the file's name is always one Swift takes.
+      let value = MessageText.escapingUnsafe(name ?? "")
+      throw .usage(
+        UsageError(
+          message: "The value '\(value)' is invalid for '\($name.label)': \(error.description)",
+          command: Self.spec))
     }
     // In the order the scene takes them, as a shell's command line gives
     // them: a value with a space or a shell's special character quoted.

@@ -47,7 +47,10 @@ import Testing
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
     #expect(run.status == .usage)
     #expect(run.stdout == "")
-    #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" is not a Swift type name"))
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value '\(name)' is invalid for '--name <type>': \"\(name)\" is not a Swift type name"
+      ))
   }
 
   @Test(
@@ -80,7 +83,9 @@ import Testing
   func underscoreName() {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", "_"])
     #expect(run.status == .usage)
-    #expect(run.stderr.hasPrefix(#"Error: --name: "_" alone names nothing in Swift"#))
+    #expect(
+      run.stderr.hasPrefix(
+        #"Error: The value '_' is invalid for '--name <type>': "_" alone names nothing in Swift"#))
   }
 
   @Test(
@@ -96,7 +101,9 @@ import Testing
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
     #expect(run.status == .usage)
     #expect(run.stdout == "")
-    #expect(run.stderr.hasPrefix("Error: --name: \"\(name)\" \(reason)"))
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value '\(name)' is invalid for '--name <type>': \"\(name)\" \(reason)"))
   }
 
   @Test("a file named as a keyword or a standard library type gives a name with Scene after it")
