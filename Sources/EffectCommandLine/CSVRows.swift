@@ -62,7 +62,11 @@ struct CSVRows {
           index += 2
           continue
         }
-        if starts.count == starts.capacity { try Self.grow(&starts) }
+        if starts.count == starts.capacity,
+          let message = MemoryRoom.makeRoom(in: &starts, for: 1, what: "the places of the rows")
+        {
+          throw CSVError(line: nil, reason: message, isOutOfMemory: true)
+        }
         starts.append((index, line))
         atRecordStart = false
       }
@@ -101,21 +105,6 @@ struct CSVRows {
       index += 1
     }
     self.starts = starts
-  }
-
-  /// Doubles the capacity of `starts`, once the memory for the new array
-  /// beside the old is checked: a check's rows are millions, and an array
-  /// that cannot grow ends the process.
-  private static func grow(_ starts: inout [(byte: Int, line: Int)]) throws(CSVError) {
-    let capacity = Swift.max(16, 2 * starts.capacity)
-    let stride = MemoryLayout<(byte: Int, line: Int)>.stride
-    let (size, overflow) = (capacity + starts.capacity).multipliedReportingOverflow(by: stride)
-    guard !overflow && SceneHost.canMap(size) else {
-      throw CSVError(
-        line: nil, reason: "cannot allocate \(size) bytes for the places of \(capacity) rows",
-        isOutOfMemory: true)
-    }
-    starts.reserveCapacity(capacity)
   }
 
   /// Throws, naming the line, at the first byte of `bytes` that is not

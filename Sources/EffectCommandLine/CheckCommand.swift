@@ -102,7 +102,9 @@ public struct CheckCommand: Subcommand {
       // A golden file that is standard output itself (`/dev/stdout`) holds
       // the rows alone: the count goes to the error stream.
       let isStandardOutput = output.isStandardOutputStream
-      try Self.checkRoom(bytes.count, for: "the text of the rows")
+      if let message = MemoryRoom.shortfall(bytes.count, times: 1, for: "the text of the rows") {
+        throw .failed(message: message, status: .failure)
+      }
       try output.write(String(decoding: bytes, as: UTF8.self), console: context.console)
       let count = now.count - 1
       let message = "wrote \(RowComparison.count(count, "row")) to \(file)\n"
@@ -174,28 +176,18 @@ public struct CheckCommand: Subcommand {
     }
   }
 
-  /// Throws a failure naming `byteCount` and `what` when so many bytes
-  /// cannot be had now (``SceneHost/canMap(_:)``), where allocating them
-  /// would end the process.
-  static func checkRoom(_ byteCount: Int, for what: String) throws(CommandError) {
-    guard !SceneHost.canMap(byteCount) else { return }
-    throw .failed(message: "cannot allocate \(byteCount) bytes for \(what)", status: .failure)
-  }
-
   /// The rows of `write`'s chunks in one array, each growth checked first
-  /// (``checkRoom(_:for:)``): a check holds every row it compares, and an
-  /// array that cannot grow ends the process.
+  /// (``MemoryRoom``): a check holds every row it compares, and an array
+  /// that cannot grow ends the process.
   static func gathered(
     _ write: ((UnsafeRawBufferPointer) throws(CommandError) -> Void) throws(CommandError) -> Void
   ) throws(CommandError) -> [UInt8] {
     var bytes: [UInt8] = []
     let append = { (chunk: UnsafeRawBufferPointer) throws(CommandError) -> Void in
-      let needed = bytes.count + chunk.count
-      if needed > bytes.capacity {
-        let capacity = max(needed, 2 * bytes.capacity)
-        // The new array beside the old while the bytes move.
-        try checkRoom(capacity + bytes.capacity, for: "the rows to compare")
-        bytes.reserveCapacity(capacity)
+      if let message = MemoryRoom.makeRoom(
+        in: &bytes, for: chunk.count, what: "the rows to compare")
+      {
+        throw .failed(message: message, status: .failure)
       }
       bytes.append(contentsOf: chunk)
     }

@@ -151,15 +151,12 @@ extension FrameDrawing {
     // the first, where running out of memory would end the process.
     let views = selection.viewCount
     let stride = MemoryLayout<DrawnView>.stride
-    let (perFrame, overflow) = views.multipliedReportingOverflow(by: stride)
-    let (bytes, overflowAgain) = perFrame.multipliedReportingOverflow(by: offsets.count)
-    if overflow || overflowAgain || !SceneHost.canMap(bytes) {
-      let size = overflow || overflowAgain ? "more bytes than an Int counts" : "\(bytes) bytes"
-      throw .failed(
-        message:
-          "cannot allocate \(size) for the drawings of \(views) views at "
-          + "\(offsets.count) offset\(offsets.count == 1 ? "" : "s") (\(stride) bytes each)",
-        status: .failure)
+    if let message = MemoryRoom.shortfall(
+      views, times: stride * offsets.count,
+      for: "the drawings of \(views) views at \(offsets.count) "
+        + "offset\(offsets.count == 1 ? "" : "s") (\(stride) bytes each)")
+    {
+      throw .failed(message: message, status: .failure)
     }
     do {
       frames = try Self.frames(evaluating: &host, at: offsets, selection: selection)

@@ -178,14 +178,11 @@ struct RowComparison {
     let firstUnpaired = nowRecord
     let unpaired = now.count - firstUnpaired
     let bytesPerRow = MemoryLayout<(Int, Int)>.stride * 3 / 2 + 1
-    let (tableBytes, overflow) = unpaired.multipliedReportingOverflow(by: bytesPerRow)
-    guard !overflow && SceneHost.canMap(tableBytes) else {
-      let size = overflow ? "more bytes than an Int counts" : "\(tableBytes) bytes"
-      throw CSVError(
-        line: nil,
-        reason: "cannot allocate \(size) to pair \(unpaired) rows that are not in the golden "
-          + "file's order",
-        isOutOfMemory: true)
+    if let message = MemoryRoom.shortfall(
+      unpaired, times: bytesPerRow,
+      for: "pairing \(unpaired) rows that are not in the golden file's order")
+    {
+      throw CSVError(line: nil, reason: message, isOutOfMemory: true)
     }
     func hash(_ key: [String]) -> Int {
       var hasher = Hasher()
