@@ -281,14 +281,29 @@ struct RowComparison {
     return parts.joined(separator: ", ")
   }
 
+  /// Whether a golden header of one cell is the header line of eval's
+  /// table (its default format) for the columns `now`: a golden file
+  /// recorded without `--format csv`.
+  static func isTableHeader(_ golden: [String], of now: [String]) -> Bool {
+    guard golden.count == 1 else { return false }
+    return golden[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) == now
+  }
+
   /// The report: `N rows match FILE`, or what differs, a line each, the
   /// first ``listed`` differences and rows on each side.
   func report(file: String) -> String {
     let file = MessageText.escapingUnsafe(file)
     if let (golden, now) = columnsDiffer {
-      let golden = MessageText.escapingUnsafe(golden.joined(separator: ","))
-      return "the columns differ from \(file): golden \(golden); "
+      var report =
+        "the columns differ from \(file): golden "
+        + "\(MessageText.escapingUnsafe(golden.joined(separator: ","))); "
         + "now \(now.joined(separator: ","))\n"
+      if Self.isTableHeader(golden, of: now) {
+        report +=
+          "\(file) holds eval's table, not csv: record it with check --update, "
+          + "or with eval --format csv\n"
+      }
+      return report
     }
     guard !matches else {
       return

@@ -321,6 +321,21 @@ import Testing
         + "now offset,chain,y,height\n")
   }
 
+  @Test("a golden file recorded as eval's table: exit 1, and how to record it as csv")
+  func tableGolden() throws {
+    // eval's default format pads every cell to its column.
+    let table = InProcess(["eval", Self.scene, "--offsets", "0", "--columns", "x,y"]).stdout
+    #expect(table.hasPrefix("    offset  chain "))
+    let (run, path) = try Self.check(table, ["--offsets", "0", "--columns", "x,y"])
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout
+        == "the columns differ from \(path): golden \(table.split(separator: "\n")[0]); "
+        + "now offset,chain,x,y\n"
+        + "\(path) holds eval's table, not csv: record it with check --update, "
+        + "or with eval --format csv\n")
+  }
+
   @Test("--update writes what eval --format csv prints, and the check then matches")
   func update() throws {
     let path = try Self.folder() + "/golden.csv"
