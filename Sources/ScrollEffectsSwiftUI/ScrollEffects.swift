@@ -219,8 +219,11 @@
         if let repetition = host.scene.chains[index].repetition, let first = frames[0],
           let second = frames[1]
         {
+          // Below 0 when the copies overlap (a stack's negative spacing),
+          // as a scene file's spacing may be.
           let spacing = Double(second.minY - first.maxY)
-          if spacing >= 0 && spacing <= NumberRange.limit && spacing != repetition.spacing {
+          if spacing.isFinite && abs(spacing) <= NumberRange.limit && spacing != repetition.spacing
+          {
             host.setRepetition(
               Chain.Repetition(count: repetition.count, spacing: spacing), ofChain: index)
           }

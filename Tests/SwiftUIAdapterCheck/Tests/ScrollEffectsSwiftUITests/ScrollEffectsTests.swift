@@ -72,6 +72,26 @@ import Testing
     #expect(effects.host.scene.chains[row].repetition == Chain.Repetition(count: 30, spacing: 12))
   }
 
+  @Test("copies measured overlapping give a negative spacing: copy 1's top above copy 0's end")
+  func measuredOverlap() throws {
+    let screen = Fixtures.Screen(try Fixtures.scene("pull-to-refresh.json"))
+    let effects = screen.effects
+    // A stack with spacing -10: copy 1 starts 10 points before copy 0 ends.
+    try Fixtures.measure(
+      Fixtures.view("row", copy: 0, in: effects), CGRect(x: 0, y: 120, width: 390, height: 80),
+      in: Fixtures.content)
+    try Fixtures.measure(
+      Fixtures.view("row", copy: 1, in: effects), CGRect(x: 0, y: 190, width: 390, height: 80),
+      in: Fixtures.content)
+    let row = try #require(effects.host.chainIndex(named: "row"))
+    #expect(effects.host.scene.chains[row].repetition == Chain.Repetition(count: 30, spacing: -10))
+    // Copy 2 rests one stride of 80 - 10 below copy 1.
+    try screen.scroll(to: Fixtures.phone(offset: 0))
+    let copy2 = try #require(effects.host.view(named: "row", copy: 2))
+    let copy1 = try #require(effects.host.view(named: "row", copy: 1))
+    #expect(copy2.transform.y - copy1.transform.y == 70)
+  }
+
   @Test("a viewport-attached view is measured in global space, from the scroll view's origin")
   func measuredViewportView() throws {
     let screen = Fixtures.Screen(try Fixtures.scene("overlay-header.json"))
