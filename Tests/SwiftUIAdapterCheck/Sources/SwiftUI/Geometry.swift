@@ -141,7 +141,7 @@ public struct GeometryProxy {
     return frame
   }
 
-  // iOS 13.0 to 27.0: deprecated here, so that a call the SDK resolves to it warns here too.
+  // iOS 13.0 to 27.0: deprecated here, so that the adapter cannot come to call it.
   // https://developer.apple.com/documentation/swiftui/geometryproxy/frame(in:)-4d7dw
   @available(*, deprecated, message: "iOS 13.0 - 27.0; use frame(in: some CoordinateSpaceProtocol)")
   public func frame(in coordinateSpace: CoordinateSpace) -> CGRect {

@@ -118,3 +118,10 @@ extension TupleView: View {
 // Here so that `Scene` is as ambiguous beside EffectHost as in SwiftUI.
 // https://developer.apple.com/documentation/swiftui/scene
 @MainActor @preconcurrency public protocol Scene {}
+
+// Here so that `Gesture` is as ambiguous beside EffectHost as in SwiftUI.
+// https://developer.apple.com/documentation/swiftui/gesture
+@MainActor @preconcurrency public protocol Gesture<Value> {
+  // https://developer.apple.com/documentation/swiftui/gesture/value
+  associatedtype Value
+}
