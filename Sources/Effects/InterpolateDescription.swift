@@ -13,9 +13,9 @@ extension InterpolateEffect {
     Stops. The input is located between two neighbouring stops and the output interpolated
     between theirs: with p = (input - in1) / (in2 - in1), value = out1 + (out2 - out1) *
     easing(p). Before the first stop and after the last, clamp holds the end stop's output;
-    an easing whose value at 0 or 1 is not 0 or 1 (`linear(0, 0.5)`) therefore steps at the
-    end stop, where CSS, whose last interval owns progress 1, holds out1 + (out2 - out1) *
-    easing(1). extend continues the straight line through the end segment's two stops (no easing
+    an easing whose value at 0 or 1 is not 0 or 1 (`linear(0, 0.5)`, `linear(0 20%, 1 80%)`)
+    therefore steps at the end stops, where CSS holds out1 + (out2 - out1) * easing(0)
+    before its range and easing(1) after it (its last interval owns progress 1). extend continues the straight line through the end segment's two stops (no easing
     there). Every number of a stop is within -1e9 to 1e9; opacity outputs are within 0 to 1,
     width, height and blur outputs 0 or more.
 
@@ -25,12 +25,14 @@ extension InterpolateEffect {
     cubic-bezier(x1, y1, x2, y2) and {"cubicBezier": [...]} x1 and x2 are within 0 to 1 (so
     the curve is a function of p); y1 and y2 may be any number from -1e9 to 1e9, so a curve
     may overshoot between its ends. steps(n, position) jumps in n steps: floor(p n), plus 1
-    for jump-start (start) and jump-both, over n (jump-start, jump-end (end, the default)),
-    n - 1 (jump-none, n at least 2) or n + 1 (jump-both); step-start is steps(1, jump-start),
+    for jump-start (start) and jump-both, at most the number of jumps, over that number: n
+    (jump-start, jump-end (end, the default)), n - 1 (jump-none, n at least 2) or n + 1
+    (jump-both); step-start is steps(1, jump-start),
     step-end steps(1, jump-end). linear(stops) joins its stops (each an output with up to 2
     input percentages; missing ones filled in as CSS does) with straight lines. The segment
     that starts at a stop owns it, and there is no "before flag": at the first stop
-    step-start is already 1.
+    step-start is already 1. Keywords and function names are written in lower case, as
+    here (CSS takes any case; another spelling is an error that names the nearest).
 
     Range (progress only). range narrows progress to a part of the view's passage, as CSS's
     animation-range: one or two parts, each cover, contain, entry, exit, entryCrossing or
@@ -40,7 +42,13 @@ extension InterpolateEffect {
     h); entry V' to max(V' - h, 0); exit min(0, V' - h) to -h; entryCrossing V' to V' - h;
     exitCrossing 0 to -h. One part NAME is NAME 0% to NAME 100%; the input is 0 at the
     range's start and 1 at its end, linear in m; a range of length 0, or one that ends
-    before it starts, is 0 before its start and 1 from it on. timelineInset (CSS's
+    before it starts, is 0 before its start and 1 from it on. That 0 is a stop's input
+    all the way before the start: an easing whose value at 0 is not 0 (step-start,
+    steps(n, jump-start) or jump-both) gives that value there, where CSS, before its range,
+    gives the easing's value from below 0 (0 for those steps). Insets that leave no cover
+    range (V' + h at most 0) make it such a range; Chromium then applies no value at all.
+    Range names are written as here (entryCrossing, not CSS's entry-crossing), and an
+    offset has its unit (0% or 0px, not 0). timelineInset (CSS's
     view-timeline-inset) narrows the viewport: points, "P%" of its height or "auto" (the
     content insets), for both ends or as [start, end]. CSS text (an easing, a range, an
     inset) may have whitespace around it, as in a style sheet.
@@ -68,6 +76,11 @@ extension InterpolateEffect {
       EffectExample(
         "before the first stop too: clamped to 1", parameters: "{\(fade)}", offset: -50,
         expected: [.opacity: 1]),
+      EffectExample(
+        "a range of length 0: step-start is 1 all the way before it",
+        parameters: progress.dropLast()
+          + #", "range": "entry 50% entry 50%", "easing": "step-start"}"#,
+        setup: row, offset: -100, expected: [.opacity: 1]),
       EffectExample(
         "easeInOut is symmetric: still halfway at 150",
         parameters: #"{\#(fade), "easing": "easeInOut"}"#, offset: 150,
