@@ -113,4 +113,32 @@ import Testing
     #expect(copy1.transform.y == 15)
     #expect(copy1.transform.width == 250)
   }
+
+  @Test("a viewport-attached view of a sideways scene: its global frame less the scroll view's")
+  func measuredViewportView() throws {
+    let scene = try SceneLoader().load(
+      json: """
+        {"axis": "horizontal", "viewport": {"width": 390, "height": 300}, "contentWidth": 2694,
+         "chains": [
+           {"name": "badge", "attachment": "viewport", "frame": {"x": 0, "y": 0, "width": 10, "height": 10},
+            "effects": []},
+           {"name": "card", "frame": {"x": 75, "y": 20, "width": 240, "height": 260}, "effects": []}]}
+        """)
+    let screen = Fixtures.Screen(scene)
+    let effects = screen.effects
+    try screen.scrollView(at: CGRect(x: 0, y: 200, width: 390, height: 300))
+    try Fixtures.measure(
+      Fixtures.view("badge", in: effects), CGRect(x: 130, y: 250, width: 60, height: 40),
+      in: .global)
+    let badge = try #require(effects.host.chainIndex(named: "badge"))
+    // On screen 130 along and 250 - 200 = 50 down; the twin swaps them.
+    #expect(effects.host.scene.chains[badge].frame == Rect(x: 50, y: 130, width: 40, height: 60))
+    try screen.scroll(to: Self.carousel(x: 300))
+    let view = try #require(effects.host.view(named: "badge"))
+    // Fixed in the viewport, as the screen shows it, whatever the offset.
+    #expect(view.transform.x == 130)
+    #expect(view.transform.y == 50)
+    #expect(view.transform.width == 60)
+    #expect(view.transform.height == 40)
+  }
 }

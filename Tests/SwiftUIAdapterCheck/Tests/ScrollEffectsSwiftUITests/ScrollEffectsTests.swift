@@ -92,6 +92,26 @@ import Testing
     #expect(copy2.transform.y - copy1.transform.y == 70)
   }
 
+  @Test("a measurement that changes nothing changes nothing: a layout changed since stays")
+  func unchangedMeasurement() throws {
+    let screen = Fixtures.Screen(try Fixtures.scene("pull-to-refresh.json"))
+    let effects = screen.effects
+    let measured = CGRect(x: 0, y: 120, width: 390, height: 80)
+    try Fixtures.measure(Fixtures.view("row", in: effects), measured, in: Fixtures.content)
+    let row = try #require(effects.host.chainIndex(named: "row"))
+    #expect(effects.host.scene.chains[row].frame == Rect(x: 0, y: 120, width: 390, height: 80))
+    let changed = Rect(x: 0, y: 300, width: 390, height: 50)
+    effects.changeLayout { host in host.setFrame(changed, ofChain: row, automaticFrame: []) }
+    // The same frame again, as SwiftUI reports a view laid out again alike.
+    try Fixtures.measure(Fixtures.view("row", in: effects), measured, in: Fixtures.content)
+    #expect(effects.host.scene.chains[row].frame == changed)
+    // Another frame is applied.
+    try Fixtures.measure(
+      Fixtures.view("row", in: effects), CGRect(x: 0, y: 130, width: 390, height: 80),
+      in: Fixtures.content)
+    #expect(effects.host.scene.chains[row].frame == Rect(x: 0, y: 130, width: 390, height: 80))
+  }
+
   @Test("a viewport-attached view is measured in global space, from the scroll view's origin")
   func measuredViewportView() throws {
     let screen = Fixtures.Screen(try Fixtures.scene("overlay-header.json"))
