@@ -49,6 +49,9 @@ public struct BenchCommand: Subcommand {
       try SceneLoader(registry: context.registry).loadForCommand(
         scene, layout: layout, command: Self.spec),
       reducesMotion: reducesMotion)
+    // Checked before the clock starts, once over the offsets: the loop
+    // timed is the library's, as a program would run it.
+    try OutputCheck(host.scene).verify(&host, offsets: offsets, scene: scene)
     let clock = ContinuousClock()
     let start = clock.now
     let checksum = Benchmark.checksum(

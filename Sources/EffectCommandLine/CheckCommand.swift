@@ -207,7 +207,7 @@ public struct CheckCommand: Subcommand {
       evaluation.visibleOnly = visibleOnly
       evaluation.columns = columns ?? TransformColumn.allCases
       return try Self.gathered { (append) throws(CommandError) in
-        try evaluation.write(offsets: offsets, to: append)
+        try evaluation.write(offsets: offsets, to: append).throwIfIncomplete(scene: scene)
       }
     }
     // ``checkOptions()`` has made sure of one of the two.
@@ -225,7 +225,7 @@ public struct CheckCommand: Subcommand {
     var simulation = Simulation(
       host: consume host, frames: frames, layouts: layouts, format: .csv, selection: selection)
     let bytes = try Self.gathered { (append) throws(CommandError) in
-      try simulation.write(to: append)
+      try simulation.write(to: append).throwIfIncomplete(scene: scene)
     }
     if let error = simulation.unsettledError() { throw error }
     return bytes

@@ -98,7 +98,7 @@ public struct EvalCommand: Subcommand {
       } catch {
         throw .output(error)
       }
-      try end.throwIfInterrupted()
+      try end.throwIfIncomplete(scene: scene)
       return .success
     }
     // The evaluation takes the only copy of the host: one view buffer.
@@ -113,7 +113,7 @@ public struct EvalCommand: Subcommand {
     } catch {
       throw .output(error)
     }
-    try end.throwIfInterrupted()
+    try end.throwIfIncomplete(scene: scene)
     return .success
   }
 }

@@ -39,7 +39,9 @@ public struct Evaluation {
   /// Evaluates every offset of `offsets` in order and writes the header, the
   /// rows and the footer to `output`, in chunks. Stops at the first error
   /// `output` throws (a closed pipe, say) and rethrows it; stops before an
-  /// offset once a signal has arrived (``Interruption``), the format
+  /// offset once a signal has arrived (``Interruption``), and at an offset
+  /// whose values an effect that is not built in left outside the rule every
+  /// effect keeps (``StreamEnd/brokenOutput(rows:message:)``), the format
   /// completed, and says so.
   @discardableResult
   public mutating func write<Failure: Error>(
@@ -52,6 +54,7 @@ public struct Evaluation {
     let offsetCell = ByteBuffer(capacity: 64)
     encoder.writeHeader(to: buffer)
     let visibleOnly = visibleOnly
+    let check = OutputCheck(host.scene)
     var rows = 0
     var end = StreamEnd.complete
     for offset in offsets {
@@ -60,6 +63,11 @@ public struct Evaluation {
         break
       }
       host.evaluate(offset: offset, visibleOnly: visibleOnly)
+      if let breach = check.breach(in: host) {
+        end = .brokenOutput(
+          rows: rows, message: "at offset \(MessageText.number(offset)), \(breach)")
+        break
+      }
       encoder.encodeOffset(offset, into: offsetCell)
       rows += try encoder.writeFrameRows(
         of: host, selection: selection, lead: offsetCell, visibleOnly: visibleOnly, to: buffer,

@@ -249,11 +249,13 @@ struct EventRowWriter {
     evaluate: (Frames.Element, inout SceneHost) -> [Cell],
     follow: (Frames.Element) -> (names: [RowEncoder.Name], selection: ViewSelection)? = { _ in nil
     },
+    place: (Frames.Element) -> String,
     to output: (UnsafeRawBufferPointer) throws(Failure) -> Void
   ) throws(Failure) -> StreamEnd {
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadingCell = ByteBuffer(capacity: 128)
     writeHeader(to: buffer)
+    let check = OutputCheck(host.scene)
     var rows = 0
     var end = StreamEnd.complete
     for frame in frames {
@@ -261,7 +263,12 @@ struct EventRowWriter {
         end = interrupted
         break
       }
-      encodeLeading(evaluate(frame, &host), into: leadingCell)
+      let leading = evaluate(frame, &host)
+      if let breach = check.breach(in: host) {
+        end = .brokenOutput(rows: rows, message: "\(place(frame)), \(breach)")
+        break
+      }
+      encodeLeading(leading, into: leadingCell)
       if let followed = follow(frame) {
         self.follow(names: followed.names, selection: followed.selection)
       }
@@ -317,7 +324,7 @@ struct EventEvaluation {
       evaluate: { offset, host in
         host.evaluate(offset: offset)
         return [.number(offset)]
-      }, to: output)
+      }, place: { "at offset \(MessageText.number($0))" }, to: output)
   }
 
   /// The rows for `offsets` as text: for tests and small outputs.

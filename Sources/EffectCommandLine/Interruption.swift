@@ -1,3 +1,4 @@
+import EffectProtocol
 import Synchronization
 
 #if canImport(Glibc)
@@ -72,6 +73,12 @@ public enum StreamEnd: Sendable, Equatable {
   /// A signal stopped it at a row boundary after `rows` rows; the format
   /// was completed.
   case interrupted(rows: Int, signal: Int32)
+  /// An effect that is not built in wrote a value that breaks the rule
+  /// every effect keeps (a NaN, an infinity, a negative width, an opacity
+  /// above 1) at a frame, after `rows` rows; `message` says where and what,
+  /// e.g. `at offset 50, "header": opacity is nan, ...`. That frame's rows
+  /// were not written; the format was completed.
+  case brokenOutput(rows: Int, message: String)
 
   /// The end of a stream that stopped, or went on, at a row boundary after
   /// `rows` rows.
@@ -81,9 +88,27 @@ public enum StreamEnd: Sendable, Equatable {
 
   /// Throws ``CommandError/interrupted(rows:signal:)`` for a stream that a
   /// signal stopped: what a subcommand does once its output is complete.
+  /// A stream whose output broke the rule throws nothing here:
+  /// ``throwIfIncomplete(scene:)`` throws for both.
+  @available(*, deprecated, renamed: "throwIfIncomplete(scene:)")
   public func throwIfInterrupted() throws(CommandError) {
     if case .interrupted(let rows, let signal) = self {
       throw .interrupted(rows: rows, signal: signal)
+    }
+  }
+
+  /// Throws for a stream that did not write every row: a signal's
+  /// ``CommandError/interrupted(rows:signal:)``, or for output that broke
+  /// the rule, a failure (exit 1) naming the scene's file (`scene`, `-` for
+  /// standard input) and where: what a subcommand does once its output is
+  /// complete.
+  public func throwIfIncomplete(scene: String) throws(CommandError) {
+    switch self {
+    case .complete: return
+    case .interrupted(let rows, let signal): throw .interrupted(rows: rows, signal: signal)
+    case .brokenOutput(_, let message):
+      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      throw .failed(message: "\(file): \(message)", status: .failure)
     }
   }
 }

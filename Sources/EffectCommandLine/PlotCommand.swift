@@ -72,6 +72,7 @@ public struct PlotCommand: Subcommand {
           + "\(PlotPicture.maximumViews) (--chain 'NAME[K]' names one copy)",
         status: .usage)
     }
+    try OutputCheck(loaded).verify(&host, offsets: offsets, scene: scene)
     let frames = try FrameDrawing.framesForCommand(of: &host, at: offsets, selection: selection)
     // Only the targets the plot shows: a paged scene's pages are worked out
     // where asked for, and a short snapport over long content has many.

@@ -66,9 +66,11 @@ public struct PreviewCommand: Subcommand {
       let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
       throw .failed(message: "\(file): \(error.description)", status: .usage)
     }
-    let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
+    var host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.
     Interruption.install()
+    let offsets = offsets ?? PreviewPage.defaultOffsets(for: loaded)
+    try OutputCheck(loaded).verify(&host, offsets: offsets, scene: scene)
     var played: [PreviewGesture] = []
     for gesture in gestures {
       gesture.gesture.warnOfShortSteps(
@@ -78,7 +80,7 @@ public struct PreviewCommand: Subcommand {
     let page: PreviewPage
     do {
       page = try PreviewPage(
-        host: host, offsets: offsets ?? PreviewPage.defaultOffsets(for: loaded),
+        host: host, offsets: offsets,
         gestures: played, title: PictureOutput.title(of: scene))
     } catch {
       throw .failed(message: error.description, status: .usage)
@@ -101,6 +103,7 @@ public struct PreviewCommand: Subcommand {
     }
     var host = host
     let selection = ViewSelection(all: host.chains)
+    let check = OutputCheck(host.scene)
     var frames: [PreviewGesture.Frame] = []
     let limit = PictureLimits.maximumOffsets
     for frame in motion {
@@ -116,6 +119,12 @@ public struct PreviewCommand: Subcommand {
             command: Self.spec))
       }
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
+      if let breach = check.breach(in: host) {
+        throw OutputCheck.failure(
+          scene: scene,
+          at: "gesture \(MessageText.quoted(gesture.text)) "
+            + Simulation.place(of: frame), breach)
+      }
       frames.append(
         PreviewGesture.Frame(
           time: frame.time, phase: frame.phase.rawValue,

@@ -110,7 +110,7 @@ public struct SimulateCommand: Subcommand {
     } catch {
       throw .output(error)
     }
-    try end.throwIfInterrupted()
+    try end.throwIfIncomplete(scene: scene)
     if let error = simulation.unsettledError() { throw error }
     return .success
   }

@@ -85,6 +85,7 @@ public struct Simulation {
     let buffer = ByteBuffer(capacity: chunkSize + (1 << 12))
     let leadCell = ByteBuffer(capacity: 128)
     encoder.writeHeader(to: buffer)
+    let check = OutputCheck(host.scene)
     var rows = 0
     var end = StreamEnd.complete
     for frame in frames {
@@ -97,6 +98,10 @@ public struct Simulation {
         (encoder.names, selection) = followed[last]
       }
       host.evaluate(offset: frame.offset, time: frame.time, phase: frame.phase)
+      if let breach = check.breach(in: host) {
+        end = .brokenOutput(rows: rows, message: "\(Self.place(of: frame)), \(breach)")
+        break
+      }
       Self.encodeLead(of: frame, format: format, into: leadCell)
       rows += try encoder.writeFrameRows(
         of: host, selection: selection, lead: leadCell, visibleOnly: false, to: buffer,
@@ -134,7 +139,13 @@ public struct Simulation {
           .integer(frame.index), .number(frame.time, tableDecimals: 4), .text(frame.phase.rawValue),
           .number(frame.offset, tableDecimals: 2),
         ]
-      }, follow: { frame in frame.layoutChanges.last.map { followed[$0] } }, to: output)
+      }, follow: { frame in frame.layoutChanges.last.map { followed[$0] } },
+      place: { Self.place(of: $0) }, to: output)
+  }
+
+  /// Where a frame is in a message: `at frame 12 (offset 48.5)`.
+  static func place(of frame: MotionFrame) -> String {
+    "at frame \(frame.index) (offset \(MessageText.number(frame.offset)))"
   }
 
   /// After ``write(to:)`` or ``writeEvents(to:)`` wrote every frame: an

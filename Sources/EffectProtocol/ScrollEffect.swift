@@ -16,7 +16,12 @@
 /// Implementation requirements:
 /// - Deterministic: the same geometry, transforms and state give the same result.
 /// - For finite input, every output is finite, `width`, `height` and `blur`
-///   are never negative and `opacity` stays in 0...1.
+///   are never negative and `opacity` stays in 0...1. A host does not check
+///   it (``ViewTransform/contractViolation`` does, for whoever wants to);
+///   `effectctl` stops at the first value that breaks it.
+/// - `State` is a value (a struct, an enum, an array of them), not a class:
+///   a copy of a host, a tool's "play this from here", copies the states,
+///   and copies of a class would share one.
 /// - Do not keep the ``ViewBatch``; it is valid only during the call.
 /// - Change views with ``ViewBatch/modifyEach(_:)``, or with
 ///   ``ViewBatch/modifyVisuals(_:)`` when only visual columns change, which
@@ -26,7 +31,8 @@
 /// - Validate parameters in ``init(from:)`` by reporting problems to the reader
 ///   (a range, a relation between parameters); never trap on bad input.
 public protocol ScrollEffect: Sendable {
-  /// What an effect carries from one frame to the next; `Void` for none.
+  /// What an effect carries from one frame to the next; `Void` for none. A
+  /// value type: a copy of the host copies it.
   associatedtype State: Sendable = Void
 
   /// The effect's type name, summary, parameters and worked examples.

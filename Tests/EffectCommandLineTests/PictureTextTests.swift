@@ -64,6 +64,13 @@ import Testing
     #expect(result.stdout.uppercased().contains("HEAD\\UFFFFER"))
   }
 
+  @Test("ends that are not finite, or too far apart for a Double, give the ends, not a loop")
+  func unboundedTicks() {
+    #expect(PictureText.ticks(from: 0, to: .infinity) == [0, .infinity])
+    #expect(PictureText.ticks(from: -.infinity, to: 5) == [-.infinity, 5])
+    #expect(PictureText.ticks(from: -1e308, to: 1e308) == [-1e308, 1e308])
+  }
+
   @Test("ticks fall on 1, 2 or 5 times a power of ten")
   func ticksAreRound() {
     #expect(PictureText.ticks(from: 0, to: 1) == [0, 0.2, 0.4, 0.6, 0.8, 1])

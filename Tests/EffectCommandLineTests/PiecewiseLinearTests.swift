@@ -6,6 +6,21 @@ import Testing
 
 /// Straight segments within the tolerance, as few as the shape needs.
 @Suite struct PiecewiseLinearTests {
+  @Test("a sample that is not a number ends the fit: no line passes through it")
+  func notANumber() {
+    for values in [[0, 1, .nan], [0, .nan, .nan, 3], [.nan, 1, 2], [0, .nan, 2, .nan]] {
+      var fit = PiecewiseLinear(tolerance: 0.009)
+      for (offset, value) in values.enumerated() {
+        fit.append(offset: Double(offset), value: value)
+      }
+      let points = fit.finish()
+      // Each sample is drawn or lies on a line drawn; the last is a breakpoint.
+      #expect(points.first?.offset == 0)
+      #expect(points.last?.offset == Double(values.count - 1))
+      #expect(points.map(\.offset) == points.map(\.offset).sorted())
+    }
+  }
+
   @Test("a straight column is two breakpoints however long")
   func straightIsTwoPoints() {
     var fit = PiecewiseLinear(tolerance: 0.009)

@@ -53,6 +53,8 @@ public enum PictureText {
   /// multiples from `low` rounded down to `high` rounded up.
   public static func ticks(from low: Double, to high: Double, target: Int = 5) -> [Double] {
     guard high > low else { return [low] }
+    // Ends not finite, or a span past the largest Double: no round step.
+    guard (high - low).isFinite else { return [low, high] }
     let step = tickStep(for: high - low, target: target)
     let first = (low / step).rounded(.down)
     let last = (high / step).rounded(.up)
@@ -63,6 +65,8 @@ public enum PictureText {
   /// The smallest of 1, 2, 5 times a power of ten that splits `span` into at most `target` steps.
   static func tickStep(for span: Double, target: Int) -> Double {
     let raw = span / Double(max(1, target))
+    // The loops below would not end for an infinite or NaN span.
+    guard raw.isFinite, raw > 0 else { return 1 }
     var power = 1.0
     while power * 10 <= raw { power *= 10 }
     while power > raw { power /= 10 }

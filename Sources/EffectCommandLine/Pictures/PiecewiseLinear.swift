@@ -58,14 +58,23 @@ public struct PiecewiseLinear: Sendable {
   }
 
   /// Ends the segment at `candidate` and fits the samples after it again.
+  /// Without a candidate (a sample no line passes through: a NaN), the first
+  /// sample waiting ends it, so that every call moves the start on.
   private mutating func closeSegment() {
-    guard let end = candidate else { return }
+    var again = pending
+    let end: Point
+    if let candidate {
+      end = candidate
+    } else if !again.isEmpty {
+      end = again.removeFirst()
+    } else {
+      return
+    }
     breakpoints.append(end)
     start = end
     candidate = nil
     lowSlope = -Double.infinity
     highSlope = Double.infinity
-    let again = pending
     pending = []
     for point in again { fit(point) }
   }

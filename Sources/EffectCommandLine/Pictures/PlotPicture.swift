@@ -137,7 +137,8 @@ public struct PlotPicture: Sendable {
         high = max(high, value)
       }
     }
-    if !low.isFinite { return [0, 1] }
+    // No finite range (no views, or a value not finite): a plain axis.
+    if !low.isFinite || !high.isFinite { return [0, 1] }
     if low == high { (low, high) = (low - 1, high + 1) }
     let ticks = PictureText.ticks(from: low, to: high, target: 4)
     return ticks.count > 1 ? ticks : [low, high]
