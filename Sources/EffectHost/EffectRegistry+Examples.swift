@@ -13,7 +13,9 @@ extension EffectRegistry {
   /// at ``EffectExample/offset``, and compares every column with
   /// ``EffectExample/expectedTransform``, within ``exampleTolerance(expected:)``:
   /// the columns the example names, and that every other keeps its natural
-  /// or identity value.
+  /// or identity value. An expected transform that breaks the rule every
+  /// effect keeps (a NaN, an opacity of 1.5) does not hold, whatever the
+  /// effect gives.
   ///
   /// `x` and `translateX` (and `y` and `translateY`) are one value measured
   /// from two origins: when both are off, only the one the example names is
@@ -49,8 +51,9 @@ extension EffectRegistry {
     }
     guard diagnostics.isEmpty else { return result(.decoding(diagnostics)) }
 
-    let transform = example.evaluate(effects)
     let expected = example.expectedTransform
+    if let violation = expected.contractViolation { return result(.expectsBrokenRule(violation)) }
+    let transform = example.evaluate(effects)
     let natural = example.setup.naturalViewportFrame(offset: example.offset)
     var differences: [TransformColumn: ColumnDifference] = [:]
     for column in TransformColumn.allCases {

@@ -16,6 +16,10 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
     case decoding([SceneDiagnostic])
     /// The columns whose value is not the expected one, in column order.
     case columns([ColumnDifference])
+    /// The expected transform breaks the rule every effect keeps
+    /// (``ViewTransform/contractViolation``, e.g. `opacity is 1.5, expected
+    /// a number from 0 to 1`): no effect may give it, whatever it gives.
+    case expectsBrokenRule(String)
   }
 
   /// The type name of the effect whose example this is.
@@ -50,6 +54,8 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
         }.joined(separator: "; ")
     case .columns(let differences):
       return place + differences.map(\.description).joined(separator: "; ")
+    case .expectsBrokenRule(let violation):
+      return place + "expects what no effect may give: \(violation)"
     }
   }
 }

@@ -73,6 +73,22 @@ import Testing
         == .columns([ColumnDifference(column: .y, expected: 1e-8, actual: 0, isNamed: true)]))
   }
 
+  @Test(
+    "an expected value no effect may give does not hold, though the effect gives it",
+    arguments: [
+      (TransformColumn.opacity, Double.nan, "opacity is nan, expected a finite number"),
+      (.opacity, 1.5, "opacity is 1.5, expected a number from 0 to 1"),
+      (.height, -5, "height is -5.0, expected 0 or more"),
+      (.y, -.infinity, "y is -inf, expected a finite number"),
+    ])
+  func brokenRule(column: TransformColumn, value: Double, violation: String) throws {
+    let registry = try EffectRegistry([LiftEffect.self])
+    let example = EffectExample("broken", offset: 0, expected: [column: value])
+    let check = registry.check(example, of: LiftEffect.self)
+    #expect(check.problem == .expectsBrokenRule(violation))
+    #expect(check.description == #"lift: "broken": expects what no effect may give: "# + violation)
+  }
+
   @Test("x and translateX, one value from two origins, are reported once, as the example names it")
   func positionAndTranslation() throws {
     let registry = try EffectRegistry([LiftEffect.self])
