@@ -83,6 +83,44 @@ extension EffectRegistry {
     types.flatMap { type in
       type.descriptor.examples.map { check($0, of: type) }
         + (Self.checkParametersRead(of: type).map { [$0] } ?? [])
+        + (Self.checkParametersDeclared(of: type).map { [$0] } ?? [])
+    }
+  }
+
+  /// The title of ``checkParametersDeclared(of:)``'s failure.
+  public static let parametersDeclaredTitle = "every parameter read is declared"
+
+  /// A failure when `type`'s reader reads a key its descriptor does not
+  /// declare: the loader takes it, and the schema made from the
+  /// descriptors refuses it. The reader is run on an empty object and on
+  /// the declared parameters' defaults (as ``checkParametersRead(of:)``
+  /// gives them), and the keys it asks for are compared with the declared
+  /// ones (`type` and `reducedMotion`, which every effect takes, count as
+  /// declared); a key read only when another is given is not found.
+  /// `nil` when every key read is declared.
+  public static func checkParametersDeclared(of type: any ScrollEffect.Type) -> ExampleCheck? {
+    let descriptor = type.descriptor
+    let declared = Set(descriptor.parameters.map(\.name) + ["type", "reducedMotion"])
+    var undeclared: [String] = []
+    for object in [JSONObject([]), JSONObject(defaultMembers(of: type))] {
+      var reader = ParameterReader(
+        object: object, path: JSONPath.root.appending("parameters"),
+        owner: "effect \"\(descriptor.typeName)\"", alreadyRead: ["type"])
+      _ = type.init(from: &reader)
+      for key in reader.readKeys where !declared.contains(key) && !undeclared.contains(key) {
+        undeclared.append(key)
+      }
+    }
+    guard !undeclared.isEmpty else { return nil }
+    return ExampleCheck(
+      typeName: descriptor.typeName, title: parametersDeclaredTitle,
+      problem: .undeclaredParameters(undeclared))
+  }
+
+  /// The declared parameters whose default is JSON, each given it.
+  private static func defaultMembers(of type: any ScrollEffect.Type) -> [JSONObject.Member] {
+    type.descriptor.parameters.compactMap { parameter in
+      (try? JSONParser.parse(parameter.defaultValue)).map { .init(key: parameter.name, value: $0) }
     }
   }
 
@@ -97,12 +135,7 @@ extension EffectRegistry {
   /// parameter is read. Parameters whose default is no JSON (`required`,
   /// `unchanged`) are not given.
   public static func checkParametersRead(of type: any ScrollEffect.Type) -> ExampleCheck? {
-    let declared = type.descriptor.parameters
-    var members: [JSONObject.Member] = []
-    for parameter in declared {
-      guard let value = try? JSONParser.parse(parameter.defaultValue) else { continue }
-      members.append(.init(key: parameter.name, value: value))
-    }
+    let members = defaultMembers(of: type)
     guard !members.isEmpty else { return nil }
     let path = JSONPath.root.appending("parameters")
     let given = Set(members.map { path.appending($0.key) })

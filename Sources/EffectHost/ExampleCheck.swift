@@ -20,6 +20,9 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
     /// (``ViewTransform/contractViolation``, e.g. `opacity is 1.5, expected
     /// a number from 0 to 1`): no effect may give it, whatever it gives.
     case expectsBrokenRule(String)
+    /// The type's reader reads these keys, which its descriptor does not
+    /// declare (``EffectRegistry/checkParametersDeclared(of:)``).
+    case undeclaredParameters([String])
   }
 
   /// The type name of the effect whose example this is.
@@ -56,6 +59,10 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
       return place + differences.map(\.description).joined(separator: "; ")
     case .expectsBrokenRule(let violation):
       return place + "expects what no effect may give: \(violation)"
+    case .undeclaredParameters(let keys):
+      let list = keys.map { MessageText.quoted($0) }.joined(separator: ", ")
+      return place + "reads \(list), which the descriptor does not declare: the loader takes "
+        + "\(keys.count == 1 ? "it" : "them") and the schema refuses \(keys.count == 1 ? "it" : "them")"
     }
   }
 }

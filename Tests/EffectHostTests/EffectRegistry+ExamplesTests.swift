@@ -154,4 +154,43 @@ import Testing
       #expect(EffectRegistry.checkParametersRead(of: type) == nil, "\(type.descriptor.typeName)")
     }
   }
+
+  /// Declares `by`; reads `by`, `column` always and `extra` only with `column`.
+  private struct UndeclaredEffect: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {
+      _ = reader.number("by", default: 1)
+      if reader.string("column") != nil { _ = reader.value("extra") }
+      _ = reader.bool("visualsOnly", default: false)
+    }
+
+    static let descriptor = EffectDescriptor(
+      typeName: "undeclared", summary: "Does nothing.", discussion: "",
+      parameters: [
+        ParameterDescriptor(name: "by", values: "a number", defaultValue: "1", summary: "how far")
+      ],
+      examples: [])
+
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  @Test("a key the reader reads but the descriptor does not declare fails the check")
+  func undeclaredKey() throws {
+    let registry = try EffectRegistry.builtIn.registering(UndeclaredEffect.self)
+    let failures = registry.checkExamples().filter {
+      $0.title == EffectRegistry.parametersDeclaredTitle
+    }
+    // The built-ins declare every key they read; `extra` is read only when
+    // `column` is given, which the probe does not give.
+    #expect(failures.map(\.typeName) == ["undeclared"])
+    #expect(failures.first?.problem == .undeclaredParameters(["column", "visualsOnly"]))
+    #expect(
+      failures.first?.description
+        == #"undeclared: "every parameter read is declared": reads "column", "visualsOnly", "#
+        + "which the descriptor does not declare: the loader takes them and the schema refuses them"
+    )
+    for type in EffectRegistry.builtIn.types {
+      #expect(
+        EffectRegistry.checkParametersDeclared(of: type) == nil, "\(type.descriptor.typeName)")
+    }
+  }
 }
