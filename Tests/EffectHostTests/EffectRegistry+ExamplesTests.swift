@@ -149,6 +149,14 @@ import Testing
         == #"typo: "every declared parameter is read": does not decode: parameters.tone: "#
         + #"unknown key for effect "typo"; did you mean "tnoe"? (valid keys: type, tnoe, depth)"#)
     #expect(!failure.holds)
+    // The key it reads instead is not declared: a second line, as
+    // Docs/CommandLine.md shows it.
+    let undeclared = checks.filter { $0.title == EffectRegistry.parametersDeclaredTitle }
+    #expect(
+      undeclared.map(\.description) == [
+        #"typo: "every parameter read is declared": reads "tnoe", which the descriptor does not "#
+          + "declare: the loader takes it and the schema refuses it"
+      ])
     // Every built-in passes alone.
     for type in EffectRegistry.builtIn.types {
       #expect(EffectRegistry.checkParametersRead(of: type) == nil, "\(type.descriptor.typeName)")
