@@ -104,9 +104,10 @@ public enum PluginLoader {
     throws(PluginLoadError) -> EffectRegistry
   {
     var registry = registry
-    var origins: [String: String] = [:]
-    for name in registry.typeNames { origins[name] = "a built-in effect" }
-    for path in paths {
+    // Who registered each name: a built-in (nil) or the library at an index of `paths`.
+    var origins: [String: Int?] = [:]
+    for name in registry.typeNames { origins[name] = .some(nil) }
+    for (index, path) in paths.enumerated() {
       let types = try types(inLibrary: path)
       for type in types {
         let name = type.descriptor.typeName
@@ -114,7 +115,15 @@ public enum PluginLoader {
           throw .invalidTypeName(file: path, name: name)
         }
         if let origin = origins[name] {
-          throw .duplicateTypeName(file: path, name: name, registeredBy: origin)
+          let registeredBy: String
+          switch origin {
+          case nil: registeredBy = "a built-in effect"
+          case index?: registeredBy = "this plugin itself: it registers the type twice"
+          case let earlier? where paths[earlier] == path:
+            registeredBy = "this plugin, given to --plugin before"
+          case let earlier?: registeredBy = "plugin \(PluginLoadError.quoted(paths[earlier]))"
+          }
+          throw .duplicateTypeName(file: path, name: name, registeredBy: registeredBy)
         }
         do {
           try registry.register(type)
@@ -122,7 +131,7 @@ public enum PluginLoader {
           // `origins` holds every registered name, so this is not reached.
           throw .duplicateTypeName(file: path, name: name, registeredBy: "another type")
         }
-        origins[name] = "plugin \(PluginLoadError.quoted(path))"
+        origins[name] = .some(index)
       }
     }
     return registry

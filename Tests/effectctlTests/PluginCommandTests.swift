@@ -221,7 +221,7 @@ import Testing
   }
 
   @Test(
-    "the same plugin twice: the second registers names already taken",
+    "the same plugin twice: the second registers names it registered before, and says so",
     .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
   func twice(executable: String) throws {
     let run = try Self.run(
@@ -230,8 +230,8 @@ import Testing
     #expect(
       run.stderr
         == "error: plugin \(Self.wobble.debugDescription): an effect type named \"wobble\" is "
-        + "already registered by plugin \(Self.wobble.debugDescription); expected a unique type name\n"
-    )
+        + "already registered by this plugin, given to --plugin before; expected a unique type "
+        + "name\n")
     #expect(run.stdout == "")
   }
 
