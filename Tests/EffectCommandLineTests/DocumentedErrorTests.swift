@@ -241,7 +241,10 @@ import Testing
     .programNotExporting(file: "<file>", type: "<Module.Type>"),
     .invalidTypeName(file: "<file>", name: "<name>"),
     .duplicateTypeName(
-      file: "<file>", name: "<name>", registeredBy: #"<a built-in effect, or plugin "<file>">"#),
+      file: "<file>", name: "<name>",
+      registeredBy:
+        #"<a built-in effect, plugin "<file>", this plugin, given to --plugin before, or this "#
+        + "plugin itself: it registers the type twice>"),
     .registersNothing(file: "<file>"),
   ]
 
