@@ -58,38 +58,28 @@ import Testing
     #expect(effects.host.scene.layout.frames[title].y == 440)
   }
 
-  @Test("copies 0 and 1 measured 12 apart give a repeated chain its spacing")
-  func measuredSpacing() throws {
+  @Test(
+    "copies 0 and 1 measured apart give a repeated chain its spacing; overlapping, a negative one",
+    arguments: [(212.0, 12.0), (190, -10)])
+  func measuredSpacing(secondTop: Double, spacing: Double) throws {
     let screen = Fixtures.Screen(try Fixtures.scene("pull-to-refresh.json"))
     let effects = screen.effects
+    // Copy 0 ends at 120 + 80; copy 1 starts `spacing` after (a stack's
+    // negative spacing overlaps them).
     try Fixtures.measure(
       Fixtures.view("row", copy: 0, in: effects), CGRect(x: 0, y: 120, width: 390, height: 80),
       in: Fixtures.content)
     try Fixtures.measure(
-      Fixtures.view("row", copy: 1, in: effects), CGRect(x: 0, y: 212, width: 390, height: 80),
-      in: Fixtures.content)
+      Fixtures.view("row", copy: 1, in: effects),
+      CGRect(x: 0, y: secondTop, width: 390, height: 80), in: Fixtures.content)
     let row = try #require(effects.host.chainIndex(named: "row"))
-    #expect(effects.host.scene.chains[row].repetition == Chain.Repetition(count: 30, spacing: 12))
-  }
-
-  @Test("copies measured overlapping give a negative spacing: copy 1's top above copy 0's end")
-  func measuredOverlap() throws {
-    let screen = Fixtures.Screen(try Fixtures.scene("pull-to-refresh.json"))
-    let effects = screen.effects
-    // A stack with spacing -10: copy 1 starts 10 points before copy 0 ends.
-    try Fixtures.measure(
-      Fixtures.view("row", copy: 0, in: effects), CGRect(x: 0, y: 120, width: 390, height: 80),
-      in: Fixtures.content)
-    try Fixtures.measure(
-      Fixtures.view("row", copy: 1, in: effects), CGRect(x: 0, y: 190, width: 390, height: 80),
-      in: Fixtures.content)
-    let row = try #require(effects.host.chainIndex(named: "row"))
-    #expect(effects.host.scene.chains[row].repetition == Chain.Repetition(count: 30, spacing: -10))
-    // Copy 2 rests one stride of 80 - 10 below copy 1.
+    #expect(
+      effects.host.scene.chains[row].repetition == Chain.Repetition(count: 30, spacing: spacing))
+    // Copy 2 rests one stride of 80 + spacing below copy 1.
     try screen.scroll(to: Fixtures.phone(offset: 0))
     let copy2 = try #require(effects.host.view(named: "row", copy: 2))
     let copy1 = try #require(effects.host.view(named: "row", copy: 1))
-    #expect(copy2.transform.y - copy1.transform.y == 70)
+    #expect(copy2.transform.y - copy1.transform.y == 80 + spacing)
   }
 
   @Test("a measurement that changes nothing changes nothing: a layout changed since stays")
