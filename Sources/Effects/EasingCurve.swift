@@ -107,6 +107,9 @@ struct PiecewiseLinearPoints: EasingFunction {
     let end = points[a + 1]
     if start.input == end.input { return end.output }
     let fraction = (p - start.input) / (end.input - start.input)
+    // Inputs so close (a gap of a subnormal percentage) that the fraction
+    // overflows: a level line stays level, where infinity times 0 is NaN.
+    if !fraction.isFinite && start.output == end.output { return start.output }
     return Saturation.clamp(start.output + fraction * (end.output - start.output))
   }
 }

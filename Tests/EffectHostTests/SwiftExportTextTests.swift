@@ -347,7 +347,11 @@ import Testing
       {"name": "rows", "frame": {"y": 300, "height": 50}, "repeat": {"count": 12},
        "effects": [
          {"type": "expression", "scale": "pow(2, offset / 100) + index * 2.5e-320"},
-         {"type": "interpolate", "property": "blur", "stops": [[0, 4e-320], [500, 3]]}]}]}
+         {"type": "interpolate", "property": "blur", "stops": [[0, 4e-320], [500, 3]]},
+         {"type": "interpolate", "property": "opacity", "stops": [[0, 1], [400, 0.5]],
+          "easing": "linear(0 0%, 0 1e-320%)"},
+         {"type": "interpolate", "property": "scaleY", "stops": [[0, 1], [400, 2]],
+          "easing": "linear(0 0%, 1 1e-320%)"}]}]}
     """#
 
   @Test("a subnormal number is written by its bits, which read back as the same number")

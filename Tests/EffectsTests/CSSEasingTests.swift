@@ -14,6 +14,17 @@ import Testing
 
   // MARK: - Keywords
 
+  @Test("linear() with points a subnormal percentage apart: level lines stay level, not NaN")
+  func subnormalGap() throws {
+    // 1e-320% is 1e-322 of the input: 0.5 / 1e-322 overflows.
+    let level = try #require(Self.parse("linear(0 0%, 0 1e-320%)"))
+    for p in [0, 1e-323, 0.5, 1] { #expect(level.value(at: p) == 0, "\(p)") }
+    // A rise over such a gap is as steep as the saturation allows.
+    let steep = try #require(Self.parse("linear(0 0%, 1 1e-320%)"))
+    #expect(steep.value(at: 0) == 0)
+    #expect(steep.value(at: 0.5) == 1e15)
+  }
+
   @Test("the keywords are CSS's curves and steps")
   func keywords() {
     #expect(Self.parse("linear") == .linear)

@@ -55,6 +55,11 @@ extension PiecewiseLinearFunction {
           lines.append(
             "      let fraction = (p - \(SwiftLiteral.double(a.input))) / "
               + SwiftLiteral.difference(b.input, a.input))
+          if a.output == b.output {
+            // As the library's: a level line stays level when the fraction overflows.
+            lines.append(
+              "      if !fraction.isFinite { return \(SwiftLiteral.double(a.output)) }")
+          }
           lines.append(
             "      return min(max(\(SwiftLiteral.double(a.output)) + fraction * "
               + "\(SwiftLiteral.difference(b.output, a.output)), -1e15), 1e15)")
