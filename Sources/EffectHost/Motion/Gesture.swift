@@ -119,17 +119,31 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
   private init(checking steps: [Step], texts: [String]) throws(GestureError) {
     if steps.isEmpty { throw .empty }
     var fingerDownSince: Int?
+    // The step a release takes its velocity from, and that velocity.
+    var lastMove: (position: Int, velocity: Double)?
     var total = 0.0
     for (index, step) in steps.enumerated() {
       let position = index + 1
       let text = texts[index]
       try Self.checkNumbers(step, position: position, text: text)
       switch step {
-      case .drag, .hold:
+      case .drag(let distance, let ms):
         if fingerDownSince == nil { fingerDownSince = position }
+        lastMove = (position, distance / ms * 1000)
+      case .hold:
+        if fingerDownSince == nil { fingerDownSince = position }
+        lastMove = (position, 0)
       case .release:
         guard fingerDownSince != nil else {
           throw .releaseWithFingerUp(position: position, step: text)
+        }
+        // A fling's velocity is held to the limit of its V; a release's
+        // comes from a drag's D / MS, which a short MS makes as large as a
+        // Double allows or more.
+        if let lastMove, !(abs(lastMove.velocity) <= Self.numberLimit) {
+          throw .releaseTooFast(
+            position: position, step: text, drag: lastMove.position,
+            dragStep: texts[lastMove.position - 1], velocity: lastMove.velocity)
         }
         fingerDownSince = nil
       case .fling:
@@ -261,6 +275,9 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
   case notPositiveDuration(position: Int, step: String, found: Double)
   /// `release` while the finger is up.
   case releaseWithFingerUp(position: Int, step: String)
+  /// `release` after a drag (step `drag`, `dragStep`) whose velocity D / MS
+  /// * 1000 is above 1e9 points per second in magnitude, a fling's limit.
+  case releaseTooFast(position: Int, step: String, drag: Int, dragStep: String, velocity: Double)
   /// `wait` or `scrollTo` while the finger is down since step `since`.
   case fingerDown(position: Int, step: String, since: Int)
   /// The steps last longer than ``Gesture/maximumDuration``.
@@ -284,7 +301,7 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
   /// command line reports after the other options' values.
   public var isAboutTheSequence: Bool {
     switch self {
-    case .releaseWithFingerUp, .fingerDown, .tooLong: true
+    case .releaseWithFingerUp, .releaseTooFast, .fingerDown, .tooLong: true
     case .empty, .emptyStep, .unknownStep, .wrongValueCount, .notANumber, .outOfRange,
       .notPositiveDuration, .invalidSetting:
       false
@@ -334,6 +351,9 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
     case .releaseWithFingerUp(let position, let step):
       return
         "step \(position) \(MessageText.quoted(step)): the finger is up; expected release only while it is down (after drag or hold)"
+    case .releaseTooFast(let position, let step, let drag, let dragStep, let velocity):
+      return
+        "step \(position) \(MessageText.quoted(step)): the drag before it (step \(drag) \(MessageText.quoted(dragStep))) moves at \(MessageText.number(velocity)) points per second; expected a release velocity D / MS * 1000 from -1e9 to 1e9, as a fling's V (give the drag a longer MS)"
     case .fingerDown(let position, let step, let since):
       let name = step.split(separator: ":", maxSplits: 1).first.map(String.init) ?? step
       return

@@ -136,6 +136,15 @@ import Testing
       "wait:400000,hold:200000.5",
       "the gesture lasts 600000.5 ms; expected at most 600000 ms (600 s) of simulated time"
     ),
+    // 500 points in 1e-12 ms is 5e17 points per second; 1e9 in 1e-300 ms overflows.
+    (
+      "drag:500:1e-12,release",
+      "step 2 \"release\": the drag before it (step 1 \"drag:500:1e-12\") moves at 500000000000000000 points per second; expected a release velocity D / MS * 1000 from -1e9 to 1e9, as a fling's V (give the drag a longer MS)"
+    ),
+    (
+      "hold:5,drag:1e9:1e-300,release",
+      "step 3 \"release\": the drag before it (step 2 \"drag:1e9:1e-300\") moves at inf points per second; expected a release velocity D / MS * 1000 from -1e9 to 1e9, as a fling's V (give the drag a longer MS)"
+    ),
   ]
 
   @Test(
@@ -147,6 +156,16 @@ import Testing
     } catch {
       #expect(error.description == message)
     }
+  }
+
+  @Test("a release as fast as a fling may be is played: 1e9 points per second, either way")
+  func fastestRelease() throws {
+    // 1e6 points in 1 ms is 1e9 points per second, the limit of fling's V.
+    for spec in ["drag:1000000:1,release", "drag:-1000000:1,release", "drag:5:1,hold:1e-9,release"]
+    {
+      #expect(throws: Never.self) { try Gesture(parsing: spec) }
+    }
+    #expect(throws: GestureError.self) { try Gesture(parsing: "drag:1000001:1,release") }
   }
 
   @Test("steps made in code are checked as parsed ones are")
