@@ -220,7 +220,7 @@
           let second = frames[1]
         {
           // Below 0 when the copies overlap (a stack's negative spacing),
-          // as a scene file's spacing may be.
+          // which the host's layout takes, though a scene file's may not.
           let spacing = Double(second.minY - first.maxY)
           if spacing.isFinite && abs(spacing) <= NumberRange.limit && spacing != repetition.spacing
           {
