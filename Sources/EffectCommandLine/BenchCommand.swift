@@ -51,7 +51,10 @@ public struct BenchCommand: Subcommand {
       reducesMotion: reducesMotion)
     // Checked before the clock starts, once over the offsets: the loop
     // timed is the library's, as a program would run it.
-    try OutputCheck(host.scene).verify(&host, offsets: offsets, scene: scene)
+    let offsets = offsets
+    try OutputCheck(host.scene).verify(
+      &host, offsets: (0..<max(frames, 0)).lazy.map { offsets[$0 % offsets.count] },
+      visibleOnly: visibleOnly, scene: scene)
     let clock = ContinuousClock()
     let start = clock.now
     let checksum = Benchmark.checksum(

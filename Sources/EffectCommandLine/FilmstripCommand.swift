@@ -57,8 +57,8 @@ public struct FilmstripCommand: Subcommand {
     let selection = try ViewSelection.forCommand(
       names: chains, option: $chains, command: Self.spec, chains: host.chains,
       default: ViewSelection(all: host.chains))
-    try OutputCheck(host.scene).verify(&host, offsets: offsets, scene: scene)
-    let frames = try FrameDrawing.framesForCommand(of: &host, at: offsets, selection: selection)
+    let frames = try FrameDrawing.framesForCommand(
+      of: &host, at: offsets, selection: selection, scene: scene)
     let strip = FilmstripPicture(frames: frames, title: PictureOutput.title(of: scene))
     try PictureOutput.write(strip.svg(), to: output, console: context.console)
     return .success

@@ -72,8 +72,8 @@ public struct PlotCommand: Subcommand {
           + "\(PlotPicture.maximumViews) (--chain 'NAME[K]' names one copy)",
         status: .usage)
     }
-    try OutputCheck(loaded).verify(&host, offsets: offsets, scene: scene)
-    let frames = try FrameDrawing.framesForCommand(of: &host, at: offsets, selection: selection)
+    let frames = try FrameDrawing.framesForCommand(
+      of: &host, at: offsets, selection: selection, scene: scene)
     // Only the targets the plot shows: a paged scene's pages are worked out
     // where asked for, and a short snapport over long content has many.
     let plotted = (offsets.min() ?? 0)...(offsets.max() ?? 0)
@@ -140,9 +140,9 @@ extension FrameDrawing {
   /// allocated are a failure naming their size, and a signal while it draws
   /// stops the command there.
   static func framesForCommand(
-    of host: inout SceneHost, at offsets: OffsetSpec, selection: ViewSelection
+    of host: inout SceneHost, at offsets: OffsetSpec, selection: ViewSelection, scene: String
   ) throws(CommandError) -> [FrameDrawing] {
-    let frames: [FrameDrawing]
+    var frames: [FrameDrawing] = []
     do {
       try PictureLimits.check(offsets)
     } catch {
@@ -159,10 +159,18 @@ extension FrameDrawing {
     {
       throw .failed(message: message, status: .failure)
     }
-    do {
-      frames = try Self.frames(evaluating: &host, at: offsets, selection: selection)
-    } catch {
-      throw .failed(message: error.description, status: .usage)
+    // As ``frames(evaluating:at:selection:)``, each frame checked before
+    // it is drawn (``OutputCheck``: nothing to check for built-ins alone).
+    let check = OutputCheck(host.scene)
+    frames.reserveCapacity(offsets.count)
+    for offset in offsets {
+      if Interruption.signal != nil { break }
+      host.evaluate(offset: offset)
+      if let breach = check.breach(in: host) {
+        throw OutputCheck.failure(
+          scene: scene, at: "at offset \(MessageText.number(offset))", breach)
+      }
+      frames.append(draw(host, selection: selection))
     }
     if let signal = Interruption.signal { throw .interrupted(rows: nil, signal: signal) }
     return frames

@@ -70,7 +70,9 @@ public struct PreviewCommand: Subcommand {
     // After the scene is read, as eval does.
     Interruption.install()
     let offsets = offsets ?? PreviewPage.defaultOffsets(for: loaded)
-    try OutputCheck(loaded).verify(&host, offsets: offsets, scene: scene)
+    // The offsets in the order the page evaluates them.
+    try OutputCheck(host.scene).verify(
+      &host, offsets: PreviewPage.evaluationOrder(of: offsets), scene: scene)
     var played: [PreviewGesture] = []
     for gesture in gestures {
       gesture.gesture.warnOfShortSteps(

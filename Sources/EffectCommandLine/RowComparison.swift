@@ -281,12 +281,15 @@ struct RowComparison {
     return parts.joined(separator: ", ")
   }
 
-  /// Whether a golden header of one cell is the header line of eval's
-  /// table (its default format) for the columns `now`: a golden file
-  /// recorded without `--format csv`.
+  /// Whether a golden header of one cell is the header line of a table
+  /// (eval's or simulate's default format, whatever its columns): a
+  /// golden file recorded without `--format csv`. Its cells, apart by
+  /// spaces, are column names, the first the one `now` starts with.
   static func isTableHeader(_ golden: [String], of now: [String]) -> Bool {
-    guard golden.count == 1 else { return false }
-    return golden[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) == now
+    guard golden.count == 1, let first = now.first else { return false }
+    let cells = golden[0].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let names = Set(now + TransformColumn.allCases.map(\.rawValue))
+    return cells.count > 1 && cells.first == first && cells.allSatisfy(names.contains)
   }
 
   /// The report: `N rows match FILE`, or what differs, a line each, the
@@ -299,9 +302,11 @@ struct RowComparison {
         + "\(MessageText.escapingUnsafe(golden.joined(separator: ","))); "
         + "now \(now.joined(separator: ","))\n"
       if Self.isTableHeader(golden, of: now) {
+        // The rows of simulate lead with its frame, eval's with the offset.
+        let command = now.first == "frame" ? "simulate" : "eval"
         report +=
-          "\(file) holds eval's table, not csv: record it with check --update, "
-          + "or with eval --format csv\n"
+          "\(file) holds \(command)'s table, not csv: record it with check --update, "
+          + "or with \(command) --format csv\n"
       }
       return report
     }

@@ -336,6 +336,24 @@ import Testing
         + "or with eval --format csv\n")
   }
 
+  @Test("a golden file recorded as a table of other columns, or simulate's: named as such")
+  func otherTables() throws {
+    let table = InProcess(["eval", Self.scene, "--offsets", "0", "--columns", "y"]).stdout
+    let (run, path) = try Self.check(table, ["--offsets", "0", "--columns", "x,y"])
+    #expect(run.status == .failure)
+    #expect(
+      run.stdout.hasSuffix(
+        "\(path) holds eval's table, not csv: record it with check --update, "
+          + "or with eval --format csv\n"))
+    let motion = InProcess(["simulate", Self.scene, "--gesture", "drag:10:100"]).stdout
+    let (simulated, golden) = try Self.check(motion, ["--gesture", "drag:10:100"])
+    #expect(simulated.status == .failure)
+    #expect(
+      simulated.stdout.hasSuffix(
+        "\(golden) holds simulate's table, not csv: record it with check --update, "
+          + "or with simulate --format csv\n"))
+  }
+
   @Test("--update writes what eval --format csv prints, and the check then matches")
   func update() throws {
     let path = try Self.folder() + "/golden.csv"

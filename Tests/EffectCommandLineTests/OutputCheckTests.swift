@@ -1,8 +1,9 @@
-import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
 import Testing
+
+@testable import EffectCommandLine
 
 /// An effect that is not built in and breaks the rule every effect keeps
 /// from some offset on: what every command refuses to print, draw, compare
@@ -88,7 +89,7 @@ import Testing
     "every other way to break it is named: an infinity, a negative width, an opacity above 1",
     arguments: [
       ("infiniteX", "x is inf, expected a finite number"),
-      ("negativeWidth", "width is -5.0, expected 0 or more"),
+      ("negativeWidth", "width is -5, expected 0 or more"),
       ("brightOpacity", "opacity is 1.5, expected a number from 0 to 1"),
     ])
   func violations(spoil: String, violation: String) throws {
@@ -115,7 +116,7 @@ import Testing
         (
           ["check", path, "--offsets", "0:100:10", "--golden", golden, "--update"], "at offset 50, "
         ),
-        (["bench", path, "--offsets", "0:100", "--frames", "10"], "at offset 50, "),
+        (["bench", path, "--offsets", "0:100", "--frames", "60"], "at offset 50, "),
         (["plot", path, "--offsets", "0:100", "-o", folder + "/plot.svg"], "at offset 50, "),
         (
           ["filmstrip", path, "--offsets", "0,50,100", "-o", folder + "/strip.svg"],
@@ -143,13 +144,72 @@ import Testing
     }
   }
 
-  @Test("a scene of built-in effects alone is not checked, and one that keeps the rule passes")
+  @Test("a scene of built-in effects alone is not checked; one that keeps the rule passes")
   func keptRule() throws {
     let tool = try Self.tool()
+    for config in ["stretchy-header.json", "app-bar-events.json", "carousel-rtl.json"] {
+      let scene = try SceneLoader().load(contentsOf: InProcess.config(config))
+      #expect(!OutputCheck(scene).isNeeded, "\(config)")
+    }
     try InProcess.withSceneFiles([("kept", Self.scene(from: 1e9))], prefix: "spoil") { paths in
+      let scene = try SceneLoader(registry: tool.registry).load(contentsOf: paths[0])
+      #expect(OutputCheck(scene).isNeeded)
       let run = InProcess(["eval", paths[0], "--offsets", "-100:300"], tool: tool)
       #expect(run.status == .success)
       #expect(run.stderr.isEmpty)
+    }
+  }
+
+  /// Writes NaN into opacity at a frame whose offset is the one before:
+  /// stateful, so what it writes depends on the order of the frames.
+  struct RepeatSpoilEffect: ScrollEffect {
+    init(from reader: inout ParameterReader) {}
+
+    static let descriptor = EffectDescriptor(
+      typeName: "repeatSpoil", summary: "Breaks the rule when an offset repeats.",
+      discussion: "", parameters: [], examples: [])
+
+    func makeState(viewCount: Int) -> Double? { nil }
+
+    func apply(to views: inout ViewBatch, state: inout Double?) {
+      let offset = views.geometry.offset
+      if state == offset { views.modifyEach { $0.opacity = .nan } }
+      state = offset
+    }
+  }
+
+  @Test(
+    "a stateful effect is checked over the frames as each command evaluates them",
+    arguments: [
+      // The page evaluates its lowest offset twice: the second breaks the rule.
+      (["preview", "--offsets", "0:100:10"], "at offset 0, "),
+      // A benchmark's frames cycle through one offset: its second frame breaks it.
+      (["bench", "--offsets", "5", "--frames", "2"], "at offset 5, "),
+      // Offsets given twice in a row break it where they repeat.
+      (["eval", "--offsets", "0,10,10"], "at offset 10, "),
+      (["plot", "--offsets", "0,10,10"], "at offset 10, "),
+    ])
+  func statefulOrder(arguments: [String], place: String) throws {
+    let tool = Effectctl.tool(
+      registry: try EffectRegistry.builtIn.registering(RepeatSpoilEffect.self))
+    let text = """
+      {"viewport": {"width": 390, "height": 844}, "contentHeight": 2000,
+       "chains": [{"name": "header", "frame": {"y": 0, "height": 300},
+                   "effects": [{"type": "repeatSpoil"}]}]}
+      """
+    try InProcess.withSceneFiles([("repeat", text)], prefix: "spoil") { paths in
+      let folder = (paths[0] as NSString).deletingLastPathComponent
+      var command = [arguments[0], paths[0]] + arguments.dropFirst()
+      if ["preview", "plot"].contains(arguments[0]) { command += ["-o", folder + "/out"] }
+      let run = InProcess(command, tool: tool)
+      #expect(run.status == .failure)
+      #expect(run.stderr.hasPrefix("error: \(paths[0]): \(place)\"header\": opacity is nan"))
+      #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+    // Each offset once, in order: nothing repeats and nothing breaks.
+    try InProcess.withSceneFiles([("once", text)], prefix: "spoil") { paths in
+      let run = InProcess(["eval", paths[0], "--offsets", "0:100:10"], tool: tool)
+      #expect(run.status == .success)
     }
   }
 }

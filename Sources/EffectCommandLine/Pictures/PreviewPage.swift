@@ -167,6 +167,15 @@ public struct PreviewPage: Sendable {
   ///   ``PictureLimits/maximumOffsets``; ``PictureError/noOffsets`` for none;
   ///   ``PictureError/tooManyViews(count:limit:chain:)`` for more chosen
   ///   views than ``maximumViews``.
+  /// The offsets as a page evaluates them: the lowest (for the views'
+  /// places), then each offset once, from low to high.
+  static func evaluationOrder(of offsets: OffsetSpec) -> [Double] {
+    var sorted = Array(offsets).sorted()
+    sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
+      .map(\.element)
+    return sorted.first.map { [$0] + sorted } ?? []
+  }
+
   public init(
     host: SceneHost, offsets: OffsetSpec, selection: ViewSelection? = nil,
     gestures: [PreviewGesture] = [], title: String = ""
@@ -175,9 +184,8 @@ public struct PreviewPage: Sendable {
     let selection = selection ?? ViewSelection(all: host.chains)
     try Self.checkViews(
       selection.segments.map { (host.scene.chains[$0.chain], $0.copies.count) })
-    var sorted = Array(offsets).sorted()
-    sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
-      .map(\.element)
+    let order = Self.evaluationOrder(of: offsets)
+    let sorted = order.dropFirst()
     guard let low = sorted.first, let high = sorted.last else { throw .noOffsets }
     var host = host
     let columns = TransformColumn.allCases
