@@ -118,8 +118,8 @@ public enum PluginLoader {
           let registeredBy: String
           switch origin {
           case nil: registeredBy = "a built-in effect"
-          case index?: registeredBy = "this plugin itself: it registers the type twice"
-          case let earlier? where paths[earlier] == path:
+          case index?: registeredBy = "this plugin itself: it registers the name twice"
+          case let earlier? where Self.sameFile(paths[earlier], path):
             registeredBy = "this plugin, given to --plugin before"
           case let earlier?: registeredBy = "plugin \(PluginLoadError.quoted(paths[earlier]))"
           }
@@ -135,6 +135,19 @@ public enum PluginLoader {
       }
     }
     return registry
+  }
+
+  /// Whether `a` and `b` name one file: the same text, or the same path
+  /// once links and `..` are resolved.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    func resolved(_ path: String) -> String? {
+      guard let pointer = realpath(path, nil) else { return nil }
+      defer { free(pointer) }
+      return String(cString: pointer)
+    }
+    guard let first = resolved(a), let second = resolved(b) else { return false }
+    return first == second
   }
 
   /// The checked effect types of the plugin library at `path`.

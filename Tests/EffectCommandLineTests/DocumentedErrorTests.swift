@@ -244,7 +244,7 @@ import Testing
       file: "<file>", name: "<name>",
       registeredBy:
         #"<a built-in effect, plugin "<file>", this plugin, given to --plugin before, or this "#
-        + "plugin itself: it registers the type twice>"),
+        + "plugin itself: it registers the name twice>"),
     .registersNothing(file: "<file>"),
   ]
 

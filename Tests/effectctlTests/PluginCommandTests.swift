@@ -233,6 +233,14 @@ import Testing
         + "already registered by this plugin, given to --plugin before; expected a unique type "
         + "name\n")
     #expect(run.stdout == "")
+    // The same file by another path: a link to it.
+    let link = FileManager.default.temporaryDirectory
+      .appendingPathComponent("wobble-\(UUID().uuidString).so").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.wobble)
+    defer { try? FileManager.default.removeItem(atPath: link) }
+    let linked = try Self.run(executable, ["--plugin", Self.wobble, "--plugin", link, "effects"])
+    #expect(linked.status == 1)
+    #expect(linked.stderr.contains("by this plugin, given to --plugin before;"))
   }
 
   @Test(
