@@ -77,7 +77,18 @@ public struct PlotCommand: Subcommand {
     // Only the targets the plot shows: a paged scene's pages are worked out
     // where asked for, and a short snapport over long content has many.
     let plotted = (offsets.min() ?? 0)...(offsets.max() ?? 0)
-    let snaps = loaded.snap.map { $0.targets(in: loaded).targets(within: plotted) } ?? []
+    var snaps: [Double] = []
+    if let snap = loaded.snap {
+      if let within = snap.targets(in: loaded).targets(
+        within: plotted, atMost: PlotPicture.maximumSnapMarkers)
+      {
+        snaps = within
+      } else {
+        try? context.console.error.write(
+          "warning: more than \(PlotPicture.maximumSnapMarkers) snap targets lie within the "
+            + "offsets; the plot marks none (plot fewer offsets to see them)\n")
+      }
+    }
     let markers =
       snaps.map {
         PlotMarker(offset: $0, label: "snap \(MessageText.number($0))", kind: .snap)

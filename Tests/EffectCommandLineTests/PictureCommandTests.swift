@@ -119,6 +119,31 @@ import Testing
     }
   }
 
+  @Test("plot marks 1,000 snap targets within its offsets; more, none, with a warning")
+  func plotOfManySnapTargets() throws {
+    // Pages of the snapport's height, 844 - 0 - 0: the page at 844 k. Over
+    // 0...844 * 999 the pages are 1,000; one page further, 1,001.
+    let scene = #"""
+      {"contentHeight": 1e9, "chains": [{"name": "a", "frame": {"height": 10},
+       "effects": [{"type": "translate", "factor": 0.5}]}], "snap": {"paging": true}}
+      """#
+    try InProcess.withSceneFiles([("pages", scene)], prefix: "plot-pages") { paths in
+      for (pages, marked) in [(999, true), (1000, false)] {
+        let last = 844 * pages
+        let run = InProcess(["plot", paths[0], "--offsets", "0,\(last)", "--columns", "y"])
+        #expect(run.status == .success)
+        let snaps = run.stdout.components(separatedBy: "data-marker=\"snap\"").count - 1
+        #expect(snaps == (marked ? 1000 : 0))
+        #expect(
+          run.stderr
+            == (marked
+              ? ""
+              : "warning: more than 1000 snap targets lie within the offsets; the plot marks "
+                + "none (plot fewer offsets to see them)\n"))
+      }
+    }
+  }
+
   @Test(
     "plot of views that never change draws no panel, says so in its legend and warns; --columns draws them"
   )

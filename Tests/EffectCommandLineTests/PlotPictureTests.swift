@@ -277,6 +277,47 @@ import Testing
 
 /// A panel's tick labels fit left of it whatever the values' size.
 @Suite struct PlotTickLabelTests {
+  @Test("values below 1e-297, or apart by less than 12 digits: every coordinate a number")
+  func extremeTicks() throws {
+    let json = #"""
+      {"chains": [{"name": "a", "frame": {"height": 100}, "effects": [
+        {"type": "interpolate", "property": "translateX", "stops": [[0, 0], [100, 1e-298]]},
+        {"type": "interpolate", "property": "rotation", "stops": [[0, 100], [100, 100.0000000001]]},
+        {"type": "interpolate", "property": "zIndex", "stops": [[0, 1e9], [100, 999999999.9999999]]}
+      ]}]}
+      """#
+    let host = SceneHost(scene: try SceneLoader().load(json: json))
+    let frames = try FrameDrawing.frames(of: host, at: OffsetSpec(parsing: "0:100:10"))
+    let svg = PlotPicture(frames: frames, columns: [.translateX, .rotation, .zIndex]).svg()
+    #expect(!svg.contains("nan"))
+    let root = try XMLTreeBuilder.parse(svg)
+    let panels = root.descendants.filter { $0.attributes["data-column"] != nil }
+    #expect(panels.count == 3)
+    for panel in panels {
+      // The axis spans the values: the lowest at its bottom, the highest at its top.
+      let low = try #require(panel.number("data-y-min"))
+      let high = try #require(panel.number("data-y-max"))
+      #expect(low < high, "\(panel.attributes["data-column"] ?? "")")
+    }
+    // A tick's multiple of its step, which no cleaning rounds down there.
+    let tiny = try #require(panels[0].number("data-y-max"))
+    #expect(tiny >= 1e-298 && tiny < 1.000001e-298)
+    #expect(panels[1].number("data-y-max") == 100.0000000001)
+  }
+
+  @Test("a thousand snap markers at a thousand offsets: one label each, found in one pass")
+  func manyMarkers() throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    let frames = try FrameDrawing.frames(of: host, at: OffsetSpec(parsing: "0:999"))
+    let markers = (0..<1000).map {
+      PlotMarker(offset: Double($0), label: "snap \($0)", kind: .snap)
+    }
+    let root = try XMLTreeBuilder.parse(
+      PlotPicture(frames: frames, columns: [.y], markers: markers).svg())
+    let lines = root.descendants.filter { $0.attributes["data-marker"] == "snap" }
+    #expect(lines.count == 1000)
+  }
+
   @Test("tick labels of huge and tiny values are their mantissa and power of ten, and fit")
   func longLabelsAreShort() throws {
     // rotation reaches the saturation limit, 1e15; zIndex is 1e-9 a point.

@@ -81,7 +81,9 @@ public enum PictureText {
   static func cleaned(_ value: Double) -> Double {
     guard value != 0 else { return 0 }
     let scale = pow10(12 - Int((abs(value)).log10Floor) - 1)
-    return (value * scale).rounded() / scale
+    // Below about 1e-297 the scale passes the largest Double: nothing to clean.
+    let result = (value * scale).rounded() / scale
+    return result.isFinite ? result : value
   }
 
   /// A picture's title as the content of its `<text>`: escaped, and cut

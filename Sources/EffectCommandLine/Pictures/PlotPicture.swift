@@ -141,7 +141,10 @@ public struct PlotPicture: Sendable {
     if !low.isFinite || !high.isFinite { return [0, 1] }
     if low == high { (low, high) = (low - 1, high + 1) }
     let ticks = PictureText.ticks(from: low, to: high, target: 4)
-    return ticks.count > 1 ? ticks : [low, high]
+    // Values apart by less than the 12 digits ticks keep give one tick
+    // many times: the ends, which the panel's scale needs apart.
+    guard let first = ticks.first, let last = ticks.last, first < last else { return [low, high] }
+    return ticks
   }
 
   /// The offsets' range, the x axis of every panel (±1 around a single offset).
@@ -202,6 +205,10 @@ public struct PlotPicture: Sendable {
 
   /// The legend's note of a plot without panels: no column of its views
   /// changed over the offsets, and none was asked for.
+  /// The most snap targets `effectctl plot` marks: more lie closer than
+  /// the width of a line in a panel 320 points wide.
+  public static let maximumSnapMarkers = 1000
+
   public static let noPanelsNote = "no column changes over the offsets (--columns draws any)"
 
   private func panel(
@@ -254,6 +261,9 @@ public struct PlotPicture: Sendable {
     var shown: [(marker: PlotMarker, x: Double, color: String, dash: String)] = []
     var labels: [(x: Double, text: String, row: Int?, center: Double)] = []
     var labelOf: [Int] = []
+    // The label at each x as written: found in one step, as a plot may
+    // have a marker at each of 100,000 offsets.
+    var labelAt: [String: Int] = [:]
     for marker in markers where marker.offset >= xRange.min && marker.offset <= xRange.max {
       let x = px(marker.offset)
       let (color, dash) =
@@ -263,10 +273,11 @@ public struct PlotPicture: Sendable {
         case .event: ("#c0392b", "6 2")
         }
       shown.append((marker, x, color, dash))
-      if let same = labels.firstIndex(where: { f($0.x) == f(x) }) {
+      if let same = labelAt[f(x)] {
         labels[same].text += " · " + (marker.kind == .snap ? "snap" : marker.label)
         labelOf.append(-1)
       } else {
+        labelAt[f(x)] = labels.count
         labelOf.append(labels.count)
         labels.append((x, marker.label, nil, x))
       }

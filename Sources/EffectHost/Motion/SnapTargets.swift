@@ -99,9 +99,17 @@ public struct SnapTargets: Sendable, Equatable {
 
   /// The targets within `range`, sorted.
   public func targets(within range: ClosedRange<Double>) -> [Double] {
+    targets(within: range, atMost: .max) ?? []
+  }
+
+  /// The targets within `range`, sorted, or `nil` when there are more than
+  /// `limit`: a paged scene's short pages over long content are as many as
+  /// 2^53, which no array holds.
+  public func targets(within range: ClosedRange<Double>, atMost limit: Int) -> [Double]? {
     var index = firstIndex(atOrAbove: range.lowerBound)
     var result: [Double] = []
     while index < count, offset(at: index) <= range.upperBound {
+      if result.count == limit { return nil }
       result.append(offset(at: index))
       index += 1
     }
