@@ -66,6 +66,25 @@ import Testing
     }
   }
 
+  @Test("a frame labels up to 500 views in its viewport; with more, none", arguments: [500, 501])
+  func labelledViews(count: Int) throws {
+    // Rows a point tall, each wider than its name: all in the 844-point viewport.
+    let json = """
+      {"chains": [{"name": "r", "frame": {"height": 1}, "repeat": {"count": \(count)}},
+                  {"name": "below", "frame": {"y": 5000, "height": 10}, "repeat": {"count": 50}}]}
+      """
+    let host = SceneHost(scene: try SceneLoader().load(json: json))
+    let svg = FilmstripPicture(frames: try FrameDrawing.frames(of: host, at: OffsetSpec([0]))).svg()
+    let labels = svg.components(separatedBy: "data-label=").count - 1
+    // Rows one point apart leave room for few labels, each below the last
+    // placed; views outside the viewport do not count.
+    if count <= FilmstripPicture.maximumLabelledViews {
+      #expect(labels > 0)
+    } else {
+      #expect(labels == 0)
+    }
+  }
+
   @Test("a view attached to the viewport is drawn dashed, one that scrolls solid")
   func attachmentsAreToldApart() throws {
     let host = try PictureFixtures.host("Configs/overlay-header.json")

@@ -21,6 +21,11 @@ import EffectProtocol
 /// each view's top-right corner.
 public struct FilmstripPicture: Sendable {
   /// The gap between frames, points.
+  /// The most views a frame labels: a frame with more in its viewport
+  /// (a thousand rows of a point) has no room to name them, and placing
+  /// each label under every later view costs their square.
+  public static let maximumLabelledViews = 500
+
   static let gap = 28.0
   /// The room under a frame for its offset (frames side by side).
   static let captionHeight = 44.0
@@ -260,11 +265,20 @@ public struct FilmstripPicture: Sendable {
   private func labels(_ views: [DrawnView], viewport: Size, mirrored: Bool) -> String {
     let f = PictureText.fixed
     let drawn = views.map(\.drawnFrame)
+    // The views that can have a label or cover one: opaque enough, and
+    // reaching into the viewport. More than the limit: none is labelled.
+    // (One wholly outside is neither: the visible part is cut to the viewport.)
+    let candidates = views.indices.filter { index in
+      let box = LabelPlacement.box(drawn[index])
+      return views[index].transform.opacity >= 0.1 && box.x < viewport.width && box.x + box.width > 0
+        && box.y < viewport.height && box.maxY > 0
+    }
+    guard candidates.count <= Self.maximumLabelledViews else { return "" }
     var placement = LabelPlacement()
     var out = ""
-    for (index, view) in views.enumerated() where view.transform.opacity >= 0.1 {
-      let covers = views.indices.dropFirst(index + 1).filter { views[$0].transform.opacity >= 0.1 }
-        .map { drawn[$0] }
+    for (position, index) in candidates.enumerated() {
+      let view = views[index]
+      let covers = candidates[(position + 1)...].map { drawn[$0] }
       let width = LabelPlacement.estimatedWidth(of: view.name)
       guard
         let visible = LabelPlacement.visiblePart(
