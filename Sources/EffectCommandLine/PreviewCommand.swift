@@ -108,6 +108,20 @@ public struct PreviewCommand: Subcommand {
     let check = OutputCheck(host.scene)
     var frames: [PreviewGesture.Frame] = []
     let limit = PictureLimits.maximumOffsets
+    // Every frame's drawing is kept until the page is written: checked
+    // before the first, over the frames the motion plays (counted without
+    // evaluating), where running out of memory would end the process.
+    var count = 0
+    for _ in motion where count <= limit { count += 1 }
+    let stride = MemoryLayout<DrawnView>.stride
+    if count <= limit,
+      let message = MemoryRoom.shortfall(
+        selection.viewCount, times: stride * count,
+        for: "the drawings of \(selection.viewCount) views at \(count) frames of "
+          + "\(MessageText.quoted(gesture.text)) (\(stride) bytes each)")
+    {
+      throw .failed(message: message, status: .failure)
+    }
     for frame in motion {
       if Interruption.signal != nil { break }
       if frames.count == limit {

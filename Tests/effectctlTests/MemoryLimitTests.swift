@@ -62,6 +62,27 @@ import Testing
     #expect(bench.stdout.contains("views:     10000000\n"))
   }
 
+  @Test("preview --gesture checks its drawings' memory before it plays: exit 1 naming the size")
+  func previewGestureMemory() throws {
+    let scene = try Effectctl.temporaryFile(
+      #"{"chains": [{"name": "r", "frame": {"height": 10}, "repeat": {"count": 10000}}]}"#)
+    let folder = URL(fileURLWithPath: scene).deletingLastPathComponent().path
+    // wait:60000 at the preview's 120 frames a second is frames 0 to 7,200.
+    let frames = 7201
+    let drawn = 10_000 * MemoryLayout<DrawnView>.stride * frames
+    let run = try Self.run(
+      [
+        "preview", scene, "--offsets", "0,1", "--gesture", "wait:60000", "-o",
+        folder + "/page.html",
+      ], limit: 2_000_000)
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: cannot allocate \(drawn) bytes for the drawings of 10000 views at \(frames) "
+        + "frames of \"wait:60000\" (\(MemoryLayout<DrawnView>.stride) bytes each)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/page.html"))
+  }
+
   @Test(
     "with room for the views and little more, plot runs; filmstrip and check exit 1 naming the size",
     .enabled(if: SlowTests.enabled, Comment(rawValue: SlowTests.reason)))
