@@ -270,7 +270,8 @@ public struct FilmstripPicture: Sendable {
     // (One wholly outside is neither: the visible part is cut to the viewport.)
     let candidates = views.indices.filter { index in
       let box = LabelPlacement.box(drawn[index])
-      return views[index].transform.opacity >= 0.1 && box.x < viewport.width && box.x + box.width > 0
+      return views[index].transform.opacity >= 0.1 && box.x < viewport.width
+        && box.x + box.width > 0
         && box.y < viewport.height && box.maxY > 0
     }
     guard candidates.count <= Self.maximumLabelledViews else { return "" }
