@@ -106,7 +106,7 @@ public struct MotionFrames: Sequence, Sendable {
       throw .layoutCount(expected: settingCount, found: layouts.count)
     }
     self.layouts = layouts
-    let bound = Swift.max(0, maxOffset)
+    let bound = ScrollSimulator.bound(maxOffset)
     guard start.isFinite, start >= 0, start <= bound else {
       throw .start(start, maxOffset: bound)
     }

@@ -68,14 +68,16 @@ public struct ScrollSimulator: Sendable {
   /// A scroll at rest at `offset` at time `time`.
   ///
   /// - Parameters:
-  ///   - maxOffset: the bounds' upper end (negative is taken as 0).
+  ///   - maxOffset: the bounds' upper end (negative is taken as 0, above
+  ///     ``SceneHost/offsetLimit`` as that limit, the largest offset a host
+  ///     evaluates: content longer than 1e15 points is scrolled to there).
   ///   - viewportHeight: d for the rubber band, greater than 0.
   public init(
     physics: ScrollPhysics = .ios, offset: Double = 0, maxOffset: Double,
     viewportHeight: Double, snap: SnapTargets? = nil, time: Double = 0
   ) {
     self.physics = physics
-    self.maxOffset = max(0, maxOffset)
+    self.maxOffset = Self.bound(maxOffset)
     self.viewportHeight = viewportHeight
     self.snap = snap
     motion = .resting(offset)
@@ -221,6 +223,11 @@ public struct ScrollSimulator: Sendable {
       : .resting(to)
   }
 
+  /// `maxOffset` as the bounds take it: 0 to ``SceneHost/offsetLimit``.
+  static func bound(_ maxOffset: Double) -> Double {
+    min(max(0, maxOffset), SceneHost.offsetLimit)
+  }
+
   /// The layout changes at `time`: the bounds become [0, `maxOffset`], the
   /// rubber band's d `viewportHeight`, the snap targets `snap`.
   ///
@@ -239,7 +246,7 @@ public struct ScrollSimulator: Sendable {
   ) {
     let time = moveClock(to: time)
     let current = state(at: time)
-    self.maxOffset = max(0, maxOffset)
+    self.maxOffset = Self.bound(maxOffset)
     self.viewportHeight = viewportHeight
     self.snap = snap
     switch motion {

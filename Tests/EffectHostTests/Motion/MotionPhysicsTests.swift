@@ -352,4 +352,25 @@ import Testing
       #expect(error?.description == message)
     }
   }
+
+  @Test("content longer than 1e15 points scrolls to 1e15, the largest offset a host evaluates")
+  func boundsAtTheOffsetLimit() throws {
+    let gesture = try Gesture(parsing: "fling:1000000000")
+    let error = #expect(throws: SimulationError.self) {
+      try MotionFrames(gesture: gesture, start: 1.5e15, maxOffset: 2e15, viewportHeight: 844)
+    }
+    #expect(
+      error?.description
+        == "expected a start offset from 0 to 1000000000000000 (the largest resting offset), "
+        + "found 1500000000000000")
+    // A fling of 1e9 points a second would carry the content about 5e8
+    // points (v / (1000 ln(1 / 0.998))); from 1e8 short of the limit it
+    // comes to rest there, sprung back from the band past it.
+    let frames = Array(
+      try MotionFrames(
+        gesture: gesture, start: 1e15 - 1e8, maxOffset: 2e15, viewportHeight: 844))
+    #expect(frames.last?.offset == 1e15)
+    #expect(frames.last?.phase == .idle)
+    #expect(ScrollSimulator(maxOffset: 2e15, viewportHeight: 844).maxOffset == 1e15)
+  }
 }
