@@ -166,7 +166,18 @@ struct GenerateCommand: Subcommand {
     reader: .count(of: "seed values", atLeast: 0))
   var seed: Int = 1
 
+  /// The most chains: 100,000 print about 21 MB, within the largest scene
+  /// file a loader reads (32 MiB); a million print 210 MB.
+  static let maximumChains = 100_000
+
   func run(_ context: CommandContext) throws(CommandError) -> ExitCode {
+    guard chains <= Self.maximumChains else {
+      throw .usage(
+        UsageError(
+          message: "The value '\(chains)' is invalid for '<chains>': expected at most "
+            + "\(Self.maximumChains) chains, a scene a loader reads (32 MiB at most)",
+          command: Self.spec))
+    }
     try context.console.print(SceneGenerator(chains: chains, seed: UInt64(seed)).generate())
     return .success
   }
