@@ -20,7 +20,9 @@ import Testing
     abs(value - expected) <= 1e-10
   }
 
-  @Test("the android fling starts where and as fast as it is thrown, and is still at 10 s")
+  @Test(
+    "the android fling holds what Flutter's test asks of ClampingScrollSimulation: it starts where and as fast as it is thrown, and is still at 10 s"
+  )
   func clampingScrollSimulation() {
     for (position, velocity) in Self.flings {
       for sign in [1.0, -1.0] {
