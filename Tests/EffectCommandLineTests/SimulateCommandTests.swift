@@ -261,7 +261,9 @@ import Testing
         "lasts 700 ms, less than one frame at 1 frame a second (1000 ms)"
       ),
       (
-        120, "drag:-200:1e-10,release", "lasts 1e-10 ms, less than one frame at 120 frames a second"
+        // (A hold before the release: 200 points in 1e-10 ms is faster than a release may be.)
+        120, "drag:-200:1e-10,hold:10,release",
+        "lasts 1e-10 ms, less than one frame at 120 frames a second"
       ),
     ] {
       let result = InProcess([
