@@ -20,12 +20,12 @@ import EffectProtocol
 /// right-to-left scene is drawn as its twin's mirror image, its labels at
 /// each view's top-right corner.
 public struct FilmstripPicture: Sendable {
-  /// The gap between frames, points.
   /// The most views a frame labels: a frame with more in its viewport
   /// (a thousand rows of a point) has no room to name them, and placing
   /// each label under every later view costs their square.
   public static let maximumLabelledViews = 500
 
+  /// The gap between frames, points.
   static let gap = 28.0
   /// The room under a frame for its offset (frames side by side).
   static let captionHeight = 44.0

@@ -203,12 +203,12 @@ public struct PlotPicture: Sendable {
     return parts
   }
 
-  /// The legend's note of a plot without panels: no column of its views
-  /// changed over the offsets, and none was asked for.
   /// The most snap targets `effectctl plot` marks: more lie closer than
   /// the width of a line in a panel 320 points wide.
   public static let maximumSnapMarkers = 1000
 
+  /// The legend's note of a plot without panels: no column of its views
+  /// changed over the offsets, and none was asked for.
   public static let noPanelsNote = "no column changes over the offsets (--columns draws any)"
 
   private func panel(

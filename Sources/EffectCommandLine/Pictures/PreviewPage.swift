@@ -157,6 +157,15 @@ public struct PreviewPage: Sendable {
   public var gestures: [PreviewGesture]
   public var title: String
 
+  /// The offsets as a page evaluates them: the lowest (for the views'
+  /// places), then each offset once, from low to high.
+  static func evaluationOrder(of offsets: OffsetSpec) -> [Double] {
+    var sorted = Array(offsets).sorted()
+    sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
+      .map(\.element)
+    return sorted.first.map { [$0] + sorted } ?? []
+  }
+
   /// Evaluates `host` at `offsets` (sorted, each once) and fits every chosen view's columns.
   ///
   /// Once a signal has asked `effectctl` to stop (``Interruption``), it
@@ -167,15 +176,6 @@ public struct PreviewPage: Sendable {
   ///   ``PictureLimits/maximumOffsets``; ``PictureError/noOffsets`` for none;
   ///   ``PictureError/tooManyViews(count:limit:chain:)`` for more chosen
   ///   views than ``maximumViews``.
-  /// The offsets as a page evaluates them: the lowest (for the views'
-  /// places), then each offset once, from low to high.
-  static func evaluationOrder(of offsets: OffsetSpec) -> [Double] {
-    var sorted = Array(offsets).sorted()
-    sorted = sorted.enumerated().filter { $0.offset == 0 || sorted[$0.offset - 1] != $0.element }
-      .map(\.element)
-    return sorted.first.map { [$0] + sorted } ?? []
-  }
-
   public init(
     host: SceneHost, offsets: OffsetSpec, selection: ViewSelection? = nil,
     gestures: [PreviewGesture] = [], title: String = ""
