@@ -1,4 +1,5 @@
 import EffectHost
+import EffectProtocol
 
 /// Why a subcommand stopped.
 public enum CommandError: Error {
@@ -14,4 +15,12 @@ public enum CommandError: Error {
   /// or before writing its file when `rows` is `nil`: `interrupted after N
   /// rows` on the error stream.
   case interrupted(rows: Int?, signal: Int32)
+}
+
+extension MessageText {
+  /// The name a message gives the scene file read from `path`: `<stdin>`
+  /// for `-`, else the path with its control characters escaped.
+  static func sceneFile(_ path: String) -> String {
+    path == "-" ? "<stdin>" : escapingUnsafe(path)
+  }
 }

@@ -70,7 +70,7 @@ public struct ExportCommand: Subcommand {
     let loaded = try SceneLoader(registry: context.registry).loadForCommand(
       scene, layout: layout, command: Self.spec)
     // The path as given, as every other refusal names the scene.
-    let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+    let file = MessageText.sceneFile(scene)
     // Effects counted as the file declares them, every one named, before
     // reduced motion leaves some out.
     let unsupported = SwiftExport.unsupportedEffects(in: loaded, reducesMotion: reducesMotion)

@@ -107,7 +107,7 @@ public enum StreamEnd: Sendable, Equatable {
     case .complete: return
     case .interrupted(let rows, let signal): throw .interrupted(rows: rows, signal: signal)
     case .brokenOutput(_, let message):
-      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      let file = MessageText.sceneFile(scene)
       throw .failed(message: "\(file): \(message)", status: .failure)
     }
   }

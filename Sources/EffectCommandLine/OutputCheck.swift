@@ -123,7 +123,7 @@ struct OutputCheck {
   /// The error of a breach found at `place` in the scene read from
   /// `scene` (`-` for standard input): exit 1.
   static func failure(scene: String, at place: String, _ breach: String) -> CommandError {
-    let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+    let file = MessageText.sceneFile(scene)
     return .failed(message: "\(file): \(place), \(breach)", status: .failure)
   }
 }

@@ -66,7 +66,7 @@ public struct PlotCommand: Subcommand {
       default: (try? PlotPicture.defaultSelection(for: host.chains))
         ?? ViewSelection(all: host.chains))
     if selection.viewCount > PlotPicture.maximumViews {
-      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      let file = MessageText.sceneFile(scene)
       throw .failed(
         message: "\(file): the plot would draw \(selection.viewCount) views; a plot draws at most "
           + "\(PlotPicture.maximumViews) (--chain 'NAME[K]' names one copy)",

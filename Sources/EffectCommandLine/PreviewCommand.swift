@@ -63,7 +63,7 @@ public struct PreviewCommand: Subcommand {
     do throws(PictureError) {
       try PreviewPage.checkViews(loaded.chains.map { ($0, $0.viewCount) })
     } catch {
-      let file = scene == "-" ? "<stdin>" : MessageText.escapingUnsafe(scene)
+      let file = MessageText.sceneFile(scene)
       throw .failed(message: "\(file): \(error.description)", status: .usage)
     }
     var host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)

@@ -57,7 +57,7 @@ public struct ValidateCommand: Subcommand {
         }
         continue
       }
-      let name = path == "-" ? "<stdin>" : MessageText.escapingUnsafe(path)
+      let name = MessageText.sceneFile(path)
       let chains = Self.counted(scene.chains.count, "chain")
       try console.print("\(name): valid (\(chains), \(Self.counted(scene.viewCount, "view")))\n")
     }
