@@ -15,6 +15,19 @@ enum MemoryRoom {
     return "cannot allocate \(size) for \(what())"
   }
 
+  /// `nil` when a picture can keep a drawing of `views` views for each of
+  /// `count` frames (`frames`, such as `2 offsets`, says which), as it does
+  /// until it is written; otherwise the message, `cannot allocate N bytes
+  /// for the drawings of V views at FRAMES (S bytes each)`.
+  static func drawingsShortfall(views: Int, count: Int, frames: @autoclosure () -> String)
+    -> String?
+  {
+    let stride = MemoryLayout<DrawnView>.stride
+    return shortfall(
+      views, times: stride * count,
+      for: "the drawings of \(views) views at \(frames()) (\(stride) bytes each)")
+  }
+
   /// `nil` once `array` has room for `extra` more elements, its capacity
   /// doubled (or made enough) after the new array beside the old was
   /// checked: appending would grow it unchecked. Otherwise the message, and

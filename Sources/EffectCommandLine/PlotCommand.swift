@@ -161,12 +161,9 @@ extension FrameDrawing {
     }
     // Every drawing is kept until the picture is written: checked before
     // the first, where running out of memory would end the process.
-    let views = selection.viewCount
-    let stride = MemoryLayout<DrawnView>.stride
-    if let message = MemoryRoom.shortfall(
-      views, times: stride * offsets.count,
-      for: "the drawings of \(views) views at \(offsets.count) "
-        + "offset\(offsets.count == 1 ? "" : "s") (\(stride) bytes each)")
+    if let message = MemoryRoom.drawingsShortfall(
+      views: selection.viewCount, count: offsets.count,
+      frames: "\(offsets.count) offset\(offsets.count == 1 ? "" : "s")")
     {
       throw .failed(message: message, status: .failure)
     }

@@ -113,12 +113,10 @@ public struct PreviewCommand: Subcommand {
     // evaluating), where running out of memory would end the process.
     var count = 0
     for _ in motion where count <= limit { count += 1 }
-    let stride = MemoryLayout<DrawnView>.stride
     if count <= limit,
-      let message = MemoryRoom.shortfall(
-        selection.viewCount, times: stride * count,
-        for: "the drawings of \(selection.viewCount) views at \(count) frames of "
-          + "\(MessageText.quoted(gesture.text)) (\(stride) bytes each)")
+      let message = MemoryRoom.drawingsShortfall(
+        views: selection.viewCount, count: count,
+        frames: "\(count) frames of \(MessageText.quoted(gesture.text))")
     {
       throw .failed(message: message, status: .failure)
     }
