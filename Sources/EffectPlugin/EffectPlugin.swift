@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x5112_e34f_aa17_4764
+      0x66c3_38a4_6aed_d467
     #endif
   }
 

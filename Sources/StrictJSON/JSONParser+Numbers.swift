@@ -7,7 +7,8 @@ private let powersOfTen: [Double] = [
 // and refuses what does not fit one.
 extension Parser {
   /// Reads a number; one too large for a Double is refused, or read as an
-  /// infinity when `infinityWhenTooLarge`.
+  /// infinity when `infinityWhenTooLarge`; a nonzero one too small for a
+  /// Double is refused, or read as 0 when `infinityWhenTooLarge`.
   mutating func parseNumber(infinityWhenTooLarge: Bool = false) throws(ParseFailure) -> Double {
     let start = position
     var negative = false
@@ -87,6 +88,17 @@ extension Parser {
       let shown = text.count > 40 ? text.prefix(40) + "…" : text
       var refused = failure(
         "expected a number that fits a Double (up to about 1.8e308 in magnitude), found \(shown)",
+        at: start)
+      refused.reversedPath = []
+      throw refused
+    }
+    // A nonzero number too small for a Double (`1e-400`) would be read as 0
+    // and reported as one: refused, as one too large is. The mantissa holds
+    // the first significant digit, so it is 0 only for a zero.
+    if value == 0, mantissa != 0, !infinityWhenTooLarge {
+      let shown = text.count > 40 ? text.prefix(40) + "…" : text
+      var refused = failure(
+        "expected a number that fits a Double (a nonzero one down to about 4.9e-324 in magnitude), found \(shown), which a Double would read as 0",
         at: start)
       refused.reversedPath = []
       throw refused
