@@ -29,7 +29,7 @@ public enum Effectctl {
       abstract: "Evaluate, simulate, check, list, draw and measure chains of scroll effects.",
       discussion: [
         "Exit status: 0 success, 64 usage error, 65 invalid scene, 66 scene (or --plugin",
-        "library) missing or unreadable, 1 any other failure.",
+        "library, or check's golden file) missing or unreadable, 1 any other failure.",
       ],
       version: version, registry: registry, commands: commands)
     tool.loadsPlugins = true

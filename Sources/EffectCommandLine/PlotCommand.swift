@@ -15,7 +15,7 @@ public struct PlotCommand: Subcommand {
       "EXAMPLES:",
       "  effectctl plot Configs/stretchy-header.json --offsets -200:600:5 -o plot.svg",
       "  effectctl plot Configs/collapsing-app-bar.json --offsets -100:300 \\",
-      "      --columns y,height,opacity,blur --chain appBar > app-bar.svg",
+      "      --columns y,height,opacity,blur --chain background > app-bar.svg",
     ])
 
   @Argument("scene", help: ["The scene file, or - to read standard input."], reader: .path)

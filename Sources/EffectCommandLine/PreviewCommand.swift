@@ -29,7 +29,8 @@ public struct PreviewCommand: Subcommand {
     "--offsets", valueName: "spec",
     help: OffsetSpec.pictureHelp + [
       "(default: -200 to maxOffset + 200 by 1, or by a whole step that",
-      "keeps them within 100000, and 0 and maxOffset)",
+      "keeps them within 100000 and views times offsets within",
+      "20000000, and 0 and maxOffset)",
     ],
     reader: .pictureOffsets)
   public var offsets: OffsetSpec?
