@@ -42,6 +42,8 @@ public struct Scene: Sendable {
   public var snap: ScrollSnap?
   /// Where the chains are, as the scene places them now.
   public internal(set) var layout: SceneLayout
+  /// Which chain each chain follows, kept between layouts.
+  var chainAnchors = ChainAnchors()
   /// The direction the scene scrolls in (the file's `axis`); vertical by
   /// default. A horizontal scene holds its vertical twin: ``viewport``,
   /// ``contentInsets``, ``contentHeight`` and the chains' frames are along

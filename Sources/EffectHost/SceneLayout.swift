@@ -37,19 +37,6 @@ public struct SceneLayout: Sendable, Equatable {
 }
 
 extension Scene {
-  /// The index of the chain that chain `index` of `chains` is placed after:
-  /// the last earlier chain with that name (a loaded scene has one at
-  /// most), or `nil`.
-  static func anchor(ofChain index: Int, in chains: UnsafeBufferPointer<Chain>) -> Int? {
-    guard let name = chains[index].after else { return nil }
-    var candidate = index
-    while candidate > 0 {
-      candidate -= 1
-      if chains[candidate].name == name { return candidate }
-    }
-    return nil
-  }
-
   /// Works ``layout`` out again from the chains, viewport and insets, in the
   /// memory it has (nothing is allocated while the number of chains stays).
   /// The chains are read in place: a pass copies no chain, and so retains
@@ -64,6 +51,8 @@ extension Scene {
     let insets = contentInsets
     let safeWidth = max(0, viewport.width - insets.left - insets.right)
     var height = viewport.height - insets.top - insets.bottom
+    chains.withUnsafeBufferPointer { chainAnchors.update($0) }
+    let anchors = chainAnchors.anchors
     chains.withUnsafeBufferPointer { chains in
       frames.withUnsafeMutableBufferPointer { frames in
         for index in chains.indices {
@@ -73,7 +62,7 @@ extension Scene {
             if automatic.contains(.x) { frame.x = insets.left }
             if automatic.contains(.width) { frame.width = safeWidth }
           }
-          if chains[index].after != nil, let anchor = Self.anchor(ofChain: index, in: chains) {
+          if chains[index].after != nil, case let anchor = anchors[index], anchor >= 0 {
             frame.y =
               SceneLayout.bottomEdge(
                 count: chains[anchor].viewCount, stride: chains[anchor].stride, at: frames[anchor])
@@ -91,5 +80,44 @@ extension Scene {
     }
     layout.frames = frames
     layout.contentHeight = declaredContentHeight ?? max(0, height)
+  }
+}
+
+/// The chain each chain of a scene is placed after (its `after`: the last
+/// earlier chain with that name; a loaded scene has one at most), worked
+/// out with a table of names when the chains' names or `after`s change and
+/// kept for the layouts between: scanning back for the name at every
+/// layout took the square of the chains, when thousands follow one.
+struct ChainAnchors: Sendable {
+  /// The names and `after`s the anchors were worked out from.
+  private var names: [String] = []
+  private var afters: [String?] = []
+  /// Chain i's anchor's index, or -1 for none; empty when no chain has
+  /// `after`.
+  private(set) var anchors: [Int] = []
+
+  /// Works the anchors out again when the names or `after`s of `chains`
+  /// are not those they were worked out from; allocates nothing when they
+  /// are.
+  mutating func update(_ chains: UnsafeBufferPointer<Chain>) {
+    if chains.count == names.count
+      && chains.indices.allSatisfy({
+        chains[$0].name == names[$0] && chains[$0].after == afters[$0]
+      })
+    {
+      return
+    }
+    names = chains.map(\.name)
+    afters = chains.map(\.after)
+    guard afters.contains(where: { $0 != nil }) else {
+      anchors = []
+      return
+    }
+    var last: [String: Int] = [:]
+    anchors = chains.indices.map { index in
+      let anchor = chains[index].after.flatMap { last[$0] } ?? -1
+      last[chains[index].name] = index
+      return anchor
+    }
   }
 }

@@ -18,19 +18,40 @@ extension SceneLoader {
     in reader: inout ParameterReader
   ) {
     var problems: [SceneDiagnostic] = []
+    // Where each name first and last stands, so that each `after` and
+    // `until` is checked in one step: a scene of thousands of chains, each
+    // after the one before it, took the square of their number. A problem's
+    // message lists names, and is written only while the reader has room.
+    var firstContent: [String: Int] = [:]
+    var firstInViewport: [String: Int] = [:]
+    var last: [String: Int] = [:]
+    for (index, chain) in chains.enumerated() {
+      if chain.attachment == .content {
+        if firstContent[chain.name] == nil { firstContent[chain.name] = index }
+      } else if firstInViewport[chain.name] == nil {
+        firstInViewport[chain.name] = index
+      }
+      last[chain.name] = index
+    }
+    var room: Int { ParameterReader.maximumDiagnosticCount + 1 - reader.diagnostics.count }
     let contentNames = chains.filter { $0.attachment == .content }.map(\.name)
     for (index, chain) in chains.enumerated() {
+      guard problems.count < room else { break }
       let path = paths[index]
       // The chain's place in the file (a one-chain file's is 0).
       var position = 0
       if case .index(let place)? = path.components.last { position = place }
-      if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true {
+      if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true,
+        chain.attachment != .content || firstContent[name].map({ $0 >= index }) ?? true
+      {
         let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
-        let earlierInViewport = chains[..<index].filter { $0.attachment == .viewport }.map(\.name)
-        let later =
-          chains[(index + 1)...].map(\.name) + unreadNames.filter { $0.value > position }.keys
+        let isEarlierInViewport = firstInViewport[name].map { $0 < index } ?? false
+        let isLater =
+          last[name].map { $0 > index } ?? false
+          || unreadNames[name].map { $0 > position } ?? false
         if let problem = Self.afterProblem(
-          name, chain: chain, earlier: earlier, earlierInViewport: earlierInViewport, later: later)
+          name, chain: chain, earlier: earlier, isEarlierInViewport: isEarlierInViewport,
+          isLater: isLater)
         {
           problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
         }
@@ -38,8 +59,8 @@ extension SceneLoader {
       for (position, effect) in chain.effects.enumerated() {
         guard let pin = effect as? PinEffect else { continue }
         let untilPath = path.appending("effects").appending(position).appending("until")
-        if let name = pin.untilChain, !contentNames.contains(name), unreadNames[name] == nil {
-          let isViewportAttached = chains.contains { $0.name == name }
+        if let name = pin.untilChain, firstContent[name] == nil, unreadNames[name] == nil {
+          let isViewportAttached = firstInViewport[name] != nil
           problems.append(
             SceneDiagnostic(
               path: untilPath.appending("chain"),
@@ -65,11 +86,10 @@ extension SceneLoader {
   }
 
   /// What is wrong with `"after": name` on `chain`, given the names of the
-  /// earlier content-attached chains, of the earlier viewport-attached
-  /// ones and of the later chains.
+  /// earlier content-attached chains, whether an earlier viewport-attached
+  /// chain has the name and whether a later chain has it.
   private static func afterProblem(
-    _ name: String, chain: Chain, earlier: [String], earlierInViewport: [String],
-    later: [String]
+    _ name: String, chain: Chain, earlier: [String], isEarlierInViewport: Bool, isLater: Bool
   ) -> SceneDiagnostic.Problem? {
     if chain.attachment != .content {
       return .mismatch(
@@ -79,14 +99,14 @@ extension SceneLoader {
     }
     if earlier.contains(name) { return nil }
     let list = nameList(earlier)
-    if earlierInViewport.contains(name) {
+    if isEarlierInViewport {
       return .mismatch(
         expected: "the name of an earlier content-attached chain (\(list)); "
           + "\(MessageText.quoted(name)) is attached to the viewport: it has no place in the "
           + "content to follow",
         found: .string(name))
     }
-    if name == chain.name || later.contains(name) {
+    if name == chain.name || isLater {
       return .mismatch(
         expected: "the name of an earlier content-attached chain (\(list)); "
           + "\(MessageText.quoted(name)) does not come before this chain",

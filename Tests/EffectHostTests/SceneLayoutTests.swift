@@ -65,6 +65,77 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(scene.layout.frames[1].y == 50 - 10)
   }
 
+  @Test("5,000 chains, each after the one before: every one below the last, as summed by hand")
+  func longRunOfAfters() throws {
+    // Chain i is 2 + i % 3 high and 1 below the bottom of chain i - 1.
+    let count = 5000
+    var chains = [#"{"name": "c0", "frame": {"height": 2}}"#]
+    for index in 1..<count {
+      chains.append(
+        #"{"name": "c\#(index)", "after": "c\#(index - 1)", "frame": {"y": 1, "height": \#(2 + index % 3)}}"#
+      )
+    }
+    let scene = try SceneLoader().load(
+      json: #"{"chains": ["# + chains.joined(separator: ",") + "]}")
+    var top = 0.0
+    var bottom = 2.0
+    for index in 1..<count {
+      top = bottom + 1
+      bottom = top + Double(2 + index % 3)
+      #expect(scene.layout.frames[index].y == top, "c\(index)")
+    }
+    #expect(scene.contentHeight == bottom)
+    // Every chain after the first: each one 1 below c0's bottom.
+    var allAfterFirst = scene
+    var chainsAfterFirst = scene.chains
+    for index in 1..<count { chainsAfterFirst[index].after = "c0" }
+    allAfterFirst.chains = chainsAfterFirst
+    #expect(allAfterFirst.layout.frames.dropFirst().allSatisfy { $0.y == 2 + 1 })
+  }
+
+  @Test(
+    "after: the last earlier chain of the name, through renames, new afters and layouts, as a scan back finds it"
+  )
+  func anchorsFollowEveryChange() {
+    var random = SplitMix64(seed: 17)
+    // Few names, so that names repeat and afters name later chains too.
+    func name() -> String { "n\(Int.random(in: 0..<6, using: &random))" }
+    var scene = Scene(
+      chains: (0..<12).map { index in
+        Chain(name: name(), frame: Rect(y: Double(index), width: 10, height: 10), effects: [])
+      })
+    for _ in 0..<400 {
+      let index = Int.random(in: 0..<scene.chains.count, using: &random)
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0: scene.chains[index].name = name()
+      case 1: scene.chains[index].after = Bool.random(using: &random) ? name() : nil
+      case 2: scene.chains[index].frame.height = Double(Int.random(in: 0...30, using: &random))
+      case 3: scene.viewport.height = Double(Int.random(in: 100...900, using: &random))
+      default:
+        if Bool.random(using: &random) || scene.chains.count < 3 {
+          scene.chains.append(
+            Chain(name: name(), frame: Rect(y: 3, width: 10, height: 7), after: name(), effects: [])
+          )
+        } else {
+          scene.chains.remove(at: index)
+        }
+      }
+      // The layout by hand: a chain after the last earlier chain of its
+      // name sits its own y below that chain's bottom edge.
+      var expected: [Double] = []
+      for (position, chain) in scene.chains.enumerated() {
+        var y = chain.frame.y
+        if let after = chain.after,
+          let anchor = scene.chains[..<position].lastIndex(where: { $0.name == after })
+        {
+          y += expected[anchor] + scene.chains[anchor].frame.height
+        }
+        expected.append(y)
+      }
+      #expect(scene.layout.frames.map(\.y) == expected)
+    }
+  }
+
   /// Three sections pinned until the next, the content ending at 900 where
   /// a fourth copy would start at 920.
   static let untilNextScene = #"""
