@@ -148,6 +148,66 @@ import Testing
     }
   }
 
+  /// One chain of one view, with `effect` (JSON) as its effect.
+  static func oneEffectScene(_ effect: String) -> String {
+    #"{"chains": [{"name": "a", "frame": {"y": 100, "height": 200}, "effects": [\#(effect)]}]}"#
+  }
+
+  /// Scenes that each call one function of the platform's C math, or one
+  /// the standard library may lower to it: every expression function and
+  /// every kind of easing. By default the rounding of `round(...)` alone.
+  static var mathScenes: [(name: String, json: String)] {
+    let all = ProcessInfo.processInfo.environment["EXPORT_CHECK"] == "all"
+    let functions =
+      all
+      ? [
+        "sqrt(pull)", "floor(offset / 7)", "ceil(offset / 7)", "round(offset / 7)",
+        "abs(offset)", "min(offset, 3, pull)", "max(offset, 3)", "pow(offset, 2)",
+        "exp(offset / 100)", "log(pull)", "sin(offset)", "cos(offset)",
+        "clamp(0, offset, 50)", "sign(offset)", "lerp(0, 9, offset / 200)",
+        "step(10, offset)", "smoothstep(0, 200, offset)",
+      ]
+      : ["round(offset / 7)"]
+    var scenes = functions.map { function in
+      (function, oneEffectScene(#"{"type": "expression", "rotation": "\#(function)"}"#))
+    }
+    if all {
+      for easing in [
+        "steps(4, jump-start)", "cubic-bezier(0.3, 0.1, 0.2, 1.4)", "ease-in-out",
+        "linear(0, 0.7 30%, 1)",
+      ] {
+        scenes.append(
+          (
+            easing,
+            oneEffectScene(
+              #"{"type": "interpolate", "property": "opacity", "input": "offset", "stops": [[0, 0], [300, 1]], "easing": "\#(easing)"}"#
+            )
+          ))
+      }
+    }
+    return scenes
+  }
+
+  @Test(
+    "an export that calls C math, or rounds, builds alone: with no other file to import the C library for it"
+  )
+  func exportsBuildAlone() throws {
+    for (index, math) in Self.mathScenes.enumerated() {
+      guard let scene = Self.load(math.json, file: math.name) else { continue }
+      let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("export-alone-\(getpid())-\(index)")
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let check = ExportedSceneCheck(cases: [
+        ExportedSceneCheck.Case(
+          name: math.name, scene: scene,
+          offsets: ExportedSceneCheck.offsets(for: scene, count: 20, seed: UInt64(index)))
+      ])
+      let outcome = try check.run(in: directory)
+      #expect(outcome.compilerOutput == "", "\(math.name)")
+      #expect(outcome.differences == [], "\(math.name)")
+    }
+  }
+
   @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("export-check-\(getpid())")

@@ -104,10 +104,22 @@ extension ExpressionEffect: SwiftExportable {
         // min(a, b, c) is min(min(a, b), c).
         return values.dropFirst().reduce(values[0]) { "Swift.\(function.rawValue)(\($0), \($1))" }
       case .abs: return "Swift.abs(\(values[0]))"
-      case .sqrt: return "\(values[0]).squareRoot()"
-      case .floor: return "\(values[0]).rounded(.down)"
-      case .ceil: return "\(values[0]).rounded(.up)"
-      case .round: return "\(values[0]).rounded(.toNearestOrAwayFromZero)"
+      // The standard library's rounding and square root call the C
+      // library's `floor`, `ceil`, `round` and `sqrt` on Linux where the
+      // processor has no instruction for them: a file that uses them
+      // without importing C math does not link there.
+      case .sqrt:
+        code.uses(.cMath)
+        return "\(values[0]).squareRoot()"
+      case .floor:
+        code.uses(.cMath)
+        return "\(values[0]).rounded(.down)"
+      case .ceil:
+        code.uses(.cMath)
+        return "\(values[0]).rounded(.up)"
+      case .round:
+        code.uses(.cMath)
+        return "\(values[0]).rounded(.toNearestOrAwayFromZero)"
       case .pow:
         code.uses(.cMath)
         return code.call(.power, values[0], values[1])

@@ -46,8 +46,9 @@ package struct SwiftChainCode {
     case clamp, sign, lerp, step, smoothstep
     /// `power(_:_:)`: C's `pow`, where the optimiser cannot rewrite it.
     case power
-    /// `pow`, `exp`, `log`, `sin`, `cos` and the `floor` that rounding down
-    /// calls: the platform's C math.
+    /// `pow`, `exp`, `log`, `sin`, `cos`, and the `floor`, `ceil`, `round`
+    /// and `sqrt` that rounding and square roots call: the platform's C
+    /// math.
     case cMath
   }
 
