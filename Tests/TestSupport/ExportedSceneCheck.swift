@@ -85,6 +85,9 @@ public struct ExportedSceneCheck {
         main += "  mutating func evaluateVisible(offset: Double) -> [Range<Int>] {\n"
         main += "    evaluate(offset: offset, visibleOnly: true)\n"
         main += "    return evaluatedRows\n  }\n"
+        main += "  mutating func evaluateAll(offset: Double) -> [Range<Int>] {\n"
+        main += "    evaluate(offset: offset)\n"
+        main += "    return evaluatedRows\n  }\n"
       }
       main += "}\n"
       let offsets = check.offsets.map { "\($0)" }.joined(separator: ", ")
@@ -101,6 +104,12 @@ public struct ExportedSceneCheck {
           visible.evaluate(offset: offset, visibleOnly: true)
           expected.append(String(Self.hash(visible, visible: true)))
           labels.append("\(check.name) at offset \(offset), visible only")
+        }
+        // A full frame after them: every row evaluated, and said to be.
+        if let last = check.offsets.last {
+          visible.evaluate(offset: last)
+          expected.append(String(Self.hash(visible, visible: true)))
+          labels.append("\(check.name) at offset \(last), a full frame after visible ones")
         }
       }
     }
@@ -168,10 +177,12 @@ public struct ExportedSceneCheck {
       var columns: [[Double]] { get }
       var eventWords: [UInt64] { get }
       mutating func evaluateVisible(offset: Double) -> [Range<Int>]
+      mutating func evaluateAll(offset: Double) -> [Range<Int>]
     }
 
     extension Exported {
       mutating func evaluateVisible(offset: Double) -> [Range<Int>] { [] }
+      mutating func evaluateAll(offset: Double) -> [Range<Int>] { [] }
     }
 
     func words(_ row: Int, _ name: String, _ increasing: Bool, _ value: Double) -> [UInt64] {
@@ -214,6 +225,10 @@ public struct ExportedSceneCheck {
       var windowed = Scene()
       for offset in offsets {
         let rows = windowed.evaluateVisible(offset: offset)
+        print(hash(windowed.columns, rows: rows, events: windowed.eventWords))
+      }
+      if let last = offsets.last {
+        let rows = windowed.evaluateAll(offset: last)
         print(hash(windowed.columns, rows: rows, events: windowed.eventWords))
       }
     }

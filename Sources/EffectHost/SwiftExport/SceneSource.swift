@@ -292,9 +292,11 @@ struct SceneSource {
       line("  private var leading: [Double]")
     }
     if !windowed.isEmpty {
-      line("  /// The rows each chain's views were evaluated in by the last")
-      line("  /// `evaluate(offset:visibleOnly:)`, one range a chain.")
+      line("  /// The rows each chain's views were evaluated in by the last frame, one range a")
+      line("  /// chain: every row but after `evaluate(offset:visibleOnly: true)`.")
       line("  public private(set) var evaluatedRows = Self.chainRows")
+      line("  /// Whether the last frame evaluated only the visible rows.")
+      line("  private var evaluatedVisibleOnly = false")
     }
     if hasState {
       line("  /// What stateful effects carry from frame to frame, named after the chain, the")
@@ -445,6 +447,15 @@ struct SceneSource {
         "    // Nothing in this scene moves with the offset: every view keeps its natural frame.")
     }
     writeFrame { "0..<\($0.rows.count)" }
+    if !windowed.isEmpty {
+      lines(
+        """
+            if evaluatedVisibleOnly {
+              evaluatedRows = Self.chainRows
+              evaluatedVisibleOnly = false
+            }
+        """)
+    }
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
     line()
@@ -470,7 +481,6 @@ struct SceneSource {
         public mutating func evaluate(offset: Double, visibleOnly: Bool) {
           guard visibleOnly else {
             evaluate(offset: offset)
-            evaluatedRows = Self.chainRows
             return
           }
       """)
@@ -495,6 +505,7 @@ struct SceneSource {
           : "    evaluatedRows[\(chain.index)] = \(first) + \(copies).lowerBound..<\(first) + "
             + "\(copies).upperBound")
     }
+    line("    evaluatedVisibleOnly = true")
     if hasEvents { line("    detectEvents(offset: offset)") }
     line("  }")
     line()
