@@ -132,6 +132,9 @@ struct SceneSource {
         isMirrored
           ? "// the twin's x is the screen's y and its y the screen's x, mirrored."
           : "// the twin's x is the screen's y and its y the screen's x.")
+      line("// Names in the code are the twin's: a y, height, top or bottom is along the scroll")
+      line("// axis (the screen's x, width, leading or trailing edge), so the file's minWidth is")
+      line("// a minHeight here and its leading edge the top. The columns are the screen's.")
     }
     if usesCMath {
       line()
@@ -262,8 +265,8 @@ struct SceneSource {
     line("  static let maxOffset = \(SwiftLiteral.double(geometry.maxOffset))")
     if isHorizontal {
       line("  // The scene scrolls sideways: the constants above are its vertical twin's, along y")
-      line("  // (viewportHeight is the screen's width, insetTop and insetBottom the leading and")
-      line("  // trailing insets, contentHeight the content's width).")
+      line("  // (viewportHeight is the screen's width and viewportWidth its height, insetTop and")
+      line("  // insetBottom the leading and trailing insets, contentHeight the content's width).")
     }
     if isMirrored {
       line("  /// The screen's width, which the mirror image reflects about.")
@@ -314,7 +317,10 @@ struct SceneSource {
       line("  private var hasEvaluated = false")
       if eventSlotCount > 0 {
         line("  /// Each event's input at the last frame, one a copy for a view's input")
-        line("  /// that changes (but for those computed again from `lastOffset`).")
+        line(
+          hasSearchedEvents
+            ? "  /// that changes (but for those computed again from `lastOffset`)."
+            : "  /// that changes.")
         line("  private var eventInputs = Array(repeating: 0.0, count: \(eventSlotCount))")
       }
       if hasSearchedEvents {
