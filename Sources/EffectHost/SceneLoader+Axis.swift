@@ -259,8 +259,26 @@ struct SceneAxisReading: Sendable {
 
   /// `diagnostic` of the twin, at the file's path and with the file's keys;
   /// `twin` is the twin's document, whose expressions' texts give the
-  /// positions of a mistake in the file's.
-  func physical(_ diagnostic: SceneDiagnostic, twin: JSONValue) -> SceneDiagnostic {
+  /// positions of a mistake in the file's, and `file` the file's, whose
+  /// inputs a message quotes.
+  func physical(_ diagnostic: SceneDiagnostic, twin: JSONValue, file: JSONValue) -> SceneDiagnostic
+  {
+    if case .keyOnlyWith(let key, let requirement, let found) = diagnostic.problem,
+      found.hasPrefix(Self.inputFound)
+    {
+      // The twin's input is renamed (`pullStart` is `pull`, a horizontal
+      // scene's `minY` the twin's `minX`): the message quotes the file's.
+      let path = isHorizontal ? physicalPath(diagnostic.path, twin: twin).path : diagnostic.path
+      var written = "no \"input\" (the default: \(found.dropFirst(Self.inputFound.count)))"
+      if case .object(let owner)? = file.value(at: JSONPath(path.components.dropLast())),
+        let input = owner["input"]
+      {
+        guard case .string(let text) = input else { return diagnostic }
+        written = Self.inputFound + MessageText.quoted(text)
+      }
+      return SceneDiagnostic(
+        path: path, problem: .keyOnlyWith(key: key, requirement: requirement, found: written))
+    }
     guard isHorizontal else { return Self.verticalEdge(diagnostic, twin: twin) }
     let (path, keys) = physicalPath(diagnostic.path, twin: twin)
     var problem = diagnostic.problem
@@ -306,6 +324,10 @@ struct SceneAxisReading: Sendable {
     }
     return SceneDiagnostic(path: path, problem: problem)
   }
+
+  /// How a key that goes only with a `progress` input quotes the input it
+  /// was found with: `"input": "minY"`.
+  static let inputFound = "\"input\": "
 
   /// A vertical scene's `edge` that its effect refused, knowing only `top`
   /// and `bottom`: the message lists the four names the scene takes, and

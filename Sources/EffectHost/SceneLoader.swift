@@ -201,7 +201,10 @@ public struct SceneLoader: Sendable {
     if reader.hasProblems || !axisProblems.isEmpty {
       return .failure(
         SceneDiagnostics(
-          axisProblems + reader.reportedDiagnostics.map { axis.physical($0, twin: .object(twin)) }))
+          axisProblems
+            + reader.reportedDiagnostics.map {
+              axis.physical($0, twin: .object(twin), file: .object(object))
+            }))
     }
     return .success(
       Scene(

@@ -124,6 +124,38 @@ import Testing
     ),
   ]
 
+  /// A range or inset given with an input that is not `progress` quotes
+  /// the input as the file wrote it, in either axis: not the twin's
+  /// (`minX` for `minY`, `pull` for `pullStart`).
+  static let inputErrors: [(json: String, line: String)] = [
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "h", "frame": {"width": 300}, "effects": [{"type": "interpolate", "property": "opacity", "input": "minY", "range": "entry", "stops": [[0, 0], [1, 1]]}]}]}"#,
+      #"scene.json: chains[0].effects[0].range: expected "range" only with "input": "progress", found it with "input": "minY""#
+    ),
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "h", "frame": {"width": 300}, "events": [{"name": "e", "input": "width", "crosses": 3, "timelineInset": 10}]}]}"#,
+      #"scene.json: chains[0].events[0].timelineInset: expected "timelineInset" only with "input": "progress", found it with "input": "width""#
+    ),
+    (
+      #"{"chains": [{"name": "h", "frame": {"height": 300}, "effects": [{"type": "interpolate", "property": "opacity", "input": "pullStart", "range": "entry", "stops": [[0, 0], [1, 1]]}]}]}"#,
+      #"scene.json: chains[0].effects[0].range: expected "range" only with "input": "progress", found it with "input": "pullStart""#
+    ),
+    (
+      #"{"axis": "horizontal", "chains": [{"name": "h", "frame": {"width": 300}, "events": [{"name": "e", "input": "pullEnd", "crosses": 3, "range": "exit"}]}]}"#,
+      #"scene.json: chains[0].events[0].range: expected "range" only with "input": "progress", found it with "input": "pullEnd""#
+    ),
+    (
+      #"{"chains": [{"name": "h", "frame": {"height": 300}, "effects": [{"type": "interpolate", "property": "opacity", "range": "entry", "stops": [[0, 0], [1, 1]]}]}]}"#,
+      #"scene.json: chains[0].effects[0].range: expected "range" only with "input": "progress", found it with no "input" (the default: "offset")"#
+    ),
+  ]
+
+  @Test(arguments: inputErrors.indices)
+  func inputError(_ index: Int) {
+    let (json, line) = Self.inputErrors[index]
+    #expect(Self.lines(json) == [line])
+  }
+
   @Test(arguments: moreErrors.indices)
   func moreError(_ index: Int) {
     let (json, lines) = Self.moreErrors[index]
