@@ -81,6 +81,34 @@ import Testing
     }
   }
 
+  @Test("a file's name that is a SwiftUI or Foundation type gives a name with Scene after it")
+  func frameworkNames() throws {
+    #expect(SwiftExport.typeName(forFile: "list.json") == "ListScene")
+    #expect(SwiftExport.typeName(forFile: "views/view.json") == "ViewScene")
+    #expect(SwiftExport.typeName(forFile: "date.json") == "DateScene")
+    #expect(SwiftExport.typeName(forFile: "scene.json") == "SceneScene")
+    #expect(SwiftExport.typeName(forFile: "list-view.json") == "ListView")
+    // A name given is the user's choice.
+    #expect(try SwiftExport(typeName: "List", sourceName: "list.json").typeName == "List")
+  }
+
+  @Test("the Foundation names the default name avoids are Foundation's types")
+  func foundationNames() {
+    let types: [Any.Type] = [
+      Bundle.self, Calendar.self, CharacterSet.self, Data.self, Date.self, DateComponents.self,
+      DateFormatter.self, Decimal.self, FileManager.self, IndexPath.self, IndexSet.self,
+      JSONDecoder.self, JSONEncoder.self, Locale.self, Measurement<UnitLength>.self,
+      Notification.self, NotificationCenter.self, NumberFormatter.self, Operation.self,
+      ProcessInfo.self, Progress.self, RunLoop.self, Thread.self, TimeZone.self, Timer.self,
+      URL.self, URLComponents.self, UUID.self, UserDefaults.self,
+    ]
+    for type in types {
+      // `Measurement<UnitLength>` is `Measurement`.
+      let name = String(describing: type).prefix { $0 != "<" }
+      #expect(SwiftExport.frameworkTypeNames.contains(String(name)), "\(name)")
+    }
+  }
+
   @Test("the type name a file gives is always one the export accepts")
   func derivedNamesAreAccepted() throws {
     #expect(SwiftExport.typeName(forFile: "self.json") == "SelfScene")

@@ -69,10 +69,10 @@ public struct SwiftExport: Sendable {
   /// `StretchyHeader`. `ExportedScene` for standard input or a name without
   /// letters (not `Scene`, which would hide SwiftUI's in an app), `Scene`
   /// before a name that would start with a digit, and `Scene` after a
-  /// keyword, a name the exported code uses or a standard library type
-  /// (`self.json` -> `SelfScene`, `double.json` -> `DoubleScene`,
-  /// `never.json` -> `NeverScene`): always a name ``isTypeName(_:)``
-  /// accepts.
+  /// keyword, a name the exported code uses, a standard library type or
+  /// one of ``frameworkTypeNames`` (`self.json` -> `SelfScene`,
+  /// `double.json` -> `DoubleScene`, `never.json` -> `NeverScene`,
+  /// `list.json` -> `ListScene`): always a name ``isTypeName(_:)`` accepts.
   public static func typeName(forFile path: String) -> String {
     guard path != "-" else { return "ExportedScene" }
     var name = path.split(separator: "/").last.map(String.init) ?? path
@@ -80,7 +80,7 @@ public struct SwiftExport: Sendable {
     let joined = words(of: name)
     guard let first = joined.first else { return "ExportedScene" }
     if first.isNumber { return "Scene" + joined }
-    if isTypeName(joined) { return joined }
+    if isTypeName(joined) && !frameworkTypeNames.contains(joined) { return joined }
     return isTypeName(joined + "Scene") ? joined + "Scene" : "ExportedScene"
   }
 
@@ -175,6 +175,35 @@ public struct SwiftExport: Sendable {
     "Array", "Bool", "Darwin", "Double", "Equatable", "Glibc", "Int", "Musl", "Range", "Sendable",
     "String", "Swift", "UnsafeMutableBufferPointer", "Void", "abs", "cos", "exp", "log", "max",
     "min", "pow", "sin",
+  ]
+
+  /// Types of the frameworks an app that adds an exported file most likely
+  /// imports, whose names a file's name gives often (`list.json`,
+  /// `view.json`, `date.json`): a struct of the same name would hide the
+  /// framework's in the whole app module, and `some View` would no longer
+  /// compile there. A name ``typeName(forFile:)`` derives is never one
+  /// (it gets `Scene` after it); a `--name` is the user's choice, and is
+  /// not checked against them. SwiftUI's views, controls, shapes and data
+  /// types, as Apple's documentation of SwiftUI
+  /// (https://developer.apple.com/documentation/swiftui) lists them, and
+  /// Foundation's value types and common classes
+  /// (https://developer.apple.com/documentation/foundation); a test checks
+  /// Foundation's names against the toolchain's Foundation.
+  public static let frameworkTypeNames: Set<String> = [
+    // SwiftUI
+    "Alert", "Animation", "App", "Binding", "Button", "Canvas", "Capsule", "Circle", "Color",
+    "Divider", "Ellipse", "Environment", "Font", "Form", "Gauge", "Gesture", "Grid", "GridRow",
+    "Group", "HStack", "Image", "Label", "Layout", "Link", "List", "Menu", "Namespace",
+    "NavigationLink", "NavigationStack", "Path", "Picker", "ProgressView", "Rectangle",
+    "Scene", "ScrollView", "Section", "Shape", "Slider", "Spacer", "State", "Stepper", "Table",
+    "TabView", "Text", "TextField", "Toggle", "Transaction", "VStack", "View", "Window",
+    "WindowGroup", "ZStack",
+    // Foundation
+    "Bundle", "Calendar", "CharacterSet", "Data", "Date", "DateComponents", "DateFormatter",
+    "Decimal", "FileManager", "IndexPath", "IndexSet", "JSONDecoder", "JSONEncoder", "Locale",
+    "Measurement", "Notification", "NotificationCenter", "NumberFormatter", "Operation",
+    "ProcessInfo", "Progress", "RunLoop", "Thread", "TimeZone", "Timer", "URL", "URLComponents",
+    "UUID", "UserDefaults",
   ]
 
   /// The keywords, which name a type only in backticks: those The Swift
