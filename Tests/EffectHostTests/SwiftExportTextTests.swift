@@ -55,6 +55,22 @@ import Testing
     #expect(source.contains("/// first line\n/// INJECTED()\n/// INJECTED()\n/// INJECTED()\n"))
   }
 
+  @Test("2,000 chains export as 2,000 chain functions, each view's column written from its own")
+  func manyChains() throws {
+    let count = 2000
+    let chains = (0..<count).map {
+      #"{"name": "c\#($0)", "frame": {"y": \#($0 * 10), "height": 10}, "effects": [{"type": "parallax", "rate": 0.5}]}"#
+    }
+    let scene = try SceneLoader().load(
+      json: #"{"chains": ["# + chains.joined(separator: ",") + "]}")
+    let source = try SwiftExport(typeName: "Many", sourceName: "many.json")
+      .source(of: SceneHost(scene: scene))
+    for index in [0, 1, 999, count - 1] {
+      #expect(source.contains("private static func evaluateC\(index)("), "c\(index)")
+    }
+    #expect(source.components(separatedBy: "private static func evaluateC").count - 1 == count)
+  }
+
   @Test("a chain's function is named after its words, in any script a Swift name takes")
   func chainFunctionNames() throws {
     let source = try Self.awkwardSource()

@@ -14,11 +14,68 @@ struct SceneSource {
   /// The lines of the type ``View`` in ``out``.
   private var viewType = 0..<0
 
+  // What the whole scene's chains say, worked out once: the text of each
+  // chain asks for them, and working them out again a chain took the
+  // square of the chains (2,000 chains took more than 30 seconds).
+
+  /// Whether a right-to-left scene's events read a view's position along
+  /// the scroll axis (`minX`, `progress`): the twin's y, which the mirrored
+  /// `x` does not give back exactly, kept in a private column `leading`.
+  private(set) var needsLeading = false
+  private(set) var helpers: Set<SwiftChainCode.Helper> = []
+  /// Whether an event may fire: a scene whose every event's input stays the
+  /// same (``ExportedChain/neverFires(_:)``) has no `detectEvents(offset:)`.
+  private(set) var hasEvents = false
+  /// The easing functions of every chain, each once.
+  private(set) var curves: [(name: String, curve: String, comment: String)] = []
+  private(set) var hasState = false
+  /// The columns some frame changes, in the columns' order: the screen's
+  /// (and `leading`, last, when a right-to-left scene's events read it).
+  private(set) var changing: [String] = []
+  /// The changing columns a frame writes only where a value changed, the
+  /// others being written through a buffer pointer every frame: a column
+  /// that one view alone changes, a view without copies, other than its
+  /// position along the scroll axis while it moves with the content (which
+  /// every frame changes). Comparing that one value costs less than the
+  /// uniqueness check of taking the column's buffer pointer, which a frame
+  /// that leaves the column as it was (a stretchy header at rest) then skips.
+  private(set) var writtenOnChange: Set<String> = []
+  /// The changing columns written through a buffer pointer every frame.
+  private(set) var pointerColumns: [String] = []
+  private(set) var windowed: [ExportedChain] = []
+
   init(export: SwiftExport, host: SceneHost, chains: [ExportedChain], functions: SwiftFunctions) {
     self.export = export
     self.host = host
     self.chains = chains
     self.functions = functions
+    needsLeading = isMirrored && chains.contains(where: \.readsLeading)
+    helpers = chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
+    hasEvents = chains.contains { chain in chain.events.contains { !chain.neverFires($0) } }
+    var curveNames: Set<String> = []
+    for chain in chains {
+      for curve in chain.code.curves where curveNames.insert(curve.name).inserted {
+        curves.append(curve)
+      }
+    }
+    hasState = chains.contains { !$0.code.stateProperties.isEmpty }
+    let stores = chains.map { self.stores($0) }
+    let changingSet = Set(stores.joined().map(\.column))
+    changing = (columns.map(\.rawValue) + ["leading"]).filter(changingSet.contains)
+    let position: Set<String> = isHorizontal ? ["x", "leading"] : ["y"]
+    var writers: [String: [ExportedChain]] = [:]
+    for (chain, stores) in zip(chains, stores) {
+      for store in stores { writers[store.column, default: []].append(chain) }
+    }
+    writtenOnChange = Set(
+      writers.compactMap { column, chains in
+        guard chains.count == 1, let chain = chains.first, !chain.isRepeated else { return nil }
+        let moves = chain.layout.attachment == .content && position.contains(column)
+        return moves ? nil : column
+      })
+    let onChange = writtenOnChange
+    pointerColumns = changing.filter { !onChange.contains($0) }
+    windowed = chains.filter(\.isWindowed)
   }
 
   var viewCount: Int { host.viewCount }
@@ -27,63 +84,8 @@ struct SceneSource {
   var mapping: ScreenMapping { host.screenMapping }
   var isHorizontal: Bool { !mapping.isIdentity }
   var isMirrored: Bool { mapping.isMirrored }
-  /// Whether a right-to-left scene's events read a view's position along
-  /// the scroll axis (`minX`, `progress`): the twin's y, which the mirrored
-  /// `x` does not give back exactly, kept in a private column `leading`.
-  var needsLeading: Bool { isMirrored && chains.contains(where: \.readsLeading) }
-  var helpers: Set<SwiftChainCode.Helper> {
-    chains.reduce(into: []) { $0.formUnion($1.code.helpers) }
-  }
-  /// Whether an event may fire: a scene whose every event's input stays the
-  /// same (``ExportedChain/neverFires(_:)``) has no `detectEvents(offset:)`.
-  var hasEvents: Bool {
-    chains.contains { chain in chain.events.contains { !chain.neverFires($0) } }
-  }
-  /// The easing functions of every chain, each once.
-  var curves: [(name: String, curve: String, comment: String)] {
-    var curves: [(name: String, curve: String, comment: String)] = []
-    for chain in chains {
-      for curve in chain.code.curves where !curves.contains(where: { $0.name == curve.name }) {
-        curves.append(curve)
-      }
-    }
-    return curves
-  }
-  var hasState: Bool { chains.contains { !$0.code.stateProperties.isEmpty } }
-  /// The columns some frame changes, in the columns' order: the screen's
-  /// (and `leading`, last, when a right-to-left scene's events read it).
-  var changing: [String] {
-    let changing = Set(chains.flatMap { stores($0).map(\.column) })
-    return (columns.map(\.rawValue) + ["leading"]).filter(changing.contains)
-  }
-  /// The changing columns a frame writes only where a value changed, the
-  /// others being written through a buffer pointer every frame: a column
-  /// that one view alone changes, a view without copies, other than its
-  /// position along the scroll axis while it moves with the content (which
-  /// every frame changes). Comparing that one value costs less than the
-  /// uniqueness check of taking the column's buffer pointer, which a frame
-  /// that leaves the column as it was (a stretchy header at rest) then skips.
-  var writtenOnChange: Set<String> {
-    let position: Set<String> = isHorizontal ? ["x", "leading"] : ["y"]
-    var writers: [String: [ExportedChain]] = [:]
-    for chain in chains {
-      for store in stores(chain) { writers[store.column, default: []].append(chain) }
-    }
-    return Set(
-      writers.compactMap { column, chains in
-        guard chains.count == 1, let chain = chains.first, !chain.isRepeated else { return nil }
-        let moves = chain.layout.attachment == .content && position.contains(column)
-        return moves ? nil : column
-      })
-  }
-  /// The changing columns written through a buffer pointer every frame.
-  var pointerColumns: [String] {
-    let onChange = writtenOnChange
-    return changing.filter { !onChange.contains($0) }
-  }
   /// The arguments of `withColumns`'s body.
   var frameArguments: String { hasState ? "columns, state" : "columns" }
-  var windowed: [ExportedChain] { chains.filter(\.isWindowed) }
   var columns: [TransformColumn] { TransformColumn.allCases }
 
   var text: String {
