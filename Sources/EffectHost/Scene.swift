@@ -103,7 +103,7 @@ public struct Scene: Sendable {
 
   /// The index of the chain named `name`, if there is one.
   public func chainIndex(named name: String) -> Int? {
-    chains.firstIndex { $0.name == name }
+    chainAnchors.firstIndex[name]
   }
 }
 

@@ -84,10 +84,11 @@ extension Scene {
 }
 
 /// The chain each chain of a scene is placed after (its `after`: the last
-/// earlier chain with that name; a loaded scene has one at most), worked
-/// out with a table of names when the chains' names or `after`s change and
-/// kept for the layouts between: scanning back for the name at every
-/// layout took the square of the chains, when thousands follow one.
+/// earlier chain with that name; a loaded scene has one at most), and the
+/// first chain of each name, worked out with a table of names when the
+/// chains' names or `after`s change and kept for the layouts between:
+/// scanning back for the name at every layout took the square of the
+/// chains, when thousands follow one, as looking each pin's `until` up did.
 struct ChainAnchors: Sendable {
   /// The names and `after`s the anchors were worked out from.
   private var names: [String] = []
@@ -95,6 +96,8 @@ struct ChainAnchors: Sendable {
   /// Chain i's anchor's index, or -1 for none; empty when no chain has
   /// `after`.
   private(set) var anchors: [Int] = []
+  /// The index of the first chain of each name.
+  private(set) var firstIndex: [String: Int] = [:]
 
   /// Works the anchors out again when the names or `after`s of `chains`
   /// are not those they were worked out from; allocates nothing when they
@@ -109,6 +112,8 @@ struct ChainAnchors: Sendable {
     }
     names = chains.map(\.name)
     afters = chains.map(\.after)
+    firstIndex = [:]
+    for index in chains.indices.reversed() { firstIndex[chains[index].name] = index }
     guard afters.contains(where: { $0 != nil }) else {
       anchors = []
       return
