@@ -221,28 +221,41 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
       chainPath = .root
       chain = document
     } else {
-      guard case .array(let chains)? = top["chains"],
-        let found = chains.firstIndex(where: { Self.name(of: $0) == name })
-      else {
+      // Found in a scope of its own, so that nothing but the document holds
+      // the chains when the chain is put back.
+      let found: (index: Int, chain: JSONValue)? = {
+        guard case .array(let chains)? = top["chains"],
+          let found = chains.firstIndex(where: { Self.name(of: $0) == name })
+        else { return nil }
+        return (found, chains[found])
+      }()
+      guard let found else {
         let names = Self.chainNames(in: document)
         throw .unknownChain(
           name, suggestion: MessageText.nearestName(to: name, in: names), chains: names)
       }
-      index = found
-      chainPath = JSONPath([.key("chains"), .index(found)])
-      chain = chains[found]
+      index = found.index
+      chainPath = JSONPath([.key("chains"), .index(found.index)])
+      chain = found.chain
     }
     if case .repeatSpacing = key, case .object(let object) = chain, object["repeat"] == nil {
       throw .notRepeated(setting: description, chain: name)
     }
     set(&chain, keys: key.fileKeys[...])
-    if let index, case .array(var chains)? = top["chains"] {
+    guard let index else {
+      document = chain
+      return JSONPath(chainPath.components + key.fileKeys.map { .key($0) })
+    }
+    // The document and `top` let go of the chains first: the chain is then
+    // put back in place, where a copy of every chain a setting made many
+    // settings cost the chains times the settings.
+    document = .null
+    if case .array(var chains)? = top["chains"] {
+      Self.set(&top, "chains", to: .null)
       chains[index] = chain
       Self.set(&top, "chains", to: .array(chains))
-      document = .object(top)
-    } else {
-      document = chain
     }
+    document = .object(top)
     return JSONPath(chainPath.components + key.fileKeys.map { .key($0) })
   }
 

@@ -126,6 +126,25 @@ import Testing
     Self.expectSameFrames(&host, SceneHost(scene: changed), at: [-50, 0, 333, 1200], "all")
   }
 
+  @Test(
+    "3,000 settings on 3,000 chains: each chain as its own setting left it, the rest as they were")
+  func manySettings() throws {
+    let count = 3000
+    let chains = (0..<count).map {
+      #"{"name": "c\#($0)", "frame": {"y": \#($0 * 10), "height": 10}}"#
+    }
+    var document = try JSONParser.parse(#"{"chains": ["# + chains.joined(separator: ",") + "]}")
+    // Every other chain is set to a height of its own, the last first.
+    for index in stride(from: count - 1, through: 0, by: -2) {
+      try SceneSetting(parsing: "c\(index).frame.height=\(index % 7 + 1)").apply(to: &document)
+    }
+    let scene = try SceneLoader().scene(from: document).get()
+    for index in 0..<count {
+      #expect(scene.chains[index].frame.height == (index % 2 == 1 ? Double(index % 7 + 1) : 10))
+      #expect(scene.chains[index].frame.y == Double(index * 10))
+    }
+  }
+
   @Test("header.frame.height=420 moves the chain placed after it by 120")
   func afterFollows() throws {
     var document = try JSONParser.parse(Self.scene)
