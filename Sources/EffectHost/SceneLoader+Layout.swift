@@ -35,6 +35,12 @@ extension SceneLoader {
     }
     var room: Int { ParameterReader.maximumDiagnosticCount + 1 - reader.diagnostics.count }
     let contentNames = chains.filter { $0.attachment == .content }.map(\.name)
+    // The content-attached chains before the one read, gathered as the loop
+    // goes; and how many more names the "did you mean"s may compare, which
+    // cost a comparison a chain each: a thousand wrong names among 100,000
+    // chains took a minute.
+    var earlier: [String] = []
+    var hintCandidates = Self.hintCandidates
     for (index, chain) in chains.enumerated() {
       guard problems.count < room else { break }
       let path = paths[index]
@@ -44,14 +50,15 @@ extension SceneLoader {
       if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true,
         chain.attachment != .content || firstContent[name].map({ $0 >= index }) ?? true
       {
-        let earlier = chains[..<index].filter { $0.attachment == .content }.map(\.name)
+        let hints = hintCandidates > 0
+        hintCandidates -= earlier.count
         let isEarlierInViewport = firstInViewport[name].map { $0 < index } ?? false
         let isLater =
           last[name].map { $0 > index } ?? false
           || unreadNames[name].map { $0 > position } ?? false
         if let problem = Self.afterProblem(
           name, chain: chain, earlier: earlier, isEarlierInViewport: isEarlierInViewport,
-          isLater: isLater)
+          isLater: isLater, hints: hints)
         {
           problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
         }
@@ -61,6 +68,8 @@ extension SceneLoader {
         let untilPath = path.appending("effects").appending(position).appending("until")
         if let name = pin.untilChain, firstContent[name] == nil, unreadNames[name] == nil {
           let isViewportAttached = firstInViewport[name] != nil
+          let hints = !isViewportAttached && hintCandidates > 0
+          if !isViewportAttached { hintCandidates -= contentNames.count }
           problems.append(
             SceneDiagnostic(
               path: untilPath.appending("chain"),
@@ -69,7 +78,7 @@ extension SceneLoader {
                 : Self.nameProblem(
                   expected: "the name of a content-attached chain ("
                     + Self.nameList(contentNames) + ")",
-                  found: name, near: contentNames)))
+                  found: name, near: hints ? contentNames : [])))
         }
         if pin.untilNext && chain.repetition == nil {
           problems.append(
@@ -81,15 +90,18 @@ extension SceneLoader {
                 found: .string("next"))))
         }
       }
+      if chain.attachment == .content { earlier.append(chain.name) }
     }
     reader.report(contentsOf: problems)
   }
 
   /// What is wrong with `"after": name` on `chain`, given the names of the
   /// earlier content-attached chains, whether an earlier viewport-attached
-  /// chain has the name and whether a later chain has it.
+  /// chain has the name and whether a later chain has it; with `hints`, a
+  /// name near the one given is offered.
   private static func afterProblem(
-    _ name: String, chain: Chain, earlier: [String], isEarlierInViewport: Bool, isLater: Bool
+    _ name: String, chain: Chain, earlier: [String], isEarlierInViewport: Bool, isLater: Bool,
+    hints: Bool
   ) -> SceneDiagnostic.Problem? {
     if chain.attachment != .content {
       return .mismatch(
@@ -114,8 +126,14 @@ extension SceneLoader {
     }
     return nameProblem(
       expected: "the name of an earlier content-attached chain (\(list))", found: name,
-      near: earlier)
+      near: hints ? earlier : [])
   }
+
+  /// How many names the "did you mean"s of one file's `after`s and
+  /// `until`s compare in all: every wrong name in a file of up to a
+  /// thousand chains gets its hint, and a file of 100,000 chains its
+  /// first ten or more.
+  static let hintCandidates = 1_000_000
 
   /// `expected ..., found the string "NAME"`, and `; did you mean "NEAR"?`
   /// after it when one of `names` is near: the hint follows what was found,

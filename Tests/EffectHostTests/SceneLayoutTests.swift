@@ -93,8 +93,44 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(allAfterFirst.layout.frames.dropFirst().allSatisfy { $0.y == 2 + 1 })
   }
 
+  @Test("wrong after names among 2,000 chains: each reported, the hints while a million names last")
+  func manyWrongAfters() throws {
+    // 2,000 chains c0000...c1999, then 800 whose after is a near miss of
+    // one of them (d for c): each comparing every earlier content chain's
+    // name, 2,000 and more, so that about 1,000,000 / 2,400 get a hint.
+    var chains = (0..<2000).map {
+      #"{"name": "c\#(String(format: "%04d", $0))", "frame": {"height": 1}}"#
+    }
+    for index in 0..<800 {
+      chains.append(
+        #"{"name": "x\#(index)", "after": "d\#(String(format: "%04d", index))", "frame": {"height": 1}}"#
+      )
+    }
+    let json = #"{"chains": ["# + chains.joined(separator: ",") + "]}"
+    var lines: [String] = []
+    do {
+      _ = try SceneLoader().load(json: json, file: "a.json")
+    } catch {
+      lines = error.lines
+    }
+    #expect(lines.count == 800)
+    // Chain 2000 + k compares 2000 + k names: hints while their sum is
+    // within the budget.
+    var spent = 0
+    var expected = 0
+    for k in 0..<800 where spent < 1_000_000 {
+      spent += 2000 + k
+      expected += 1
+    }
+    #expect(lines.filter { $0.contains("did you mean") }.count == expected)
+    #expect(lines.first?.contains(#"did you mean "c0000"?"#) == true)
+    #expect(lines.last?.contains("did you mean") == false)
+    #expect(
+      lines.allSatisfy { $0.contains("expected the name of an earlier content-attached chain") })
+  }
+
   @Test(
-    "after: the last earlier chain of the name, through renames, new afters and layouts, as a scan back finds it"
+    "after: the last earlier chain of the name, and a name's chain, through renames, new afters and layouts, as a scan finds them"
   )
   func anchorsFollowEveryChange() {
     var random = SplitMix64(seed: 17)
@@ -133,6 +169,9 @@ struct SceneLayoutTests: HostileInputSuite {
         expected.append(y)
       }
       #expect(scene.layout.frames.map(\.y) == expected)
+      for name in (0..<6).map({ "n\($0)" }) {
+        #expect(scene.chainIndex(named: name) == scene.chains.firstIndex { $0.name == name })
+      }
     }
   }
 
