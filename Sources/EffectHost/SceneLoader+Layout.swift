@@ -50,15 +50,13 @@ extension SceneLoader {
       if let name = chain.after, unreadNames[name].map({ $0 > position }) ?? true,
         chain.attachment != .content || firstContent[name].map({ $0 >= index }) ?? true
       {
-        let hints = hintCandidates > 0
-        hintCandidates -= earlier.count
         let isEarlierInViewport = firstInViewport[name].map { $0 < index } ?? false
         let isLater =
           last[name].map { $0 > index } ?? false
           || unreadNames[name].map { $0 > position } ?? false
         if let problem = Self.afterProblem(
           name, chain: chain, earlier: earlier, isEarlierInViewport: isEarlierInViewport,
-          isLater: isLater, hints: hints)
+          isLater: isLater, hintCandidates: &hintCandidates)
         {
           problems.append(SceneDiagnostic(path: path.appending("after"), problem: problem))
         }
@@ -97,11 +95,12 @@ extension SceneLoader {
 
   /// What is wrong with `"after": name` on `chain`, given the names of the
   /// earlier content-attached chains, whether an earlier viewport-attached
-  /// chain has the name and whether a later chain has it; with `hints`, a
-  /// name near the one given is offered.
+  /// chain has the name and whether a later chain has it; a name near the
+  /// one given is offered while `hintCandidates` lasts, which the
+  /// comparison takes the earlier names from.
   private static func afterProblem(
     _ name: String, chain: Chain, earlier: [String], isEarlierInViewport: Bool, isLater: Bool,
-    hints: Bool
+    hintCandidates: inout Int
   ) -> SceneDiagnostic.Problem? {
     if chain.attachment != .content {
       return .mismatch(
@@ -124,6 +123,8 @@ extension SceneLoader {
           + "\(MessageText.quoted(name)) does not come before this chain",
         found: .string(name))
     }
+    let hints = hintCandidates > 0
+    hintCandidates -= earlier.count
     return nameProblem(
       expected: "the name of an earlier content-attached chain (\(list))", found: name,
       near: hints ? earlier : [])

@@ -129,6 +129,28 @@ struct SceneLayoutTests: HostileInputSuite {
       lines.allSatisfy { $0.contains("expected the name of an earlier content-attached chain") })
   }
 
+  @Test("afters that need no hint (a later chain's name) leave the hints' names to a near miss")
+  func afterLaterChainsKeepTheHint() throws {
+    // 1,500 chains, 700 after the last chain (later than each), then a near
+    // miss: the 700 compare no names, which would have been 1,000,000 and more.
+    var chains = (0..<1500).map { #"{"name": "n\#($0)", "frame": {"height": 1}}"# }
+    for index in 0..<700 {
+      chains.append(#"{"name": "x\#(index)", "after": "zlast", "frame": {"height": 1}}"#)
+    }
+    chains.append(#"{"name": "y", "after": "n7x", "frame": {"height": 1}}"#)
+    chains.append(#"{"name": "zlast", "frame": {"height": 1}}"#)
+    var lines: [String] = []
+    do {
+      _ = try SceneLoader().load(json: #"{"chains": ["# + chains.joined(separator: ",") + "]}")
+    } catch {
+      lines = error.lines
+    }
+    #expect(lines.count == 701)
+    #expect(
+      lines.prefix(700).allSatisfy { $0.contains(#""zlast" does not come before this chain"#) })
+    #expect(lines.last?.contains(#"found the string "n7x"; did you mean "n7"?"#) == true)
+  }
+
   @Test(
     "after: the last earlier chain of the name, and a name's chain, through renames, new afters and layouts, as a scan finds them"
   )
