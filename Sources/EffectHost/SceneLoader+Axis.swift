@@ -268,12 +268,13 @@ struct SceneAxisReading: Sendable {
     {
       // The twin's input is renamed (`pullStart` is `pull`, a horizontal
       // scene's `minY` the twin's `minX`): the message quotes the file's.
+      // Anything but a string is refused as the input, with no such
+      // message; should one come, it keeps the twin's words.
       let path = isHorizontal ? physicalPath(diagnostic.path, twin: twin).path : diagnostic.path
-      var written = "no \"input\" (the default: \(found.dropFirst(Self.inputFound.count)))"
+      var written = found
       if case .object(let owner)? = file.value(at: JSONPath(path.components.dropLast())),
-        let input = owner["input"]
+        case .string(let text)? = owner["input"]
       {
-        guard case .string(let text) = input else { return diagnostic }
         written = Self.inputFound + MessageText.quoted(text)
       }
       return SceneDiagnostic(

@@ -156,12 +156,18 @@ extension ViewTimeline {
     let range = reader.read(ViewRange.parameter)
     let inset = reader.read(TimelineInset.parameter)
     if let input, input != .progress {
+      // The input as the object gives it (`pullStart`, not the `pull` it
+      // means), or the default it stands for.
+      let found =
+        if case .string(let text)? = reader.object[inputKey] {
+          "\"\(inputKey)\": \(MessageText.quoted(text))"
+        } else {
+          "no \"\(inputKey)\" (the default: \"\(input.rawValue)\")"
+        }
       for key in [ViewRange.parameter.key, TimelineInset.parameter.key]
       where reader.value(key) != nil {
         reader.report(
-          .keyOnlyWith(
-            key: key, requirement: "\"\(inputKey)\": \"progress\"",
-            found: "\"\(inputKey)\": \"\(input.rawValue)\""),
+          .keyOnlyWith(key: key, requirement: "\"\(inputKey)\": \"progress\"", found: found),
           at: key)
       }
     }

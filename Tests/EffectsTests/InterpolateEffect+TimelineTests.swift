@@ -348,12 +348,19 @@ import Testing
         range: expected "range" only with "input": "progress", found it with "input": "minY"
         timelineInset: expected "timelineInset" only with "input": "progress", found it with "input": "minY"
         """)
-    // The default input, offset, too.
+    // The default input, offset, too, and an input by another of its names.
     #expect(
       decodingError(
         InterpolateEffect.self,
         #"{"property": "opacity", "stops": [[0, 0], [1, 1]], "range": "cover"}"#)
-        == #"range: expected "range" only with "input": "progress", found it with "input": "offset""#
+        == #"range: expected "range" only with "input": "progress", found it with no "input" (the default: "offset")"#
+    )
+    #expect(
+      decodingError(
+        InterpolateEffect.self,
+        #"{"property": "opacity", "input": "pullStart", "stops": [[0, 0], [1, 1]], "range": "cover"}"#
+      )
+        == #"range: expected "range" only with "input": "progress", found it with "input": "pullStart""#
     )
   }
 
