@@ -178,9 +178,20 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   /// `KEY=VALUE`, the value written in full.
   public var description: String { "\(key)=\(MessageText.number(value))" }
 
-  /// The number a JSON document of exactly `text` holds, or `nil`.
+  /// The number a JSON document of exactly `text` holds, or `nil`: one too
+  /// large for a Double, or nonzero and too small for one, is refused, as a
+  /// scene file refuses it.
   private static func jsonNumber(_ text: String) -> Double? {
-    JSONParser.number(text).flatMap { $0.isFinite ? $0 : nil }
+    guard let value = JSONParser.number(text), value.isFinite, !vanishes(text, value) else {
+      return nil
+    }
+    return value
+  }
+
+  /// Whether `text`, a JSON number read as `value`, is a nonzero number a
+  /// Double reads as 0 (`1e-400`): a digit other than 0 before its exponent.
+  static func vanishes(_ text: String, _ value: Double) -> Bool {
+    value == 0 && text.prefix { $0 != "e" && $0 != "E" }.contains { ("1"..."9").contains($0) }
   }
 
   // MARK: - Scene files
@@ -337,11 +348,15 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
       return
         "unknown key \(MessageText.quoted(key))\(hint) (expected \(SceneSetting.Key.forms))"
     case .notANumber(let key, let found):
-      // A number beyond a Double's range (`1e400`) is one JSON allows.
-      let tooLarge =
-        JSONParser.number(found)?.isInfinite == true ? ", which does not fit a Double" : ""
+      // A number beyond a Double's range (`1e400`, `1e-400`) is one JSON allows.
+      let number = JSONParser.number(found)
+      let unfit =
+        number?.isInfinite == true
+        ? ", which does not fit a Double"
+        : number.map { SceneSetting.vanishes(found, $0) } == true
+          ? ", which a Double would read as 0" : ""
       return
-        "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))\(tooLarge)"
+        "expected the value of \(key) to be a JSON number such as 420 or -0.5, found \(MessageText.quoted(found))\(unfit)"
     case .unknownChain(let name, let suggestion, let chains):
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = chains.isEmpty ? "" : " (chains: \(chains.joined(separator: ", ")))"

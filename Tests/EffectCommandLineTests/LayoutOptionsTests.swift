@@ -266,6 +266,10 @@ import Testing
       "The value 'viewport.width=1e999' is invalid for '--set <key=value> ...': expected the value of viewport.width to be a JSON number such as 420 or -0.5, found \"1e999\", which does not fit a Double"
     ),
     (
+      ["--set", "viewport.width=-2.5e-400"],
+      "The value 'viewport.width=-2.5e-400' is invalid for '--set <key=value> ...': expected the value of viewport.width to be a JSON number such as 420 or -0.5, found \"-2.5e-400\", which a Double would read as 0"
+    ),
+    (
       ["--set", "heder.frame.height=400"],
       "The value 'heder.frame.height=400' is invalid for '--set <key=value> ...': no chain is named \"heder\"; did you mean \"header\"? (chains: header, body)"
     ),
