@@ -155,7 +155,8 @@ import Testing
 
   /// Scenes that each call one function of the platform's C math, or one
   /// the standard library may lower to it: every expression function and
-  /// every kind of easing. By default the rounding of `round(...)` alone.
+  /// every kind of easing. By default the four that the standard library's
+  /// rounding and square root give.
   static var mathScenes: [(name: String, json: String)] {
     let all = ProcessInfo.processInfo.environment["EXPORT_CHECK"] == "all"
     let functions =
@@ -167,7 +168,7 @@ import Testing
         "clamp(0, offset, 50)", "sign(offset)", "lerp(0, 9, offset / 200)",
         "step(10, offset)", "smoothstep(0, 200, offset)",
       ]
-      : ["round(offset / 7)"]
+      : ["sqrt(pull)", "floor(offset / 7)", "ceil(offset / 7)", "round(offset / 7)"]
     var scenes = functions.map { function in
       (function, oneEffectScene(#"{"type": "expression", "rotation": "\#(function)"}"#))
     }

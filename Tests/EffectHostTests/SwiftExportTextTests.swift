@@ -104,6 +104,7 @@ import Testing
     #expect(SwiftExport.typeName(forFile: "date.json") == "DateScene")
     #expect(SwiftExport.typeName(forFile: "scene.json") == "SceneScene")
     #expect(SwiftExport.typeName(forFile: "list-view.json") == "ListView")
+    #expect(SwiftExport.typeName(forFile: "scroll-geometry.json") == "ScrollGeometryScene")
     // A name given is the user's choice.
     #expect(try SwiftExport(typeName: "List", sourceName: "list.json").typeName == "List")
   }

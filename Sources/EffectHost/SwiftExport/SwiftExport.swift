@@ -183,19 +183,22 @@ public struct SwiftExport: Sendable {
   /// framework's in the whole app module, and `some View` would no longer
   /// compile there. A name ``typeName(forFile:)`` derives is never one
   /// (it gets `Scene` after it); a `--name` is the user's choice, and is
-  /// not checked against them. SwiftUI's views, controls, shapes and data
-  /// types, as Apple's documentation of SwiftUI
-  /// (https://developer.apple.com/documentation/swiftui) lists them, and
-  /// Foundation's value types and common classes
-  /// (https://developer.apple.com/documentation/foundation); a test checks
-  /// Foundation's names against the toolchain's Foundation.
+  /// not checked against them. The commonest of SwiftUI's views, controls,
+  /// shapes and data types, its scroll view's among them (each a page of
+  /// https://developer.apple.com/documentation/swiftui), and of
+  /// Foundation's value types and classes
+  /// (https://developer.apple.com/documentation/foundation): not every
+  /// name of either, which `--name` is for. A test checks Foundation's
+  /// names against the toolchain's Foundation.
   public static let frameworkTypeNames: Set<String> = [
     // SwiftUI
-    "Alert", "Animation", "App", "Binding", "Button", "Canvas", "Capsule", "Circle", "Color",
-    "Divider", "Ellipse", "Environment", "Font", "Form", "Gauge", "Gesture", "Grid", "GridRow",
-    "Group", "HStack", "Image", "Label", "Layout", "Link", "List", "Menu", "Namespace",
-    "NavigationLink", "NavigationStack", "Path", "Picker", "ProgressView", "Rectangle",
-    "Scene", "ScrollView", "Section", "Shape", "Slider", "Spacer", "State", "Stepper", "Table",
+    "Alert", "Animation", "App", "Axis", "Binding", "Button", "Canvas", "Capsule", "Circle",
+    "Color", "ColorScheme", "Divider", "Edge", "Ellipse", "Environment", "Font", "ForEach", "Form",
+    "Gauge", "GeometryReader", "Gesture", "Grid", "GridRow", "Group", "HStack", "Image", "Label",
+    "Layout", "LazyHStack", "LazyVStack", "Link", "List", "Material", "Menu", "Namespace",
+    "NavigationLink", "NavigationStack", "NavigationView", "Path", "Picker", "ProgressView",
+    "Rectangle", "Scene", "ScrollGeometry", "ScrollPhase", "ScrollPosition", "ScrollView",
+    "ScrollViewReader", "Section", "Shape", "Slider", "Spacer", "State", "Stepper", "Table",
     "TabView", "Text", "TextField", "Toggle", "Transaction", "VStack", "View", "Window",
     "WindowGroup", "ZStack",
     // Foundation

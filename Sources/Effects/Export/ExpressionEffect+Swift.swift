@@ -105,9 +105,9 @@ extension ExpressionEffect: SwiftExportable {
         return values.dropFirst().reduce(values[0]) { "Swift.\(function.rawValue)(\($0), \($1))" }
       case .abs: return "Swift.abs(\(values[0]))"
       // The standard library's rounding and square root call the C
-      // library's `floor`, `ceil`, `round` and `sqrt` on Linux where the
-      // processor has no instruction for them: a file that uses them
-      // without importing C math does not link there.
+      // library's `floor`, `ceil`, `round` and `sqrt` on Linux (`swiftc -O`
+      // links calls to them): a file that uses them without importing C
+      // math does not link there.
       case .sqrt:
         code.uses(.cMath)
         return "\(values[0]).squareRoot()"
