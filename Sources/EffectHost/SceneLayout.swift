@@ -38,9 +38,10 @@ public struct SceneLayout: Sendable, Equatable {
 
 extension Scene {
   /// Works ``layout`` out again from the chains, viewport and insets, in the
-  /// memory it has (nothing is allocated while the number of chains stays).
-  /// The chains are read in place: a pass copies no chain, and so retains
-  /// none of their names, effects or events.
+  /// memory it has: nothing is allocated while the number of chains, their
+  /// names and their `after`s stay (a change of those works the anchors
+  /// out again, ``ChainAnchors``). The chains are read in place: a pass
+  /// copies no chain, and so retains none of their effects or events.
   mutating func layOut() {
     var frames = layout.frames
     layout.frames = []
