@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x66c3_38a4_6aed_d467
+      0xcbb1_c844_668b_e4c1
     #endif
   }
 

@@ -83,25 +83,23 @@ extension Parser {
     let text = String(
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
     if infinityWhenTooLarge, let value = Double(text), value.isInfinite { return value }
-    guard let value = Double(text), value.isFinite else {
-      // A number of hundreds of digits is shown by its first 40, marked as cut.
-      let shown = text.count > 40 ? text.prefix(40) + "…" : text
+    // A number of hundreds of digits is shown by its first 40, marked as cut.
+    let shown = text.count > 40 ? text.prefix(40) + "…" : text
+    func unfit(_ fits: String, _ note: String = "") -> ParseFailure {
       var refused = failure(
-        "expected a number that fits a Double (up to about 1.8e308 in magnitude), found \(shown)",
-        at: start)
+        "expected a number that fits a Double (\(fits)), found \(shown)\(note)", at: start)
       refused.reversedPath = []
-      throw refused
+      return refused
+    }
+    guard let value = Double(text), value.isFinite else {
+      throw unfit("up to about 1.8e308 in magnitude")
     }
     // A nonzero number too small for a Double (`1e-400`) would be read as 0
     // and reported as one: refused, as one too large is. The mantissa holds
     // the first significant digit, so it is 0 only for a zero.
     if value == 0, mantissa != 0, !infinityWhenTooLarge {
-      let shown = text.count > 40 ? text.prefix(40) + "…" : text
-      var refused = failure(
-        "expected a number that fits a Double (a nonzero one down to about 4.9e-324 in magnitude), found \(shown), which a Double would read as 0",
-        at: start)
-      refused.reversedPath = []
-      throw refused
+      throw unfit(
+        "a nonzero one down to about 4.9e-324 in magnitude", ", which a Double would read as 0")
     }
     return value
   }
