@@ -108,18 +108,16 @@ extension ExpressionEffect: SwiftExportable {
       // library's `floor`, `ceil`, `round` and `sqrt` on Linux (`swiftc -O`
       // links calls to them): a file that uses them without importing C
       // math does not link there.
-      case .sqrt:
+      case .sqrt, .floor, .ceil, .round:
         code.uses(.cMath)
-        return "\(values[0]).squareRoot()"
-      case .floor:
-        code.uses(.cMath)
-        return "\(values[0]).rounded(.down)"
-      case .ceil:
-        code.uses(.cMath)
-        return "\(values[0]).rounded(.up)"
-      case .round:
-        code.uses(.cMath)
-        return "\(values[0]).rounded(.toNearestOrAwayFromZero)"
+        let method =
+          switch function {
+          case .sqrt: "squareRoot()"
+          case .floor: "rounded(.down)"
+          case .ceil: "rounded(.up)"
+          default: "rounded(.toNearestOrAwayFromZero)"
+          }
+        return "\(values[0]).\(method)"
       case .pow:
         code.uses(.cMath)
         return code.call(.power, values[0], values[1])
