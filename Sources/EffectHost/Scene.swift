@@ -25,10 +25,11 @@ public struct Scene: Sendable {
   public var declaredContentHeight: Double? {
     didSet { layOut() }
   }
-  /// C: the file's `contentHeight`, or by default the larger of `V - It - Ib`
-  /// and the lowest natural bottom edge of any content-attached view, worked
-  /// out again whenever the scene changes. Setting it declares it, as the
-  /// file's key does (``declaredContentHeight``).
+  /// C: the file's `contentHeight`, or by default the largest of 0,
+  /// `V - It - Ib` and the lowest natural bottom edge of any
+  /// content-attached view, worked out again whenever the scene changes.
+  /// Setting it declares it, as the file's key does
+  /// (``declaredContentHeight``).
   public var contentHeight: Double {
     get { layout.contentHeight }
     set { declaredContentHeight = newValue }
@@ -82,8 +83,8 @@ public struct Scene: Sendable {
     axis == .horizontal ? Size(width: Size.phone.height, height: Size.phone.width) : .phone
   }
 
-  /// The larger of `V - It - Ib` and the lowest natural bottom edge of any
-  /// content-attached view, copies of repeated chains included, with the
+  /// The largest of 0, `V - It - Ib` and the lowest natural bottom edge of
+  /// any content-attached view, copies of repeated chains included, with the
   /// chains placed as ``SceneLayout`` places them.
   public static func defaultContentHeight(
     viewport: Size, contentInsets: EdgeInsets, chains: [Chain]

@@ -11,7 +11,7 @@ import EffectProtocol
 ///   bottom edge: `y0 + (count - 1) * (height + spacing) + height` of NAME
 ///   as placed, or NAME's own `y0` when its count is 0; `frame.y` is then
 ///   the gap (and may be negative);
-/// - the content height, when the file leaves it out, is the larger of
+/// - the content height, when the file leaves it out, is the largest of 0,
 ///   `V - It - Ib` and the lowest bottom edge of a content-attached copy.
 public struct SceneLayout: Sendable, Equatable {
   /// Each chain's natural frame (copy 0's) as placed, in the scene's order,

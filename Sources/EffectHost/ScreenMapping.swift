@@ -70,7 +70,9 @@ public struct ScreenMapping: Sendable, Equatable {
   /// frame `natural`: the natural origin, except that a right-to-left
   /// scene's `translateX` is its twin's negated (`-translateX`), the move of
   /// the view's leading (right) edge: `x + width - (naturalX +
-  /// naturalWidth)`, as from `naturalX + naturalWidth - width`.
+  /// naturalWidth)`, as from `naturalX + naturalWidth - width`. Measured
+  /// from the screen's `x`, it is the twin's negated to the spacing of
+  /// Doubles there (0.125 for an `x` near -1e15).
   @inlinable
   public func translationOrigin(of view: ViewTransform, natural: Rect) -> Rect {
     Self.translationOrigin(of: view, natural: natural, mirrored: isMirrored)

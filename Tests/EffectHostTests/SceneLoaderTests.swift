@@ -90,6 +90,23 @@ import Testing
     #expect(scene.geometry(offset: 0).maxOffset == 0)
   }
 
+  @Test("insets taller than the viewport leave a default content height of 0, not less")
+  func contentHeightFlooredAtZero() throws {
+    // V - It - Ib = 844 - 500 - 500 = -156 and the only content-attached
+    // view's bottom edge is -500 + 100 = -400: both below 0, so C is 0.
+    let scene = try load(
+      #"{"contentInsets": {"top": 500, "bottom": 500}, "chains": [{"name": "a", "frame": {"y": -500, "height": 100}}]}"#
+    )
+    #expect(scene.contentHeight == 0)
+    // The same with every chain attached to the viewport: V - It - Ib alone.
+    let fixed = try load(
+      #"{"contentInsets": {"top": 500, "bottom": 500}, "chains": [{"name": "a", "attachment": "viewport", "frame": {"height": 10}}]}"#
+    )
+    #expect(fixed.contentHeight == 0)
+    // maxOffset = max(0, 0 + 500 + 500 - 844) = 156.
+    #expect(fixed.geometry(offset: 0).maxOffset == 156)
+  }
+
   @Test("an explicit content height wins over the default")
   func explicitContentHeight() throws {
     let scene = try load(

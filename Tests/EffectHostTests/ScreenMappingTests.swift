@@ -231,6 +231,34 @@ import Testing
     #expect(grown.translateX == 100)
   }
 
+  @Test func rightToLeftTranslateXIsTheTwinsToTheSpacingOfDoublesAtTheScreensX() throws {
+    // A width saturated near 1e15 puts x' = W - x - width near -1e15, where
+    // Doubles are 2^(49 - 52) = 0.125 apart: translateX', measured from x',
+    // is -translateX to that spacing (Scenes.md), not to the bit.
+    let chains =
+      #""chains": [{"name": "a", "frame": {"x": 100, "width": 50}, "effects": [{"type": "expression", "width": "1e15"}, {"type": "parallax", "rate": 0.5}]}]"#
+    let twin = try SceneLoader().load(json: #"{"axis": "horizontal", "# + chains + "}")
+    let mirrored = try SceneLoader().load(
+      json: #"{"axis": "horizontal", "layoutDirection": "rightToLeft", "# + chains + "}")
+    var ltr = SceneHost(scene: twin)
+    var rtl = SceneHost(scene: mirrored)
+    #expect((1e15).ulp == 0.125)
+    var largestError = 0.0
+    for offset in [0.3, 7.7, 100.1] {
+      ltr.evaluate(offset: offset)
+      rtl.evaluate(offset: offset)
+      let left = try #require(ltr.view(named: "a"))
+      let right = try #require(rtl.view(named: "a"))
+      // The twin's parallax moves it by -offset * 0.5 along the scroll.
+      #expect(abs(left.translateX - -(-offset * 0.5)) <= 1e-9 * offset)
+      let error = abs(right.translateX + left.translateX)
+      #expect(error <= 0.125, "offset \(offset)")
+      largestError = max(largestError, error)
+    }
+    // Not to the bit: the case the spacing sentence is for.
+    #expect(largestError > 0)
+  }
+
   @Test func rightToLeftTranslateXIsTheRowsColumnToTheBit() throws {
     // eval's translateX of a right-to-left view measures from
     // naturalX + naturalWidth - width: x - (naturalX + naturalWidth - width),
