@@ -90,8 +90,9 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
   /// which `1 / pull` would tell apart).
   @inlinable public var pull: Double { max(-offset, 0) }
 
-  /// How far the content is pulled up past its bottom: `max(0, offset - maxOffset)`.
-  @inlinable public var pullBottom: Double { max(0, offset - maxOffset) }
+  /// How far the content is pulled up past its bottom: `max(0, offset -
+  /// maxOffset)`, +0 at the end as ``pull`` is at rest (`-0.0 - 0` is -0).
+  @inlinable public var pullBottom: Double { max(offset - maxOffset, 0) }
 
   /// The viewport y of content y = 0: `It - offset`.
   @inlinable public var contentOrigin: Double { contentInsets.top - offset }

@@ -186,6 +186,11 @@ import Testing
     // of content in an 844-point viewport, maxOffset 1156.
     #expect(try expressionValue("1 / pullBottom > 0", offset: 2000 - 844) == 1)
     #expect(try expressionValue("1 / pullBottom", offset: 2000 - 844 + 1) == 1)
+    // At offset -0 with maxOffset 0, offset - maxOffset is -0 - 0 = -0:
+    // pullBottom is still +0, as pull is at offset 0.
+    let short = ScrollGeometry(offset: -0.0, contentHeight: 100)
+    #expect(short.maxOffset == 0 && (short.offset - short.maxOffset).sign == .minus)
+    #expect(short.pullBottom == 0 && short.pullBottom.sign == .plus)
   }
 
   @Test(

@@ -664,7 +664,7 @@ struct SceneSource {
     for value in SwiftChainCode.FrameValue.allCases where frameValues.contains(value) {
       switch value {
       case .pull: line("    let pull = max(-offset, 0)")
-      case .pullBottom: line("    let pullBottom = max(0, offset - Self.maxOffset)")
+      case .pullBottom: line("    let pullBottom = max(offset - Self.maxOffset, 0)")
       case .contentOrigin: line("    let contentOrigin = Self.insetTop - offset")
       }
     }
@@ -814,7 +814,7 @@ struct SceneSource {
         switch event.input {
         case .offset: value = "offset"
         case .pull: value = "max(-offset, 0)"
-        case .pullBottom: value = "max(0, offset - Self.maxOffset)"
+        case .pullBottom: value = "max(offset - Self.maxOffset, 0)"
         case .minY: value = minY
         case .height: value = height
         case .minX: value = minX
