@@ -130,8 +130,14 @@ public struct CheckCommand: Subcommand {
       }
       throw .failed(message: "\(file):\(line): \(error.reason)", status: .invalidScene)
     }
-    try context.console.print(comparison.report(file: golden))
-    return comparison.matches ? .success : .failure
+    let verdict: ExitCode = comparison.matches ? .success : .failure
+    do {
+      try context.console.print(comparison.report(file: golden))
+    } catch {
+      // A reader that goes away (`| head`) has not changed the verdict.
+      guard case .output(.closed) = error else { throw error }
+    }
+    return verdict
   }
 
   /// Refuses options of the other mode, neither mode or both, and a golden

@@ -87,7 +87,8 @@ public struct OutputFile: Sendable, Equatable {
   /// - Throws: ``CommandError/failed(message:status:)`` with exit status 1
   ///   and `cannot write 'PATH': REASON` (`the directory 'out' does not
   ///   exist`, `is a directory; expected a file name`, `no space left on
-  ///   device`).
+  ///   device`); ``CommandError/output(_:)`` with ``OutputError/closed``
+  ///   when the file is a pipe whose reader went away, as for `-`.
   public func write(_ text: String, console: Console) throws(CommandError) {
     if isStandardOutput {
       try console.print(text)
@@ -119,6 +120,7 @@ public struct OutputFile: Sendable, Equatable {
       }
     } catch {
       if let signal = error.signal { throw .interrupted(rows: nil, signal: signal) }
+      if error.readerClosed { throw .output(.closed) }
       throw .failed(
         message: "cannot write '\(MessageText.escapingUnsafe(path))': \(error.reason)",
         status: .failure)
@@ -273,7 +275,11 @@ public struct OutputFile: Sendable, Equatable {
       do {
         try FileOutput(descriptor: descriptor).write(text)
       } catch {
-        throw fail(OutputFileError(error.description))
+        // A pipe reached by a path (`-o /dev/stdout | head`): its reader
+        // has what it wanted, as when the output is `-`.
+        var failure = OutputFileError(error.description)
+        failure.readerClosed = error == .closed
+        throw fail(failure)
       }
     }
     if close(descriptor) != 0 { throw OutputFileError(errno) }
@@ -286,6 +292,8 @@ struct OutputFileError: Error {
   let reason: String
   /// The signal that stopped the write before it began, if one did.
   var signal: Int32?
+  /// Whether the file is a pipe whose reader went away (`EPIPE`).
+  var readerClosed = false
 
   init(_ reason: String) {
     self.reason = reason

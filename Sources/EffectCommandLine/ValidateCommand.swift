@@ -9,7 +9,8 @@ public struct ValidateCommand: Subcommand {
     discussion: [
       "Prints '<file>: valid (N chains, M views)' for each valid file and every error of",
       "the others, each line starting with 'error: '. Exits with 65 when any file is",
-      "invalid, else 66 when any is missing or unreadable.",
+      "invalid, else 66 when any is missing or unreadable, also when the reader of",
+      "the output goes away first (every file is still checked).",
     ])
 
   @Argument("scene", help: ["Scene files; - reads standard input."], reader: .path)
@@ -32,6 +33,9 @@ public struct ValidateCommand: Subcommand {
     let console = context.console
     var sawInvalid = false
     var sawUnreadable = false
+    // The verdict is the exit status: a reader that goes away (`| head`)
+    // stops the lines, not the checking of the files after them.
+    var readerGone = false
     let loader = SceneLoader(registry: context.registry)
     for path in scenes {
       let scene: Scene
@@ -59,7 +63,13 @@ public struct ValidateCommand: Subcommand {
       }
       let name = MessageText.sceneFile(path)
       let chains = Self.counted(scene.chains.count, "chain")
-      try console.print("\(name): valid (\(chains), \(Self.counted(scene.viewCount, "view")))\n")
+      guard !readerGone else { continue }
+      do {
+        try console.print("\(name): valid (\(chains), \(Self.counted(scene.viewCount, "view")))\n")
+      } catch {
+        guard case .output(.closed) = error else { throw error }
+        readerGone = true
+      }
     }
     // An invalid file is the more specific news: it was read, and is wrong.
     if sawInvalid { return .invalidScene }
