@@ -124,7 +124,7 @@ final class LayoutPinStep: ChainStep, @unchecked Sendable {
   // Unchecked: written only by a host that holds the only reference, never
   // during a frame; checked, every frame's read would call the runtime.
   @exclusivity(unchecked) var pin: PinEffect {
-    didSet { (form, untilNext, lastCopy) = (pin.form, pin.untilNext, pin.lastCopy) }
+    didSet { (form, untilNext, lastCopy) = (pin.form, pin.untilNext, Self.lastCopy(of: pin)) }
   }
   /// What a frame reads of ``pin``, kept apart: calling the pin itself
   /// copies it, and with it the name of the chain it follows, a string
@@ -135,7 +135,14 @@ final class LayoutPinStep: ChainStep, @unchecked Sendable {
 
   init(pin: PinEffect) {
     self.pin = pin
-    (form, untilNext, lastCopy) = (pin.form, pin.untilNext, pin.lastCopy)
+    (form, untilNext, lastCopy) = (pin.form, pin.untilNext, Self.lastCopy(of: pin))
+  }
+
+  /// The last copy of a pin the host placed (``SceneHost/placed(_:chain:in:)``),
+  /// which always has it: a window's batch is not the chain.
+  private static func lastCopy(of pin: PinEffect) -> Int {
+    assert(pin.lastCopy != nil, "a pin that follows the layout, not placed")
+    return pin.lastCopy ?? 0
   }
 
   override var isCopyLocal: Bool { true }

@@ -16,7 +16,10 @@
 ///
 /// It takes none of a host's shortcuts (views left unwritten until an effect
 /// changes them, natural frames known to later effects), so it is the plain
-/// evaluation that a `SceneHost`'s output equals bit for bit.
+/// evaluation that a `SceneHost`'s output equals bit for bit. What only a
+/// scene has is the host's: a `pin` whose `until` names another chain uses
+/// the number in its `until` here, as no chain is placed (`"until": "next"`
+/// needs none: its copies are the evaluator's).
 public struct EffectEvaluator: Sendable {
   /// The effects, in the order they run.
   public let effects: [any ScrollEffect]

@@ -61,8 +61,10 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// not used.
   public var untilNext: Bool
   /// The index of the chain's last copy, for ``untilNext``: set by the host
-  /// from the chain's count.
-  package var lastCopy = 0
+  /// from the chain's count (its windows are batches of some copies); `nil`
+  /// outside a host, where a batch holds every copy of its chain
+  /// (``EffectEvaluator``), whose last is then the batch's.
+  package var lastCopy: Int?
 
   public static let until = EffectParameter<Until?>(
     key: "until", values: "content y in points, {\"chain\": NAME}, \"next\" or null",
@@ -193,7 +195,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
     if untilNext {
-      form.applyNext(to: &views, lastCopy: lastCopy)
+      form.applyNext(to: &views, lastCopy: lastCopy ?? views.firstCopy + views.count - 1)
     } else {
       form.apply(to: &views)
     }

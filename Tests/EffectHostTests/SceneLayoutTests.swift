@@ -237,6 +237,49 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.transform(at: 2).y == 60 - 40)
   }
 
+  @Test("until next in an EffectEvaluator: the same formula as in a host, each copy but the last pushed by the next")
+  func untilNextInAnEvaluator() throws {
+    // Three 100-point copies 200 apart, content 2,000 long, no insets (line
+    // 0). At 250, copy 0 (natural -250) is pushed by copy 1's top at -50:
+    // max(-250, min(0, -50 - 100)) = -150; copy 1 by copy 2's top at 150:
+    // max(-50, min(0, 50)) = 0; copy 2, the last, by the content's end at
+    // 1,750: max(150, min(0, 1,650)) = 150. At 1,950 the content's end is at
+    // 50: copy 2 max(-1,550, min(0, -50)) = -50, copy 1 max(-1,750, -1,650),
+    // copy 0 max(-1,950, -1,850).
+    let pin = try PinEffect.decode(json: #"{"until": "next"}"#)
+    var evaluator = EffectEvaluator(
+      [pin], naturalFrame: Rect(y: 0, width: 390, height: 100), count: 3, stride: 200)
+    #expect(
+      evaluator.evaluate(ScrollGeometry(offset: 250, contentHeight: 2000)).map(\.y)
+        == [-150, 0, 150])
+    #expect(
+      evaluator.evaluate(ScrollGeometry(offset: 1950, contentHeight: 2000)).map(\.y)
+        == [-1850, -1650, -50])
+    // Random chains, either edge: the evaluator equals a host to the bit.
+    var random = SplitMix64(seed: 0x6e65_7874)
+    for _ in 0..<60 {
+      let count = Int(random.next(in: 2...9))
+      let height = Double(random.next(in: 10...200))
+      let spacing = Double(random.next(in: 0...80))
+      let inset = Double(random.next(in: 0...60))
+      let edge = random.next(in: 0...1) == 0 ? "top" : "bottom"
+      let effect = #"{"type": "pin", "edge": "\#(edge)", "inset": \#(inset), "until": "next"}"#
+      let json =
+        #"{"contentInsets": {"top": 30, "bottom": 20}, "chains": [{"name": "s", "frame": {"y": 40, "height": \#(height)}, "repeat": {"count": \#(count), "spacing": \#(spacing)}, "effects": [\#(effect)]}]}"#
+      var host = SceneHost(scene: try SceneLoader().load(json: json))
+      let chain = try #require(host.scene.chains.first)
+      var alone = EffectEvaluator(
+        chain.effects, naturalFrame: chain.frame, count: count, stride: height + spacing)
+      for _ in 0..<8 {
+        let offset = Double(random.next(in: -400...3000)) / 4
+        host.evaluate(offset: offset)
+        let geometry = host.scene.geometry(offset: offset)
+        let expected = host.withTransforms { Array($0) }.map(\.y)
+        #expect(alone.evaluate(geometry).map(\.y) == expected, "\(json) at \(offset)")
+      }
+    }
+  }
+
   @Test(
     "until next on a chain attached to the viewport: the next copy's top stands still, the content's end scrolls"
   )

@@ -22,6 +22,9 @@ extension PinEffect: SwiftExportable {
       // repeated chain's loop's), the content's end for the last copy.
       // The content's height is the type's `contentHeight`, the host's.
       let contentEnd = "\(code.frame(.contentOrigin)) + Self.contentHeight"
+      // The host's placed pin has the chain's last copy; by itself, the
+      // last of the chain's `count`.
+      let lastCopy = self.lastCopy ?? code.count - 1
       if lastCopy == 0 {
         // One copy: the last, whose section ends with the content.
         code.line("let sectionEdge = \(contentEnd)")
