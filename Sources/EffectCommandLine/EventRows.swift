@@ -72,7 +72,8 @@ struct EventRowWriter {
     eventNames = declared.map { events in
       events.map { event in
         switch format {
-        case .table: Array(MessageText.escapingUnsafe(event.name).utf8)
+        // A chain's rule: one line, and no name passing for another.
+        case .table: Array(RowEncoder.shownName(event.name).utf8)
         case .json, .ndjson: Array(("\"" + RowEncoder.jsonEscaped(event.name) + "\"").utf8)
         case .csv: Array(Self.csvField(event.name).utf8)
         }
@@ -82,7 +83,7 @@ struct EventRowWriter {
     for segment in selection.segments where !segment.copies.isEmpty {
       for event in declared[segment.chain] {
         eventWidth = max(
-          eventWidth, TerminalWidth.cells(of: MessageText.escapingUnsafe(event.name)))
+          eventWidth, TerminalWidth.cells(of: RowEncoder.shownName(event.name)))
       }
     }
     self.eventWidth = eventWidth

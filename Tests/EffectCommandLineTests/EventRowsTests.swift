@@ -84,4 +84,29 @@ import Testing
 
         """)
   }
+
+  @Test("the table shows event names as chain names: a line break and a backslash with an n apart")
+  func eventNamesInTheTable() throws {
+    // Two events on one input, both firing as the offset crosses 100: one
+    // named a, line break, b; the other a, backslash, n, b. Escaped alone,
+    // both read a\nb; quoted as JSON, "a\nb" and "a\\nb".
+    let json = #"""
+      {"contentHeight": 2000, "chains": [{"name": "h", "frame": {"height": 50}, "events": [
+        {"name": "a\nb", "crosses": 100}, {"name": "a\\nb", "crosses": 100},
+        {"name": "plain", "crosses": 100}]}]}
+      """#
+    let host = SceneHost(scene: try SceneLoader().load(json: json))
+    var evaluation = EventEvaluation(
+      host: host, format: .table, selection: try ViewSelection(names: [], in: host.chains))
+    // The event column is as wide as the widest shown name, 7 for "a\\nb",
+    // then two spaces: "a\nb" (6) has three after it, plain (5) four.
+    #expect(
+      evaluation.text(offsets: OffsetSpec([0, 200])) == #"""
+            offset  chain  event    direction        value
+               200  h      "a\nb"   increasing      200.00
+               200  h      "a\\nb"  increasing      200.00
+               200  h      plain    increasing      200.00
+
+        """#)
+  }
 }
