@@ -45,11 +45,13 @@ public struct OutputFile: Sendable, Equatable {
     for input in inputs {
       let identity = input == "-" ? Self.standardInputFile() : Self.identity(of: input)
       guard let identity, identity == output else { continue }
-      let named = input == "-" ? "standard input" : "'\(MessageText.escapingUnsafe(input))'"
+      let named =
+        input == "-"
+        ? "the file standard input reads" : "the input file '\(MessageText.escapingUnsafe(input))'"
       throw UsageError(
         message:
-          "The value '\(MessageText.escapingUnsafe(path))' is invalid for '\(option)': it is the "
-          + "input file \(named); expected another file",
+          "The value '\(MessageText.escapingUnsafe(path))' is invalid for '\(option)': it is "
+          + "\(named); expected another file",
         command: command)
     }
   }

@@ -237,7 +237,9 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.transform(at: 2).y == 60 - 40)
   }
 
-  @Test("until next in an EffectEvaluator: the same formula as in a host, each copy but the last pushed by the next")
+  @Test(
+    "until next in an EffectEvaluator: the same formula as in a host, each copy but the last pushed by the next"
+  )
   func untilNextInAnEvaluator() throws {
     // Three 100-point copies 200 apart, content 2,000 long, no insets (line
     // 0). At 250, copy 0 (natural -250) is pushed by copy 1's top at -50:

@@ -106,8 +106,8 @@ import Testing
       #expect(result.status == 64, "\(run.arguments)")
       #expect(
         result.stderr.hasPrefix(
-          "Error: The value '\(run.target)' is invalid for '\(run.option)': it is the input "
-            + "file standard input; expected another file\n"), "\(result.stderr)")
+          "Error: The value '\(run.target)' is invalid for '\(run.option)': it is the file "
+            + "standard input reads; expected another file\n"), "\(result.stderr)")
       #expect(try Data(contentsOf: URL(fileURLWithPath: scene)) == original)
     }
     // Another file, and standard input from a pipe, are written as before.
