@@ -25,6 +25,11 @@ extension SceneHost {
   public var eventsOfLastFrame: [SceneEvent] { eventDetector.fired }
 
   /// The declaration that `event` fired from.
+  ///
+  /// - Precondition: `event` is one this host fired (``withEvents(_:)``),
+  ///   or one whose ``SceneEvent/chain`` and ``SceneEvent/event`` index a
+  ///   chain of this host's scene and one of that chain's events; any other
+  ///   stops the program with a message naming both indices.
   public func eventDeclaration(of event: SceneEvent) -> ChainEvent {
     requireChain(event.chain)
     let events = scene.chains[event.chain].events

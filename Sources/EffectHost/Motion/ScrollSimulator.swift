@@ -71,11 +71,15 @@ public struct ScrollSimulator: Sendable {
   ///   - maxOffset: the bounds' upper end (negative is taken as 0, above
   ///     ``SceneHost/offsetLimit`` as that limit, the largest offset a host
   ///     evaluates: content longer than 1e15 points is scrolled to there).
-  ///   - viewportHeight: d for the rubber band, greater than 0.
+  ///   - viewportHeight: d for the rubber band, greater than 0 and finite
+  ///     (checked in debug builds): a band of 0 shows no overscroll at all.
   public init(
     physics: ScrollPhysics = .ios, offset: Double = 0, maxOffset: Double,
     viewportHeight: Double, snap: SnapTargets? = nil, time: Double = 0
   ) {
+    assert(
+      viewportHeight > 0 && viewportHeight.isFinite,
+      "ScrollSimulator: expected a finite viewport height greater than 0, found \(viewportHeight)")
     self.physics = physics
     self.maxOffset = Self.bound(maxOffset)
     self.viewportHeight = viewportHeight
@@ -229,7 +233,8 @@ public struct ScrollSimulator: Sendable {
   }
 
   /// The layout changes at `time`: the bounds become [0, `maxOffset`], the
-  /// rubber band's d `viewportHeight`, the snap targets `snap`.
+  /// rubber band's d `viewportHeight` (greater than 0 and finite, checked
+  /// in debug builds), the snap targets `snap`.
   ///
   /// The raw offset under a finger stays where it is and is shown through
   /// the new bounds: past an edge now, as the rubber band of the overshoot
@@ -244,6 +249,9 @@ public struct ScrollSimulator: Sendable {
   public mutating func changeLayout(
     maxOffset: Double, viewportHeight: Double, snap: SnapTargets?, at time: Double
   ) {
+    assert(
+      viewportHeight > 0 && viewportHeight.isFinite,
+      "changeLayout: expected a finite viewport height greater than 0, found \(viewportHeight)")
     let time = moveClock(to: time)
     let current = state(at: time)
     self.maxOffset = Self.bound(maxOffset)

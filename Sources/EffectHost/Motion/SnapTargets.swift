@@ -53,8 +53,10 @@ public struct SnapTargets: Sendable, Equatable {
   ///
   /// A page length of 0, or one so short that maxOffset holds more than 2^53
   /// pages (a snapport with insets as tall as the viewport), pages nothing
-  /// but the ends: the targets are 0 and maxOffset.
+  /// but the ends: the targets are 0 and maxOffset. So does one that is no
+  /// length (negative, NaN or infinite), taken as 0.
   public init(pageLength: Double, maxOffset: Double) {
+    let pageLength = pageLength > 0 && pageLength.isFinite ? pageLength : 0
     let end = max(0, maxOffset)
     let pages = end / pageLength
     var multiples = 1

@@ -29,6 +29,12 @@ import Testing
     // but the ends, and so does one too short to count the pages in a Double.
     #expect(SnapTargets(pageLength: 0, maxOffset: 500).offsets == [0, 500])
     #expect(SnapTargets(pageLength: 0, maxOffset: 0).offsets == [0])
+    // No length at all, as 0: the ends, never a NaN target.
+    for length in [-100, Double.nan, .infinity, -.infinity] {
+      let ends = SnapTargets(pageLength: length, maxOffset: 500)
+      #expect(ends.offsets == [0, 500], "\(length)")
+      #expect(ends.proximity == 0, "\(length)")
+    }
     #expect(SnapTargets(pageLength: 1e-300, maxOffset: 1e9).offsets == [0, 1e9])
     // 0.1 is not a Double: the multiples are the products k * 0.1 below 0.3,
     // whatever 0.3 / 0.1 rounds to.
