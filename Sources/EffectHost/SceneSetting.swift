@@ -121,7 +121,15 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
       // `NAME.fram.height`, `NAME.Frame.x`: the chain key's two words near
       // one, after a chain name (which may hold dots itself).
       let words = text.split(separator: ".", omittingEmptySubsequences: false)
-      if words.count >= 3, !words[0].isEmpty {
+      // `hero.image.height`: a chain's field without its group, after a
+      // name that holds a dot, not a misspelt group (`image` is no
+      // `frame`): left to the `NAME.height` case below.
+      let groupLeftOut =
+        words.count >= 3
+        && Self.chainKeys.contains { $0.text.hasSuffix("." + words[words.count - 1]) }
+        && MessageText.nearestName(to: String(words[words.count - 2]), in: ["frame", "repeat"])
+          == nil
+      if words.count >= 3, !words[0].isEmpty, !groupLeftOut {
         let ending = words.suffix(2).joined(separator: ".")
         let name = words.dropLast(2).joined(separator: ".")
         if let near = MessageText.nearestName(to: ending, in: Self.chainKeys.map(\.text)) {

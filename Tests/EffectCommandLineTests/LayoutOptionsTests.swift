@@ -237,6 +237,12 @@ import Testing
       "The value 'header.height=400' is invalid for '--set <key=value> ...': unknown key \"header.height\"; did you mean \"header.frame.height\"? (expected \(forms))"
     ),
     (
+      // `image` is no misspelt `frame` (3 edits in 5 letters): the chain's
+      // name holds a dot, and its field lacks the group, as `header.height`.
+      ["--set", "hero.image.height=420"],
+      "The value 'hero.image.height=420' is invalid for '--set <key=value> ...': unknown key \"hero.image.height\"; did you mean \"hero.image.frame.height\"? (expected \(forms))"
+    ),
+    (
       ["--set", "top.bar.count=4"],
       "The value 'top.bar.count=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.count\"; did you mean \"top.bar.repeat.count\"? (expected \(forms))"
     ),
