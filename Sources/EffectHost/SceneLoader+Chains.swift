@@ -63,7 +63,11 @@ extension SceneLoader {
         }
       }
       guard let chain else {
-        if let name, unreadNames[name] == nil { unreadNames[name] = index }
+        // A name refused as a name (`h[0]`) is the chain's own problem too:
+        // an `after` or `until` that writes it is checked once it is mended.
+        var written = name
+        if written == nil, case .string(let text)? = object["name"] { written = text }
+        if let written, unreadNames[written] == nil { unreadNames[written] = index }
         continue
       }
       viewCount += chain.viewCount

@@ -644,6 +644,12 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[0].frame.height: expected a number greater than 0 (at most 1e9), found the number 0"#
       ]),
     HostileInputCase(
+      "after and until naming a chain whose name is refused as a name: only that problem",
+      #"{"chains": [{"name": "h[0]", "frame": {"height": 1}}, {"name": "b", "after": "h[0]", "frame": {"height": 1}, "effects": [{"type": "pin", "until": {"chain": "h[0]"}}]}]}"#,
+      [
+        #"scene.json: chains[0].name: expected a non-empty chain name without '[' or ']' (they name repeated copies), found the string "h[0]""#
+      ]),
+    HostileInputCase(
       "after naming a later chain with a problem of its own: both, the order too",
       #"{"chains": [{"name": "a", "after": "b", "frame": {"height": 1}}, {"name": "b", "frame": {"height": 1}, "effects": [{"type": "parallax", "rate": "x"}]}]}"#,
       [
