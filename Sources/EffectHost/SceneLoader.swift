@@ -162,6 +162,9 @@ public struct SceneLoader: Sendable {
             path: .root, problem: .mismatch(expected: "a scene object", found: value))
         ]))
     }
+    if let problem = Self.unknownAxisProblem(object) {
+      return .failure(SceneDiagnostics([problem] + problemsOfEitherAxis(object)))
+    }
     let isSingleChain = Self.isSingleChain(object)
     // A horizontal scene is read as its vertical twin (SceneLoader+Axis.swift).
     let (axis, twin, axisProblems) = SceneAxisReading.read(object, isSingleChain: isSingleChain)
@@ -211,6 +214,38 @@ public struct SceneLoader: Sendable {
         description: description, viewport: viewport, contentInsets: insets,
         contentHeight: contentHeight, chains: chains, snap: snap, axis: axis.axis,
         layoutDirection: axis.direction))
+  }
+
+  /// The problem of an `"axis"` that is neither axis (`"horizonatl"`), or
+  /// `nil`.
+  private static func unknownAxisProblem(_ object: JSONObject) -> SceneDiagnostic? {
+    guard let value = object["axis"] else { return nil }
+    if case .string(let text) = value, ScrollAxis(rawValue: text) != nil { return nil }
+    let (_, _, problems) = SceneAxisReading.read(object, isSingleChain: isSingleChain(object))
+    return problems.first { $0.path == JSONPath.root.appending("axis") }
+  }
+
+  /// The problems of a file whose axis is unknown that it has read either
+  /// way, vertical and horizontal, in the vertical reading's order: a
+  /// `contentWidth`, a frame without a height or a `leading` edge is a
+  /// problem of one axis only, which the axis the file meant may not have.
+  /// A `layoutDirection`, which only a horizontal scene has, is checked as
+  /// a horizontal scene's, first.
+  private func problemsOfEitherAxis(_ object: JSONObject) -> [SceneDiagnostic] {
+    func problems(axis: String?) -> [SceneDiagnostic] {
+      var read = object
+      read.members.removeAll { $0.key == "axis" }
+      if let axis {
+        read.members.insert(JSONObject.Member(key: "axis", value: .string(axis)), at: 0)
+      }
+      guard case .failure(let found) = scene(from: .object(read)) else { return [] }
+      return found.diagnostics
+    }
+    let horizontal = problems(axis: ScrollAxis.horizontal.rawValue)
+    let direction = JSONPath.root.appending("layoutDirection")
+    let either = Set(horizontal.map(\.description))
+    return horizontal.filter { $0.path == direction }
+      + problems(axis: nil).filter { $0.path != direction && either.contains($0.description) }
   }
 
   // MARK: - Parts

@@ -44,10 +44,24 @@ import Testing
       ]
     ),
     (
+      // An axis that is neither: the layoutDirection checked as a
+      // horizontal scene's (only one has it); a frame with a height and no
+      // width is a problem of the horizontal reading only.
       #"{"axis": "sideways", "layoutDirection": "rtl", "chains": [{"name": "a", "frame": {"height": 100}}]}"#,
       [
         #"scene.json: axis: expected "vertical" or "horizontal", found the string "sideways""#,
-        #"scene.json: layoutDirection: expected "layoutDirection" only with "axis": "horizontal", found it with a vertical scene"#,
+        #"scene.json: layoutDirection: expected "leftToRight" or "rightToLeft", found the string "rtl""#,
+      ]
+    ),
+    (
+      // Each axis's own keys under a misspelt axis: no problem of one
+      // reading only (contentWidth and no frame height read vertically,
+      // top and minHeight horizontally), every problem of both.
+      #"{"axis": "horizonatl", "contentWidth": 2000, "chains": [{"name": "card", "frame": {"width": 240}, "opacity": 3, "effects": [{"type": "stretch", "edge": "leading"}, {"type": "collapse", "minHeight": 10, "edge": "top"}, {"type": "strech"}]}]}"#,
+      [
+        #"scene.json: axis: expected "vertical" or "horizontal", found the string "horizonatl"; did you mean "horizontal"?"#,
+        #"scene.json: chains[0].opacity: expected a number from 0 to 1, found the number 3"#,
+        #"scene.json: chains[0].effects[2].type: unknown effect type "strech"; did you mean "stretch"? (registered: stretch, footerPin, pin, parallax, translate, collapse, interpolate, expression, float)"#,
       ]
     ),
     (
