@@ -3,7 +3,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// What was expected and what was found, e.g. `expected ',' or '}' after an
   /// object member, found ']'`.
   public var message: String
-  /// 1-based line and column (in Unicode scalars) of the problem.
+  /// 1-based line and column (in Unicode scalars) of the problem, as an
+  /// editor shows them: a UTF-8 byte order mark is no column, and a line
+  /// ends at `\n`, `\r` or `\r\n`.
   public var line: Int
   public var column: Int
   /// Where the value stands in the document when the problem is one value
@@ -63,16 +65,26 @@ struct ParseFailure: Error {
     return failure
   }
 
+  /// The line and column of ``offset`` as an editor shows them: a byte
+  /// order mark, which it hides, is no column, and a line ends at a line
+  /// feed, a carriage return, or both together.
   func located(in bytes: UnsafeBufferPointer<UInt8>) -> JSONSyntaxError {
     var line = 1
     var column = 1
-    for byte in bytes[0..<min(offset, bytes.count)] {
+    let end = min(offset, bytes.count)
+    let start = Parser.startsWithByteOrderMark(bytes) ? min(3, end) : 0
+    var afterReturn = false
+    for byte in bytes[start..<end] {
       if byte == UInt8(ascii: "\n") {
+        if !afterReturn { line += 1 }
+        column = 1
+      } else if byte == UInt8(ascii: "\r") {
         line += 1
         column = 1
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
+      afterReturn = byte == UInt8(ascii: "\r")
     }
     return JSONSyntaxError(
       message: message, line: line, column: column,
@@ -89,9 +101,23 @@ struct Parser {
     self.bytes = bytes
   }
 
+  /// Whether `bytes` start with UTF-8's byte order mark, as some editors
+  /// write.
+  static func startsWithByteOrderMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+  }
+
   mutating func parseDocument() throws(ParseFailure) -> JSONValue {
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-      position = 3  // a UTF-8 byte order mark, as some editors write
+    if Self.startsWithByteOrderMark(bytes) { position = 3 }
+    // UTF-16's byte order marks (a Windows editor's "Unicode"): no JSON
+    // value starts with 0xFF or 0xFE, and the text is not UTF-8.
+    if bytes.count >= 2,
+      (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF)
+    {
+      throw failure(
+        "expected UTF-8 text, found UTF-16's byte order mark 0x"
+          + MessageText.hex(UInt32(bytes[0]), count: 2) + " 0x"
+          + MessageText.hex(UInt32(bytes[1]), count: 2) + " (save the file as UTF-8)")
     }
     skipWhitespace()
     if position == bytes.count {

@@ -138,7 +138,30 @@ import Testing
       ["scene.json:1:1: malformed JSON: expected a JSON value, found byte 0x00"]),
     Case(
       "a UTF-16 byte order mark", bytes: [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00],
-      ["scene.json:1:1: malformed JSON: expected a JSON value, found byte 0xFF"]),
+      [
+        "scene.json:1:1: malformed JSON: expected UTF-8 text, found UTF-16's byte order mark 0xFF 0xFE (save the file as UTF-8)"
+      ]),
+    Case(
+      "UTF-16's big-endian byte order mark", bytes: [0xFE, 0xFF, 0x00, 0x7B, 0x00, 0x7D],
+      [
+        "scene.json:1:1: malformed JSON: expected UTF-8 text, found UTF-16's byte order mark 0xFE 0xFF (save the file as UTF-8)"
+      ]),
+    Case(
+      // The mark is hidden by editors: the trailing comma's ']' is the
+      // 15th character an editor shows, as without the mark.
+      "a trailing comma after a UTF-8 byte order mark",
+      bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"chains": [1,]}"#.utf8),
+      [
+        "scene.json:1:15: malformed JSON: expected a value after ',', found ']' (JSON allows no trailing comma)"
+      ]),
+    Case(
+      // Lines as an editor counts them: a carriage return alone (an old
+      // Mac's) ends one, and with a line feed the two end one.
+      "a trailing comma after a carriage return, then after both",
+      "{\"chains\":\r [1,\r\n ]}",
+      [
+        "scene.json:3:2: malformed JSON: expected a value after ',', found ']' (JSON allows no trailing comma)"
+      ]),
     Case(
       "an invisible format character outside strings", "\u{202E}{}",
       ["scene.json:1:1: malformed JSON: expected a JSON value, found the character U+202E"]),
