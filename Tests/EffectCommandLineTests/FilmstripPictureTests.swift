@@ -164,6 +164,25 @@ import Testing
     return try SceneLoader().load(json: text)
   }
 
+  @Test("a frame's phase writes its numbers with 2 decimals, as the preview's page does")
+  func phaseNumbersAreRounded() throws {
+    var text = try String(
+      contentsOfFile: PictureFixtures.root.appendingPathComponent("Configs/stretchy-header.json")
+        .path, encoding: .utf8)
+    let stock = try SceneLoader().load(json: text)
+    text = text.replacingOccurrences(
+      of: #""contentHeight": 2000"#, with: #""contentHeight": 1000.1"#)
+    text = text.replacingOccurrences(of: #""height": 844}"#, with: #""height": 843.9}"#)
+    // maxOffset = 1000.1 - 843.9 = 156.2 (156.20000000000005 in doubles);
+    // 200.7 is 200.7 - 156.2 = 44.5 past it.
+    let (_, edited) = try Self.parse(
+      Self.filmstrip(try SceneLoader().load(json: text), [10, 200.7]))
+    #expect(edited.map { $0.caption.last } == ["scrolled 10 of 156.2", "pulled up 44.5"])
+    // The stock scene's maxOffset is 2000 - 844 = 1156: 1e-7 past it is 0 to 2 decimals.
+    let (_, past) = try Self.parse(Self.filmstrip(stock, [1156.0000001]))
+    #expect(past.map(\.caption) == [["offset 1156.0000001", "pulled up 0"]])
+  }
+
   @Test(
     "the carousel's frames are its 390 x 300 viewport, stacked, each card at 75 + 256 i - o",
     arguments: [false, true])

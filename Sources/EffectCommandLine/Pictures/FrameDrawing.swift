@@ -116,14 +116,18 @@ public struct FrameDrawing: Sendable, Equatable {
 
   /// What the frame's scroll view is doing, in the words of its axis:
   /// `pulled down 60`, `at rest`, `scrolled 120 of 1156`, `pulled up 40`;
-  /// sideways the way the content moves (``PullWords``).
+  /// sideways the way the content moves (``PullWords``). Its numbers are
+  /// written as every picture writes a value (``PictureText/fixed(_:)``,
+  /// 2 decimals), as the preview's page rounds the phases it shows: `156.2`,
+  /// not the `156.20000000000005` that 1000.1 - 843.9 leaves.
   public var phase: String {
     let words = PullWords(axis: axis, layoutDirection: layoutDirection)
     let maxOffset = geometry.maxOffset
-    if offset < 0 { return "\(words.start) \(MessageText.number(geometry.pull))" }
-    if offset > maxOffset { return "\(words.end) \(MessageText.number(geometry.pullBottom))" }
+    let f = PictureText.fixed
+    if offset < 0 { return "\(words.start) \(f(geometry.pull))" }
+    if offset > maxOffset { return "\(words.end) \(f(geometry.pullBottom))" }
     if offset == 0 { return "at rest" }
-    return "scrolled \(MessageText.number(offset)) of \(MessageText.number(maxOffset))"
+    return "scrolled \(f(offset)) of \(f(maxOffset))"
   }
 
   /// The views in drawing order: ascending `zIndex`, scene order among equals,
