@@ -280,10 +280,11 @@ import Testing
 }
 
 extension FilmstripPictureSidewaysTests {
-  /// A whole view 10 points wide: a 24-character name, estimated 6.7 points
-  /// a character (160.8), 6 in from the view's leading edge, fits from x 100
-  /// on in a 300-point viewport (ending at 266.8), not from x 290 (or, right
-  /// to left, from the mirrored 290).
+  /// A whole view 10 points wide: a 24-character name, 160.16 points of
+  /// 12-point text (the wider of Helvetica's and DejaVu Sans's widths: `a`
+  /// 0.613 em, `_` 0.556, `r` 0.411, ...), 6 in from the view's leading
+  /// edge, fits from x 100 on in a 300-point viewport (ending at 266.16),
+  /// not from x 290 (or, right to left, from the mirrored 290).
   @Test(
     "a view narrower than its name gets a label only where the viewport holds the name",
     arguments: [false, true])
@@ -317,10 +318,12 @@ extension FilmstripPictureSidewaysTests {
       line.split(separator: ">").dropFirst().first?.split(separator: "<").first)
     #expect(shown.hasSuffix("…"))
     #expect(long.hasPrefix(shown.dropLast()))
-    // 14-point bold text is at most 8.6 points a character (12-point
-    // regular's 6.7, scaled and widened by a tenth); it starts 28 in and
-    // keeps 28 free at the right.
-    #expect(28 + Double(shown.count) * 8.6 <= width - 28 + 8.6)
+    // 14-point bold text, estimated a tenth wider than regular (the wider
+    // of Helvetica's and DejaVu Sans's widths), "…" 1.07 em; it starts 28
+    // in and keeps 28 free at the right, and one more character would pass.
+    #expect(28 + 1.1 * FontMetrics.width(shown, size: 14) <= width - 28)
+    let longer = long.prefix(shown.count) + "…"
+    #expect(28 + 1.1 * FontMetrics.width(longer, size: 14) > width - 28)
     #expect(line.contains("<title>\(long)</title>"))
     // A short one as it is.
     let short = FilmstripPicture(frames: frames, title: "carousel").svg()

@@ -251,7 +251,8 @@ import Testing
       }
     }
     // No two view labels of a frame are written over each other: their boxes
-    // (6.7 points a character, 14 high above the baseline + 1) do not overlap.
+    // (as wide as Helvetica or DejaVu Sans draws them, 14 high above the
+    // baseline + 1) do not overlap.
     for frame in frames {
       let labels = frame.descendants.filter {
         $0.name == "text" && $0.attributes["text-anchor"] == nil
@@ -260,7 +261,7 @@ import Testing
       func box(_ label: XMLElement) -> (Double, Double, Double, Double) {
         let x = label.number("x") ?? 0
         let y = label.number("y") ?? 0
-        return (x, y - 13, x + 6.7 * Double(label.text.count), y + 1)
+        return (x, y - 13, x + FontMetrics.width(label.text, size: 12), y + 1)
       }
       for (i, a) in labels.enumerated() {
         for b in labels[(i + 1)...] {
@@ -533,14 +534,14 @@ import Testing
     ] {
       let run = InProcess(["plot"] + arguments)
       #expect(run.status == .success)
-      // Each label: 9-point text centred at x, at most 5 points a character
-      // wide, in panel coordinates; the box runs from -64 (the left margin)
-      // to 320 + 20 (the plot and the right margin).
+      // Each label: 9-point text centred at x, as wide as Helvetica or
+      // DejaVu Sans draws it, in panel coordinates; the box runs from -64
+      // (the left margin) to 320 + 20 (the plot and the right margin).
       for piece in run.stdout.components(separatedBy: "<text x=\"").dropFirst()
       where piece.contains("font-size=\"9\"") {
         let x = try #require(Double(piece.prefix { $0 != "\"" }))
         let text = piece.components(separatedBy: ">")[1].components(separatedBy: "<")[0]
-        let half = Double(text.count) * 2.5
+        let half = FontMetrics.width(text, size: 9) / 2
         #expect(x - half >= -64 && x + half <= 340, "\(text) at \(x)")
       }
     }

@@ -161,11 +161,11 @@ import Testing
     let endless = String(repeating: "and-on-", count: 30) + "forever"
     let names = ["header", long, "a", endless, "title", "comments", long + "-2", "footer", "b"]
     let legend = try Self.legend(names: names, columns: columns)
-    // 11-point Helvetica estimated at 6.7 * 11 / 12 points a character, as
-    // the filmstrip's 12-point labels are at 6.7; the name 28 right of its swatch.
+    // 11-point text as wide as Helvetica or DejaVu Sans draws it; the name
+    // 28 right of its swatch.
     func right(_ text: XMLElement) throws -> Double {
       let shown = text.text.replacingOccurrences(of: text.children.first?.text ?? "", with: "")
-      return try #require(text.number("x")) + Double(shown.count) * 6.7 * 11 / 12
+      return try #require(text.number("x")) + FontMetrics.width(shown, size: 11)
     }
     #expect(legend.names.count == names.count)
     for (text, name) in zip(legend.names, names) {

@@ -27,8 +27,11 @@ struct LabelPlacement {
   /// The labels placed so far.
   private(set) var placed: [Box] = []
 
-  /// The width of `text` in 12-point Helvetica, estimated: 6.7 points a character.
-  static func estimatedWidth(of text: String) -> Double { Double(text.count) * 6.7 }
+  /// The width of `text` in 12-point text, estimated to be at least what
+  /// Helvetica and DejaVu Sans draw (``TextWidth``).
+  static func estimatedWidth(of text: String) -> Double {
+    TextWidth.width(of: text, fontSize: 12)
+  }
 
   /// The part of `frame` where its label `labelWidth` wide goes: `frame`
   /// within `viewport`, less each of `covers` (the frames drawn above it)

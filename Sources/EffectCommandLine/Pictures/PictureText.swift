@@ -88,15 +88,14 @@ public enum PictureText {
 
   /// A picture's title as the content of its `<text>`: escaped, and cut
   /// short with "…" where its estimated width (bold text of `fontSize`
-  /// points, 10% wider than ``LabelPlacement/estimatedWidth(of:)``'s
-  /// regular 12-point text) passes `width`, the whole title then in a
-  /// `<title>` that a viewer shows on hovering.
+  /// points, 10% wider than ``TextWidth``'s regular text) passes `width`,
+  /// the whole title then in a `<title>` that a viewer shows on hovering.
   static func fittedTitle(_ title: String, width: Double, fontSize: Double) -> String {
-    let character = LabelPlacement.estimatedWidth(of: "x") * fontSize / 12 * 1.1
-    let fitting = Int(width / character)
-    guard title.count > fitting else { return escaped(title) }
-    return escaped(String(title.prefix(max(0, fitting - 1))) + "…")
-      + "<title>\(escaped(title))</title>"
+    guard TextWidth.width(of: title, fontSize: fontSize) * 1.1 > width else {
+      return escaped(title)
+    }
+    let shown = TextWidth.prefix(of: title, fitting: width, fontSize: fontSize, scale: 1.1)
+    return escaped(shown + "…") + "<title>\(escaped(title))</title>"
   }
 
   /// A tick's label: `value` as ``MessageText/number(_:)`` writes it, or,

@@ -252,12 +252,12 @@ public struct PlotPicture: Sendable {
     // One label an offset: a marker where an earlier one is (a snap target
     // at 0 or at maxOffset) adds its name to that one's label, its line
     // drawn all the same. Each label goes on the first of two rows where it
-    // overlaps no label placed before it (9-point text, about 5 points a
-    // character), centred on its line but moved to stay within the panel's
-    // own box, margins included, which keeps it inside the picture and off
-    // the next panel's labels; one with no room on either row, or wider than
-    // the box, is left out, its line kept, so that every label drawn is
-    // legible.
+    // overlaps no label placed before it (9-point text, its width estimated
+    // by ``TextWidth``), centred on its line but moved to stay within the
+    // panel's own box, margins included, which keeps it inside the picture
+    // and off the next panel's labels; one with no room on either row, or
+    // wider than the box, is left out, its line kept, so that every label
+    // drawn is legible.
     var shown: [(marker: PlotMarker, x: Double, color: String, dash: String)] = []
     var labels: [(x: Double, text: String, row: Int?, center: Double)] = []
     var labelOf: [Int] = []
@@ -285,7 +285,7 @@ public struct PlotPicture: Sendable {
     var rows: [[ClosedRange<Double>]] = [[], []]
     let box = (-Self.marginLeft)...(width + Self.marginRight)
     for index in labels.indices {
-      let half = Double(labels[index].text.count) * 5 / 2 + 2
+      let half = TextWidth.width(of: labels[index].text, fontSize: 9) / 2 + 2
       guard 2 * half <= box.upperBound - box.lowerBound else { continue }
       let center = min(max(labels[index].x, box.lowerBound + half), box.upperBound - half)
       labels[index].center = center
@@ -458,10 +458,8 @@ struct PlotLegend {
       var shown = name
       let lineWidth = right - Self.margin - Self.swatch
       if Self.textWidth(shown) > lineWidth {
-        // As many characters as fit with the "…" (the estimate is a width a
-        // character): counted once, not once a character cut.
-        let fitting = Int(lineWidth / Self.textWidth("x"))
-        shown = String(name.prefix(max(0, fitting - 1))) + "…"
+        // As many characters as fit with the "…": counted once, not once a character cut.
+        shown = TextWidth.prefix(of: name, fitting: lineWidth, fontSize: 11) + "…"
       }
       let slots = ((Self.swatch + Self.textWidth(shown) + Self.gap) / Self.slot).rounded(.up)
       let entryWidth = slots * Self.slot
