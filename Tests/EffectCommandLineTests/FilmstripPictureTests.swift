@@ -164,6 +164,26 @@ import Testing
     return try SceneLoader().load(json: text)
   }
 
+  @Test("a narrow sideways filmstrip is as wide as its header's line, 28 either side")
+  func headerLineFits() throws {
+    let run = InProcess([
+      "filmstrip", InProcess.config("carousel-rtl.json"), "--offsets", "0,100", "--set",
+      "viewport.width=200",
+    ])
+    let root = try XMLTreeBuilder.parse(run.stdout)
+    let width = try #require(root.number("width"))
+    let line = "scrolls sideways, right to left: the content moves right as the offset grows"
+    let text = try #require(root.descendants.first { $0.name == "text" && $0.text == line })
+    // 443.66 points of 12-point text (the wider of Helvetica's and DejaVu
+    // Sans's widths), from x 28: the picture is 28 + 443.66 + 28 = 499.66
+    // wide, rounded up to 500, more than the frames' 28 + 200 + 200 (the
+    // caption's room).
+    let end = try #require(text.number("x")) + FontMetrics.width(line, size: 12)
+    #expect(abs(FontMetrics.width(line, size: 12) - 443.66015625) < 1e-9)
+    #expect(end + 28 <= width)
+    #expect(width == 500)
+  }
+
   @Test("a frame's phase writes its numbers with 2 decimals, as the preview's page does")
   func phaseNumbersAreRounded() throws {
     var text = try String(

@@ -36,7 +36,7 @@ public struct FilmstripPicture: Sendable {
   /// The room above the frames of a horizontal scene: a line more, saying
   /// which way the content moves.
   static let sidewaysHeaderHeight = 76.0
-  /// The narrowest picture: the legend's width.
+  /// The narrowest picture: room for the legend's row.
   static let minimumWidth = 420.0
 
   /// The frames drawn, in order.
@@ -66,17 +66,43 @@ public struct FilmstripPicture: Sendable {
     return (Self.gap + step * (viewport.width + Self.gap), headerHeight)
   }
 
-  /// The size of the whole picture.
+  /// The size of the whole picture: the frames', at least ``minimumWidth``
+  /// wide and as wide as the header's lines with ``gap`` either side.
   public var size: Size {
     let count = Double(frames.count)
+    let header = max(Self.minimumWidth, headerWidth)
     if isStacked {
       return Size(
-        width: max(Self.gap + viewport.width + Self.captionWidth, Self.minimumWidth),
+        width: max(Self.gap + viewport.width + Self.captionWidth, header),
         height: headerHeight + count * (viewport.height + Self.gap))
     }
     return Size(
-      width: max(Self.gap + count * (viewport.width + Self.gap), Self.minimumWidth),
+      width: max(Self.gap + count * (viewport.width + Self.gap), header),
       height: headerHeight + viewport.height + Self.captionHeight)
+  }
+
+  /// The width of the header's widest line (the legend's row, or a
+  /// horizontal scene's line saying which way its content moves), its
+  /// text's width estimated (``TextWidth``), with ``gap`` either side,
+  /// rounded up to a whole point (so that the size, written with 2
+  /// decimals, is not rounded down).
+  var headerWidth: Double {
+    var width = Self.legendSecondText + LabelPlacement.estimatedWidth(of: Self.legendAttached)
+    if let line = sidewaysLine { width = max(width, LabelPlacement.estimatedWidth(of: line)) }
+    return (2 * Self.gap + width).rounded(.up)
+  }
+
+  /// Where the legend's second text starts, right of the first frame's left edge.
+  static let legendSecondText = 218.0
+  static let legendAttached = "attached to the viewport"
+
+  /// A horizontal scene's line under the legend: which way the content
+  /// moves as the offset grows; `nil` for a vertical scene.
+  var sidewaysLine: String? {
+    guard let frame = frames.first, frame.axis == .horizontal else { return nil }
+    let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
+    let direction = frame.isMirrored ? "right to left" : "left to right"
+    return "scrolls sideways, \(direction): the content moves \(words.forward) as the offset grows"
   }
 
   /// The SVG document; only part of it once a signal has asked `effectctl`
@@ -200,13 +226,10 @@ public struct FilmstripPicture: Sendable {
     out +=
       "<rect x=\"\(f(x + 190))\" y=\"\(f(y - 10))\" width=\"22\" height=\"12\" fill=\"url(#hatch)\" "
     out += "stroke=\"#4e79a7\" stroke-width=\"1.5\" stroke-dasharray=\"5 3\"/>"
-    out += "<text x=\"\(f(x + 218))\" y=\"\(f(y))\">attached to the viewport</text>"
-    if let frame = frames.first, frame.axis == .horizontal {
-      let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
-      let direction = frame.isMirrored ? "right to left" : "left to right"
-      out +=
-        "<text x=\"\(f(x))\" y=\"\(f(y + 18))\" fill=\"#666666\">scrolls sideways, \(direction): "
-      out += "the content moves \(words.forward) as the offset grows</text>"
+    out += "<text x=\"\(f(x + Self.legendSecondText))\" y=\"\(f(y))\">"
+    out += Self.legendAttached + "</text>"
+    if let line = sidewaysLine {
+      out += "<text x=\"\(f(x))\" y=\"\(f(y + 18))\" fill=\"#666666\">\(line)</text>"
     }
     out += "</g>\n"
     return out
