@@ -1,9 +1,10 @@
-import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
 import ScrollEffectsTestSupport
 import Testing
+
+@testable import EffectCommandLine
 
 /// The plot SVG parses as XML and shows the host's frames.
 @Suite struct PlotPictureTests {
@@ -356,5 +357,93 @@ import Testing
     #expect(
       rotation.children.filter { $0.attributes["text-anchor"] == "end" }.map(\.text)
         == ["-1e15", "-5e14", "0", "5e14", "1e15"])
+  }
+}
+
+/// A tick's label is the shorter of its two forms and stays inside the picture.
+@Suite struct PlotTickLabelFitTests {
+  @Test(
+    "a long tick label takes a power of ten only where that is shorter",
+    arguments: [
+      // 9 characters plain, 11 as 1.2345675e5: plain.
+      (123_456.75, "123456.75"),
+      // 10 plain, 12 as 9.9999995e-1.
+      (0.999_999_95, "0.99999995"),
+      // 11 plain, 13 as -9.97000005e4.
+      (-99_700.0005, "-99700.0005"),
+      // 16 plain, 4 as 1e15.
+      (1e15, "1e15"),
+      // 8 plain: plain.
+      (12_345_678, "12345678"),
+    ])
+  func shorterForm(value: Double, label: String) {
+    #expect(PictureText.tickLabel(value) == label)
+  }
+
+  /// Each tick label's left and right in the file (11-point text as wide
+  /// as Helvetica or DejaVu Sans draws it): a y label ends at its x
+  /// (`text-anchor="end"`), an x label is centred on it; the x labels of
+  /// each panel in `xLabels`, left to right.
+  static func labelBoxes(_ svg: String) throws -> (
+    width: Double, boxes: [(text: String, left: Double, right: Double)],
+    xLabels: [[(text: String, left: Double, right: Double)]]
+  ) {
+    let root = try XMLTreeBuilder.parse(svg)
+    var boxes: [(text: String, left: Double, right: Double)] = []
+    var xLabels: [[(text: String, left: Double, right: Double)]] = []
+    for panel in root.descendants where panel.attributes["data-column"] != nil {
+      let left = try #require(panel.number("data-left"))
+      var row: [(text: String, left: Double, right: Double)] = []
+      for text in panel.children where text.name == "text" && text.attributes["font-size"] == nil {
+        guard let x = text.number("x"), text.text != "offset" else { continue }
+        let width = FontMetrics.width(text.text, size: 11)
+        switch text.attributes["text-anchor"] {
+        case "end": boxes.append((text.text, left + x - width, left + x))
+        case "middle":
+          boxes.append((text.text, left + x - width / 2, left + x + width / 2))
+          row.append(boxes[boxes.count - 1])
+        default: continue
+        }
+      }
+      xLabels.append(row)
+    }
+    return (try #require(root.number("width")), boxes, xLabels)
+  }
+
+  @Test("every tick label fits inside the picture, and a panel's x labels keep apart")
+  func labelsFit() throws {
+    let tiny = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tick-labels-\(getpid()).json")
+    try #"""
+    {"chains": [{"name": "tiny", "frame": {"y": 0, "height": 100}, "attachment": "viewport",
+      "effects": [{"type": "expression", "scale": "1 + offset*1e-9",
+                   "blur": "123456.7 + offset*0.001"}]}]}
+    """#.write(to: tiny, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: tiny) }
+    let runs = [
+      InProcess(["plot", tiny.path, "--offsets", "0:100"]),
+      InProcess([
+        "plot", InProcess.stretchyHeader, "--offsets", "100000,100000.001", "--chain", "body",
+      ]),
+    ]
+    for run in runs {
+      #expect(run.status == .success)
+      let (width, boxes, xLabels) = try Self.labelBoxes(run.stdout)
+      #expect(boxes.count >= 6)
+      for box in boxes {
+        #expect(
+          box.left >= 0 && box.right <= width,
+          "\(box.text): \(box.left) to \(box.right) of \(width)")
+      }
+      for row in xLabels {
+        for (a, b) in zip(row, row.dropFirst()) {
+          #expect(a.right <= b.left, "\(a.text) runs into \(b.text)")
+        }
+      }
+    }
+    // The blur ticks, 123456.7 to 123456.8 by 0.025: 123456.75 plain; the
+    // body's y in stretchy-header (300 - offset) plain: -99700.0005.
+    #expect(runs[0].stdout.contains(">123456.75<"))
+    #expect(runs[1].stdout.contains(">-99700.0005<"))
   }
 }

@@ -99,19 +99,19 @@ public enum PictureText {
   }
 
   /// A tick's label: `value` as ``MessageText/number(_:)`` writes it, or,
-  /// where that is longer than ``tickLabelLength`` characters (the room
-  /// left of a plot's panel), its mantissa and power of ten (`1e15`,
-  /// `2.5e9`, `-1e-7`).
+  /// where that is longer than ``tickLabelLength`` characters, its
+  /// mantissa and power of ten (`1e15`, `2.5e9`, `-1e-7`) when that is
+  /// shorter (`123456.75`, not `1.2345675e5`).
   static func tickLabel(_ value: Double) -> String {
     let plain = MessageText.number(value)
     guard plain.count > tickLabelLength, value != 0, value.isFinite else { return plain }
     let exponent = Int(abs(value).log10Floor)
     let mantissa = cleaned(value / pow10(exponent))
-    return MessageText.number(mantissa) + "e" + String(exponent)
+    let powered = MessageText.number(mantissa) + "e" + String(exponent)
+    return powered.count < plain.count ? powered : plain
   }
 
-  /// The longest plain tick label: eight characters, 54 points of 12-point
-  /// text, within the 64 left of a plot's panel.
+  /// The longest tick label always written plain: eight characters.
   static let tickLabelLength = 8
 
   static func pow10(_ exponent: Int) -> Double {

@@ -49,7 +49,8 @@ public struct PlotPicture: Sendable {
   public static let maximumViews = 10_000
   /// The height of a panel's plot area.
   public static let plotHeight = 150.0
-  /// The room left of a plot area for tick labels.
+  /// The least room left of a plot area for tick labels; more where a
+  /// y tick's label is wider (``leftMargin``).
   static let marginLeft = 64.0
   /// The room right of a plot area.
   static let marginRight = 20.0
@@ -154,10 +155,46 @@ public struct PlotPicture: Sendable {
     return low == high ? (low - 1, high + 1) : (low, high)
   }
 
+  /// The room left of every plot area: ``marginLeft``, or, where a y tick's
+  /// label is wider than its 64 points less the 6 between a label and its
+  /// panel and 4 more, the widest label's estimated width (11-point text,
+  /// ``TextWidth``) and those 10, rounded up to a whole point, so that no
+  /// label passes the picture's left edge or reaches the panel before.
+  var leftMargin: Double {
+    let widest =
+      columns.flatMap { valueTicks(of: $0) }.map {
+        TextWidth.width(of: PictureText.tickLabel($0), fontSize: 11)
+      }.max() ?? 0
+    return max(Self.marginLeft, (widest + 10).rounded(.up))
+  }
+
+  /// The ticks of the x axis within `range`: the most (5 intervals at
+  /// most, ``PictureText/ticks(from:to:target:)``) whose labels, 11-point
+  /// text centred on them, keep 6 points apart; fewer where they would
+  /// not (the labels of 100000 to 100000.001 by 0.0002 would run into
+  /// each other).
+  static func offsetTicks(in range: (min: Double, max: Double)) -> [Double] {
+    var chosen: [Double] = []
+    for target in stride(from: 5, through: 1, by: -1) {
+      let ticks = PictureText.ticks(from: range.min, to: range.max, target: target)
+        .filter { $0 >= range.min && $0 <= range.max }
+      chosen = ticks
+      guard ticks.count > 1 else { break }
+      let spacing = (ticks[1] - ticks[0]) / (range.max - range.min) * plotWidth
+      let widest =
+        ticks.map {
+          TextWidth.width(of: PictureText.tickLabel($0), fontSize: 11)
+        }.max() ?? 0
+      if widest + 6 <= spacing { break }
+    }
+    return chosen
+  }
+
   /// The SVG document; only part of it once a signal has asked `effectctl`
   /// to stop (``Interruption``), which the command then does not write.
   public func svg() -> String {
-    let panelWidth = Self.marginLeft + Self.plotWidth + Self.marginRight
+    let marginLeft = leftMargin
+    let panelWidth = marginLeft + Self.plotWidth + Self.marginRight
     let panelHeight = Self.marginTop + Self.plotHeight + Self.marginBottom
     let rows = (columns.count + Self.panelsPerRow - 1) / Self.panelsPerRow
     let views = frames.first?.views ?? []
@@ -179,9 +216,10 @@ public struct PlotPicture: Sendable {
     out += legend.svg()
     let xRange = offsetRange
     for (index, column) in columns.enumerated() {
-      let left = 10 + Double(index % Self.panelsPerRow) * panelWidth + Self.marginLeft
+      let left = 10 + Double(index % Self.panelsPerRow) * panelWidth + marginLeft
       let top = legendHeight + Double(index / Self.panelsPerRow) * panelHeight + Self.marginTop
-      out += panel(column: column, left: left, top: top, xRange: xRange)
+      out += panel(
+        column: column, left: left, top: top, xRange: xRange, marginLeft: marginLeft)
     }
     out += "</svg>\n"
     return out
@@ -212,7 +250,8 @@ public struct PlotPicture: Sendable {
   public static let noPanelsNote = "no column changes over the offsets (--columns draws any)"
 
   private func panel(
-    column: TransformColumn, left: Double, top: Double, xRange: (min: Double, max: Double)
+    column: TransformColumn, left: Double, top: Double, xRange: (min: Double, max: Double),
+    marginLeft: Double
   ) -> String {
     let f = PictureText.fixed
     let yTicks = valueTicks(of: column)
@@ -240,12 +279,17 @@ public struct PlotPicture: Sendable {
       out +=
         "<text x=\"-6\" y=\"\(y)\" dy=\"4\" text-anchor=\"end\">\(PictureText.tickLabel(tick))</text>\n"
     }
-    for tick in PictureText.ticks(from: xRange.min, to: xRange.max, target: 5)
-    where tick >= xRange.min && tick <= xRange.max {
+    // An x tick's label is centred on its line, moved in to stay within
+    // the panel's own box, margins included, which keeps it inside the
+    // picture and off the next panel's labels.
+    for tick in Self.offsetTicks(in: xRange) {
       let x = f(px(tick))
+      let label = PictureText.tickLabel(tick)
+      let half = TextWidth.width(of: label, fontSize: 11) / 2
+      let center = min(max(px(tick), -marginLeft + half), width + Self.marginRight - half)
       out += "<line x1=\"\(x)\" y1=\"0\" x2=\"\(x)\" y2=\"\(f(height))\" stroke=\"#e4e4e4\"/>"
-      out += "<text x=\"\(x)\" y=\"\(f(height + 15))\" text-anchor=\"middle\">"
-      out += "\(PictureText.tickLabel(tick))</text>\n"
+      out += "<text x=\"\(f(center))\" y=\"\(f(height + 15))\" text-anchor=\"middle\">"
+      out += "\(label)</text>\n"
     }
     out += "<text x=\"\(f(width / 2))\" y=\"\(f(height + 32))\" text-anchor=\"middle\" "
     out += "fill=\"#666666\">offset</text>\n"
@@ -283,7 +327,7 @@ public struct PlotPicture: Sendable {
       }
     }
     var rows: [[ClosedRange<Double>]] = [[], []]
-    let box = (-Self.marginLeft)...(width + Self.marginRight)
+    let box = (-marginLeft)...(width + Self.marginRight)
     for index in labels.indices {
       let half = TextWidth.width(of: labels[index].text, fontSize: 9) / 2 + 2
       guard 2 * half <= box.upperBound - box.lowerBound else { continue }
