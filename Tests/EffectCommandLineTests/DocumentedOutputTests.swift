@@ -321,7 +321,7 @@ import Testing
     ]).stdout
     // Each panel's marker, mapped back to an offset by the panel's scale.
     let panels = marking.matches(of: /data-x-min="(-?[0-9.]+)" data-x-max="(-?[0-9.]+)"/)
-    let labels = marking.matches(of: /<text x="([0-9.]+)" [^>]*fill="#c0392b">([a-z]+)<\/text>/)
+    let labels = marking.matches(of: /<text x="([0-9.]+)" [^>]*fill="#000000">([a-z]+)<\/text>/)
     #expect(!panels.isEmpty && labels.count == panels.count)
     for (panel, label) in zip(panels, labels) {
       let (xMin, xMax) = (Double(panel.output.1) ?? 0, Double(panel.output.2) ?? 0)

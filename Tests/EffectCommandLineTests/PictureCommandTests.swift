@@ -211,12 +211,12 @@ import Testing
           == fires.map { (($0 + 150) / 150 * 320 * 100).rounded() / 100 })
       #expect(markers.map { children[$0 + 1].text } == ["refresh", "refresh"])
     }
-    #expect(result.stdout.contains("red: events"))
+    #expect(result.stdout.contains("black dash-dot lines: events"))
     // The rows declare no event: a plot of them alone has no event marker.
     let rows = InProcess(["plot", refresh, "--offsets", offsets, "--chain", "row"])
     #expect(rows.status == .success)
     #expect(!rows.stdout.contains(#"data-marker="event""#))
-    #expect(!rows.stdout.contains("red: events"))
+    #expect(!rows.stdout.contains("events"))
   }
 
   @Test("filmstrip: each box is eval's layout frame at its offset, the offset under it")

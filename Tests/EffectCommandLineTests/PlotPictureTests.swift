@@ -447,3 +447,67 @@ import Testing
     #expect(runs[1].stdout.contains(">-99700.0005<"))
   }
 }
+
+/// Every line of a plot is told apart from every other and from the markers.
+@Suite struct PlotLineStyleTests {
+  /// Tableau 10, in its order.
+  static let tableau10 = [
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+    "#9c755f", "#bab0ac",
+  ]
+
+  @Test("lines take Tableau 10's ten colours, then a dash a pass: 40 styles apart")
+  func fortyStyles() {
+    #expect((0..<10).map(PictureText.color) == Self.tableau10)
+    // View 8 is no longer view 0's colour; view 10 is, with dashes.
+    #expect(PictureText.color(8) != PictureText.color(0))
+    #expect(PictureText.color(10) == PictureText.color(0))
+    #expect(PictureText.dash(0) == nil && PictureText.dash(10) != nil)
+    let styles = (0..<40).map { "\(PictureText.color($0)) \(PictureText.dash($0) ?? "solid")" }
+    #expect(Set(styles).count == 40)
+    #expect(PictureText.color(40) == PictureText.color(0) && PictureText.dash(40) == nil)
+  }
+
+  @Test("15 views: each line's colour and dash are its swatch's, all different; markers apart")
+  func linesMatchTheirSwatches() throws {
+    let chains = (0..<15).map { index in
+      "{\"name\": \"v\(index)\", \"frame\": {\"y\": \(index * 60), \"height\": 60}, "
+        + "\"effects\": [{\"type\": \"parallax\", \"rate\": \(Double(index) / 10)}]}"
+    }
+    let host = SceneHost(
+      scene: try SceneLoader().load(json: "{\"chains\": [\(chains.joined(separator: ", "))]}"))
+    let frames = try FrameDrawing.frames(
+      of: host, at: OffsetSpec(parsing: "-100:500:10"),
+      selection: PlotPicture.defaultSelection(for: host.chains))
+    let markers = [
+      PlotMarker(offset: 100, label: "snap 100", kind: .snap),
+      PlotMarker(offset: 200, label: "fired", kind: .event),
+    ]
+    let svg = PlotPicture(frames: frames, columns: [.y], markers: markers).svg()
+    let root = try XMLTreeBuilder.parse(svg)
+    let lines = root.descendants.filter { $0.name == "polyline" }
+    let legend = try #require(root.descendants.first { $0.attributes["class"] == "legend" })
+    let swatches = legend.children.filter { $0.name == "line" }
+    #expect(lines.count == 15 && swatches.count == 15)
+    func style(_ element: XMLElement) -> String {
+      "\(element.attributes["stroke"] ?? "") \(element.attributes["stroke-dasharray"] ?? "solid")"
+    }
+    // Lines are drawn last view first.
+    for (view, line) in lines.reversed().enumerated() {
+      #expect(line.attributes["data-view"] == "v\(view)")
+      #expect(style(line) == style(swatches[view]), "v\(view)")
+      #expect(line.attributes["stroke"] == Self.tableau10[view % 10])
+    }
+    #expect(Set(lines.map(style)).count == 15)
+    // The markers' colours are none of the lines'.
+    let markerLines = root.descendants.filter { $0.attributes["data-marker"] != nil }
+    #expect(markerLines.count == 4)
+    for marker in markerLines {
+      #expect(!Self.tableau10.contains(marker.attributes["stroke"] ?? ""))
+    }
+    #expect(svg.contains("grey dashed lines: offset 0 and maxOffset"))
+    #expect(svg.contains("black dotted lines: snap targets"))
+    #expect(svg.contains("black dash-dot lines: events"))
+    #expect(!svg.contains("red: events") && !svg.contains("blue: snap targets"))
+  }
+}

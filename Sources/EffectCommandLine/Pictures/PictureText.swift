@@ -39,13 +39,28 @@ public enum PictureText {
     return result
   }
 
-  /// The colour of chain `index`: a palette of eight that stays apart on white
-  /// (Tableau 10's first eight), repeating after eight chains.
+  /// The colours of views and chains: Tableau 10's ten, which stay apart on white.
+  public static let palette = [
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
+    "#9c755f", "#bab0ac",
+  ]
+
+  /// The dash patterns of a plot's lines, one a pass through ``palette``:
+  /// solid (`nil`), long dashes, dots, dash and dot. With the colours they
+  /// tell 40 lines apart; the 41st is drawn as the first.
+  public static let dashes: [String?] = [nil, "8 4", "2 3", "8 3 2 3"]
+
+  /// The colour of chain or line `index`: ``palette``'s, repeating after ten.
   public static func color(_ index: Int) -> String {
-    let palette = [
-      "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-    ]
-    return palette[index % palette.count]
+    palette[index % palette.count]
+  }
+
+  /// The `stroke-dasharray` of a plot's line `index`, `nil` for a solid
+  /// line: ``dashes``' entry for the pass through ``palette`` it is in
+  /// (lines 0 to 9 solid, 10 to 19 long dashes, ...), so that two lines
+  /// of one colour differ in their dashes.
+  public static func dash(_ index: Int) -> String? {
+    dashes[index / palette.count % dashes.count]
   }
 
   /// Round tick positions covering `low...high`: a step of 1, 2 or 5 times a

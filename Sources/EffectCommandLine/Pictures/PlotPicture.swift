@@ -234,11 +234,27 @@ public struct PlotPicture: Sendable {
       let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
       axis += ", moving the content \(words.forward)"
     }
-    var parts = [axis + ")", "dashed lines: offset 0 and maxOffset"]
-    if markers.contains(where: { $0.kind == .snap }) { parts.append("blue: snap targets") }
-    if markers.contains(where: { $0.kind == .event }) { parts.append("red: events") }
+    var parts = [axis + ")", "grey dashed lines: offset 0 and maxOffset"]
+    if markers.contains(where: { $0.kind == .snap }) {
+      parts.append("black dotted lines: snap targets")
+    }
+    if markers.contains(where: { $0.kind == .event }) {
+      parts.append("black dash-dot lines: events")
+    }
     if columns.isEmpty { parts.append(Self.noPanelsNote) }
     return parts
+  }
+
+  /// The colour and `stroke-dasharray` of a marker's line and label: grey
+  /// or black, which no view's line is (``PictureText/palette``), and a
+  /// dash of its own: edges grey dashed, snap targets black dotted,
+  /// events black dash and dot.
+  public static func style(of kind: PlotMarker.Kind) -> (color: String, dash: String) {
+    switch kind {
+    case .edge: ("#555555", "4 3")
+    case .snap: ("#000000", "2 2")
+    case .event: ("#000000", "6 2 2 2")
+    }
   }
 
   /// The most snap targets `effectctl plot` marks: more lie closer than
@@ -310,12 +326,7 @@ public struct PlotPicture: Sendable {
     var labelAt: [String: Int] = [:]
     for marker in markers where marker.offset >= xRange.min && marker.offset <= xRange.max {
       let x = px(marker.offset)
-      let (color, dash) =
-        switch marker.kind {
-        case .edge: ("#555555", "4 3")
-        case .snap: ("#1f5fbf", "2 2")
-        case .event: ("#c0392b", "6 2")
-        }
+      let (color, dash) = Self.style(of: marker.kind)
       shown.append((marker, x, color, dash))
       if let same = labelAt[f(x)] {
         labels[same].text += " · " + (marker.kind == .snap ? "snap" : marker.label)
@@ -357,6 +368,7 @@ public struct PlotPicture: Sendable {
       let name = frames[0].views[view].name
       out += "<polyline data-view=\"\(PictureText.escaped(name))\" fill=\"none\" "
       out += "stroke=\"\(PictureText.color(view))\" stroke-width=\"1.8\" "
+      if let dash = PictureText.dash(view) { out += "stroke-dasharray=\"\(dash)\" " }
       out += "stroke-linejoin=\"round\" points=\""
       let points = frames.map { frame in
         (x: px(frame.offset), y: py(frame.views[view].value(column)))
@@ -536,7 +548,9 @@ struct PlotLegend {
     for (index, entry) in entries.enumerated() {
       let (x, y) = (entry.x, entry.y)
       out += "<line x1=\"\(f(x))\" y1=\"\(f(y + 5))\" x2=\"\(f(x + 22))\" y2=\"\(f(y + 5))\" "
-      out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\"/>"
+      out += "stroke=\"\(PictureText.color(index))\" stroke-width=\"2.5\""
+      if let dash = PictureText.dash(index) { out += " stroke-dasharray=\"\(dash)\"" }
+      out += "/>"
       out += "<text x=\"\(f(x + Self.swatch))\" y=\"\(f(y + 9))\">"
       if entry.shown != entry.name {
         out += "<title>\(PictureText.escaped(entry.name))</title>"
