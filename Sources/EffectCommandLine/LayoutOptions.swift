@@ -165,9 +165,10 @@ struct SceneEdit {
       labels[try setting.apply(to: &document)] = label
       if !labelsInOrder.contains(label) { labelsInOrder.append(label) }
     } catch  where error.isUsageError && !missingChainIsInvalid {
-      // A file that is no scene (not an object, or no list of chains) lacks
-      // every chain: its own problems come first, as without the setting.
-      if case .unknownChain = error, !Self.mayHoldChains(original),
+      // A file without a named chain that is invalid by itself (no scene,
+      // no chains, a chain without its name) lacks every chain for that:
+      // its own problems come first, as without the setting.
+      if case .unknownChain(_, _, let chains) = error, chains.isEmpty,
         case .failure(let problems) = loader.scene(from: original)
       {
         throw .scene(.invalid(file: file, diagnostics: problems.diagnostics))
@@ -176,15 +177,6 @@ struct SceneEdit {
     } catch {
       throw .failed(message: "\(file): \(label): \(error)", status: .invalidScene)
     }
-  }
-
-  /// Whether `document` is a scene object that may hold chains: an object
-  /// with a list of chains, or of one chain's keys.
-  static func mayHoldChains(_ document: JSONValue) -> Bool {
-    guard case .object(let top) = document else { return false }
-    if SceneLoader.isSingleChain(top) { return true }
-    if case .array? = top["chains"] { return true }
-    return false
   }
 
   /// The scene as the settings so far leave it. Of a file that loads

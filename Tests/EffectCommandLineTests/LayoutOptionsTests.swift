@@ -479,8 +479,22 @@ import Testing
   @Test("a file that is no scene is refused as that, not as lacking a --set's chain")
   func noSceneBesideASetting() throws {
     try InProcess.withSceneFiles(
-      [("array", "[1]"), ("five", #"{"chains": 5}"#)], prefix: "set-no-scene"
+      [
+        ("array", "[1]"), ("five", #"{"chains": 5}"#), ("none", #"{"chains": []}"#),
+        ("nameless", #"{"frame": {"height": 300}, "effects": []}"#),
+      ], prefix: "set-no-scene"
     ) { paths in
+      // No chain at all, and one without its name: invalid files, which
+      // no name could be set in.
+      let none = InProcess(["eval", paths[2], "--offsets", "0", "--set", "h.frame.y=3"])
+      #expect(none.status == .invalidScene)
+      #expect(
+        none.stderr
+          == "error: \(paths[2]): chains: expected an array of at least one chain, found an empty array\n"
+      )
+      let nameless = InProcess(["eval", paths[3], "--offsets", "0", "--set", "h.frame.y=3"])
+      #expect(nameless.status == .invalidScene)
+      #expect(nameless.stderr.hasPrefix("error: \(paths[3]): name: missing required key"))
       let array = InProcess(["eval", paths[0], "--offsets", "0", "--set", "h.frame.y=3"])
       #expect(array.status == .invalidScene)
       #expect(
