@@ -254,11 +254,17 @@ public struct ParameterReader: Sendable {
       if !seen.insert(member.key).inserted {
         report(.duplicateKey, at: member.key)
       } else if !readKeys.contains(member.key) {
+        let suggestion = MessageText.nearestName(to: member.key, in: readKeys)
+        // A required key misspelt (`"heigth"`) is reported once, as the
+        // unknown key and its "did you mean", not also as missing.
+        if let suggestion {
+          let missing = path(of: suggestion)
+          diagnostics.removeAll {
+            if case .missingKey = $0.problem { $0.path == missing } else { false }
+          }
+        }
         report(
-          .unknownKey(
-            owner: owner, suggestion: MessageText.nearestName(to: member.key, in: readKeys),
-            valid: readKeys),
-          at: member.key)
+          .unknownKey(owner: owner, suggestion: suggestion, valid: readKeys), at: member.key)
       }
     }
   }

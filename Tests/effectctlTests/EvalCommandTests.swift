@@ -204,7 +204,6 @@ import Testing
     #expect(output.stdout == "")
     #expect(
       output.stderr == """
-        error: \(path): chains[0].frame.height: missing required key; expected a number greater than 0 (at most 1e9)
         error: \(path): chains[0].frame.heigth: unknown key for a frame; did you mean "height"? (valid keys: x, y, width, height)
         error: \(path): chains[0].effects[0].type: unknown effect type "strech"; did you mean "stretch"? (registered: \(BuiltInTypes.names))
 
