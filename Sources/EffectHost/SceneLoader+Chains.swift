@@ -18,6 +18,9 @@ extension SceneLoader {
           expected:
             "an array of chains, or one chain with \"effects\" at the top level; found \(found)"),
         at: "chains")
+      // That line names a chain's keys found here: not unknown keys too.
+      let chainKeys = Set(SceneSchema.chainKeys.map(\.key))
+      reader.cover(keys.filter { chainKeys.contains($0) })
       return []
     }
     guard case .array(let elements) = value, !elements.isEmpty else {

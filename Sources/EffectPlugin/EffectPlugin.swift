@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x5927_fa77_2891_2bb8
+      0x9623_72b6_0469_b847
     #endif
   }
 

@@ -72,6 +72,9 @@ public struct ParameterReader: Sendable {
   public private(set) var diagnostics: [SceneDiagnostic] = []
   /// The keys read so far, in order: the object's valid keys.
   public private(set) var readKeys: [String] = []
+  /// Keys that another problem reported already: ``finish()`` does not
+  /// report them as unknown, nor lists them as valid.
+  package private(set) var coveredKeys: Set<String> = []
 
   /// A reader of `object` at `path`; keys in `alreadyRead` count as valid.
   public init(object: JSONObject, path: JSONPath, owner: String, alreadyRead: [String] = []) {
@@ -246,6 +249,12 @@ public struct ParameterReader: Sendable {
     return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }
 
+  /// Leaves `keys` out of ``finish()``'s unknown keys: a problem already
+  /// reported names them (a top level of a chain's keys, without `effects`).
+  package mutating func cover(_ keys: some Sequence<String>) {
+    coveredKeys.formUnion(keys)
+  }
+
   /// Reports keys that nothing read and keys given more than once.
   public mutating func finish() {
     var seen: Set<String> = []
@@ -253,7 +262,7 @@ public struct ParameterReader: Sendable {
       if isFull { return }
       if !seen.insert(member.key).inserted {
         report(.duplicateKey, at: member.key)
-      } else if !readKeys.contains(member.key) {
+      } else if !readKeys.contains(member.key) && !coveredKeys.contains(member.key) {
         let suggestion = MessageText.nearestName(to: member.key, in: readKeys)
         // A required key misspelt (`"heigth"`) is reported once, as the
         // unknown key and its "did you mean", not also as missing.

@@ -190,6 +190,15 @@ import Testing
       ]
     ),
     (
+      // A chain without effects at the top level: its keys named in the
+      // one line, not each again as unknown; a key of neither, once.
+      #"{"name": "h", "frame": {"height": 300}, "zIndx": 3}"#,
+      [
+        #"scene.json: chains: missing required key; expected an array of chains, or one chain with "effects" at the top level; found the keys "name", "frame", "zIndx""#,
+        #"scene.json: zIndx: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#,
+      ]
+    ),
+    (
       #"[1, 2]"#,
       ["scene.json: top level: expected a scene object, found an array"]
     ),
