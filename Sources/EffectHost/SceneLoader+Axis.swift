@@ -287,7 +287,15 @@ struct SceneAxisReading: Sendable {
     case .unknownKey(let owner, let suggestion, let valid):
       // The nearest of the file's keys to the key written, which the twin
       // did not rename.
-      let names = valid.map { keys[$0] ?? $0 }
+      // In the order a vertical scene lists them (`x, y, width, height`,
+      // not the renamed `y, x, height, width`): each file key at the place
+      // of the twin key of its name, as renaming swaps pairs.
+      let place = Dictionary(valid.enumerated().map { ($1, $0) }) { first, _ in first }
+      let names = valid.map { keys[$0] ?? $0 }.enumerated()
+        .sorted {
+          (place[$0.element] ?? $0.offset, $0.offset) < (place[$1.element] ?? $1.offset, $1.offset)
+        }
+        .map(\.element)
       var nearest = suggestion.map { keys[$0] ?? $0 }
       if case .key(let written)? = path.components.last {
         nearest = MessageText.nearestName(to: written, in: names)

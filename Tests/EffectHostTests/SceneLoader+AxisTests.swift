@@ -82,8 +82,18 @@ import Testing
     (
       #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100, "hieght": 3}, "effects": [{"type": "collapse", "minWidht": 1}], "events": [{"name": "e", "input": "minX", "crosses": 1}]}]}"#,
       [
-        #"scene.json: chains[0].frame.hieght: unknown key for a frame; did you mean "height"? (valid keys: y, x, height, width)"#,
+        #"scene.json: chains[0].frame.hieght: unknown key for a frame; did you mean "height"? (valid keys: x, y, width, height)"#,
         #"scene.json: chains[0].effects[0].minWidht: unknown key for effect "collapse"; did you mean "minWidth"? (valid keys: type, reducedMotion, minWidth, inset, pinned)"#,
+      ]
+    ),
+    (
+      // The valid keys in a vertical scene's order, though the twin reads
+      // the renamed keys in the other (its width is the file's height).
+      #"{"axis": "horizontal", "viewport": {"hieght": 3}, "contentInsets": {"lft": 3}, "chains": [{"name": "a", "frame": {"width": 3}, "effects": [{"type": "expression", "xx": "1"}]}]}"#,
+      [
+        #"scene.json: viewport.hieght: unknown key for the viewport; did you mean "height"? (valid keys: width, height)"#,
+        #"scene.json: contentInsets.lft: unknown key for the content insets; did you mean "left"? (valid keys: top, bottom, left, right)"#,
+        #"scene.json: chains[0].effects[0].xx: unknown key for effect "expression"; did you mean "x"? (valid keys: type, reducedMotion, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#,
       ]
     ),
   ]
