@@ -143,19 +143,33 @@ struct Parser {
       while end < bytes.count, end - position < 20, bytes[end].isASCIILetterOrDigit { end += 1 }
       let word = String(decoding: bytes[position..<end], as: UTF8.self)
       let isNonFinite = ["nan", "infinity", "inf"].contains(word.lowercased())
-      return "'\(word)'" + (isNonFinite ? " (JSON numbers are finite)" : "")
+      // `0x10`: the number 0 read, then a word starting with x.
+      let isHex =
+        word.first.map { $0 == "x" || $0 == "X" } == true
+        && position > 0 && bytes[position - 1] == UInt8(ascii: "0")
+      return "'\(word)'"
+        + (isNonFinite
+          ? " (JSON numbers are finite)" : isHex ? " (JSON numbers are decimal, no 0x)" : "")
     }
     if byte >= 0x20 && byte < 0x7F {
       return "'\(Character(Unicode.Scalar(byte)))'"
+        + (byte == UInt8(ascii: "'") ? Self.quotesHint : "")
     }
     if byte >= 0x80, let scalar = decodeScalar(at: position) {
       if scalar.isUnsafeInMessage {
         return "the character U+\(MessageText.hex(scalar.value, count: 4))"
       }
-      return "'\(Character(scalar))'"
+      // Typographic quotes, as a word processor or a web page writes them.
+      let isCurlyQuote =
+        (0x2018...0x201F).contains(scalar.value)
+        || scalar.value == 0xAB || scalar.value == 0xBB
+      return "'\(Character(scalar))'" + (isCurlyQuote ? Self.quotesHint : "")
     }
     return "byte 0x\(MessageText.hex(UInt32(byte), count: 2))"
   }
+
+  /// What a quote other than `"` found where JSON has one is told.
+  static let quotesHint = " (JSON strings are in straight double quotes: \")"
 
   func decodeScalar(at offset: Int) -> Unicode.Scalar? {
     var iterator = bytes[offset...].makeIterator()

@@ -18,7 +18,23 @@ import Testing
       ["scene.json:1:1: malformed JSON: expected a JSON value, found 'chains'"]),
     Case(
       "YAML-like single quotes", "{'chains': []}",
-      ["scene.json:1:2: malformed JSON: expected a key string, found '''"]),
+      [
+        #"scene.json:1:2: malformed JSON: expected a key string, found ''' (JSON strings are in straight double quotes: ")"#
+      ]),
+    Case(
+      "typographic quotes pasted from a web page", "{\u{201C}chains\u{201D}: []}",
+      [
+        #"scene.json:1:2: malformed JSON: expected a key string, found '\#u{201C}' (JSON strings are in straight double quotes: ")"#
+      ]),
+    Case(
+      "a hexadecimal number", #"{"contentHeight": 0x10}"#,
+      [
+        "scene.json:1:20: malformed JSON: expected ',' or '}' after an object member, found 'x10' (JSON numbers are decimal, no 0x)"
+      ]),
+    Case(
+      // A word starting with x elsewhere is no hexadecimal number.
+      "a bare word starting with x", #"{"a": x10}"#,
+      ["scene.json:1:7: malformed JSON: expected a JSON value, found 'x10'"]),
     Case(
       "truncated mid-object", #"{"chains": [{"name": "a", "frame": {"height": 1"#,
       [
