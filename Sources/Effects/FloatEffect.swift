@@ -19,10 +19,15 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     public var previousOffset: Double?
     /// How far each view is hidden, in points, 0 to its height.
     public var hidden: [Double]
+    /// The first of the copies that have not had a frame yet, added since
+    /// the last frame (``resizeState(_:from:to:)``), or `nil` when every
+    /// copy has had one: the next frame is their first, with delta 0.
+    public var firstNewCopy: Int?
 
-    public init(previousOffset: Double? = nil, hidden: [Double]) {
+    public init(previousOffset: Double? = nil, hidden: [Double], firstNewCopy: Int? = nil) {
       self.previousOffset = previousOffset
       self.hidden = hidden
+      self.firstNewCopy = firstNewCopy
     }
   }
 
@@ -79,11 +84,13 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
   }
 
   /// The copies that stay keep how far they are hidden; new copies start
-  /// shown, as on their first frame.
+  /// shown, and their next frame is their first (delta 0), whatever the
+  /// chain's older copies scroll by.
   public func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int) {
     if newCount < state.hidden.count {
       state.hidden.removeLast(state.hidden.count - newCount)
     } else {
+      state.firstNewCopy = min(state.firstNewCopy ?? state.hidden.count, state.hidden.count)
       state.hidden.append(contentsOf: repeatElement(0, count: newCount - state.hidden.count))
     }
   }
@@ -92,6 +99,14 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     let offset = views.geometry.offset
     let delta = state.previousOffset.map { offset - $0 } ?? 0
     state.previousOffset = offset
+    if let first = state.firstNewCopy {
+      // A new copy's first frame: h = clamp(0 + 0, 0, height). Its h is
+      // set to -delta, which the loop's h + delta brings to exactly 0.
+      for copy in min(first, state.hidden.count)..<state.hidden.count {
+        state.hidden[copy] = -delta
+      }
+      state.firstNewCopy = nil
+    }
     let line = views.geometry.contentInsets.top + inset
     state.hidden.withUnsafeMutableBufferPointer { hidden in
       guard var slot = hidden.baseAddress else { return }

@@ -437,6 +437,45 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(host.transform(at: 0).y == -50)
   }
 
+  @Test("copies added mid-scroll have their first frame: delta 0, shown whatever the others scroll")
+  func grownCopiesStartShownScrollingOn() throws {
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"contentHeight": 5000, "chains": [{"name": "row", "frame": {"height": 100},
+          "repeat": {"count": 1}, "effects": [{"type": "float"}]}]}
+        """#)
+    var host = SceneHost(scene: scene)
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 150)
+    host.setRepetition(Chain.Repetition(count: 3), ofChain: 0)
+    // Up by another 150 (delta 150): copy 0 keeps scrolling, h = min(100,
+    // 100 + 150) = 100, y = max(-300, 0 - 100) = -100. Copies 1 and 2 have
+    // their first frame (delta 0, h 0): y = max(natural, 0) = 0, for
+    // natural tops 100 - 300 and 200 - 300.
+    host.evaluate(offset: 300)
+    #expect(host.transform(at: 0).y == -100)
+    #expect(host.transform(at: 1).y == 0)
+    #expect(host.transform(at: 2).y == 0)
+    // As a fresh host of the grown scene at 300, for the new copies.
+    var fresh = SceneHost(scene: host.scene)
+    fresh.evaluate(offset: 300)
+    #expect(fresh.transform(at: 1).y == host.transform(at: 1).y)
+    #expect(fresh.transform(at: 2).y == host.transform(at: 2).y)
+    // The next frame they scroll with the others: up 50, h = 50 for both,
+    // y = max(100 - 350, -50) and max(200 - 350, -50).
+    host.evaluate(offset: 350)
+    #expect(host.transform(at: 1).y == -50)
+    #expect(host.transform(at: 2).y == -50)
+    // Grown twice between two frames: every copy after the first count is new.
+    host.setRepetition(Chain.Repetition(count: 4), ofChain: 0)
+    host.setRepetition(Chain.Repetition(count: 5), ofChain: 0)
+    host.evaluate(offset: 500)
+    #expect(host.transform(at: 3).y == max(300 - 500, 0))
+    #expect(host.transform(at: 4).y == max(400 - 500, 0))
+    // Copy 2, which had frames: h = min(100, 50 + 150) = 100, y = max(-300, -100).
+    #expect(host.transform(at: 2).y == -100)
+  }
+
   @Test("a chain given repeat is evaluated anew, its float state carried over")
   func givenRepeatKeepsState() throws {
     let scene = try SceneLoader().load(
