@@ -220,7 +220,14 @@ extension ValueReader where Value == Device {
     ValueReader<Device> { (text) throws(InvalidValue) -> Device in
       if let device = Device.named(text) { return device }
       let names = Device.table.map(\.name)
-      let hint = UsageError.suggestion(text, in: names).map { " " + $0 } ?? ""
+      // A name cut short (`iphone-16-pr`, `iphone-16-pro`) means the
+      // shortest name it starts, before the nearest by spelling
+      // (`iphone-16`, a smaller screen).
+      let completed = names.filter { $0.hasPrefix(text.lowercased()) && !text.isEmpty }
+        .min { $0.count < $1.count }
+      let hint =
+        completed.map { " Did you mean '\($0)'?" }
+        ?? UsageError.suggestion(text, in: names).map { " " + $0 } ?? ""
       throw InvalidValue(
         detail:
           ".\(hint) Expected one of \(names.joined(separator: ", ")) (see 'effectctl devices')")

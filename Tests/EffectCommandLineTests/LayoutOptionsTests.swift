@@ -281,7 +281,16 @@ import Testing
     ),
     (
       ["--device", "iphone-16-pr"],
-      "The value 'iphone-16-pr' is invalid for '--device <name>'. Did you mean 'iphone-16'? Expected one of iphone-se-3, iphone-se-3-landscape, iphone-16, iphone-16-landscape, iphone-16-pro-max, iphone-16-pro-max-landscape, ipad-pro-11, ipad-pro-11-landscape (see 'effectctl devices')"
+      "The value 'iphone-16-pr' is invalid for '--device <name>'. Did you mean 'iphone-16-pro-max'? Expected one of iphone-se-3, iphone-se-3-landscape, iphone-16, iphone-16-landscape, iphone-16-pro-max, iphone-16-pro-max-landscape, ipad-pro-11, ipad-pro-11-landscape (see 'effectctl devices')"
+    ),
+    (
+      // Cut short: the shortest name it starts, not iphone-16 (3 edits).
+      ["--device", "iPhone-16-Pro"],
+      "The value 'iPhone-16-Pro' is invalid for '--device <name>'. Did you mean 'iphone-16-pro-max'? Expected one of iphone-se-3, iphone-se-3-landscape, iphone-16, iphone-16-landscape, iphone-16-pro-max, iphone-16-pro-max-landscape, ipad-pro-11, ipad-pro-11-landscape (see 'effectctl devices')"
+    ),
+    (
+      ["--device", "ipad"],
+      "The value 'ipad' is invalid for '--device <name>'. Did you mean 'ipad-pro-11'? Expected one of iphone-se-3, iphone-se-3-landscape, iphone-16, iphone-16-landscape, iphone-16-pro-max, iphone-16-pro-max-landscape, ipad-pro-11, ipad-pro-11-landscape (see 'effectctl devices')"
     ),
     (
       ["--device", "pixel"],
