@@ -335,7 +335,7 @@ public enum GestureError: Error, Sendable, Equatable, CustomStringConvertible {
         "step \(position) \(MessageText.quoted(step)): expected \(expectedText), found \(foundText)"
     case .notANumber(let position, let step, let value, let found):
       // A duration's examples are durations: a negative one is refused.
-      let examples = value == "MS" ? "300 or 0.5" : "-200 or 0.5"
+      let examples = value == "MS" ? "300 or 12.5" : "-200 or 0.5"
       return
         "step \(position) \(MessageText.quoted(step)): expected \(value) to be a decimal number such as \(examples), found \(MessageText.quoted(found))"
     case .outOfRange(let position, let step, let value, let found):

@@ -70,7 +70,7 @@ import Testing
     ),
     (
       "drag:100:",
-      "step 1 \"drag:100:\": expected MS to be a decimal number such as 300 or 0.5, found \"\""
+      "step 1 \"drag:100:\": expected MS to be a decimal number such as 300 or 12.5, found \"\""
     ),
     (
       "fling:nan",
