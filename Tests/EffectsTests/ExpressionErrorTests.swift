@@ -27,6 +27,10 @@ import Testing
     ("mix(0, 1, 0.5)", "y: at 1: unknown function `mix`; did you mean `lerp(a, b, t)`?"),
     ("2 * log10(y)", "y: at 5: unknown function `log10`; did you mean `log(x) / log(10)`?"),
     ("pullStrat", "y: at 1: unknown name `pullStrat`; did you mean `pullStart`?"),
+    // Another language's constant gets its number (pi to the 16 digits a
+    // Double round-trips: 3.141592653589793).
+    ("2 * PI * progress", "y: at 5: unknown name `PI`; did you mean `3.141592653589793`?"),
+    ("M_PI / 2", "y: at 1: unknown name `M_PI`; did you mean `3.141592653589793`?"),
     // A name or number is repeated up to 40 characters, then cut.
     (
       String(repeating: "a", count: 100_000),

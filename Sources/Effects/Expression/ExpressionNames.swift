@@ -95,6 +95,14 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
     }
   }
 
+  /// Constants of other languages (JavaScript's `Math.PI` as `PI`, C's
+  /// `M_PI`), which have no name here: the number to write instead.
+  static let otherLanguagesConstants: [String: String] = [
+    "PI": "3.141592653589793", "pi": "3.141592653589793", "M_PI": "3.141592653589793",
+    "TAU": "6.283185307179586", "tau": "6.283185307179586",
+    "E": "2.718281828459045", "M_E": "2.718281828459045",
+  ]
+
   /// Functions of other languages (GLSL, C, CSS) a user may reach for,
   /// each with what to write here: their nearest names here mean another
   /// thing (`mix` is not `min`, `log10` not `log`).

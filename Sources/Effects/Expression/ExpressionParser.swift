@@ -197,7 +197,10 @@ struct ExpressionParser {
           position: token.position,
           message: "`\(identifier)` is a function; expected a call such as `\(function.signature)`")
       }
-      let suggestion = MessageText.nearestName(to: identifier, in: ExpressionName.spellings)
+      // Another language's constant (`PI`): the number to write.
+      let suggestion =
+        ExpressionFunction.otherLanguagesConstants[identifier]
+        ?? MessageText.nearestName(to: identifier, in: ExpressionName.spellings)
       throw ExpressionError(
         position: token.position,
         message: "unknown name `\(ExpressionError.shown(identifier))`"
