@@ -27,6 +27,8 @@ struct SceneAxisReading: Sendable {
   static let effectKeys = [
     "minWidth": "minHeight", "x": "y", "y": "x", "width": "height", "height": "width",
     "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
+    // No column, but told the column that moves a view the same way.
+    "translateX": "translateY", "translateY": "translateX",
   ]
   /// The physical insets' keys in the twin: the left-to-right twin of a
   /// right-to-left scene has the left and right insets swapped.
@@ -298,7 +300,9 @@ struct SceneAxisReading: Sendable {
         .map(\.element)
       var nearest = suggestion.map { keys[$0] ?? $0 }
       if case .key(let written)? = path.components.last {
-        nearest = MessageText.nearestName(to: written, in: names)
+        // Else the twin's hint for a key it renamed, renamed back (an
+        // expression's `translateX`, the twin's `translateY`: `x`).
+        nearest = MessageText.nearestName(to: written, in: names) ?? nearest
       }
       problem = .unknownKey(owner: owner, suggestion: nearest, valid: names)
     case .duplicateName(let name, let first):

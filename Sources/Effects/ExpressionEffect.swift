@@ -47,6 +47,15 @@ public struct ExpressionEffect: StatelessScrollEffect {
           at: column.rawValue)
       }
     }
+    // The output's translate columns are no columns to assign: a view is
+    // moved by its x and y, from which the translation is measured.
+    for (translate, column) in [("translateX", "x"), ("translateY", "y")]
+    where reader.object[translate] != nil {
+      reader.report(
+        .unknownKey(owner: reader.owner, suggestion: column, valid: reader.readKeys),
+        at: translate)
+      reader.cover([translate])
+    }
     let columns = Set(written.map(\.column))
     for single in ["scaleX", "scaleY"] where columns.contains("scale") && columns.contains(single) {
       reader.report(

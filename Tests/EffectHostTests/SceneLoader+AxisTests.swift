@@ -89,10 +89,12 @@ import Testing
     (
       // The valid keys in a vertical scene's order, though the twin reads
       // the renamed keys in the other (its width is the file's height).
-      #"{"axis": "horizontal", "viewport": {"hieght": 3}, "contentInsets": {"lft": 3}, "chains": [{"name": "a", "frame": {"width": 3}, "effects": [{"type": "expression", "xx": "1"}]}]}"#,
+      #"{"axis": "horizontal", "viewport": {"hieght": 3}, "contentInsets": {"lft": 3}, "chains": [{"name": "a", "frame": {"width": 3}, "effects": [{"type": "expression", "xx": "1", "translateX": "4"}]}]}"#,
       [
         #"scene.json: viewport.hieght: unknown key for the viewport; did you mean "height"? (valid keys: width, height)"#,
         #"scene.json: contentInsets.lft: unknown key for the content insets; did you mean "left"? (valid keys: top, bottom, left, right)"#,
+        // The file's translateX moves along the scroll, as its x: told x.
+        #"scene.json: chains[0].effects[0].translateX: unknown key for effect "expression"; did you mean "x"? (valid keys: type, reducedMotion, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#,
         #"scene.json: chains[0].effects[0].xx: unknown key for effect "expression"; did you mean "x"? (valid keys: type, reducedMotion, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#,
       ]
     ),

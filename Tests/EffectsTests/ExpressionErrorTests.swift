@@ -149,6 +149,11 @@ import Testing
       #"chains[0].effects[0].opasity: unknown key for effect "expression"; did you mean "opacity"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
     ),
     (
+      // The output's translation is no column: the one that moves the view.
+      #"{"type": "expression", "translateY": "10"}"#,
+      #"chains[0].effects[0].translateY: unknown key for effect "expression"; did you mean "y"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
+    ),
+    (
       #"{"type": "expression"}"#,
       "chains[0].effects[0]: expected at least one column to assign (x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex), found none"
     ),
