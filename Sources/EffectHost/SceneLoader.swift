@@ -206,7 +206,9 @@ public struct SceneLoader: Sendable {
         SceneDiagnostics(
           axisProblems
             + reader.reportedDiagnostics.map {
-              axis.physical($0, twin: .object(twin), file: .object(object))
+              placing(
+                axis.physical($0, twin: .object(twin), file: .object(object)),
+                isSingleChain: isSingleChain)
             }))
     }
     return .success(

@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xd0dd_3b5d_18ec_d2f4
+      0x1795_aded_96d7_c241
     #endif
   }
 

@@ -13,6 +13,9 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case missingKey(expected: String)
     /// A key that the object does not take; `suggestion` is the nearest valid one.
     case unknownKey(owner: String, suggestion: String?, valid: [String])
+    /// A key unknown where it stands that is a key of another object of the
+    /// file, `place` (`a chain, beside "frame"`): `"repeat"` in a frame.
+    case misplacedKey(owner: String, place: String, valid: [String])
     /// A key given twice in one object.
     case duplicateKey
     /// An effect type that the registry does not hold.
@@ -97,6 +100,9 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
       return "unknown key for \(owner)\(hint) (\(list))"
+    case .misplacedKey(let owner, let place, let valid):
+      let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
+      return "unknown key for \(owner); it is a key of \(place) (\(list))"
     case .duplicateKey:
       return "the key is given more than once; expected each key once"
     case .unknownEffectType(let name, let suggestion, let valid):

@@ -142,7 +142,29 @@ import Testing
       "chains and a single chain's keys mixed",
       #"{"chains": [{"name": "a", "frame": {"height": 1}}], "effects": []}"#,
       [
-        "scene.json: effects: unknown key for the scene (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"
+        #"scene.json: effects: unknown key for the scene; it is a key of a chain, in "chains" (valid keys: axis, layoutDirection, version, description, viewport, contentInsets, contentHeight, contentWidth, chains, snap, $schema)"#
+      ]),
+    Case(
+      "keys of other objects of a scene, each where it was found and where it goes",
+      #"""
+      {"viewport": {"width": 390, "contentInsets": {"top": 3}}, "chains": [
+        {"name": "a", "height": 3, "count": 2, "frame": {"height": 100, "repeat": {"count": 3}},
+         "stops": [[0, 1], [1, 2]], "crosses": 4, "viewport": {}},
+        {"name": "b", "frame": {"height": 100}, "effects": [{"type": "parallax", "crosses": 3, "zIndex": 2}]},
+        {"name": "c", "frame": {"height": 100}, "effects": [], "heigth": 3}]}
+      """#,
+      [
+        #"scene.json: viewport.contentInsets: unknown key for the viewport; it is a key of the scene's top level (valid keys: width, height)"#,
+        #"scene.json: chains[0].frame.repeat: unknown key for a frame; it is a key of a chain, beside "frame" (valid keys: x, y, width, height)"#,
+        #"scene.json: chains[0].height: unknown key for a chain; it is a key of a frame, in the chain's "frame" (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
+        #"scene.json: chains[0].count: unknown key for a chain; it is a key of a repeat, in the chain's "repeat" (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
+        #"scene.json: chains[0].stops: unknown key for a chain; it is a key of an effect, in the chain's "effects" with its "type" (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
+        #"scene.json: chains[0].crosses: unknown key for a chain; it is a key of an event, in the chain's "events" (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
+        #"scene.json: chains[0].viewport: unknown key for a chain; it is a key of the scene's top level (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
+        #"scene.json: chains[1].effects[0].crosses: unknown key for effect "parallax"; it is a key of an event, in the chain's "events" (valid keys: type, reducedMotion, rate)"#,
+        #"scene.json: chains[1].effects[0].zIndex: unknown key for effect "parallax"; it is a key of a chain, beside "effects" (valid keys: type, reducedMotion, rate)"#,
+        // A key no object of a scene has (a frame's misspelt) stays unknown.
+        #"scene.json: chains[2].heigth: unknown key for a chain (valid keys: name, frame, attachment, after, zIndex, opacity, repeat, effects, events)"#,
       ]),
     Case(
       "a single-chain file without a name", #"{"frame": {"height": 1}, "effects": []}"#,
