@@ -1,33 +1,46 @@
 import EffectProtocol
 
 extension SceneLoader {
-  /// `diagnostic`, a problem at the file's path, told where its key goes
+  /// `diagnostics`, problems at the file's paths, each told where its key goes
   /// when it is an unknown key, near no valid key's spelling, that another
   /// object of a scene file takes (``SceneDiagnostic/Problem/misplacedKey(owner:place:valid:)``):
   /// `"repeat"` in a frame is a chain's, `"stops"` on a chain an effect's,
   /// `"crosses"` in an effect an event's, `"contentInsets"` in the viewport
   /// the scene's.
-  func placing(_ diagnostic: SceneDiagnostic, isSingleChain: Bool) -> SceneDiagnostic {
-    guard case .unknownKey(let owner, nil, let valid) = diagnostic.problem,
-      case .key(let key)? = diagnostic.path.components.last
-    else { return diagnostic }
-    let parents = Array(diagnostic.path.components.dropLast())
-    guard let place = place(of: key, under: parents, isSingleChain: isSingleChain) else {
-      return diagnostic
+  ///
+  /// The keys of effects are the registry's, gathered once for all of a
+  /// file's problems.
+  func placing(_ diagnostics: [SceneDiagnostic], isSingleChain: Bool) -> [SceneDiagnostic] {
+    guard
+      diagnostics.contains(where: {
+        if case .unknownKey(_, nil, _) = $0.problem { true } else { false }
+      })
+    else { return diagnostics }
+    let effectKeys = self.effectKeys
+    return diagnostics.map { diagnostic in
+      guard case .unknownKey(let owner, nil, let valid) = diagnostic.problem,
+        case .key(let key)? = diagnostic.path.components.last
+      else { return diagnostic }
+      let parents = Array(diagnostic.path.components.dropLast())
+      guard
+        let place = Self.place(
+          of: key, under: parents, isSingleChain: isSingleChain, effectKeys: effectKeys)
+      else { return diagnostic }
+      return SceneDiagnostic(
+        path: diagnostic.path, problem: .misplacedKey(owner: owner, place: place, valid: valid))
     }
-    return SceneDiagnostic(
-      path: diagnostic.path, problem: .misplacedKey(owner: owner, place: place, valid: valid))
   }
 
+  /// A chain's keys, and a scene's top level's.
+  private static let chainKeys = Set(SceneSchema.chainKeys.map(\.key))
+  private static let sceneKeys = Set(
+    SceneSchema.sceneKeys.map(\.key) + SceneSchema.sceneKeysAfterChains.map(\.key) + ["chains"])
+
   /// Where `key`, found in the object at `parents`, goes, or `nil`.
-  private func place(of key: String, under parents: [JSONPath.Component], isSingleChain: Bool)
-    -> String?
-  {
-    let chainKeys = Set(SceneSchema.chainKeys.map(\.key))
-    let sceneKeys = Set(
-      SceneSchema.sceneKeys.map(\.key) + SceneSchema.sceneKeysAfterChains.map(\.key)
-    )
-    .union(["chains"])
+  private static func place(
+    of key: String, under parents: [JSONPath.Component], isSingleChain: Bool,
+    effectKeys: Set<String>
+  ) -> String? {
     let eventOnly: Set = ["crosses", "direction"]
     // The chain's level: `chains[i]`, or the top level of a one-chain file.
     let isChain =

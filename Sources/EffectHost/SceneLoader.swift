@@ -205,11 +205,10 @@ public struct SceneLoader: Sendable {
       return .failure(
         SceneDiagnostics(
           axisProblems
-            + reader.reportedDiagnostics.map {
-              placing(
-                axis.physical($0, twin: .object(twin), file: .object(object)),
-                isSingleChain: isSingleChain)
-            }))
+            + placing(
+              reader.reportedDiagnostics.map {
+                axis.physical($0, twin: .object(twin), file: .object(object))
+              }, isSingleChain: isSingleChain)))
     }
     return .success(
       Scene(
