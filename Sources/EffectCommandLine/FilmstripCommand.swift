@@ -59,6 +59,14 @@ public struct FilmstripCommand: Subcommand {
       default: ViewSelection(all: host.chains))
     let frames = try FrameDrawing.framesForCommand(
       of: &host, at: offsets, selection: selection, scene: scene)
+    let drawsAView = frames.contains { frame in
+      frame.views.contains { FilmstripPicture.canShow($0, in: frame.viewport) }
+    }
+    if !drawsAView {
+      // Frames of an empty viewport: say why, where a script sees it.
+      try? context.console.error.write(
+        "warning: no view drawn is in the viewport at any of the offsets; the frames are empty\n")
+    }
     let strip = FilmstripPicture(frames: frames, title: PictureOutput.title(of: scene))
     try PictureOutput.write(strip.svg(), to: output, console: context.console)
     return .success

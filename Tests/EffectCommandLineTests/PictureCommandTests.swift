@@ -166,6 +166,24 @@ import Testing
     }
   }
 
+  @Test("a filmstrip whose frames show no view warns, and one frame with a view is enough")
+  func emptyFilmstrip() throws {
+    // The stretchy header's header (300 high at the top) and body (below it,
+    // 1,700 high, the content 2,000): at 100,000 the body's bottom, at
+    // 300 + 1,700 - 100,000, is far above the viewport, the header's too.
+    let empty = InProcess(["filmstrip", InProcess.stretchyHeader, "--offsets", "100000"])
+    #expect(empty.status == .success)
+    #expect(
+      empty.stderr
+        == "warning: no view drawn is in the viewport at any of the offsets; the frames are empty\n"
+    )
+    #expect(!empty.stdout.contains("data-view="))
+    let shown = InProcess(["filmstrip", InProcess.stretchyHeader, "--offsets", "0,100000"])
+    #expect(shown.status == .success)
+    #expect(shown.stderr == "")
+    #expect(shown.stdout.contains("data-view="))
+  }
+
   @Test("plot --chain draws that chain's line; the snapping bar's snap targets are markers")
   func plotChainAndSnapMarkers() throws {
     let snapping = PictureFixtures.root.appendingPathComponent("Configs/snapping-app-bar.json").path
