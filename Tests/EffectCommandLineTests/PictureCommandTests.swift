@@ -200,8 +200,30 @@ import Testing
     #expect(snaps.map { $0.number("x1") ?? -1 } == [64, 197.12])
   }
 
+  @Test("plot: an event fired at one offset on several passes is one label, counted")
+  func plotCountsAnEventFiredAgain() throws {
+    let refresh = PictureFixtures.root.appendingPathComponent("Configs/pull-to-refresh.json").path
+    // Pulled to 150 three times, back to rest between: eval fires refresh
+    // at -150 each time.
+    let offsets = "0,-150,0,-150,0,-150"
+    let events = InProcess(["eval", refresh, "--offsets", offsets, "--events", "--format", "csv"])
+    let fired = events.stdout.split(separator: "\n").dropFirst()
+    #expect(fired.count == 3 && fired.allSatisfy { $0.hasPrefix("-150,header,refresh,") })
+    let result = InProcess(["plot", refresh, "--offsets", offsets])
+    #expect(result.status == .success)
+    let root = try XMLTreeBuilder.parse(result.stdout)
+    for panel in root.descendants where panel.attributes["data-column"] != nil {
+      let children = panel.children
+      let markers = children.indices.filter { children[$0].attributes["data-marker"] == "event" }
+      // Three lines at x 0 (the lowest offset), the first labelled for all.
+      #expect(markers.map { children[$0].number("x1") ?? -1 } == [0, 0, 0])
+      #expect(children[markers[0] + 1].text == "refresh ×3")
+    }
+  }
+
   @Test(
-    "plot: a red marker labelled with the event's name at each offset where eval --events fires")
+    "plot: a black dash-dot marker labelled with the event's name at each offset where eval --events fires"
+  )
   func plotEventMarkers() throws {
     let refresh = PictureFixtures.root.appendingPathComponent("Configs/pull-to-refresh.json").path
     // The pull goes 0, 60, 120 (fires), 80, 40, 100 (fires: 40 < 100 <= 100), 150.

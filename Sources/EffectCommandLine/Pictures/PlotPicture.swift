@@ -324,18 +324,32 @@ public struct PlotPicture: Sendable {
     // The label at each x as written: found in one step, as a plot may
     // have a marker at each of 100,000 offsets.
     var labelAt: [String: Int] = [:]
+    // Each label's names in order, each with how many markers gave it.
+    var parts: [[(name: String, count: Int)]] = []
     for marker in markers where marker.offset >= xRange.min && marker.offset <= xRange.max {
       let x = px(marker.offset)
       let (color, dash) = Self.style(of: marker.kind)
       shown.append((marker, x, color, dash))
       if let same = labelAt[f(x)] {
-        labels[same].text += " · " + (marker.kind == .snap ? "snap" : marker.label)
+        // A name again (an event that fires at each of several passes) is
+        // counted: `refresh ×3`, not the name three times.
+        let name = marker.kind == .snap ? "snap" : marker.label
+        if let seen = parts[same].firstIndex(where: { $0.name == name }) {
+          parts[same][seen].count += 1
+        } else {
+          parts[same].append((name, 1))
+        }
         labelOf.append(-1)
       } else {
         labelAt[f(x)] = labels.count
         labelOf.append(labels.count)
         labels.append((x, marker.label, nil, x))
+        parts.append([(marker.label, 1)])
       }
+    }
+    for index in labels.indices where parts[index].count > 1 || parts[index][0].count > 1 {
+      labels[index].text = parts[index].map { $0.count > 1 ? "\($0.name) ×\($0.count)" : $0.name }
+        .joined(separator: " · ")
     }
     var rows: [[ClosedRange<Double>]] = [[], []]
     let box = (-marginLeft)...(width + Self.marginRight)
