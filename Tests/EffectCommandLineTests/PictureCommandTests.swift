@@ -158,11 +158,14 @@ import Testing
           + "panel (--columns draws the columns named)\n")
       #expect(result.stdout.contains("no column changes over the offsets"))
       #expect(!result.stdout.contains("data-column="))
+      // No axis nor line to explain: the note is the reason alone.
+      #expect(!result.stdout.contains("x axis:") && !result.stdout.contains("dashed lines"))
       let asked = InProcess(["plot", paths[0], "--offsets", "0:100", "--columns", "y"])
       #expect(asked.status == .success)
       #expect(asked.stderr == "")
       #expect(asked.stdout.contains("data-column=\"y\""))
       #expect(!asked.stdout.contains("no column changes"))
+      #expect(asked.stdout.contains("grey dashed lines: offset 0 and maxOffset"))
     }
   }
 

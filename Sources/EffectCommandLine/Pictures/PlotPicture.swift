@@ -234,6 +234,8 @@ public struct PlotPicture: Sendable {
       let words = PullWords(axis: frame.axis, layoutDirection: frame.layoutDirection)
       axis += ", moving the content \(words.forward)"
     }
+    // Without a panel there is no axis nor line to explain.
+    if columns.isEmpty { return [Self.noPanelsNote] }
     var parts = [axis + ")", "grey dashed lines: offset 0 and maxOffset"]
     if markers.contains(where: { $0.kind == .snap }) {
       parts.append("black dotted lines: snap targets")
@@ -241,7 +243,6 @@ public struct PlotPicture: Sendable {
     if markers.contains(where: { $0.kind == .event }) {
       parts.append("black dash-dot lines: events")
     }
-    if columns.isEmpty { parts.append(Self.noPanelsNote) }
     return parts
   }
 
