@@ -13,7 +13,10 @@ raise a vertical scene's offset; deltaX and a drag to the left a
 horizontal one's, deltaX to the left and a drag to the right a
 right-to-left one's, and deltaY either. A page with gestures
 (preview-gesture-*.html) plays its first gesture and must end on its last
-frame. One screenshot must not be blank, and the blank check must refuse
+frame. At 390 x 844 with mobile emulation a page must be laid out at
+the phone's width with its controls inside it, and on a page whose
+viewport is larger than the window (layout-huge.html) the wheel must
+scroll the page at the highest offset. One screenshot must not be blank, and the blank check must refuse
 an empty page (its self-test). Prints what it compared; exit 1
 on any mismatch. Offline: the driver is Debian's chromedriver, no
 Selenium Manager.
@@ -338,11 +341,57 @@ def main():
         print(f"     screenshot of {shot}#offset=-60 in {args.screenshot}")
         failures += check_not_blank(png, box)
         failures += check_blank_is_refused(driver, args.pages)
+        failures += check_layout(driver, args.pages)
     finally:
         driver.quit()
     print(f"browser check: {compared} page states compared, "
           f"{'no mismatch' if failures == 0 else f'{failures} failures'}")
     return 0 if failures == 0 and compared > 0 else 1
+
+
+def check_layout(driver, directory):
+    """The page fits a phone, and the wheel lets the page scroll at an end of the offsets.
+
+    At 390 x 844 with mobile emulation, the stretchy header's page is laid
+    out at the device's width (its viewport meta tag; 980 px without) and
+    the slider and panel are within it, under the 390-point viewport. On a
+    page whose viewport is 3000 x 4000 points the wheel over the viewport
+    moves the offset from 0 and leaves the page where it is, and at the
+    highest offset it scrolls the page down instead, to the controls.
+    """
+    failures = 0
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, os.path.join(directory, "preview-stretchy-header.html"))
+        width, slider, panel, viewport = driver.execute_script(
+            "const r = (id) => document.getElementById(id).getBoundingClientRect();"
+            "return [document.documentElement.clientWidth, r('slider').right, r('panel').right,"
+            " r('viewport').width];")
+        ok = width <= 400 and slider <= width and panel <= width and abs(viewport - 390) <= 0.5
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} phone 390 x 844: laid out {width} px wide, slider "
+              f"ends at {slider:g}, panel at {panel:g}, viewport {viewport:g} px wide")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    path = os.path.join(directory, "layout-huge.html")
+    top = max(0, driver.execute_script("return innerHeight") - 200)
+    for offset, moves in (("0", True), ("max", False)):
+        open_page(driver, path, None if offset == "max" else offset)
+        if offset == "max":
+            driver.execute_script("const d = JSON.parse(document.getElementById('frames')"
+                                  ".textContent); location.hash = 'offset=' + d.offsets.max;")
+        before = shown_offset(driver)
+        ActionChains(driver).scroll_from_origin(ScrollOrigin.from_viewport(200, top), 0, 120).perform()
+        time.sleep(0.3)
+        after = shown_offset(driver)
+        scrolled = driver.execute_script("return scrollY")
+        ok = (after > before and scrolled == 0) if moves else (after == before and scrolled > 0)
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} 3000 x 4000 viewport, wheel down at offset {before:g}: "
+              f"offset {after:g}, page scrolled {scrolled:g} px "
+              f"({'the offset moves' if moves else 'the page scrolls'})")
+    return failures
 
 
 def check_blank_is_refused(driver, directory):

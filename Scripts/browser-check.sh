@@ -6,7 +6,8 @@
 # Scripts/browser-check.py compare every data-view box with `effectctl eval`
 # in headless Chromium at several #offset values, the viewport's size with the
 # scene file's, the wheel and a drag along the scene's axis, play a gesture,
-# and check that a screenshot is not blank (and that the blank check fails on
+# check the layout at a phone's width and the wheel over a viewport larger
+# than the window, and check that a screenshot is not blank (and that the blank check fails on
 # an empty page); then has Scripts/css-check.py compare
 # interpolate's view ranges, timeline insets and CSS easings, written and
 # drawn at random, with Chromium's scroll-driven animations, and Scripts/css-scroll-check.py compare pin,
@@ -48,6 +49,9 @@ done
   -o "$pages/preview-gesture-carousel.html"
 "$effectctl" preview Configs/carousel-rtl.json --gesture drag:300:400,release \
   -o "$pages/preview-gesture-carousel-rtl.html"
+# A viewport larger than the window: the wheel lets the page scroll at an end.
+"$effectctl" preview Configs/stretchy-header.json --set viewport.width=3000 \
+  --set viewport.height=4000 -o "$pages/layout-huge.html"
 
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \

@@ -229,6 +229,15 @@ import Testing
     #expect(views.first?["name"] as? String == "</script><b>x")
   }
 
+  @Test("the page is laid out at a phone's width, the panel wrapping under the viewport")
+  func pageFitsAPhone() throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    let html = try PreviewPage(host: host, offsets: OffsetSpec([0])).html()
+    let head = try #require(html.components(separatedBy: "</head>").first)
+    #expect(head.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
+    #expect(html.contains("#stage { display: flex; flex-wrap: wrap;"))
+  }
+
   @Test("the page needs no network: no URL is fetched")
   func pageIsSelfContained() throws {
     let host = try PictureFixtures.host("Configs/stretchy-header.json")

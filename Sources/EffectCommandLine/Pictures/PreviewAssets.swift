@@ -7,7 +7,9 @@ enum PreviewAssets {
   static let css = """
     body { font: 13px/1.4 -apple-system, Helvetica, Arial, sans-serif; margin: 16px; color: #222; }
     h1 { font-size: 15px; margin: 0 0 10px; font-weight: 600; }
-    #stage { display: flex; gap: 20px; align-items: flex-start; }
+    /* The panel goes beside the viewport where the window has room, under it
+       where not; the viewport keeps its size (CSS px = points). */
+    #stage { display: flex; flex-wrap: wrap; gap: 20px; align-items: flex-start; }
     [data-viewport] { position: relative; overflow: hidden; background: #f4f4f4;
       outline: 1.5px solid #222; flex: none; touch-action: none; cursor: grab; user-select: none; }
     [data-viewport].dragging { cursor: grabbing; }
@@ -20,17 +22,18 @@ enum PreviewAssets {
     #labels { position: absolute; inset: 0; pointer-events: none; }
     #labels > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
       color: #111; white-space: nowrap; }
-    #panel { min-width: 300px; }
+    #panel { flex: 1 1 300px; min-width: 0; max-width: 520px; }
     #panel table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
     #panel td { padding: 1px 8px 1px 0; }
     #panel td.n { text-align: right; }
     #offset-value { font-size: 22px; font-weight: 600; }
-    #slider { width: 300px; }
+    #slider { width: 300px; max-width: 100%; }
     .legend span { display: inline-block; width: 20px; height: 11px; margin-right: 4px;
       vertical-align: -1px; border: 1.5px solid #4e79a7; background: rgba(78,121,167,0.45); }
     .legend span.vp { border-style: dashed; background: repeating-linear-gradient(45deg,
       rgba(78,121,167,0.35) 0 4px, rgba(0,0,0,0.18) 4px 6px); }
     button { margin: 2px 4px 2px 0; }
+    @media (max-width: 480px) { body { margin: 8px; } }
 
     """
 
@@ -279,10 +282,16 @@ enum PreviewAssets {
       if (!sideways || Math.abs(event.deltaY) > Math.abs(event.deltaX)) return event.deltaY;
       return mirrored ? -event.deltaX : event.deltaX;
     }
+    // The wheel scrubs while the offset can move its way; at the end of the
+    // offsets it goes to the page, which then scrolls to what is past a
+    // viewport taller than the window.
     viewport.addEventListener("wheel", (event) => {
+      const delta = wheelDelta(event);
+      if (delta === 0 || (delta < 0 && current.offset <= data.offsets.min) ||
+          (delta > 0 && current.offset >= data.offsets.max)) return;
       event.preventDefault();
       stopGesture();
-      show(current.offset + wheelDelta(event));
+      show(current.offset + delta);
     }, { passive: false });
     // How far a drag has moved the content toward its end, as a finger does:
     // up in a vertical scene, left in a left-to-right one, right in a
@@ -295,12 +304,23 @@ enum PreviewAssets {
     let dragging = null;
     viewport.addEventListener("pointerdown", (event) => {
       stopGesture();
-      dragging = { x: event.clientX, y: event.clientY, offset: current.offset };
+      dragging = { x: event.clientX, y: event.clientY, offset: current.offset, past: 0 };
       viewport.setPointerCapture(event.pointerId);
       viewport.classList.add("dragging");
     });
+    // A finger that drags past the end of the offsets scrolls the page by
+    // the rest, as a nested scroll view hands on its scroll: on a touch
+    // screen the viewport may fill the window (touch-action: none keeps
+    // the browser from scrolling it).
     viewport.addEventListener("pointermove", (event) => {
-      if (dragging) show(dragging.offset + dragged(event));
+      if (!dragging) return;
+      const target = dragging.offset + dragged(event);
+      show(target);
+      if (event.pointerType !== "touch") return;
+      const past = target - current.offset;
+      const by = past - dragging.past;
+      dragging.past = past;
+      if (by !== 0) window.scrollBy(sideways ? (mirrored ? -by : by) : 0, sideways ? 0 : by);
     });
     const endDrag = () => { dragging = null; viewport.classList.remove("dragging"); };
     viewport.addEventListener("pointerup", endDrag);

@@ -348,6 +348,8 @@ public struct PreviewPage: Sendable {
   /// The HTML document.
   public func html() -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    // A phone lays the page out at its own width, not a desktop's 980 px.
+    out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>\(PictureText.escaped(title.isEmpty ? "preview" : title))</title>\n"
     out += "<style>\n" + PreviewAssets.css + "</style>\n</head>\n<body>\n"
     out += "<h1>\(PictureText.escaped(title.isEmpty ? "preview" : title))</h1>\n"
