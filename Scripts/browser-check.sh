@@ -6,7 +6,7 @@
 # Scripts/browser-check.py compare every data-view box with `effectctl eval`
 # in headless Chromium at several #offset values, the viewport's size with the
 # scene file's, the wheel and a drag along the scene's axis, play a gesture,
-# check the layout at a phone's width and the wheel over a viewport larger
+# check the layout at a phone's width, the time labels take with 10,000 views and the wheel over a viewport larger
 # than the window, and check that a screenshot is not blank (and that the blank check fails on
 # an empty page); then has Scripts/css-check.py compare
 # interpolate's view ranges, timeline insets and CSS easings, written and
@@ -52,6 +52,12 @@ done
 # A viewport larger than the window: the wheel lets the page scroll at an end.
 "$effectctl" preview Configs/stretchy-header.json --set viewport.width=3000 \
   --set viewport.height=4000 -o "$pages/layout-huge.html"
+# 10,000 views: a dozen rows of 72 points in the viewport, then 845 of 1 point.
+"$effectctl" preview Configs/quick-return-header.json --set row.repeat.count=9999 \
+  --offsets 0:400:4 -o "$pages/labels-many.html"
+"$effectctl" preview Configs/quick-return-header.json --set row.repeat.count=9999 \
+  --set row.frame.height=1 --set row.repeat.spacing=0 --offsets 0:400:4 \
+  -o "$pages/labels-crowded.html"
 
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \

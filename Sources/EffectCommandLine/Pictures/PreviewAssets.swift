@@ -172,6 +172,8 @@ enum PreviewAssets {
     // order), as the filmstrip does (LabelPlacement). Right to left, the
     // mirror image: each at the top-right, placed in mirrored coordinates.
     const labelWidths = labels.map((label) => label.offsetWidth);
+    // Measured, each is hidden until placed.
+    labels.forEach((label) => { label.style.display = "none"; });
     // The box a view is drawn in: its frame scaled about its anchor, a
     // negative scale's flipped frame as the box it covers.
     function drawnBox(v) {
@@ -209,41 +211,57 @@ enum PreviewAssets {
       if (top + 19 > height) return null;
       return [left, top, right, bottom];
     }
+    // Only the views that can have a label or cover one are placed: opaque
+    // enough (0.1) and reaching into the viewport (a view wholly outside
+    // covers nothing of the part inside). More of them than the filmstrip
+    // labels (500): none is labelled, as in the filmstrip, since placing each
+    // label under every later view costs their square. The labels shown
+    // before are hidden again, not every view's.
+    const maximumLabelledViews = 500;
+    let labelled = [];
     function placeLabels(order, values) {
       const placed = [];
       const width = data.viewport.width, height = data.viewport.height;
-      const drawn = order.map((i) => drawnBox(values[i]));
-      const shown = order.map((i) => values[i][col.opacity] >= 0.1);
-      order.forEach((i, rank) => {
-        const label = labels[i];
-        const covers = drawn.filter((f, k) => k > rank && shown[k]);
-        const w = labelWidths[i];
-        const part = shown[rank] ? visiblePart(drawn[rank], covers, width, height, w) : null;
-        if (!part) {
-          label.style.display = "none";
-          return;
+      const candidates = [], drawn = [];
+      for (const i of order) {
+        if (values[i][col.opacity] < 0.1) continue;
+        const f = drawnBox(values[i]);
+        if (f[0] < width && f[0] + f[2] > 0 && f[1] < height && f[1] + f[3] > 0) {
+          candidates.push(i);
+          drawn.push(f);
         }
-        label.style.display = "";
-        const leading = mirrored ? width - part[2] : part[0];
-        // A view narrower than its name at the trailing edge: the viewport
-        // would cut the name.
-        if (leading + 6 + w > width) {
-          label.style.display = "none";
-          return;
-        }
-        const x = leading + 6;
-        const first = part[1] + 3, bottom = part[3];
-        const overlaps = (y) => placed.some((b) =>
-          x < b[2] && b[0] < x + w && y < b[3] && b[1] < y + 14);
-        let y = first;
-        while (overlaps(y)) {
-          y += 15;
-          if (y + 16 > bottom) { y = first; break; }
-        }
-        placed.push([x, y, x + w, y + 14]);
-        label.style.left = (mirrored ? width - x - w : x) + "px";
-        label.style.top = y + "px";
-      });
+      }
+      const shown = [];
+      if (candidates.length <= maximumLabelledViews) {
+        candidates.forEach((i, rank) => {
+          const label = labels[i];
+          const covers = drawn.slice(rank + 1);
+          const w = labelWidths[i];
+          const part = visiblePart(drawn[rank], covers, width, height, w);
+          if (!part) return;
+          const leading = mirrored ? width - part[2] : part[0];
+          // A view narrower than its name at the trailing edge: the viewport
+          // would cut the name.
+          if (leading + 6 + w > width) return;
+          const x = leading + 6;
+          const first = part[1] + 3, bottom = part[3];
+          const overlaps = (y) => placed.some((b) =>
+            x < b[2] && b[0] < x + w && y < b[3] && b[1] < y + 14);
+          let y = first;
+          while (overlaps(y)) {
+            y += 15;
+            if (y + 16 > bottom) { y = first; break; }
+          }
+          placed.push([x, y, x + w, y + 14]);
+          label.style.left = (mirrored ? width - x - w : x) + "px";
+          label.style.top = y + "px";
+          label.style.display = "";
+          shown.push(i);
+        });
+      }
+      const now = new Set(shown);
+      for (const i of labelled) if (!now.has(i)) labels[i].style.display = "none";
+      labelled = shown;
     }
     function valuesAt(o) {
       return data.views.map((view) => view.c.map((c) => lookUp(c, o)));
