@@ -303,6 +303,16 @@ extension PreviewPageTests {
     try Self.checkSegments(data, host: host, offsets: [0, maxOffset])
   }
 
+  @Test("a maxOffset that is not a whole number is sampled besides the offsets by 1")
+  func fractionalMaxOffsetIsSampled() throws {
+    let scene = try SceneLoader().load(
+      json: #"{"contentHeight": 1000.5, "chains": [{"name": "a", "frame": {"height": 1}}]}"#)
+    // 1000.5 - 844: between 156 and 157, which the offsets by 1 from -200 sample.
+    let offsets = PreviewPage.defaultOffsets(for: scene)
+    let byOne = (0...556).map { -200 + Double($0) }
+    #expect(Array(offsets) == (byOne + [156.5]).sorted())
+  }
+
   /// maxOffset a hair below 99,600: by 1, the last point, 99,800, is within
   /// rounding of maxOffset + 200, and an offsets spec counts it: 100,001
   /// offsets, one too many, so the step is 2.

@@ -104,7 +104,8 @@ public struct PreviewPage: Sendable {
   /// by 1, or by the smallest whole step that keeps them within a picture's
   /// ``PictureLimits/maximumOffsets`` and within ``defaultSamples`` for the
   /// scene's views, when the content is longer; then 0 and maxOffset too,
-  /// where the content rests, which that step's offsets may miss.
+  /// where the content rests, which those offsets may miss (a maxOffset of
+  /// 156.5 misses the offsets by 1 from -200).
   public static func defaultOffsets(for scene: Scene) -> OffsetSpec {
     let maxOffset = scene.geometry(offset: 0).maxOffset
     // Two left for 0 and maxOffset.
@@ -124,7 +125,7 @@ public struct PreviewPage: Sendable {
         step += 1
         continue
       }
-      guard step > 1 else { return offsets }
+      guard step > 1 || maxOffset != maxOffset.rounded() else { return offsets }
       let resting = Array(offsets).filter { $0 != 0 && $0 != maxOffset } + [0, maxOffset]
       return OffsetSpec(Array(Set(resting)).sorted())
     }
