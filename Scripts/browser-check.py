@@ -18,7 +18,10 @@ the phone's width with its controls inside it, and on a page whose
 viewport is larger than the window (layout-huge.html) the wheel must
 scroll the page at the highest offset. With 10,000 views
 (labels-many.html, labels-crowded.html) a frame's labels must be placed in
-under 100 ms, and none shown past 500 views in the viewport. One screenshot must not be blank, and the blank check must refuse
+under 100 ms, and none shown past 500 views in the viewport. The
+slider's keys must reach every sampled offset, the last included, where
+they are not whole points apart (slider-offsets.html, slider-end.html).
+One screenshot must not be blank, and the blank check must refuse
 an empty page (its self-test). Prints what it compared; exit 1
 on any mismatch. Offline: the driver is Debian's chromedriver, no
 Selenium Manager.
@@ -42,6 +45,7 @@ from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 # Chromium places boxes in layout units of 1/64 px (a point here) before it
@@ -345,6 +349,7 @@ def main():
         failures += check_blank_is_refused(driver, args.pages)
         failures += check_layout(driver, args.pages)
         failures += check_many_labels(driver, args.pages)
+        failures += check_slider(driver, args.pages)
     finally:
         driver.quit()
     print(f"browser check: {compared} page states compared, "
@@ -432,6 +437,42 @@ def check_many_labels(driver, directory):
     failures += 0 if ok else 1
     print(f"{'ok  ' if ok else 'FAIL'} 10,000 views, 1 point each: {shown} labels shown "
           f"(none past 500 in the viewport), placed in {took:.1f} ms")
+    return failures
+
+
+def check_slider(driver, directory):
+    """The slider's keys reach every sampled offset, the first and the last included.
+
+    slider-offsets.html samples the stretchy header at -37.5, 0, 0.25 and
+    77 (not whole points apart from the lowest): Home, then the right arrow
+    four times, then End must show -37.5, 0, 0.25, 77, 77, 77, each read
+    out as the slider's aria-valuetext with the phase. slider-end.html has
+    content 1000.5 points long, maxOffset 156.5, sampled besides the
+    offsets by 1: from #offset=156.5 the left arrow shows 156 and the right
+    one 156.5 again; End shows the last, 356.
+    """
+    failures = 0
+    for page, start, keys in (
+            ("slider-offsets.html", None,
+             [(Keys.HOME, -37.5), (Keys.ARROW_RIGHT, 0), (Keys.ARROW_RIGHT, 0.25),
+              (Keys.ARROW_RIGHT, 77), (Keys.ARROW_RIGHT, 77), (Keys.END, 77),
+              (Keys.ARROW_LEFT, 0.25)]),
+            ("slider-end.html", "156.5",
+             [(Keys.ARROW_LEFT, 156), (Keys.ARROW_RIGHT, 156.5), (Keys.END, 356)])):
+        open_page(driver, os.path.join(directory, page), start)
+        slider = driver.find_element(By.ID, "slider")
+        for key, expected in keys:
+            slider.send_keys(key)
+            shown = shown_offset(driver)
+            text, phase = driver.execute_script(
+                "return [document.getElementById('slider').getAttribute('aria-valuetext'),"
+                " document.getElementById('phase').textContent]")
+            ok = shown == expected and text == f"offset {expected:g}, {phase}"
+            failures += 0 if ok else 1
+            name = {Keys.HOME: "Home", Keys.END: "End", Keys.ARROW_LEFT: "left",
+                    Keys.ARROW_RIGHT: "right"}[key]
+            print(f"{'ok  ' if ok else 'FAIL'} {page} slider {name}: offset {shown:g}, "
+                  f"expected {expected:g}; read out {text!r}")
     return failures
 
 

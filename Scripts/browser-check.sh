@@ -6,7 +6,8 @@
 # Scripts/browser-check.py compare every data-view box with `effectctl eval`
 # in headless Chromium at several #offset values, the viewport's size with the
 # scene file's, the wheel and a drag along the scene's axis, play a gesture,
-# check the layout at a phone's width, the time labels take with 10,000 views and the wheel over a viewport larger
+# check the layout at a phone's width, the time labels take with 10,000 views,
+# the slider's reach and the wheel over a viewport larger
 # than the window, and check that a screenshot is not blank (and that the blank check fails on
 # an empty page); then has Scripts/css-check.py compare
 # interpolate's view ranges, timeline insets and CSS easings, written and
@@ -58,6 +59,11 @@ done
 "$effectctl" preview Configs/quick-return-header.json --set row.repeat.count=9999 \
   --set row.frame.height=1 --set row.repeat.spacing=0 --offsets 0:400:4 \
   -o "$pages/labels-crowded.html"
+# Offsets that are not whole points apart from the lowest, for the slider.
+"$effectctl" preview Configs/stretchy-header.json --offsets=-37.5,0,0.25,77 \
+  -o "$pages/slider-offsets.html"
+"$effectctl" preview Configs/stretchy-header.json --set contentHeight=1000.5 \
+  -o "$pages/slider-end.html"
 
 SE_AVOID_STATS=true timeout 600 python3 Scripts/browser-check.py \
   --pages "$pages" --effectctl "$effectctl" \

@@ -313,6 +313,36 @@ extension PreviewPageTests {
     #expect(Array(offsets) == (byOne + [156.5]).sorted())
   }
 
+  /// The page's slider steps through `samples`, runs `start, step, count`
+  /// whose k-th offset the page computes as start + k * step. Read from the
+  /// text with `Double(_:)`, which reads the shortest text back exactly
+  /// (JSONSerialization on Linux may not, by an ulp or two).
+  static func samples(_ html: String) throws -> [Double] {
+    let start = try #require(html.range(of: #""samples":["#))
+    let end = try #require(html.range(of: "]", range: start.upperBound..<html.endIndex))
+    let runs = try html[start.upperBound..<end.lowerBound].split(separator: ",").map {
+      try #require(Double($0))
+    }
+    #expect(runs.count % 3 == 0)
+    return stride(from: 0, to: runs.count, by: 3).flatMap { r in
+      (0..<Int(runs[r + 2])).map { runs[r] + Double($0) * runs[r + 1] }
+    }
+  }
+
+  @Test(
+    "the slider's samples are every offset evaluated, exactly, each once",
+    arguments: ["-37.5,0,0.25,77", "77,0.25,-37.5,0", "-1:1:0.1", "-200:1356", "0"])
+  func sliderSamples(spec: String) throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    let offsets = try OffsetSpec(parsing: spec)
+    let html = try PreviewPage(host: host, offsets: offsets).html()
+    let data = try PreviewPageData.embedded(html)
+    let expected = Array(Set(Array(offsets))).sorted()
+    #expect(try Self.samples(html) == expected)
+    // Offsets by 1 are one run.
+    if spec == "-200:1356" { #expect(data["samples"] as? [Double] == [-200, 1, 1557]) }
+  }
+
   /// maxOffset a hair below 99,600: by 1, the last point, 99,800, is within
   /// rounding of maxOffset + 200, and an offsets spec counts it: 100,001
   /// offsets, one too many, so the step is 2.

@@ -101,10 +101,27 @@ enum PreviewAssets {
       layer.appendChild(label);
       return label;
     });
+    // The slider steps through the sampled offsets, one a step: each, the
+    // first and the last included, is shown exactly. data.samples holds
+    // them as runs start, step, count: the k-th is start + k * step.
+    const samples = [];
+    for (let r = 0; r < data.samples.length; r += 3) {
+      const start = data.samples[r], by = data.samples[r + 1], count = data.samples[r + 2];
+      for (let k = 0; k < count; k++) samples.push(start + k * by);
+    }
     const slider = document.getElementById("slider");
-    slider.min = data.offsets.min;
-    slider.max = data.offsets.max;
-    slider.step = data.offsets.step;
+    slider.min = 0;
+    slider.max = samples.length - 1;
+    slider.step = 1;
+    // The position of the sample nearest o.
+    function nearestSample(o) {
+      let lo = 0, hi = samples.length - 1;
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1;
+        if (samples[mid] <= o) lo = mid; else hi = mid;
+      }
+      return Math.abs(samples[hi] - o) < Math.abs(o - samples[lo]) ? hi : lo;
+    }
     // Values between two sampled offsets are the straight line between
     // theirs: exact where the samples are 1 apart, not where they are wider.
     if (data.offsets.gap > 1) {
@@ -163,6 +180,9 @@ enum PreviewAssets {
       placeLabels(order, values);
       document.getElementById("offset-value").textContent = round(offset);
       document.getElementById("phase").textContent = phase;
+      slider.value = nearestSample(offset);
+      // The slider's value is a sample's position: it is read out as the offset and the phase.
+      slider.setAttribute("aria-valuetext", "offset " + round(offset) + ", " + phase);
       showHovered();
     }
     // Each label at the top-left of its view's visible part: the drawn frame
@@ -268,7 +288,6 @@ enum PreviewAssets {
     }
     function show(o) {
       o = Math.min(Math.max(o, data.offsets.min), data.offsets.max);
-      slider.value = o;
       draw(o, phaseOf(o), valuesAt(o));
     }
     function showHovered() {
@@ -343,7 +362,7 @@ enum PreviewAssets {
     const endDrag = () => { dragging = null; viewport.classList.remove("dragging"); };
     viewport.addEventListener("pointerup", endDrag);
     viewport.addEventListener("pointercancel", endDrag);
-    slider.addEventListener("input", () => { stopGesture(); show(Number(slider.value)); });
+    slider.addEventListener("input", () => { stopGesture(); show(samples[Number(slider.value)]); });
     // Gestures: each plays its frames at their times; the last frame stays shown.
     let playing = null;
     function stopGesture() {
@@ -358,7 +377,6 @@ enum PreviewAssets {
         let i = 0;
         while (i + 1 < gesture.frames.length && gesture.frames[i + 1].t <= t) i++;
         const frame = gesture.frames[i];
-        slider.value = frame.offset;
         draw(frame.offset, frame.phase, frame.v);
         if (i + 1 < gesture.frames.length) {
           playing.request = requestAnimationFrame(step);

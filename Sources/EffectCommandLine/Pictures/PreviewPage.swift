@@ -148,8 +148,14 @@ public struct PreviewPage: Sendable {
   /// A right-to-left page is scrolled forward by a wheel or a drag to the right.
   public var layoutDirection: LayoutDirection = .leftToRight
   public var maxOffset: Double
-  /// The lowest and highest offsets and the slider's step.
+  /// The lowest and highest offsets, and the step of a grid from the
+  /// lowest: 1, or less where the offsets are closer on average. The slider
+  /// steps through ``sampledOffsets`` instead.
   public var offsetRange: (min: Double, max: Double, step: Double)
+  /// The offsets evaluated, ascending, each once: the slider's positions,
+  /// one a step, so that every one of them, the first and the last
+  /// included, can be shown exactly.
+  public var sampledOffsets: [Double]
   /// The widest gap between two offsets sampled next to each other: the
   /// page's values between samples are the straight line between theirs,
   /// which the page says when the gap is wider than 1.
@@ -243,6 +249,7 @@ public struct PreviewPage: Sendable {
     self.maxOffset = host.geometry.maxOffset
     let step = sorted.count > 1 ? Swift.min(1, (high - low) / Double(sorted.count - 1)) : 1
     self.offsetRange = (low, high, step)
+    self.sampledOffsets = Array(sorted)
     self.sampleGap = zip(sorted, sorted.dropFirst()).map { $1 - $0 }.max() ?? 0
     self.views = views
     self.gestures = gestures
@@ -261,6 +268,11 @@ public struct PreviewPage: Sendable {
     out +=
       "\"max\":\(MessageText.number(offsetRange.max)),\"step\":\(MessageText.number(offsetRange.step)),"
       + "\"gap\":\(MessageText.number(sampleGap))},"
+    out +=
+      "\"samples\":["
+      + Self.runs(of: sampledOffsets).map {
+        "\(MessageText.number($0.start)),\(MessageText.number($0.step)),\($0.count)"
+      }.joined(separator: ",") + "],"
     out += "\"title\":\(Self.jsonString(title)),"
     out +=
       "\"columns\":["
@@ -313,6 +325,32 @@ public struct PreviewPage: Sendable {
     }
     out += "]}"
     return out
+  }
+
+  /// `offsets` as runs `(start, step, count)` whose k-th offset is exactly
+  /// `start + Double(k) * step` (the page computes the same sum in the same
+  /// doubles): offsets by 1 are one run, and a list the runs cannot shorten
+  /// is runs of one or two.
+  static func runs(of offsets: [Double]) -> [(start: Double, step: Double, count: Int)] {
+    var runs: [(start: Double, step: Double, count: Int)] = []
+    var index = 0
+    while index < offsets.count {
+      let start = offsets[index]
+      var step = 0.0
+      var count = 1
+      if index + 1 < offsets.count, start + (offsets[index + 1] - start) == offsets[index + 1] {
+        step = offsets[index + 1] - start
+        count = 2
+        while index + count < offsets.count,
+          offsets[index + count] == start + Double(count) * step
+        {
+          count += 1
+        }
+      }
+      runs.append((start, step, count))
+      index += count
+    }
+    return runs
   }
 
   /// `value` with ``valueDecimals`` decimals, in its shortest text.
