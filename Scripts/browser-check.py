@@ -13,7 +13,7 @@ raise a vertical scene's offset; deltaX and a drag to the left a
 horizontal one's, deltaX to the left and a drag to the right a
 right-to-left one's, and deltaY either. A page with gestures
 (preview-gesture-*.html) plays its first gesture and must end on its last
-frame. At 390 x 844 with mobile emulation a page must be laid out at
+frame, and five frames inside it must match `effectctl simulate`. At 390 x 844 with mobile emulation a page must be laid out at
 the phone's width with its controls inside it, and on a page whose
 viewport is larger than the window (layout-huge.html) the wheel must
 scroll the page at the highest offset. With 10,000 views
@@ -514,8 +514,52 @@ def check_gesture(driver, path, effectctl, scene_name):
     boxes = driver.execute_script(READ_BOXES)
     # The gesture's scene is stateless: its last frame is eval's at that offset.
     frames = expected_frames(effectctl, scene, float(last["offset"]), float(last["offset"]))
-    return (failures + compare(boxes, frames, f"gesture {gesture['name']!r} last frame")
-            + (0 if ok else 1))
+    failures += compare(boxes, frames, f"gesture {gesture['name']!r} last frame")
+    return failures + (0 if ok else 1) + check_gesture_frames(driver, effectctl, scene, gesture)
+
+
+def check_gesture_frames(driver, effectctl, scene, gesture):
+    """Five frames inside the gesture, drawn as the page plays them, against `simulate`.
+
+    The gesture's name is its spec; `effectctl simulate --format csv` at the
+    page's 120 frames a second gives the same frames, time for time, and each
+    view's drawn frame is worked out from its columns as eval's are.
+    """
+    text = subprocess.run(
+        [effectctl, "simulate", scene, "--gesture", gesture["name"], "--fps", "120",
+         "--format", "csv"],
+        check=True, capture_output=True, text=True).stdout
+    rows = {}
+    for row in csv.DictReader(io.StringIO(text)):
+        rows.setdefault(int(row["frame"]), []).append(row)
+    count = len(gesture["frames"])
+    failures = 0 if len(rows) == count else 1
+    if failures:
+        print(f"FAIL gesture {gesture['name']!r}: {count} frames on the page, {len(rows)} simulated")
+        return failures
+    for index in (count // 6, count // 3, count // 2, 2 * count // 3, 5 * count // 6):
+        frame = gesture["frames"][index]
+        if abs(float(rows[index][0]["time"]) - frame["t"]) > 1e-6:
+            print(f"FAIL gesture {gesture['name']!r} frame {index}: at {frame['t']} s on the page, "
+                  f"{rows[index][0]['time']} s simulated")
+            failures += 1
+            continue
+        driver.execute_script(
+            "const f = JSON.parse(document.getElementById('frames').textContent)"
+            f".gestures[0].frames[{index}]; draw(f.offset, f.phase, f.v);")
+        expected = {}
+        for row in rows[index]:
+            v = {k: float(row[k]) for k in row if k not in ("chain", "phase")}
+            expected[row["chain"]] = (
+                v["x"] + v["anchorX"] * v["width"] * (1 - v["scaleX"]),
+                v["y"] + v["anchorY"] * v["height"] * (1 - v["scaleY"]),
+                v["width"] * v["scaleX"],
+                v["height"] * v["scaleY"],
+            )
+        failures += compare(driver.execute_script(READ_BOXES), expected,
+                            f"gesture {gesture['name']!r} frame {index} of {count} "
+                            f"({frame['phase']}, offset {frame['offset']:g})")
+    return failures
 
 
 if __name__ == "__main__":

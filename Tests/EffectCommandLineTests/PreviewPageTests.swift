@@ -178,6 +178,26 @@ import Testing
     }
   }
 
+  @Test("a gesture frame's scales and anchors are written in full, its points with 3 decimals")
+  func gestureScalesInFull() throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    var transform = ViewTransform(frame: Rect(x: 10.123456, y: 20, width: 211.5, height: 260))
+    (transform.scaleX, transform.scaleY) = (0.880_567_123_4, -0.123_456_789)
+    (transform.anchorX, transform.anchorY) = (0.312_345_678_9, 1 / 3)
+    let frame = PreviewGesture.Frame(
+      time: 0, phase: "dragging", offset: 0, transforms: [transform, transform],
+      naturalFrames: [transform.frame, transform.frame])
+    let html = try PreviewPage(
+      host: host, offsets: OffsetSpec([0]),
+      gestures: [PreviewGesture(name: "g", frames: [frame])]
+    ).html()
+    // x, y, width, height, translateX, translateY, then the scales and anchors as given.
+    let row =
+      "[10.123,20,211.5,260,0,0,0.8805671234,-0.123456789,0.3123456789,"
+      + "\(MessageText.number(1 / 3)),1,0,0,0]"
+    #expect(html.contains("\"v\":[" + row + "," + row + "]"))
+  }
+
   @Test(
     "a horizontal page is the screen's 390 x 300 viewport and says its axis and words",
     arguments: [false, true])

@@ -314,8 +314,11 @@ public struct PreviewPage: Sendable {
           let natural =
             viewIndex < frame.naturalFrames.count
             ? frame.naturalFrames[viewIndex] : transform.frame
+          // Scales and anchors in full, as the offsets' breakpoints: the
+          // page multiplies them by a size.
           let row = TransformColumn.allCases.map {
-            Self.value($0.value(of: transform, naturalX: natural.x, naturalY: natural.y))
+            let value = $0.value(of: transform, naturalX: natural.x, naturalY: natural.y)
+            return Self.isUnitless($0) ? MessageText.number(value) : Self.value(value)
           }
           out += "[" + row.joined(separator: ",") + "]"
         }
