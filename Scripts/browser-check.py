@@ -13,7 +13,8 @@ raise a vertical scene's offset; deltaX and a drag to the left a
 horizontal one's, deltaX to the left and a drag to the right a
 right-to-left one's, and deltaY either. A page with gestures
 (preview-gesture-*.html) plays its first gesture and must end on its last
-frame, and five frames inside it must match `effectctl simulate`. At 390 x 844 with mobile emulation a page must be laid out at
+frame, and five frames inside it must match `effectctl simulate`; played
+again and cut short by the wheel, it must say stopped:NAME. At 390 x 844 with mobile emulation a page must be laid out at
 the phone's width with its controls inside it, and on a page whose
 viewport is larger than the window (layout-huge.html) the wheel must
 scroll the page at the highest offset. With 10,000 views
@@ -515,7 +516,24 @@ def check_gesture(driver, path, effectctl, scene_name):
     # The gesture's scene is stateless: its last frame is eval's at that offset.
     frames = expected_frames(effectctl, scene, float(last["offset"]), float(last["offset"]))
     failures += compare(boxes, frames, f"gesture {gesture['name']!r} last frame")
-    return failures + (0 if ok else 1) + check_gesture_frames(driver, effectctl, scene, gesture)
+    return (failures + (0 if ok else 1) + check_gesture_frames(driver, effectctl, scene, gesture)
+            + check_gesture_stopped(driver, gesture))
+
+
+def check_gesture_stopped(driver, gesture):
+    """A gesture cut short by the wheel says stopped:NAME, and the wheel moves on from its frame."""
+    driver.execute_script("document.querySelector('button[data-gesture]').click();")
+    WebDriverWait(driver, 5).until(
+        lambda d: d.execute_script("return document.body.dataset.gesture") == "playing:" + gesture["name"])
+    time.sleep(min(0.2, gesture["frames"][-1]["t"] / 4))
+    viewport = driver.find_element(By.CSS_SELECTOR, "[data-viewport]")
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(viewport), 0, 1).perform()
+    time.sleep(0.2)
+    state = driver.execute_script("return document.body.dataset.gesture")
+    ok = state == "stopped:" + gesture["name"]
+    print(f"{'ok  ' if ok else 'FAIL'} gesture {gesture['name']!r} cut short by the wheel: "
+          f"data-gesture {state!r}")
+    return 0 if ok else 1
 
 
 def check_gesture_frames(driver, effectctl, scene, gesture):

@@ -364,9 +364,14 @@ enum PreviewAssets {
     viewport.addEventListener("pointercancel", endDrag);
     slider.addEventListener("input", () => { stopGesture(); show(samples[Number(slider.value)]); });
     // Gestures: each plays its frames at their times; the last frame stays shown.
+    // body's data-gesture says playing:NAME, then done:NAME, or stopped:NAME
+    // where a wheel, drag, slider, #offset= or another gesture cut it short.
     let playing = null;
     function stopGesture() {
-      if (playing) { cancelAnimationFrame(playing.request); playing = null; }
+      if (!playing) return;
+      cancelAnimationFrame(playing.request);
+      document.body.dataset.gesture = "stopped:" + playing.name;
+      playing = null;
     }
     function play(gesture) {
       stopGesture();
@@ -385,7 +390,7 @@ enum PreviewAssets {
           document.body.dataset.gesture = "done:" + gesture.name;
         }
       };
-      playing = { request: requestAnimationFrame(step) };
+      playing = { name: gesture.name, request: requestAnimationFrame(step) };
     }
     const gestureBox = document.getElementById("gestures");
     data.gestures.forEach((gesture) => {
