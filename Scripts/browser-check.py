@@ -22,7 +22,8 @@ scroll the page at the highest offset. With 10,000 views
 under 100 ms, and none shown past 500 views in the viewport. The
 slider's keys must reach every sampled offset, the last included, where
 they are not whole points apart (slider-offsets.html, slider-end.html).
-One screenshot must not be blank, and the blank check must refuse
+The viewport must be named and reached with Tab, and the arrow keys and a
+click must choose the view whose values the table shows. One screenshot must not be blank, and the blank check must refuse
 an empty page (its self-test). Prints what it compared; exit 1
 on any mismatch. Offline: the driver is Debian's chromedriver, no
 Selenium Manager.
@@ -351,6 +352,7 @@ def main():
         failures += check_layout(driver, args.pages)
         failures += check_many_labels(driver, args.pages)
         failures += check_slider(driver, args.pages)
+        failures += check_accessibility(driver, args.pages)
     finally:
         driver.quit()
     print(f"browser check: {compared} page states compared, "
@@ -474,6 +476,65 @@ def check_slider(driver, directory):
                     Keys.ARROW_RIGHT: "right"}[key]
             print(f"{'ok  ' if ok else 'FAIL'} {page} slider {name}: offset {shown:g}, "
                   f"expected {expected:g}; read out {text!r}")
+    return failures
+
+
+def check_accessibility(driver, directory):
+    """The viewport is named and reached with Tab; its views' values with keys, a click or a tap.
+
+    On the stretchy header's page at #offset=-60, pulled down 60: the
+    viewport is a group named with its size and the phase line is polite
+    live text. Tab from the start of the page focuses the viewport; the
+    down arrow chooses the first view, the header, stretched to 300 + 60 =
+    360 points at y 0, and again the body, at y 300 + 60 = 360 and 1700
+    high; Escape lets it go. A click on the body (a press that does not
+    move) chooses it, and the table keeps it once the pointer has left.
+    """
+    failures = 0
+
+    def expect(ok, text):
+        nonlocal failures
+        failures += 0 if ok else 1
+        print(f"{'ok  ' if ok else 'FAIL'} {text}")
+
+    read = """
+    const rows = {};
+    for (const tr of document.querySelectorAll('#hover-values tr')) {
+      rows[tr.cells[0].textContent] = tr.cells[1].textContent;
+    }
+    return [(document.getElementById('hover-how') || {}).textContent || '',
+            document.getElementById('hover-name').textContent, rows];
+    """
+    open_page(driver, os.path.join(directory, "preview-stretchy-header.html"), "-60")
+    role, label, focusable, live = driver.execute_script(
+        "const v = document.getElementById('viewport');"
+        "return [v.getAttribute('role'), v.getAttribute('aria-label'), v.tabIndex,"
+        " document.getElementById('phase').parentElement.getAttribute('aria-live')];")
+    expect(role == "group" and "390 by 844 points" in (label or "") and focusable == 0
+           and live == "polite",
+           f"accessibility: viewport role {role!r}, label {label!r}, tabindex {focusable}; "
+           f"phase line aria-live {live!r}")
+    ActionChains(driver).send_keys(Keys.TAB).perform()
+    focused = driver.execute_script("return document.activeElement.id")
+    expect(focused == "viewport", f"accessibility: Tab focuses {focused!r}")
+    for key, name, values in ((Keys.ARROW_DOWN, "header (content)", {"y": "0.00", "height": "360.00"}),
+                              (Keys.ARROW_DOWN, "body (content)", {"y": "360.00", "height": "1700.00"})):
+        ActionChains(driver).send_keys(key).perform()
+        how, shown, rows = driver.execute_script(read)
+        ok = (how == "chosen view" and shown == name and len(rows) == 14
+              and all(rows.get(k) == v for k, v in values.items()))
+        expect(ok, f"accessibility: down arrow: {how} {shown}, y {rows.get('y')}, "
+                   f"height {rows.get('height')} ({len(rows)} values)")
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    how, shown, rows = driver.execute_script(read)
+    expect(shown == "none" and not rows, f"accessibility: Escape: {how} {shown}")
+    viewport = driver.find_element(By.CSS_SELECTOR, "[data-viewport]")
+    # The body is drawn from y 360 to the viewport's bottom, 844.
+    ActionChains(driver).move_to_element_with_offset(viewport, 0, 200).click().perform()
+    ActionChains(driver).move_to_element(driver.find_element(By.TAG_NAME, "h1")).perform()
+    how, shown, rows = driver.execute_script(read)
+    expect(how == "chosen view" and shown == "body (content)" and rows.get("y") == "360.00",
+           f"accessibility: a click on the body, then the pointer away: {how} {shown}")
     return failures
 
 

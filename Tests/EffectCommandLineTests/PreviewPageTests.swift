@@ -258,6 +258,18 @@ import Testing
     #expect(html.contains("#stage { display: flex; flex-wrap: wrap;"))
   }
 
+  @Test("the viewport is a named, focusable group and the phase line a polite live region")
+  func pageIsAccessible() throws {
+    let host = try PictureFixtures.host("Configs/stretchy-header.json")
+    let html = try PreviewPage(host: host, offsets: OffsetSpec([0])).html()
+    #expect(html.contains(#"<div data-viewport id="viewport" tabindex="0" role="group"></div>"#))
+    #expect(html.contains(#"viewport.setAttribute("aria-label""#))
+    #expect(
+      html.contains(
+        #"<div aria-live="polite" aria-atomic="true">phase: <span id="phase">at rest</span></div>"#
+      ))
+  }
+
   @Test("the page needs no network: no URL is fetched")
   func pageIsSelfContained() throws {
     let host = try PictureFixtures.host("Configs/stretchy-header.json")

@@ -13,6 +13,8 @@ enum PreviewAssets {
     [data-viewport] { position: relative; overflow: hidden; background: #f4f4f4;
       outline: 1.5px solid #222; flex: none; touch-action: none; cursor: grab; user-select: none; }
     [data-viewport].dragging { cursor: grabbing; }
+    [data-viewport]:focus-visible { outline: 3px solid #1a73e8; }
+    [data-view].chosen { outline: 2px solid #111; outline-offset: 1px; }
     [data-view] { position: absolute; box-sizing: border-box; }
     [data-view] > .face { position: absolute; inset: 0; box-sizing: border-box;
       border: 1.5px solid var(--c); background: color-mix(in srgb, var(--c) 45%, transparent); }
@@ -39,10 +41,10 @@ enum PreviewAssets {
 
   static let body = """
     <div id="stage">
-    <div data-viewport id="viewport"></div>
+    <div data-viewport id="viewport" tabindex="0" role="group"></div>
     <div id="panel">
     <div>offset <span id="offset-value">0</span></div>
-    <div>phase: <span id="phase">at rest</span></div>
+    <div aria-live="polite" aria-atomic="true">phase: <span id="phase">at rest</span></div>
     <div><input id="slider" type="range" aria-label="offset"></div>
     <div id="sampling"></div>
     <div class="legend"><span></span>scrolls with the content &nbsp; \
@@ -51,7 +53,10 @@ enum PreviewAssets {
     <p>Scroll with the wheel, drag the viewport, or move the slider.
     Open with <code>#offset=O</code> to show offset O.</p>
     <div id="gestures"></div>
-    <h2 style="font-size:13px;margin:12px 0 4px">view under the pointer: <span id="hover-name">none</span></h2>
+    <p>Click or tap a view, or Tab to the viewport and press the arrow keys,
+    to keep its values in the table; Escape lets it go.</p>
+    <h2 style="font-size:13px;margin:12px 0 4px" aria-live="polite"><span id="hover-how">view \
+    under the pointer</span>: <span id="hover-name">none</span></h2>
     <table id="hover-values"></table>
     </div>
     </div>
@@ -67,6 +72,9 @@ enum PreviewAssets {
     const viewport = document.getElementById("viewport");
     viewport.style.width = data.viewport.width + "px";
     viewport.style.height = data.viewport.height + "px";
+    viewport.setAttribute("aria-label", "viewport, " + data.viewport.width + " by " +
+      data.viewport.height + " points, " + data.views.length + " views: " +
+      "the arrow keys choose one, whose values the table shows");
     // A horizontal scene scrolls along x; a right-to-left one is the mirror
     // image, its content moving right as the offset grows.
     const sideways = data.axis === "horizontal";
@@ -146,7 +154,10 @@ enum PreviewAssets {
       return v0 + (v1 - v0) * (o - o0) / (o1 - o0);
     }
     let current = { offset: 0, phase: "", values: [] };
+    // The view under the pointer, and the one chosen by a click, a tap or
+    // the arrow keys: the table shows the first, or else the second.
     let hovered = -1;
+    let chosen = -1;
     function phaseOf(o) {
       if (o < 0) return data.pullWords.start + " " + round(-o);
       if (o > data.maxOffset) return data.pullWords.end + " " + round(o - data.maxOffset);
@@ -293,24 +304,52 @@ enum PreviewAssets {
     function showHovered() {
       const name = document.getElementById("hover-name");
       const table = document.getElementById("hover-values");
-      if (hovered < 0 || !current.values[hovered]) {
+      const shown = hovered >= 0 ? hovered : chosen;
+      document.getElementById("hover-how").textContent =
+        hovered >= 0 || chosen < 0 ? "view under the pointer" : "chosen view";
+      if (shown < 0 || !current.values[shown]) {
         name.textContent = "none";
         table.textContent = "";
         return;
       }
-      name.textContent = data.views[hovered].name + " (" + data.views[hovered].attachment + ")";
-      const v = current.values[hovered];
+      name.textContent = data.views[shown].name + " (" + data.views[shown].attachment + ")";
+      const v = current.values[shown];
       table.innerHTML = columns.map((c, i) =>
         "<tr><td>" + c + "</td><td class=n>" + round(v[i]).toFixed(2) + "</td></tr>").join("");
     }
     viewport.addEventListener("pointermove", (event) => {
       if (dragging) return;
-      const hit = document.elementsFromPoint(event.clientX, event.clientY)
-        .map((e) => e.closest("[data-view]")).find((e) => e && viewport.contains(e));
-      const index = hit ? elements.indexOf(hit) : -1;
+      const index = viewAt(event.clientX, event.clientY);
       if (index !== hovered) { hovered = index; showHovered(); }
     });
     viewport.addEventListener("pointerleave", () => { hovered = -1; showHovered(); });
+    function choose(index) {
+      if (chosen >= 0) elements[chosen].classList.remove("chosen");
+      chosen = index;
+      if (chosen >= 0) elements[chosen].classList.add("chosen");
+      showHovered();
+    }
+    // The topmost view at a point of the window, or -1.
+    function viewAt(x, y) {
+      const hit = document.elementsFromPoint(x, y)
+        .map((e) => e.closest("[data-view]")).find((e) => e && viewport.contains(e));
+      return hit ? elements.indexOf(hit) : -1;
+    }
+    // The arrow keys step through the views in the page's order; Home and
+    // End go to the first and the last; Escape lets the chosen one go.
+    viewport.addEventListener("keydown", (event) => {
+      const last = elements.length - 1;
+      const next = {
+        ArrowDown: Math.min(chosen + 1, last), ArrowRight: Math.min(chosen + 1, last),
+        ArrowUp: chosen < 0 ? last : Math.max(chosen - 1, 0),
+        ArrowLeft: chosen < 0 ? last : Math.max(chosen - 1, 0),
+        Home: 0, End: last, Escape: -1,
+      }[event.key];
+      if (next === undefined || elements.length === 0) return;
+      event.preventDefault();
+      hovered = -1;
+      choose(next);
+    });
     // A vertical scene scrolls with the wheel's deltaY. A sideways one with
     // its deltaX (a scroll to the right moves a left-to-right scene forward and
     // a right-to-left one back), or with deltaY where that is the larger, as a
@@ -360,7 +399,14 @@ enum PreviewAssets {
       if (by !== 0) window.scrollBy(sideways ? (mirrored ? -by : by) : 0, sideways ? 0 : by);
     });
     const endDrag = () => { dragging = null; viewport.classList.remove("dragging"); };
-    viewport.addEventListener("pointerup", endDrag);
+    // A press that has not moved (a click, a tap) chooses the view under it.
+    viewport.addEventListener("pointerup", (event) => {
+      if (dragging && Math.abs(event.clientX - dragging.x) < 4 &&
+          Math.abs(event.clientY - dragging.y) < 4) {
+        choose(viewAt(event.clientX, event.clientY));
+      }
+      endDrag();
+    });
     viewport.addEventListener("pointercancel", endDrag);
     slider.addEventListener("input", () => { stopGesture(); show(samples[Number(slider.value)]); });
     // Gestures: each plays its frames at their times; the last frame stays shown.
