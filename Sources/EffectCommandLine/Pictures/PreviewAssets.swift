@@ -24,7 +24,7 @@ enum PreviewAssets {
     #labels { position: absolute; inset: 0; pointer-events: none; }
     #labels > span { position: absolute; left: 6px; top: 3px; font-size: 12px;
       color: #111; white-space: nowrap; }
-    #panel { flex: 1 1 300px; min-width: 0; max-width: 520px; }
+    #panel { flex: 1 1 300px; min-width: 0; max-width: 520px; box-sizing: border-box; }
     #panel table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
     #panel td { padding: 1px 8px 1px 0; }
     #panel td.n { text-align: right; }
@@ -35,7 +35,9 @@ enum PreviewAssets {
     .legend span.vp { border-style: dashed; background: repeating-linear-gradient(45deg,
       rgba(78,121,167,0.35) 0 4px, rgba(0,0,0,0.18) 4px 6px); }
     button { margin: 2px 4px 2px 0; }
-    @media (max-width: 480px) { body { margin: 8px; } }
+    /* A phone: the viewport from the window's left edge, so that one as wide
+       as the screen is seen whole. */
+    @media (max-width: 480px) { body { margin: 8px 0; } h1, #panel { padding: 0 8px; } }
 
     """
 
