@@ -86,8 +86,8 @@ public struct SceneLoader: Sendable {
   }
 
   /// The JSON of the scene file `file`, `bytes`; a file past
-  /// ``maximumFileSize`` or malformed JSON is an invalid scene, the
-  /// message saying so where a comment starts.
+  /// ``maximumFileSize`` or malformed JSON is an invalid scene (the
+  /// parser's message saying so where a comment starts).
   static func parse(_ bytes: [UInt8], file: String) throws(SceneLoadError) -> JSONValue {
     if bytes.count > maximumFileSize {
       throw .invalid(file: file, diagnostics: [tooLarge(size: bytes.count)])
@@ -95,39 +95,10 @@ public struct SceneLoader: Sendable {
     do {
       return try JSONParser.parse(bytes)
     } catch {
-      var error = error
-      if opensComment(bytes, line: error.line, column: error.column) {
-        error.message += " (JSON allows no comments)"
-      }
       throw .invalid(
         file: file,
         diagnostics: [SceneDiagnostic(path: error.path ?? .root, problem: .malformedJSON(error))])
     }
-  }
-
-  /// Whether `bytes` hold `//` or `/*` at 1-based `line` and `column` (in
-  /// Unicode scalars), where the parser stopped: editors and JSON5 take
-  /// comments, and a scene file written in one may hold them.
-  static func opensComment(_ bytes: [UInt8], line: Int, column: Int) -> Bool {
-    // The parser's count: a line a newline, a column a byte that does not
-    // continue a UTF-8 sequence.
-    var currentLine = 1
-    var currentColumn = 1
-    for index in bytes.indices {
-      let byte = bytes[index]
-      if byte & 0xC0 != 0x80 && currentLine == line && currentColumn == column {
-        guard byte == UInt8(ascii: "/"), index + 1 < bytes.count else { return false }
-        return bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
-      }
-      if byte == UInt8(ascii: "\n") {
-        currentLine += 1
-        currentColumn = 1
-      } else if byte & 0xC0 != 0x80 {
-        currentColumn += 1
-      }
-      if currentLine > line { return false }
-    }
-    return false
   }
 
   /// Loads a scene from the bytes of a file named `file` in messages.

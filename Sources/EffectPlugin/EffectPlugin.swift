@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x1795_aded_96d7_c241
+      0xa184_a77d_4593_d949
     #endif
   }
 

@@ -143,17 +143,25 @@ struct Parser {
       while end < bytes.count, end - position < 20, bytes[end].isASCIILetterOrDigit { end += 1 }
       let word = String(decoding: bytes[position..<end], as: UTF8.self)
       let isNonFinite = ["nan", "infinity", "inf"].contains(word.lowercased())
-      // `0x10`: the number 0 read, then a word starting with x.
+      // `0x10`: the number 0 (or -0) read, then a word starting with x.
       let isHex =
         word.first.map { $0 == "x" || $0 == "X" } == true
         && position > 0 && bytes[position - 1] == UInt8(ascii: "0")
+        && (position < 2 || !Self.continuesNumber(bytes[position - 2]))
+        && (position < 3 || bytes[position - 2] != UInt8(ascii: "-")
+          || !Self.continuesNumber(bytes[position - 3]))
       return "'\(word)'"
         + (isNonFinite
           ? " (JSON numbers are finite)" : isHex ? " (JSON numbers are decimal, no 0x)" : "")
     }
     if byte >= 0x20 && byte < 0x7F {
+      // Editors and JSON5 take comments, and a file written in one may hold them.
+      let opensComment =
+        byte == UInt8(ascii: "/") && position + 1 < bytes.count
+        && (bytes[position + 1] == UInt8(ascii: "/") || bytes[position + 1] == UInt8(ascii: "*"))
       return "'\(Character(Unicode.Scalar(byte)))'"
-        + (byte == UInt8(ascii: "'") ? Self.quotesHint : "")
+        + (byte == UInt8(ascii: "'")
+          ? Self.quotesHint : opensComment ? " (JSON allows no comments)" : "")
     }
     if byte >= 0x80, let scalar = decodeScalar(at: position) {
       if scalar.isUnsafeInMessage {
@@ -166,6 +174,14 @@ struct Parser {
       return "'\(Character(scalar))'" + (isCurlyQuote ? Self.quotesHint : "")
     }
     return "byte 0x\(MessageText.hex(UInt32(byte), count: 2))"
+  }
+
+  /// Whether `byte` may stand in a number before its last digit: a digit,
+  /// `.`, an exponent's `e` or `+` (a `-` starts the number 0 unless one of
+  /// these is before it: `1e-0`).
+  static func continuesNumber(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
   }
 
   /// What a quote other than `"` found where JSON has one is told.

@@ -32,6 +32,26 @@ import Testing
         "scene.json:1:20: malformed JSON: expected ',' or '}' after an object member, found 'x10' (JSON numbers are decimal, no 0x)"
       ]),
     Case(
+      // Where the parser stops, whatever it counted before: a byte order
+      // mark, a carriage return.
+      "a comment after a byte order mark", bytes: [0xEF, 0xBB, 0xBF] + Array("// c\n{}".utf8),
+      [
+        "scene.json:1:1: malformed JSON: expected a JSON value, found '/' (JSON allows no comments)"
+      ]),
+    Case(
+      "a block comment after a carriage return", "{\"chains\":\r[] , /* c */}",
+      [
+        "scene.json:2:6: malformed JSON: expected a key string, found '/' (JSON allows no comments)"
+      ]),
+    Case(
+      "a number 10 followed by x", #"{"contentHeight": 10x}"#,
+      ["scene.json:1:21: malformed JSON: expected ',' or '}' after an object member, found 'x'"]),
+    Case(
+      "a number -0 followed by x10", #"{"contentHeight": -0x10}"#,
+      [
+        "scene.json:1:21: malformed JSON: expected ',' or '}' after an object member, found 'x10' (JSON numbers are decimal, no 0x)"
+      ]),
+    Case(
       // A word starting with x elsewhere is no hexadecimal number.
       "a bare word starting with x", #"{"a": x10}"#,
       ["scene.json:1:7: malformed JSON: expected a JSON value, found 'x10'"]),
