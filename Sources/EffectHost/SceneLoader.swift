@@ -201,6 +201,8 @@ public struct SceneLoader: Sendable {
   /// way, vertical and horizontal, in the vertical reading's order: a
   /// `contentWidth`, a frame without a height or a `leading` edge is a
   /// problem of one axis only, which the axis the file meant may not have.
+  /// An unknown key of both readings is one, with no "did you mean" when
+  /// theirs differ.
   /// A `layoutDirection`, which only a horizontal scene has, is checked as
   /// a horizontal scene's, first.
   private func problemsOfEitherAxis(_ object: JSONObject) -> [SceneDiagnostic] {
@@ -216,8 +218,25 @@ public struct SceneLoader: Sendable {
     let horizontal = problems(axis: ScrollAxis.horizontal.rawValue)
     let direction = JSONPath.root.appending("layoutDirection")
     let either = Set(horizontal.map(\.description))
+    // An unknown key is one either way, its "did you mean" the axis's own
+    // (`minHeigt`: `minHeight` or `minWidth`): kept, without it.
+    var unknownEither: [JSONPath: [String]] = [:]
+    for problem in horizontal {
+      if case .unknownKey(_, _, let valid) = problem.problem { unknownEither[problem.path] = valid }
+    }
     return horizontal.filter { $0.path == direction }
-      + problems(axis: nil).filter { $0.path != direction && either.contains($0.description) }
+      + problems(axis: nil).compactMap { problem in
+        if problem.path == direction { return nil }
+        if either.contains(problem.description) { return problem }
+        guard case .unknownKey(let owner, _, let valid) = problem.problem,
+          unknownEither[problem.path] != nil
+        else { return nil }
+        // The valid keys of either reading, the vertical's first.
+        let other = (unknownEither[problem.path] ?? []).filter { !valid.contains($0) }
+        return SceneDiagnostic(
+          path: problem.path,
+          problem: .unknownKey(owner: owner, suggestion: nil, valid: valid + other))
+      }
   }
 
   // MARK: - Parts

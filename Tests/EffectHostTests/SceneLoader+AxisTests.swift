@@ -54,14 +54,25 @@ import Testing
       ]
     ),
     (
+      // A key unknown either way, whose "did you mean" is each axis's own
+      // (minHeight, minWidth): reported without it, with both readings' keys.
+      #"{"axis": "horizonatl", "layoutDirection": "rightToLeft", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "collapse", "minHeigt": 3}]}]}"#,
+      [
+        #"scene.json: axis: expected "vertical" or "horizontal", found the string "horizonatl"; did you mean "horizontal"?"#,
+        #"scene.json: chains[0].effects[0].minHeigt: unknown key for effect "collapse" (valid keys: type, reducedMotion, minHeight, inset, pinned, minWidth)"#,
+      ]
+    ),
+    (
       // Each axis's own keys under a misspelt axis: no problem of one
       // reading only (contentWidth and no frame height read vertically,
-      // top and minHeight horizontally), every problem of both.
-      #"{"axis": "horizonatl", "contentWidth": 2000, "chains": [{"name": "card", "frame": {"width": 240}, "opacity": 3, "effects": [{"type": "stretch", "edge": "leading"}, {"type": "collapse", "minHeight": 10, "edge": "top"}, {"type": "strech"}]}]}"#,
+      // a pin's top edge and collapse's minHeight horizontally), every
+      // problem of both, collapse's edge, which neither takes, among them.
+      #"{"axis": "horizonatl", "contentWidth": 2000, "chains": [{"name": "card", "frame": {"width": 240}, "opacity": 3, "effects": [{"type": "stretch", "edge": "leading"}, {"type": "collapse", "minHeight": 10, "edge": "top"}, {"type": "pin", "edge": "top"}, {"type": "strech"}]}]}"#,
       [
         #"scene.json: axis: expected "vertical" or "horizontal", found the string "horizonatl"; did you mean "horizontal"?"#,
         #"scene.json: chains[0].opacity: expected a number from 0 to 1, found the number 3"#,
-        #"scene.json: chains[0].effects[2].type: unknown effect type "strech"; did you mean "stretch"? (registered: stretch, footerPin, pin, parallax, translate, collapse, interpolate, expression, float)"#,
+        #"scene.json: chains[0].effects[1].edge: unknown key for effect "collapse" (valid keys: type, reducedMotion, minHeight, inset, pinned, minWidth)"#,
+        #"scene.json: chains[0].effects[3].type: unknown effect type "strech"; did you mean "stretch"? (registered: stretch, footerPin, pin, parallax, translate, collapse, interpolate, expression, float)"#,
       ]
     ),
     (
