@@ -165,7 +165,7 @@ import Testing
       #expect(asked.stderr == "")
       #expect(asked.stdout.contains("data-column=\"y\""))
       #expect(!asked.stdout.contains("no column changes"))
-      #expect(asked.stdout.contains("grey dashed lines: offset 0 and maxOffset"))
+      #expect(asked.stdout.contains("black dashed lines: offset 0 and maxOffset"))
     }
   }
 

@@ -505,7 +505,7 @@ import Testing
     for marker in markerLines {
       #expect(!Self.tableau10.contains(marker.attributes["stroke"] ?? ""))
     }
-    #expect(svg.contains("grey dashed lines: offset 0 and maxOffset"))
+    #expect(svg.contains("black dashed lines: offset 0 and maxOffset"))
     #expect(svg.contains("black dotted lines: snap targets"))
     #expect(svg.contains("black dash-dot lines: events"))
     #expect(!svg.contains("red: events") && !svg.contains("blue: snap targets"))

@@ -236,7 +236,7 @@ public struct PlotPicture: Sendable {
     }
     // Without a panel there is no axis nor line to explain.
     if columns.isEmpty { return [Self.noPanelsNote] }
-    var parts = [axis + ")", "grey dashed lines: offset 0 and maxOffset"]
+    var parts = [axis + ")", "black dashed lines: offset 0 and maxOffset"]
     if markers.contains(where: { $0.kind == .snap }) {
       parts.append("black dotted lines: snap targets")
     }
@@ -246,13 +246,13 @@ public struct PlotPicture: Sendable {
     return parts
   }
 
-  /// The colour and `stroke-dasharray` of a marker's line and label: grey
-  /// or black, which no view's line is (``PictureText/palette``), and a
-  /// dash of its own: edges grey dashed, snap targets black dotted,
-  /// events black dash and dot.
+  /// The colour and `stroke-dasharray` of a marker's line and label: black,
+  /// which no view's line is (``PictureText/palette``'s greys are light),
+  /// and a dash of its own: edges dashed, snap targets dotted, events dash
+  /// and dot.
   public static func style(of kind: PlotMarker.Kind) -> (color: String, dash: String) {
     switch kind {
-    case .edge: ("#555555", "4 3")
+    case .edge: ("#000000", "4 3")
     case .snap: ("#000000", "2 2")
     case .event: ("#000000", "6 2 2 2")
     }
