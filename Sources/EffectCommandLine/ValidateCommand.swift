@@ -9,8 +9,8 @@ public struct ValidateCommand: Subcommand {
     discussion: [
       "Prints '<file>: valid (N chains, M views)' for each valid file and every error of",
       "the others, each line starting with 'error: '. Exits with 65 when any file is",
-      "invalid, else 66 when any is missing or unreadable, also when the reader of",
-      "the output goes away first (every file is still checked).",
+      "invalid, else 66 when any is missing or unreadable; the same when the reader",
+      "of the output goes away first (every file is still checked).",
     ])
 
   @Argument("scene", help: ["Scene files; - reads standard input."], reader: .path)

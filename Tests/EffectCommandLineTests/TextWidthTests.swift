@@ -38,7 +38,7 @@ import Testing
     let worked = ems.reduce(0) { $0 + $1.count * $1.em } * 12
     #expect(abs(worked - 191.4849375) < 1e-9)
     #expect(abs(LabelPlacement.estimatedWidth(of: "HEADER_BACKGROUND_IMAGE") - worked) < 1e-9)
-    // 23 i's: DejaVu's 569 / 2048 em each, 76.67 points, far narrower.
+    // 23 i's: DejaVu's 569 / 2048 em each, 76.68 points, far narrower.
     #expect(
       abs(
         LabelPlacement.estimatedWidth(of: String(repeating: "i", count: 23)) - 23 * 569.0 / 2048

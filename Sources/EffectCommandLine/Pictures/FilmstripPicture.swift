@@ -36,8 +36,6 @@ public struct FilmstripPicture: Sendable {
   /// The room above the frames of a horizontal scene: a line more, saying
   /// which way the content moves.
   static let sidewaysHeaderHeight = 76.0
-  /// The narrowest picture: room for the legend's row.
-  static let minimumWidth = 420.0
 
   /// The frames drawn, in order.
   public var frames: [FrameDrawing]
@@ -66,11 +64,12 @@ public struct FilmstripPicture: Sendable {
     return (Self.gap + step * (viewport.width + Self.gap), headerHeight)
   }
 
-  /// The size of the whole picture: the frames', at least ``minimumWidth``
-  /// wide and as wide as the header's lines with ``gap`` either side.
+  /// The size of the whole picture: the frames', and at least as wide as
+  /// the header's lines with ``gap`` either side (``headerWidth``; the
+  /// legend's row alone makes 423 points).
   public var size: Size {
     let count = Double(frames.count)
-    let header = max(Self.minimumWidth, headerWidth)
+    let header = headerWidth
     if isStacked {
       return Size(
         width: max(Self.gap + viewport.width + Self.captionWidth, header),

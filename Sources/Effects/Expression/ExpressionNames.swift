@@ -95,8 +95,9 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
     }
   }
 
-  /// Constants of other languages (JavaScript's `Math.PI` as `PI`, C's
-  /// `M_PI`), which have no name here: the number to write instead.
+  /// Constants of other languages, written as a bare name (`PI`, `pi`, C's
+  /// `M_PI`, `TAU`, `E`), which have no name here: the number to write
+  /// instead.
   static let otherLanguagesConstants: [String: String] = [
     "PI": "3.141592653589793", "pi": "3.141592653589793", "M_PI": "3.141592653589793",
     "TAU": "6.283185307179586", "tau": "6.283185307179586",
