@@ -56,7 +56,11 @@ public protocol ScrollEffect: Sendable {
   ///
   /// The default implementation makes a fresh state when the count changes;
   /// an effect whose state holds one value per copy should keep the copies
-  /// that stay.
+  /// that stay. One that also keeps a value of the chain's (the last
+  /// frame's offset) should remember which copies are new, as their next
+  /// frame is their first: `float` keeps the first new copy's index
+  /// (`FloatEffect.State.firstNewCopy`) and gives the new copies the first
+  /// frame's delta, 0.
   func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int)
 
   /// What reduced motion does with this effect when its scene does not say
