@@ -189,12 +189,14 @@ public struct SceneLoader: Sendable {
   }
 
   /// The problem of an `"axis"` that is neither axis (`"horizonatl"`), or
-  /// `nil`.
+  /// `nil`: the message ``SceneAxisReading`` gives it, without the twin
+  /// that reading writes.
   private static func unknownAxisProblem(_ object: JSONObject) -> SceneDiagnostic? {
     guard let value = object["axis"] else { return nil }
     if case .string(let text) = value, ScrollAxis(rawValue: text) != nil { return nil }
-    let (_, _, problems) = SceneAxisReading.read(object, isSingleChain: isSingleChain(object))
-    return problems.first { $0.path == JSONPath.root.appending("axis") }
+    return SceneDiagnostic(
+      path: JSONPath.root.appending("axis"),
+      problem: ParameterReader.choiceProblem(found: value, ScrollAxis.self))
   }
 
   /// The problems of a file whose axis is unknown that it has read either
