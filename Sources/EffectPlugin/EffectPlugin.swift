@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0xa184_a77d_4593_d949
+      0x1169_4b80_ab53_33c5
     #endif
   }
 

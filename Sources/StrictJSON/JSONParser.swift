@@ -180,8 +180,8 @@ struct Parser {
   /// `.`, an exponent's `e` or `+` (a `-` starts the number 0 unless one of
   /// these is before it: `1e-0`).
   static func continuesNumber(_ byte: UInt8) -> Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ".")
-      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+    byte.isASCIIDigit || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+      || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
   }
 
   /// What a quote other than `"` found where JSON has one is told.
