@@ -12,7 +12,7 @@ import Testing
 
   /// A new, empty temporary folder.
   static func folder() throws -> String {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.root
       .appendingPathComponent("check-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path

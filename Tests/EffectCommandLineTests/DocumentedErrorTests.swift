@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The error messages the documents quote are what `effectctl` prints for
@@ -10,7 +11,7 @@ import Testing
 @Suite struct DocumentedErrorTests {
   /// A new temporary folder, and a function that takes its path out of text.
   static func folder() throws -> (URL, (String) -> String) {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("documented-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let prefix = directory.standardizedFileURL.path + "/"

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// What the documents show `effectctl` printing is what it prints: every
@@ -101,7 +102,7 @@ import Testing
 
   @Test("every command the documents give runs", arguments: commands)
   func documentedCommandRuns(_ command: DocumentedText.Command) throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("documented-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The Markdown files that quote `effectctl`, read the way the tests that
@@ -129,7 +130,7 @@ enum DocumentedText {
   /// Writes `json` to a file `scene.json` in a new temporary folder and
   /// returns its path.
   static func sceneFile(_ json: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("documented-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let file = directory.appendingPathComponent("scene.json")

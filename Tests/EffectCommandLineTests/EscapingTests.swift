@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Text from outside (flag values, chain names, file names) reaches the
@@ -190,7 +191,7 @@ import Testing
 
   /// A new temporary directory, its path free of unsafe scalars.
   static func directory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.path + "/escaping-\(UUID().uuidString)"
+    let path = Scratch.root.path + "/escaping-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }

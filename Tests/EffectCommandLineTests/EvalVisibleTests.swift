@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `eval --visible` and `bench --visible` in process: the rows of the views
@@ -31,7 +32,7 @@ import Testing
 
   /// `longList` in a new temporary file.
   static func sceneFile() throws -> String {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.root
       .appendingPathComponent("eval-visible-\(UUID().uuidString).json")
     try Data(longList.utf8).write(to: url)
     return url.path

@@ -1,6 +1,7 @@
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import EffectCommandLine
@@ -251,7 +252,7 @@ import Testing
 
   @Test("the table pads chain names by terminal cells and quotes names with end spaces")
   func tableCells() throws {
-    let path = FileManager.default.temporaryDirectory.path + "/wide-\(UUID().uuidString).json"
+    let path = Scratch.root.path + "/wide-\(UUID().uuidString).json"
     try #"""
     {"chains": [{"name": "表头表头", "frame": {"height": 10}}, {"name": "👍", "frame": {"height": 10}},
       {"name": "e\u0301x", "frame": {"height": 10}}, {"name": "trail ", "frame": {"height": 10}},

@@ -1,6 +1,7 @@
 import EffectCommandLine
 import EffectHost
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 @Suite struct ExportCommandTests {
@@ -113,7 +114,7 @@ import Testing
       ("result.json", "ResultScene"), ("main-actor.json", "MainActorScene"),
     ]
     for (file, type) in files {
-      let path = FileManager.default.temporaryDirectory
+      let path = Scratch.root
         .appendingPathComponent("export-\(UUID().uuidString)").appendingPathComponent(file)
       try FileManager.default.createDirectory(
         at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -276,7 +277,7 @@ import Testing
 
   @Test("-o writes the file, and nothing goes to standard output")
   func outputFile() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("export-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Every example command of every subcommand's help runs on the bundled
@@ -18,7 +19,7 @@ import Testing
     "every help example runs as printed and writes its output",
     arguments: Effectctl.commands.map { $0.configuration.name })
   func helpExamplesRun(command: String) throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("help-examples-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

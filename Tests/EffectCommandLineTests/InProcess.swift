@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 
 /// Runs an `effectctl` command line in process and captures what it wrote.
 struct InProcess {
@@ -38,7 +39,7 @@ struct InProcess {
   static func withSceneFiles(
     _ files: [(name: String, text: String)], prefix: String, _ body: ([String]) throws -> Void
   ) throws {
-    let root = FileManager.default.temporaryDirectory
+    let root = Scratch.root
       .appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     var paths: [String] = []
     for (name, text) in files {

@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `--device` and `--set` on every subcommand that loads a scene: the output
@@ -97,7 +98,8 @@ import Testing
 
   /// `text` without the directories of the files (validate names each).
   static func withoutPaths(_ text: String) -> String {
-    text.replacing(/\/tmp\/layout-options-[^ ]*\/scene.json/, with: "scene.json")
+    text.replacing(Scratch.root.path + "/", with: "")
+      .replacing(/layout-options-[0-9A-F-]+\/[a-z]+\/scene\.json/, with: "scene.json")
   }
 
   @Test("check and bench take the layout as eval does")

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ import Testing
 @Suite struct OutputFileTests {
   /// A new, empty temporary folder.
   static func folder() throws -> String {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.root
       .appendingPathComponent("output-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path

@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `effectctl plot`, `filmstrip` and `preview` run in process: what they
@@ -386,7 +387,7 @@ import Testing
 
   @Test("-o writes the same bytes as standard output, whole, leaving nothing else")
   func outputFile() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("pictures-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Pictures hold only what XML 1.0 allows, whatever a scene's names hold.
@@ -32,7 +33,7 @@ import Testing
 
   /// A scene whose two chains are named with U+FFFF, U+FFFE and U+0001.
   static func sceneWithUnwritableNames() throws -> URL {
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.root
       .appendingPathComponent("names-\(UUID().uuidString).json")
     let scene = #"""
       {"chains": [

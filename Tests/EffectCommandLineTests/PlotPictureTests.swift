@@ -412,7 +412,7 @@ import Testing
 
   @Test("every tick label fits inside the picture, and a panel's x labels keep apart")
   func labelsFit() throws {
-    let tiny = FileManager.default.temporaryDirectory
+    let tiny = Scratch.root
       .appendingPathComponent("tick-labels-\(getpid()).json")
     try #"""
     {"chains": [{"name": "tiny", "frame": {"y": 0, "height": 100}, "attachment": "viewport",

@@ -2,6 +2,7 @@ import EffectCommandLine
 import EffectHost
 import EffectPlugin
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Bad plugins refused in process: each a real file, the C stubs compiled
@@ -16,7 +17,7 @@ import Testing
 
   /// A directory of its own for each test's files.
   static func directory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
+    let url = Scratch.root
       .appendingPathComponent("plugin-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url

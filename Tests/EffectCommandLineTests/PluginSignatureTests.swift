@@ -1,5 +1,6 @@
 import EffectPlugin
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The signature a plugin and effectctl compare.
@@ -70,7 +71,7 @@ import Testing
   /// A copy of `Sources` in a new temporary folder, with `line` appended to
   /// the file at `path` (relative to `Sources`).
   static func sources(appending line: String, to path: String) throws -> URL {
-    let copy = FileManager.default.temporaryDirectory
+    let copy = Scratch.root
       .appendingPathComponent("surface-\(UInt64.random(in: 0...UInt64.max))")
       .appendingPathComponent("Sources")
     try FileManager.default.createDirectory(

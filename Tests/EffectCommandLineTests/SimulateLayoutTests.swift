@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `simulate`'s `set:KEY=VALUE` step end to end: the rows after the step are
@@ -15,7 +16,7 @@ import Testing
 
   /// Writes `text` to a temporary file for `body`, removed after.
   static func withScene(_ text: String, _ body: (String) throws -> Void) throws {
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.root
       .appendingPathComponent("simulate-layout-\(UUID().uuidString).json")
     try text.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }

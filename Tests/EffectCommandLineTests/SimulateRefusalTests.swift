@@ -1,5 +1,6 @@
 import EffectCommandLine
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// `effectctl simulate` in process: every refusal with its full message.
@@ -139,7 +140,7 @@ import Testing
       ["simulate", "/nonexistent/scene.json", "--gesture", "fling:1", "--start", "-1"])
     #expect(below.status == .usage)
     #expect(below.stderr.contains("'--start <offset>': expected a start offset of 0 or more"))
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let url = Scratch.root.appendingPathComponent(
       "simulate-\(UUID().uuidString).json")
     try Data(#"{"chains": 3}"#.utf8).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
@@ -174,7 +175,7 @@ import Testing
       ),
     ])
   func malformedSnap(snap: String, message: String) throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+    let url = Scratch.root.appendingPathComponent(
       "snap-\(UUID().uuidString).json")
     let scene =
       #"{"snap": \#(snap), "chains": [{"name": "row", "frame": {"height": 80}, "repeat": {"count": 20}}]}"#

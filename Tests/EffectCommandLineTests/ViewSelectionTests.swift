@@ -1,6 +1,7 @@
 import EffectCommandLine
 import EffectHost
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 @Suite struct ViewSelectionTests {
@@ -106,7 +107,7 @@ import Testing
 
   /// Four copies of `rep`.
   static func repScene() throws -> String {
-    let path = FileManager.default.temporaryDirectory.path + "/rep-\(UUID().uuidString).json"
+    let path = Scratch.root.path + "/rep-\(UUID().uuidString).json"
     try #"{"chains": [{"name": "rep", "frame": {"height": 10}, "repeat": {"count": 4}}]}"#.write(
       toFile: path, atomically: false, encoding: .utf8)
     return path

@@ -1,6 +1,7 @@
 import EffectHost
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Paths that cannot be read as scene files: missing, a directory, no
@@ -8,7 +9,7 @@ import Testing
 @Suite struct SceneLoaderFileTests: HostileInputSuite {
   /// A fresh directory for one test, removed afterwards.
   static func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("HostileInputTests-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -195,7 +195,7 @@ import Testing
   func exportsBuildAlone() throws {
     for (index, math) in Self.mathScenes.enumerated() {
       guard let scene = Self.load(math.json, file: math.name) else { continue }
-      let directory = FileManager.default.temporaryDirectory
+      let directory = Scratch.root
         .appendingPathComponent("export-alone-\(getpid())-\(index)")
       defer { try? FileManager.default.removeItem(at: directory) }
       let check = ExportedSceneCheck(cases: [
@@ -210,7 +210,7 @@ import Testing
   }
 
   @Test func exportsCompiledWithoutWarningsGiveTheHostsValuesAsDoubles() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("export-check-\(getpid())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let cases = Self.cases

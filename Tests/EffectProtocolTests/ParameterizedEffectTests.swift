@@ -1,5 +1,6 @@
 import EffectProtocol
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// An effect written against ``ParameterizedEffect``: its parameters are its
@@ -194,7 +195,7 @@ private struct BoxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable 
       FileManager.default.fileExists(
         atPath: modules.appendingPathComponent("EffectProtocol.swiftmodule").path),
       "the debug build's modules are not at \(modules.path)")
-    let file = FileManager.default.temporaryDirectory
+    let file = Scratch.root
       .appendingPathComponent("nudge-\(UUID().uuidString).swift")
     try source.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// Runs the built `effectctl` and captures what it printed and how it ended.
@@ -42,7 +43,7 @@ enum Effectctl {
     process.arguments = arguments
     process.currentDirectoryURL = root
     // Files rather than pipes: nothing blocks however much is printed.
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
     let outURL = directory.appendingPathComponent("effectctl-\(UUID().uuidString).out")
     let errURL = directory.appendingPathComponent("effectctl-\(UUID().uuidString).err")
     try #require(FileManager.default.createFile(atPath: outURL.path, contents: nil))
@@ -76,7 +77,7 @@ enum Effectctl {
 
   /// Writes `text` to a new temporary file and returns its path.
   static func temporaryFile(_ text: String, name: String = "scene.json") throws -> String {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("effectctl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)

@@ -1,4 +1,5 @@
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ import Testing
 
     init(_ arguments: [String]) throws {
       let executable = try #require(Effectctl.executable, "effectctl was not built")
-      let directory = FileManager.default.temporaryDirectory
+      let directory = Scratch.root
       outURL = directory.appendingPathComponent("interrupted-\(UUID().uuidString).out")
       errURL = directory.appendingPathComponent("interrupted-\(UUID().uuidString).err")
       _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -120,7 +121,7 @@ import Testing
     "a signal while the scene is still being read ends the program as by default, writing nothing",
     .timeLimit(.minutes(1)), arguments: [SIGINT, SIGTERM])
   func signalWhileReading(signal: Int32) throws {
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.root
       .appendingPathComponent("interrupted-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     // The scene comes on standard input, which stays open: the read waits,
@@ -143,7 +144,7 @@ import Testing
   func longPictureStops(signal: Int32, status: Int32) throws {
     // Drawn whole, this picture takes minutes and gigabytes (the most
     // offsets a picture may have, each a frame with its labels placed).
-    let folder = FileManager.default.temporaryDirectory
+    let folder = Scratch.root
       .appendingPathComponent("interrupted-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let running = try Running([

@@ -1,11 +1,12 @@
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The built `effectctl` writes pictures and refuses an unwritable `-o`.
 @Suite struct PictureCommandTests {
   @Test("plot -o writes the SVG it prints without -o; a missing directory is exit 1")
   func plotToFile() throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("effectctl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,6 +1,7 @@
 import EffectHost
 import EffectPlugin
 import Foundation
+import ScrollEffectsTestSupport
 import Testing
 
 /// The example plugin, the plugin with its own copy of EffectProtocol and
@@ -86,7 +87,7 @@ import Testing
     "a plugin copied without the libEffectPlugin.so beside it names the library it lacks",
     .enabled(if: hasWobble, "\(skipped)"), arguments: executables)
   func missingLibrary(executable: String) throws {
-    let directory = FileManager.default.temporaryDirectory
+    let directory = Scratch.root
       .appendingPathComponent("plugin-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -234,7 +235,7 @@ import Testing
         + "name\n")
     #expect(run.stdout == "")
     // The same file by another path: a link to it.
-    let link = FileManager.default.temporaryDirectory
+    let link = Scratch.root
       .appendingPathComponent("wobble-\(UUID().uuidString).so").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.wobble)
     defer { try? FileManager.default.removeItem(atPath: link) }
