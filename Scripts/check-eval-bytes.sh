@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that `effectctl eval` prints, byte for byte, what it printed when
-# Tests/Fixtures/eval-golden.sha256 was recorded (7b041cb, before the
-# architecture move): every Config in every format at --offsets -300:2500:7.
+# Tests/Fixtures/eval-golden.sha256 was last recorded (that file's log says
+# when and why): every Config in every format at --offsets -300:2500:7.
 #
 #   bash Scripts/check-eval-bytes.sh [path/to/effectctl]
 #

@@ -54,6 +54,22 @@ import Testing
     }
   }
 
+  /// A scene that cannot scroll reaches its effects' offsets only by a pull
+  /// past its end: on a screen, in `simulate` and in `preview` it shows none
+  /// of what its README entry describes.
+  @Test("every example scene's content is longer than its viewport, so it scrolls", arguments: files)
+  func scrolls(file: String) throws {
+    #expect(try Self.scrollLength(file) > 0)
+  }
+
+  /// How far `file`'s content scrolls: its length and insets past the
+  /// viewport's (a horizontal scene is held as its vertical twin).
+  static func scrollLength(_ file: String) throws -> Double {
+    let scene = try SceneLoader().load(contentsOf: directory.appendingPathComponent(file).path)
+    return scene.contentHeight + scene.contentInsets.top + scene.contentInsets.bottom
+      - scene.viewport.height
+  }
+
   @Test("every example scene loads and evaluates to valid transforms", arguments: files)
   func loadsAndEvaluates(file: String) throws {
     var host = try Self.host(file)
@@ -215,6 +231,8 @@ import Testing
 
   @Test("stepped-title: the title's opacity steps through steps(4) over the first 120 points")
   func steppedTitle() throws {
+    // Reached by scrolling, not only by a pull past the end.
+    #expect(try Self.scrollLength("stepped-title.json") >= 120)
     var host = try Self.host("stepped-title.json")
     // steps(4), jump-end: floor(4 p) / 4 of the way from 1 to 0, p = offset / 120.
     for (offset, opacity) in [
