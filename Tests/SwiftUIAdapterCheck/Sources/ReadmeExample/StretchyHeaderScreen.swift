@@ -3,7 +3,7 @@ import ScrollEffectsSwiftUI
 import SwiftUI
 
 struct StretchyHeaderScreen: View {
-  let scene: EffectHost.Scene  // try SceneLoader().load(contentsOf: "stretchy-header.json")
+  let scene: EffectHost.Scene  // the app bundle's stretchy-header.json, loaded
 
   var body: some View {
     ScrollView {
