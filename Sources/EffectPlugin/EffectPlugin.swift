@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x1169_4b80_ab53_33c5
+      0x5bbf_d69f_9495_0bec
     #endif
   }
 

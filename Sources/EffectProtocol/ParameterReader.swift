@@ -145,18 +145,22 @@ public struct ParameterReader: Sendable {
   }
 
   /// A whole number in `range`, or `defaultValue` when the key is absent.
+  ///
+  /// The number is converted exactly and then compared as an `Int`: bounds
+  /// converted to `Double` round (`Double(Int.max)` is 2^63, one more than
+  /// `Int.max`), so a range reaching `Int.max` would let 2^63 through.
   public mutating func integer(
     _ key: String, default defaultValue: Int, in range: ClosedRange<Int>
   ) -> Int {
     guard let value = value(key) else { return defaultValue }
     let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
-    guard case .number(let number) = value, number == number.rounded(),
-      number >= Double(range.lowerBound), number <= Double(range.upperBound)
+    guard case .number(let number) = value, let whole = Int(exactly: number),
+      range.contains(whole)
     else {
       report(.mismatch(expected: expected, found: value), at: key)
       return defaultValue
     }
-    return Int(number)
+    return whole
   }
 
   /// `true` or `false`, or `defaultValue` when the key is absent.

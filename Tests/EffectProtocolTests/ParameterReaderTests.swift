@@ -56,6 +56,45 @@ import Testing
       ])
   }
 
+  @Test(
+    "a whole number is taken only when it is exactly an Int in the range, at Int.max and Int.min too"
+  )
+  func integerAtTheEnds() throws {
+    // 9223372036854775807 (Int.max) reads as the Double 2^63, one more than
+    // Int.max; 9223372036854774784 is 2^63 - 1024, the Double below it.
+    var reader = try reader(
+      """
+      {"a": 9223372036854775807, "b": 9223372036854774784, "c": 9223372036854775807,
+       "d": -9223372036854775808, "e": -9223372036854777856, "f": 1e19, "g": 2.5,
+       "h": -0.5, "i": -9223372036854775808}
+      """)
+    #expect(reader.integer("a", default: 7, in: 0...Int.max) == 7)
+    #expect(reader.integer("b", default: 7, in: 0...Int.max) == Int.max - 1023)
+    #expect(reader.integer("c", default: 7, in: Int.min...Int.max) == 7)
+    #expect(reader.integer("d", default: 7, in: Int.min...0) == Int.min)
+    #expect(reader.integer("e", default: 7, in: Int.min...0) == 7)
+    #expect(reader.integer("f", default: 7, in: 0...Int.max) == 7)
+    #expect(reader.integer("g", default: 7, in: 0...Int.max) == 7)
+    #expect(reader.integer("h", default: 7, in: Int.min...0) == 7)
+    #expect(reader.integer("i", default: 7, in: (Int.min + 1)...0) == 7)
+    reader.finish()
+    let all = "a whole number from -9223372036854775808 to 9223372036854775807"
+    #expect(
+      reader.diagnostics.map(\.description) == [
+        "chains[0].a: expected a whole number from 0 to 9223372036854775807, "
+          + "found the number 9.223372036854776e+18",
+        "chains[0].c: expected \(all), found the number 9.223372036854776e+18",
+        "chains[0].e: expected a whole number from -9223372036854775808 to 0, "
+          + "found the number -9.223372036854778e+18",
+        "chains[0].f: expected a whole number from 0 to 9223372036854775807, found the number 1e+19",
+        "chains[0].g: expected a whole number from 0 to 9223372036854775807, found the number 2.5",
+        "chains[0].h: expected a whole number from -9223372036854775808 to 0, "
+          + "found the number -0.5",
+        "chains[0].i: expected a whole number from -9223372036854775807 to 0, "
+          + "found the number -9.223372036854776e+18",
+      ])
+  }
+
   @Test("a choice near a valid one is reported with it, a far one without")
   func choiceNearMiss() throws {
     var reader = try reader(#"{"a": "rigth", "b": "Left", "c": "up", "d": 2}"#)
