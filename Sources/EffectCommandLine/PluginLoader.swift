@@ -161,6 +161,12 @@ public enum PluginLoader {
     guard access(path, R_OK) == 0 else {
       throw .unreadable(file: path, reason: String(cString: strerror(errno)))
     }
+    // `stat` follows links, so this is the kind of the file a link names.
+    // The dynamic loader opens and reads whatever it is given: a named pipe
+    // with no writer would block it for ever, a device would be read.
+    if let kind = notRegularFileKind(mode: status.st_mode) {
+      throw .notSharedLibrary(file: path, reason: "\(kind), not a regular file")
+    }
     // A name without a slash would be searched for on the library path;
     // the user named a file.
     let file = path.contains("/") ? path : "./" + path
@@ -203,6 +209,20 @@ public enum PluginLoader {
     }
     guard !checked.isEmpty else { throw .registersNothing(file: path) }
     return checked
+  }
+
+  /// What a file of `mode` is when it is not a regular file: "a directory",
+  /// "a named pipe"; `nil` for a regular file.
+  static func notRegularFileKind(mode: mode_t) -> String? {
+    switch mode & S_IFMT {
+    case S_IFREG: nil
+    case S_IFDIR: "a directory"
+    case S_IFIFO: "a named pipe"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    default: "a file of another kind"
+    }
   }
 
   /// Whether this program's `ScrollEffect` is visible to the libraries it

@@ -234,7 +234,10 @@ import Testing
   /// Each refusal in Plugins.md's table, with placeholders for what varies.
   static let pluginRefusals: [PluginLoadError] = [
     .unreadable(file: "<file>", reason: "<reason>"),
-    .notSharedLibrary(file: "<file>", reason: "<the reason the loader gives>"),
+    .notSharedLibrary(
+      file: "<file>",
+      reason: "<the reason the loader gives, or the kind of file: a named pipe, not a regular file>"
+    ),
     .missingLibrary(file: "<file>", library: "libEffectPlugin.so"),
     .noEntryPoint(file: "<file>"),
     .signatureMismatch(file: "<file>", found: "<signature>", expected: "<signature>"),

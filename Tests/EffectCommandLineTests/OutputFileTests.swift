@@ -248,6 +248,13 @@ final class ThreadResult<Value: Sendable>: @unchecked Sendable {
     done.wait()
     return result!
   }
+
+  /// Waits at most until `deadline` for `body` to return: its value, or
+  /// `nil` when it is still running.
+  func value(before deadline: DispatchTime) -> Value? {
+    guard done.wait(timeout: deadline) == .success else { return nil }
+    return result
+  }
 }
 
 extension OutputFileTests {

@@ -96,8 +96,45 @@ import Testing
     let run = InProcess(["--plugin", directory.path, "effects"])
     #expect(run.status == .failure)
     #expect(
-      run.stderr.hasPrefix(
-        "error: plugin \(directory.path.debugDescription): not a shared library: "))
+      run.stderr
+        == Self.refusal(directory.path, #"not a shared library: "a directory, not a regular file""#)
+    )
+  }
+
+  @Test("a named pipe is refused before the loader opens it, which would wait for a writer")
+  func namedPipe() throws {
+    let directory = try Self.directory()
+    let pipe = directory.appendingPathComponent("fifo.so").path
+    #expect(mkfifo(pipe, 0o600) == 0)
+    let link = directory.appendingPathComponent("link.so").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: pipe)
+    for file in [pipe, link] {
+      let run = ThreadResult { InProcess(["--plugin", file, "effects"]) }
+      guard let finished = run.value(before: .now() + 30) else {
+        // The loader is blocked in open: a writer that closes at once
+        // lets it read the end of the file and return.
+        let writer = open(pipe, O_RDWR)
+        close(writer)
+        _ = run.value()
+        Issue.record("--plugin \(file) waited on the named pipe")
+        continue
+      }
+      #expect(finished.status == .failure)
+      #expect(
+        finished.stderr
+          == Self.refusal(file, #"not a shared library: "a named pipe, not a regular file""#))
+      #expect(finished.stdout == "")
+    }
+  }
+
+  @Test("a device is not a shared library: it is refused before the loader reads it")
+  func device() {
+    let run = InProcess(["--plugin", "/dev/null", "effects"])
+    #expect(run.status == .failure)
+    #expect(
+      run.stderr
+        == Self.refusal(
+          "/dev/null", #"not a shared library: "a character device, not a regular file""#))
   }
 
   @Test(
