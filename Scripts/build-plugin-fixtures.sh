@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the plugins the tests load: the example package
 # Examples/WobbleEffects, the plugin that carries its own copy of
-# EffectProtocol (Tests/Fixtures/OwnCopyPlugin) and the one whose worked
-# examples are wrong (Tests/Fixtures/WrongExamplePlugin), in release, and the
+# EffectProtocol (Tests/Fixtures/OwnCopyPlugin), the one whose worked
+# examples are wrong (Tests/Fixtures/WrongExamplePlugin) and the one whose
+# effect has a parameter named "reducedMotion"
+# (Tests/Fixtures/ReservedKeyPlugin), in release, and the
 # example once more with a signature that is not this checkout's
 # (Examples/WobbleEffects/.build-stale). Each is a
 # package of its own that depends on this checkout by path; a first build takes
@@ -12,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for package in Examples/WobbleEffects Tests/Fixtures/OwnCopyPlugin \
-  Tests/Fixtures/WrongExamplePlugin; do
+  Tests/Fixtures/WrongExamplePlugin Tests/Fixtures/ReservedKeyPlugin; do
   echo "building $package"
   (cd "$package" && swift build -c release 2>&1 | tee /tmp/scrolleffects-plugin-build.log | tail -1)
   if grep -E "warning:" /tmp/scrolleffects-plugin-build.log; then

@@ -38,6 +38,10 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
   /// A type name that is empty or holds white space, a control or a format
   /// character (exit 1): ``EffectRegistry/isTypeName(_:)``.
   case invalidTypeName(file: String, name: String)
+  /// An effect type with a parameter named `"type"` or `"reducedMotion"`,
+  /// keys the loader reads itself from every effect's object (exit 1):
+  /// ``EffectRegistry/reservedParameter(of:)``.
+  case reservedParameter(file: String, type: String, key: String)
 
   /// 66 for a file that cannot be read, 1 for every other refusal.
   public var status: ExitCode {
@@ -81,6 +85,9 @@ public enum PluginLoadError: Error, Equatable, CustomStringConvertible {
       return "plugin \(Self.quoted(file)): an effect type named \(Self.quoted(name)); "
         + "expected a type name that is not empty and has no white space, control or format "
         + "character"
+    case .reservedParameter(let file, let type, let key):
+      return "plugin \(Self.quoted(file)): the effect type \(Self.quoted(type)) "
+        + RegistryError.reservedParameterText(key: key)
     case .programNotExporting(let file, let type):
       return "plugin \(Self.quoted(file)): the type \(Self.quoted(type)) "
         + "does not conform to this program's ScrollEffect: this program does not export "
@@ -127,8 +134,11 @@ public enum PluginLoader {
         }
         do {
           try registry.register(type)
+        } catch .reservedParameter(_, let key) {
+          throw .reservedParameter(file: path, type: name, key: key)
         } catch {
-          // `origins` holds every registered name, so this is not reached.
+          // The name was checked above and `origins` holds every registered
+          // name, so this is not reached.
           throw .duplicateTypeName(file: path, name: name, registeredBy: "another type")
         }
         origins[name] = .some(index)

@@ -118,7 +118,7 @@ extension EffectRegistry {
   }
 
   /// The declared parameters whose default is JSON, each given it.
-  private static func defaultMembers(of type: any ScrollEffect.Type) -> [JSONObject.Member] {
+  static func defaultMembers(of type: any ScrollEffect.Type) -> [JSONObject.Member] {
     type.descriptor.parameters.compactMap { parameter in
       (try? JSONParser.parse(parameter.defaultValue)).map { .init(key: parameter.name, value: $0) }
     }

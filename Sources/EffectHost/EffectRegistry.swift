@@ -23,8 +23,8 @@ public struct EffectRegistry: Sendable {
     do {
       return try EffectRegistry(BuiltInEffects.all)
     } catch {
-      // BuiltInEffects is one hand-kept list, and a test checks its names.
-      fatalError("the built-in effects repeat a type name: \(error)")
+      // BuiltInEffects is one hand-kept list, and a test registers it.
+      fatalError("the built-in effects cannot be registered: \(error)")
     }
   }()
 
@@ -38,13 +38,41 @@ public struct EffectRegistry: Sendable {
   /// Adds `type`; a type name registered before, or one that is empty or
   /// holds white space, a control or a format character (which a scene's
   /// `"type"` could hold, but no listing or message shows as one word), is
-  /// an error (``isTypeName(_:)``).
+  /// an error (``isTypeName(_:)``), as is a parameter named by one of
+  /// ``reservedKeys`` (``reservedParameter(of:)``).
   public mutating func register(_ type: any ScrollEffect.Type) throws(RegistryError) {
     let name = type.descriptor.typeName
     guard Self.isTypeName(name) else { throw RegistryError.invalidTypeName(name) }
     guard indexByName[name] == nil else { throw RegistryError.duplicateTypeName(name) }
+    if let key = Self.reservedParameter(of: type) {
+      throw RegistryError.reservedParameter(typeName: name, key: key)
+    }
     indexByName[name] = types.count
     types.append(type)
+  }
+
+  /// The keys of an effect's object that the loader reads itself, before
+  /// the effect's `init(from:)`: `"type"` names the effect's type and
+  /// `"reducedMotion"` says what reduced motion does with it. A parameter of
+  /// either name could never be given to the effect: a scene's value is the
+  /// loader's.
+  public static let reservedKeys = ["type", "reducedMotion"]
+
+  /// The first of ``reservedKeys`` that `type` has as a parameter: one its
+  /// descriptor declares, else one its reader reads from an empty object or
+  /// from the declared parameters' defaults (as
+  /// ``checkParametersDeclared(of:)`` runs it); `nil` when it has none.
+  public static func reservedParameter(of type: any ScrollEffect.Type) -> String? {
+    let descriptor = type.descriptor
+    let declared = Set(descriptor.parameters.map(\.name))
+    if let key = reservedKeys.first(where: declared.contains) { return key }
+    for object in [JSONObject([]), JSONObject(defaultMembers(of: type))] {
+      var reader = ParameterReader(
+        object: object, path: JSONPath.root, owner: "effect \"\(descriptor.typeName)\"")
+      _ = type.init(from: &reader)
+      if let key = reservedKeys.first(where: reader.readKeys.contains) { return key }
+    }
+    return nil
   }
 
   /// Whether `name` may name an effect type: not empty, and no white space,
@@ -73,6 +101,10 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
   /// An empty type name, or one with white space, a control character or
   /// a format character (``EffectRegistry/isTypeName(_:)``).
   case invalidTypeName(String)
+  /// A parameter named by one of ``EffectRegistry/reservedKeys``, which the
+  /// loader reads from every effect's object itself, so no scene could give
+  /// it to the effect (``EffectRegistry/reservedParameter(of:)``).
+  case reservedParameter(typeName: String, key: String)
 
   public var description: String {
     switch self {
@@ -81,6 +113,18 @@ public enum RegistryError: Error, Equatable, CustomStringConvertible {
     case .invalidTypeName(let name):
       "an effect type named \(MessageText.quoted(name, limit: .max)); expected a type name "
         + "that is not empty and has no white space, control or format character"
+    case .reservedParameter(let typeName, let key):
+      "the effect type \(MessageText.quoted(typeName, limit: .max)) "
+        + Self.reservedParameterText(key: key)
     }
+  }
+
+  /// What is wrong with a parameter named `key`, one of
+  /// ``EffectRegistry/reservedKeys``, and what is expected instead.
+  package static func reservedParameterText(key: String) -> String {
+    let keys = EffectRegistry.reservedKeys.map { "\"\($0)\"" }.joined(separator: " and ")
+    return "has a parameter named \"\(key)\", a key the loader reads itself from every "
+      + "effect's object (\(keys)), so no scene could give it to the effect; expected another "
+      + "parameter name"
   }
 }

@@ -249,6 +249,7 @@ import Testing
       registeredBy:
         #"<a built-in effect, plugin "<file>", this plugin, given to --plugin before, or this "#
         + "plugin itself: it registers the name twice>"),
+    .reservedParameter(file: "<file>", type: "<name>", key: "<type or reducedMotion>"),
     .registersNothing(file: "<file>"),
   ]
 

@@ -60,6 +60,91 @@ import Testing
         + "white space, control or format character")
   }
 
+  /// Declares a parameter named "type".
+  struct DeclaresType: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {}
+    static let descriptor = EffectDescriptor(
+      typeName: "declaresType", summary: "Does nothing.", discussion: "",
+      parameters: [
+        ParameterDescriptor(name: "type", values: "a name", defaultValue: "\"a\"", summary: "")
+      ], examples: [])
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  /// Reads "reducedMotion" without declaring it.
+  struct ReadsReducedMotion: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {
+      _ = reader.number("reducedMotion", default: 1)
+    }
+    static let descriptor = EffectDescriptor(
+      typeName: "readsReducedMotion", summary: "Does nothing.", discussion: "", parameters: [],
+      examples: [])
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  /// Reads "type" only when its declared "kind" is given, as its default is.
+  struct ReadsTypeWithKind: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {
+      if reader.string("kind") != nil { _ = reader.string("type") }
+    }
+    static let descriptor = EffectDescriptor(
+      typeName: "readsTypeWithKind", summary: "Does nothing.", discussion: "",
+      parameters: [
+        ParameterDescriptor(name: "kind", values: "a name", defaultValue: "\"a\"", summary: "")
+      ], examples: [])
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  /// Has parameters whose names start as the reserved keys do.
+  struct NearReservedNames: StatelessScrollEffect {
+    init(from reader: inout ParameterReader) {
+      _ = reader.string("typeface")
+      _ = reader.bool("reducedMotionOnly", default: false)
+    }
+    static let descriptor = EffectDescriptor(
+      typeName: "nearReservedNames", summary: "Does nothing.", discussion: "",
+      parameters: [
+        ParameterDescriptor(name: "typeface", values: "a name", defaultValue: "\"a\"", summary: ""),
+        ParameterDescriptor(
+          name: "reducedMotionOnly", values: "true or false", defaultValue: "false", summary: ""),
+      ], examples: [])
+    func apply(to views: inout ViewBatch) {}
+  }
+
+  @Test(
+    "a parameter named type or reducedMotion, declared or read, is refused with the type and the key"
+  )
+  func reservedParameter() throws {
+    #expect(EffectRegistry.reservedKeys == ["type", "reducedMotion"])
+    let refused: [(any ScrollEffect.Type, String, String)] = [
+      (DeclaresType.self, "declaresType", "type"),
+      (ReadsReducedMotion.self, "readsReducedMotion", "reducedMotion"),
+      (ReadsTypeWithKind.self, "readsTypeWithKind", "type"),
+    ]
+    for (type, name, key) in refused {
+      #expect(throws: RegistryError.reservedParameter(typeName: name, key: key)) {
+        try EffectRegistry.builtIn.registering(type)
+      }
+      #expect(throws: RegistryError.reservedParameter(typeName: name, key: key)) {
+        try EffectRegistry([type])
+      }
+    }
+    let registry = try EffectRegistry.builtIn.registering(NearReservedNames.self)
+    #expect(registry.typeNames.last == "nearReservedNames")
+    #expect(
+      String(describing: RegistryError.reservedParameter(typeName: "dim", key: "reducedMotion"))
+        == #"the effect type "dim" has a parameter named "reducedMotion", a key the loader "#
+        + #"reads itself from every effect's object ("type" and "reducedMotion"), so no scene "#
+        + "could give it to the effect; expected another parameter name")
+  }
+
+  @Test("no built-in effect has a parameter named as a key the loader reads itself")
+  func builtInsHaveNoReservedParameter() {
+    for type in BuiltInEffects.all {
+      #expect(EffectRegistry.reservedParameter(of: type) == nil, "\(type.descriptor.typeName)")
+    }
+  }
+
   @Test("an empty registry refuses every effect type and says none is registered")
   func emptyRegistry() throws {
     let loader = SceneLoader(registry: try EffectRegistry([]))

@@ -4,8 +4,9 @@ import Foundation
 import ScrollEffectsTestSupport
 import Testing
 
-/// The example plugin, the plugin with its own copy of EffectProtocol and
-/// the one whose worked examples are wrong, loaded by the built effectctl
+/// The example plugin, the plugin with its own copy of EffectProtocol, the
+/// one whose worked examples are wrong and the one with a parameter named
+/// as a key the loader reserves, loaded by the built effectctl
 /// (debug, as `swift run` builds it, and release when built). The plugins
 /// are separate packages, built by
 /// `bash Scripts/build-plugin-fixtures.sh` (CI runs it before `swift test`);
@@ -20,11 +21,15 @@ import Testing
   static let wrongExamples = Effectctl.root.appendingPathComponent(
     "Tests/Fixtures/WrongExamplePlugin/.build/release/libWrongExamplePlugin.so"
   ).path
+  static let reservedKey = Effectctl.root.appendingPathComponent(
+    "Tests/Fixtures/ReservedKeyPlugin/.build/release/libReservedKeyPlugin.so"
+  ).path
   static let scene = "Examples/WobbleEffects/wobble-header.json"
 
   static var hasWobble: Bool { FileManager.default.fileExists(atPath: wobble) }
   static var hasOwnCopy: Bool { FileManager.default.fileExists(atPath: ownCopy) }
   static var hasWrongExamples: Bool { FileManager.default.fileExists(atPath: wrongExamples) }
+  static var hasReservedKey: Bool { FileManager.default.fileExists(atPath: reservedKey) }
   /// The example built with `SCROLL_EFFECTS_STALE_PLUGIN`: a real Swift
   /// plugin whose compiled-in signature is not this program's.
   static let stale = Effectctl.root.appendingPathComponent(
@@ -256,6 +261,21 @@ import Testing
         + "does not conform to this program's ScrollEffect: the plugin carries its own copy of "
         + "EffectProtocol; link the EffectPlugin product, not EffectProtocol (see Docs/Plugins.md)\n"
     )
+    #expect(run.stdout == "")
+  }
+
+  @Test(
+    "a plugin whose effect has a parameter named reducedMotion is refused, naming the type and the key",
+    .enabled(if: hasReservedKey, "\(skipped)"), arguments: executables)
+  func reservedKey(executable: String) throws {
+    let run = try Self.run(executable, ["--plugin", Self.reservedKey, "effects", "--check"])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr
+        == "error: plugin \(Self.reservedKey.debugDescription): the effect type \"dim\" has a "
+        + "parameter named \"reducedMotion\", a key the loader reads itself from every effect's "
+        + "object (\"type\" and \"reducedMotion\"), so no scene could give it to the effect; "
+        + "expected another parameter name\n")
     #expect(run.stdout == "")
   }
 
