@@ -9,8 +9,10 @@ let package = Package(
     .library(name: "WobbleEffects", type: .dynamic, targets: ["WobbleEffects"])
   ],
   dependencies: [
-    // The ScrollEffects checkout this example lives in; a package of your own
-    // names a URL and a version instead.
+    // The ScrollEffects checkout this example lives in. A package of your own
+    // outside it names the repository's URL and a branch or a revision (the
+    // repository has no version tags), e.g.
+    // .package(url: "https://example.com/you/ScrollEffects.git", branch: "main").
     .package(name: "ScrollEffects", path: "../..")
   ],
   targets: [
