@@ -44,8 +44,9 @@ extension EffectDocumentation {
       text += "\n" + markdownParagraphs(descriptor.discussion)
     }
     if !descriptor.examples.isEmpty {
-      text += "\nWorked numbers (the tests execute each one; `effectctl effects \(name)` prints"
-      text += " them):\n\n"
+      // True of a plugin's type as of a built-in: `--check` runs either's.
+      text += "\nWorked numbers (`effectctl effects \(name) --check` runs each one;"
+      text += " `effectctl effects \(name)` prints them):\n\n"
       let earlier = descriptor.examples.contains { !$0.earlierOffsets.isEmpty }
       text += "| example | effect | setup |" + (earlier ? " earlier offsets |" : "")
       text += " offset | result |\n| --- | --- | --- |" + (earlier ? " --- |" : "")

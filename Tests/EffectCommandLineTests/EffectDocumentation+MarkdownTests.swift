@@ -72,6 +72,9 @@ import Testing
     #expect(
       section.contains(
         """
+        Worked numbers (`effectctl effects parallax --check` runs each one; \
+        `effectctl effects parallax` prints them):
+
         | example | effect | setup | offset | result |
         | --- | --- | --- | --- | --- |
         | scrolled 100 at rate 0.5: 50 up | `{"type": "parallax"}` | the header | 100 | y -50 |
