@@ -24,14 +24,30 @@ public enum Easing: Sendable, Equatable {
   /// Starts and ends slowly: `cubic-bezier(0.42, 0, 0.58, 1)`.
   case easeInOut
   /// `cubic-bezier(x1, y1, x2, y2)`; x1 and x2 in 0...1.
+  ///
+  /// Decoding checks the numbers; values set in code are not checked but
+  /// evaluated as the nearest curve that is well defined: x1 and x2 clamped
+  /// to 0...1, y1 and y2 to ±``Saturation/limit``, and `linear` if any
+  /// number is NaN.
   case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
   /// CSS's `ease`: `cubic-bezier(0.25, 0.1, 0.25, 1)`.
   case ease
   /// CSS's `steps(count, position)`: `count` equal steps (at least 1, 2 with
   /// `jumpNone`), jumping where `position` says.
+  ///
+  /// Decoding refuses a smaller count; one set in code is evaluated as that
+  /// least count (`steps(0, .jumpEnd)` as `steps(1, .jumpEnd)`, 0 until
+  /// progress 1; `steps(1, .jumpNone)` as `steps(2, .jumpNone)`).
   case steps(Int, StepPosition)
   /// CSS's `linear(...)`: straight lines through `points`, at least 2, their
   /// inputs never decreasing (the stops with their positions filled in).
+  ///
+  /// Decoding gives such points; others set in code are evaluated as the
+  /// points left after dropping those with a NaN or infinite number, with
+  /// outputs saturated (±``Saturation/limit``) and each input below an
+  /// earlier one raised to the largest earlier one (as CSS fills them in).
+  /// No point left is the identity, like `linear`; one point gives its
+  /// output at every progress.
   case piecewiseLinear([LinearPoint])
 
   /// Where the jumps of ``steps(_:_:)`` are (CSS's `<step-position>`).
@@ -134,6 +150,10 @@ public enum Easing: Sendable, Equatable {
   /// The eased progress at `progress`, which is clamped to 0...1 first.
   /// Bézier curves give 0 at 0 and 1 at 1; steps and `linear(...)` give
   /// CSS's values there (`step-start` is 1 at 0, `linear(0.5, 1)` 0.5).
+  ///
+  /// Finite for every curve, also those set in code outside the rules
+  /// decoding checks: each case says how such a curve is read. A NaN
+  /// progress counts as 0.
   public func value(at progress: Double) -> Double {
     EasingCurve(self).value(at: progress)
   }
@@ -221,7 +241,7 @@ struct UnitBezier: EasingFunction, Equatable {
   private let ay, by, cy: Double
 
   init(_ easing: Easing) {
-    let (x1, y1, x2, y2) = easing.controlPoints
+    let (x1, y1, x2, y2) = Self.controlPoints(of: easing)
     isLinear = x1 == y1 && x2 == y2
     cx = 3 * x1
     bx = 3 * (x2 - x1) - cx
@@ -229,6 +249,21 @@ struct UnitBezier: EasingFunction, Equatable {
     cy = 3 * y1
     by = 3 * (y2 - y1) - cy
     ay = 1 - cy - by
+  }
+
+  /// `easing`'s control points as the curve uses them: x1 and x2 clamped
+  /// to 0...1 (so that x(t) increases), y1 and y2 to
+  /// ``Saturation/limit`` (so that the coefficients stay finite), and
+  /// those of `linear` if any is NaN. Decoded points are within these
+  /// already; values set in code are not checked elsewhere.
+  static func controlPoints(of easing: Easing) -> (
+    x1: Double, y1: Double, x2: Double, y2: Double
+  ) {
+    let (x1, y1, x2, y2) = easing.controlPoints
+    guard !x1.isNaN, !y1.isNaN, !x2.isNaN, !y2.isNaN else { return (0, 0, 1, 1) }
+    return (
+      min(max(x1, 0), 1), Saturation.clamp(y1), min(max(x2, 0), 1), Saturation.clamp(y2)
+    )
   }
 
   /// The eased progress at `progress` (clamped to 0...1).

@@ -46,18 +46,24 @@ enum EasingCurve: Sendable, Equatable {
 /// for `jump-both`, n - 1 for `jump-none`, else n); the output is
 /// step / jumps. There is no "before flag": the progress is inside the
 /// segment, so `step-start` is 1 at p = 0.
+///
+/// A count below the least the position allows (1, 2 for `jump-none`) is
+/// taken as that least, here and not per call: with fewer, jumps would be
+/// 0 or negative and the output 0 / 0 or a negative fraction.
 struct StepFunction: EasingFunction, Equatable {
   let count: Double
   let jumps: Double
   let jumpsAtStart: Bool
 
-  init(count: Int, position: Easing.StepPosition) {
-    self.count = Double(count)
+  init(count given: Int, position: Easing.StepPosition) {
+    // In Double: `Int.max + 1` would trap.
+    let count = Double(max(given, position == .jumpNone ? 2 : 1))
+    self.count = count
     switch position {
-    case .jumpStart: (jumps, jumpsAtStart) = (Double(count), true)
-    case .jumpEnd: (jumps, jumpsAtStart) = (Double(count), false)
-    case .jumpNone: (jumps, jumpsAtStart) = (Double(count - 1), false)
-    case .jumpBoth: (jumps, jumpsAtStart) = (Double(count + 1), true)
+    case .jumpStart: (jumps, jumpsAtStart) = (count, true)
+    case .jumpEnd: (jumps, jumpsAtStart) = (count, false)
+    case .jumpNone: (jumps, jumpsAtStart) = (count - 1, false)
+    case .jumpBoth: (jumps, jumpsAtStart) = (count + 1, true)
     }
   }
 
@@ -78,8 +84,44 @@ struct StepFunction: EasingFunction, Equatable {
 /// after it; two points at the same input give B's output (a jump: at the
 /// input itself the later point's output), otherwise the line through A and
 /// B, extended past the end points.
+///
+/// The points are made usable once, here, so that the per-call search
+/// needs no check: see ``usable(_:)``.
 struct PiecewiseLinearFunction: EasingFunction, Equatable {
   let points: [Easing.LinearPoint]
+
+  init(points: [Easing.LinearPoint]) {
+    self.points = Self.usable(points)
+  }
+
+  /// `points` as the search needs them: at least 2, every number finite,
+  /// outputs within ``Saturation/limit`` (so that no difference of two
+  /// overflows), inputs never decreasing. Points as CSS text decodes to
+  /// are returned as they are; of others, a point with a NaN or infinite
+  /// number is left out, an output beyond the limit is saturated, and an
+  /// input below an earlier one becomes the largest earlier one (CSS's
+  /// fill-in); then no point left is the identity, (0, 0) to (1, 1), and
+  /// one point its output at every progress.
+  static func usable(_ points: [Easing.LinearPoint]) -> [Easing.LinearPoint] {
+    func isUsable(_ point: Easing.LinearPoint) -> Bool {
+      point.input.isFinite && abs(point.output) <= Saturation.limit
+    }
+    if points.count >= 2, isUsable(points[0]),
+      zip(points, points.dropFirst()).allSatisfy({ isUsable($1) && $1.input >= $0.input })
+    {
+      return points
+    }
+    var kept: [Easing.LinearPoint] = []
+    for point in points where point.input.isFinite && point.output.isFinite {
+      let input = max(point.input, kept.last?.input ?? -.infinity)
+      kept.append(Easing.LinearPoint(input, Saturation.clamp(point.output)))
+    }
+    switch kept.count {
+    case 0: return [Easing.LinearPoint(0, 0), Easing.LinearPoint(1, 1)]
+    case 1: return [Easing.LinearPoint(0, kept[0].output), Easing.LinearPoint(1, kept[0].output)]
+    default: return kept
+    }
+  }
 
   func value(at progress: Double) -> Double {
     points.withUnsafeBufferPointer { PiecewiseLinearPoints(points: $0).value(at: progress) }

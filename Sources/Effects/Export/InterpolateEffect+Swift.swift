@@ -292,7 +292,7 @@ extension Easing {
       // Written by StepFunction's and PiecewiseLinearFunction's exports.
       preconditionFailure("steps and linear(...) are not Bézier curves")
     }
-    let (x1, y1, x2, y2) = easing.controlPoints
+    let (x1, y1, x2, y2) = UnitBezier.controlPoints(of: easing)
     let points = [x1, y1, x2, y2].map(SwiftLiteral.double).joined(separator: ", ")
     // The control points as the file gives them; `swiftc -O` folds the
     // coefficients UnitBezier's initializer computes from them.
