@@ -35,6 +35,13 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     summary: "whether the collapsed view stays at the line or scrolls away")
 
   /// The effect with these parameters, each one left out at its default.
+  ///
+  /// Values set in code, here or through the properties, are not checked against the parameters'
+  /// ranges, as decoding checks a file's: a value outside its range is used as given. A negative
+  /// `minHeight` lets the height shrink below 0 (`minHeight: -50` can give a height of -50); a NaN
+  /// or infinite `minHeight` or `inset` can make `y` or `height` NaN or infinite. The output may
+  /// then break the rules effects keep for finite input (every field finite, opacity in 0...1,
+  /// width, height and blur 0 or more), which ``ViewTransform/contractViolation`` reports.
   public init(
     minHeight: Double = Self.minHeight.defaultValue, inset: Double = Self.inset.defaultValue,
     pinned: Bool = Self.pinned.defaultValue

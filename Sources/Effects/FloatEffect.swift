@@ -38,6 +38,12 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     summary: "the line the view returns to, below the top inset")
 
   /// The effect with these parameters, each one left out at its default.
+  ///
+  /// Values set in code, here or through the properties, are not checked against the parameters'
+  /// ranges, as decoding checks a file's: a value outside its range is used as given. A NaN or
+  /// infinite `inset` can make `y` NaN or infinite. The output may then break the rules effects
+  /// keep for finite input (every field finite, opacity in 0...1, width, height and blur 0 or
+  /// more), which ``ViewTransform/contractViolation`` reports.
   public init(inset: Double = Self.inset.defaultValue) {
     self.inset = inset
   }

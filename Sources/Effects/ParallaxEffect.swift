@@ -17,6 +17,13 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     summary: "the share of the scroll the view resists")
 
   /// The effect with these parameters, each one left out at its default.
+  ///
+  /// Values set in code, here or through the properties, are not checked against the parameters'
+  /// ranges, as decoding checks a file's: a value outside its range is used as given. A rate beyond
+  /// ±1e9 moves the view by up to ``Saturation/limit``; a NaN or infinite rate can make `y` NaN.
+  /// The output may then break the rules effects keep for finite input (every field finite, opacity
+  /// in 0...1, width, height and blur 0 or more), which ``ViewTransform/contractViolation``
+  /// reports.
   public init(rate: Double = Self.rate.defaultValue) {
     self.rate = rate
   }

@@ -52,6 +52,14 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
     "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
 
   /// The effect with these parameters, each one left out at its default.
+  ///
+  /// Values set in code, here or through the properties, are not checked against the parameters'
+  /// ranges, as decoding checks a file's: a value outside its range is used as given. A negative
+  /// `resistance` or `maxStretch` shrinks the view as the content is pulled, to a negative height
+  /// once it shrinks by more than its height; a NaN or infinite one can make the frame or the scale
+  /// NaN or infinite. The output may then break the rules effects keep for finite input (every
+  /// field finite, opacity in 0...1, width, height and blur 0 or more), which
+  /// ``ViewTransform/contractViolation`` reports.
   public init(
     edge: Edge = Self.edge.defaultValue, resistance: Double = Self.resistance.defaultValue,
     maxStretch: Double? = Self.maxStretch.defaultValue, mode: Mode = Self.mode.defaultValue

@@ -42,6 +42,12 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     summary: "the offset above which the view stops moving; null for none")
 
   /// The effect with these parameters, each one left out at its default.
+  ///
+  /// Values set in code, here or through the properties, are not checked against the parameters'
+  /// ranges, as decoding checks a file's: a value outside its range is used as given. A NaN or
+  /// infinite `factor`, `from` or `to` can make the moved field NaN or infinite. The output may
+  /// then break the rules effects keep for finite input (every field finite, opacity in 0...1,
+  /// width, height and blur 0 or more), which ``ViewTransform/contractViolation`` reports.
   public init(
     axis: Axis = Self.axis.defaultValue, factor: Double = Self.factor.defaultValue,
     from: Double? = Self.from.defaultValue, to: Double? = Self.to.defaultValue
