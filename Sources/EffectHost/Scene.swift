@@ -152,11 +152,12 @@ public struct Chain: Sendable {
   /// The parts of ``frame`` that follow the viewport and insets; none by
   /// default, as a frame given in full.
   public var automaticFrame: AutomaticFrame
-  /// The views' drawing order before any effect (the file's `zIndex`);
+  /// The views' drawing order before any effect (the file's `zIndex`),
+  /// -1e9...1e9 (``SceneHost/init(scene:reducesMotion:)`` checks it);
   /// default 0.
   public var zIndex: Double
-  /// The views' opacity before any effect, 0...1 (the file's `opacity`);
-  /// default 1.
+  /// The views' opacity before any effect, 0...1 (the file's `opacity`;
+  /// ``SceneHost/init(scene:reducesMotion:)`` checks it); default 1.
   public var opacity: Double
   public var effects: [any ScrollEffect]
   /// What reduced motion does with each effect, in the order of ``effects``:

@@ -136,6 +136,26 @@ extension SceneHost {
     stop([(repetition.spacing, .finite, "chain \(name)'s repeat.spacing")])
   }
 
+  /// Whether `chain`'s visuals are ones its file could give: an opacity in
+  /// 0...1 and a zIndex from -1e9 to 1e9. Every view starts from them, so a
+  /// NaN in either would be in each frame's output.
+  @inline(__always)
+  static func isVisuals(_ chain: Chain) -> Bool {
+    chain.opacity >= 0 && chain.opacity <= 1 && chain.zIndex >= -NumberRange.limit
+      && chain.zIndex <= NumberRange.limit
+  }
+
+  /// Traps unless `chain`'s opacity and zIndex are ones its file could give
+  /// (``isVisuals(_:)``).
+  static func requireVisuals(_ chain: Chain) {
+    if isVisuals(chain) { return }
+    let name = MessageText.quoted(chain.name)
+    stop([
+      (chain.opacity, .unitInterval, "chain \(name)'s opacity"),
+      (chain.zIndex, .finite, "chain \(name)'s zIndex"),
+    ])
+  }
+
   /// Traps unless `scene`'s values are ones its file could hold (frames of
   /// a height of 0, and at any finite place, allowed), its chains' names
   /// are their own, each `after` names an earlier content-attached chain,
@@ -169,6 +189,7 @@ extension SceneHost {
       }
       if chain.attachment == .content { contentNames.insert(chain.name) }
       requireFrame(chain.frame, chain: chain.name)
+      requireVisuals(chain)
       if let repetition = chain.repetition { requireRepetition(repetition, chain: chain.name) }
       views += chain.repetition?.count ?? 1
     }

@@ -142,9 +142,15 @@ public struct SceneHost: Sendable {
   ///     effects that it skips do not run, as if their chains did not list
   ///     them. `false` by default.
   ///
-  /// - Precondition: `scene` holds values its file could (a scene made in
-  ///   code as a loaded one is; a frame's height or width may be 0), as
-  ///   the layout changes check (SceneHost+Preconditions.swift).
+  /// - Precondition: `scene`'s own values are ones its file could hold (a
+  ///   scene made in code as a loaded one is; a frame's height or width may
+  ///   be 0, its place any finite number): the viewport, insets and content
+  ///   height, each chain's frame, repetition, opacity and zIndex, names
+  ///   and `after`, checked in every build as the layout changes check them
+  ///   (SceneHost+Preconditions.swift). The effects' parameters are not
+  ///   checked: an effect made in code holds what it was given, and
+  ///   ``ViewTransform/contractViolation`` reports an output of it that
+  ///   breaks the rules.
   public init(scene: Scene, reducesMotion: Bool = false) {
     // Built without the skipped effects, so that every frame, fast paths
     // included, is that of the scene without them and costs nothing more.

@@ -130,6 +130,38 @@ import Testing
     #expect(message?.contains(#"chain "a"'s repeat.count"#) == true)
   }
 
+  @Test("a scene made in code with an opacity or zIndex no file could give stops, naming it")
+  func visualsInCode() async {
+    let opacityResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let chain = Chain(
+        name: "a", frame: Rect(y: 0, width: 1, height: 5), opacity: 1.5, effects: [])
+      _ = SceneHost(scene: Scene(chains: [chain]))
+    }
+    #expect(
+      Self.text(opacityResult)?.contains(
+        #"chain "a"'s opacity: expected a number from 0 to 1, found 1.5"#) == true)
+    let zIndexResult = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      let chain = Chain(
+        name: "b", frame: Rect(y: 0, width: 1, height: 5), zIndex: .nan, effects: [])
+      _ = SceneHost(scene: Scene(chains: [chain]))
+    }
+    #expect(
+      Self.text(zIndexResult)?.contains(
+        #"chain "b"'s zIndex: expected a number from -1e9 to 1e9, found nan"#) == true)
+    // The ends of both ranges are taken.
+    let edges = [
+      Chain(
+        name: "c", frame: Rect(y: 0, width: 1, height: 5), zIndex: -1e9, opacity: 0, effects: []),
+      Chain(
+        name: "d", frame: Rect(y: 5, width: 1, height: 5), zIndex: 1e9, opacity: 1, effects: []),
+    ]
+    #expect(SceneHost(scene: Scene(chains: edges)).viewCount == 2)
+  }
+
   @Test("the values the checks take still change the layout")
   func validChangesPass() throws {
     var host = try SceneHostPreconditionTests.host()
