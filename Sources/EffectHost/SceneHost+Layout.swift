@@ -309,8 +309,9 @@ extension SceneHost {
   // MARK: - Reading results by name
 
   /// The transform of copy `copy` (0 for a chain that does not repeat) of
-  /// the chain named `name` in the last frame, with its natural frame: `nil`
-  /// when no chain has the name or the copy is out of range.
+  /// the chain named `name` in the last frame, with its natural frame, both
+  /// in the screen's axes: `nil` when no chain has the name or the copy is
+  /// out of range.
   public func view(named name: String, copy: Int = 0) -> PlacedTransform? {
     guard let index = chainIndex(named: name) else { return nil }
     let chain = chains[index]

@@ -30,7 +30,9 @@ public struct SceneHost: Sendable {
     /// Whether the chain repeats (its views are named `name[i]`).
     public let isRepeated: Bool
     /// The natural frame of copy 0 as placed (``Scene/layout``), in its own
-    /// coordinates.
+    /// coordinates: for a horizontal scene, the vertical twin's (y along the
+    /// scroll axis); ``SceneHost/screenMapping``'s `frame(_:)` gives it in
+    /// the screen's axes.
     public internal(set) var frame: Rect
     public let attachment: Attachment
     /// The distance between neighbouring copies.
@@ -42,12 +44,20 @@ public struct SceneHost: Sendable {
     }
 
     /// The natural top of copy 0 in viewport coordinates in `geometry`.
+    ///
+    /// Along the scroll axis, in the vertical twin's coordinates as
+    /// `geometry` is: for a horizontal scene the natural left edge (of the
+    /// left-to-right twin), not a screen y.
     @inlinable
     public func naturalTop(in geometry: ScrollGeometry) -> Double {
       geometry.viewportY(ofNaturalY: frame.y, attachment: attachment)
     }
 
     /// The natural frame of copy `copy` in viewport coordinates in `geometry`.
+    ///
+    /// In the vertical twin's axes, as `geometry` is: for a horizontal scene
+    /// x and y, width and height swapped (and, right to left, not mirrored).
+    /// ``SceneHost/naturalFrame(chain:copy:)`` gives it in the screen's.
     @inlinable
     public func naturalFrame(copy: Int, in geometry: ScrollGeometry) -> Rect {
       Rect(
@@ -71,6 +81,11 @@ public struct SceneHost: Sendable {
   /// The chains, in file order.
   public internal(set) var chains: [ChainLayout]
   /// The geometry of the last frame evaluated.
+  ///
+  /// In the vertical twin's axes, as the effects see it: for a horizontal
+  /// scene the offset is the scroll along x and the viewport's height the
+  /// screen's width. The transforms (``transform(at:)``,
+  /// ``view(named:copy:)``) are in the screen's axes.
   public var geometry: ScrollGeometry { frame.geometry }
   /// The time, phase and geometry of the last frame evaluated, which its
   /// batches and groups point to.
@@ -653,7 +668,8 @@ public struct SceneHost: Sendable {
     stateOwner = StateOwner()
   }
 
-  /// The transform of view `index` in the last frame.
+  /// The transform of view `index` in the last frame, in the screen's axes
+  /// (a horizontal or right-to-left scene's mapped by ``screenMapping``).
   ///
   /// - Precondition: `index` is in `0..<viewCount`.
   @inlinable
@@ -684,7 +700,8 @@ public struct SceneHost: Sendable {
   }
 
   /// The natural frame of copy `copy` of chain `chainIndex` in viewport
-  /// coordinates in the last frame.
+  /// coordinates in the last frame, in the screen's axes (where
+  /// ``ChainLayout/naturalFrame(copy:in:)`` gives the vertical twin's).
   ///
   /// - Precondition: chain `chainIndex` is one of the scene's, and `copy`
   ///   one of its copies (0 for a chain that does not repeat).
