@@ -90,7 +90,11 @@ public enum StreamEnd: Sendable, Equatable {
   /// signal stopped: what a subcommand does once its output is complete.
   /// A stream whose output broke the rule throws nothing here:
   /// ``throwIfIncomplete(scene:)`` throws for both.
-  @available(*, deprecated, renamed: "throwIfIncomplete(scene:)")
+  @available(
+    *, deprecated,
+    message:
+      "write throwIfIncomplete(scene: path), with the scene file's path (\"-\" for standard input); it also throws for .brokenOutput"
+  )
   public func throwIfInterrupted() throws(CommandError) {
     if case .interrupted(let rows, let signal) = self {
       throw .interrupted(rows: rows, signal: signal)
