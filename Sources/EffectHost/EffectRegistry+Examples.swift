@@ -78,7 +78,8 @@ extension EffectRegistry {
   /// Every worked example of every registered type, in registration order,
   /// each run by ``check(_:of:)``, and after a type's examples, where its
   /// reader leaves a declared parameter unread, that failure
-  /// (``checkParametersRead(of:)``).
+  /// (``checkParametersRead(of:)``), then where it reads a key it does not
+  /// declare, that one (``checkParametersDeclared(of:)``).
   public func checkExamples() -> [ExampleCheck] {
     types.flatMap { type in
       type.descriptor.examples.map { check($0, of: type) }

@@ -3,9 +3,11 @@ import Effects
 
 /// The effect types a scene may name, by JSON type name.
 ///
-/// An immutable value: ``builtIn`` holds the built-in effects, and a user adds
-/// their own types with ``registering(_:)``, one call per type. The loader
-/// and host look types up here and never name a built-in type.
+/// A value: ``builtIn`` holds the built-in effects, and a user adds their
+/// own types with ``registering(_:)`` (a new registry) or ``register(_:)``
+/// (in place), one call per type; a copy, such as a loader's, does not see
+/// types added to the original later. The loader and host look types up
+/// here and never name a built-in type.
 public struct EffectRegistry: Sendable {
   /// The registered types, in registration order.
   public private(set) var types: [any ScrollEffect.Type] = []

@@ -181,9 +181,10 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
 
 extension MessageText {
   /// The nearest of `candidates` to `word` by edit distance, if it is near
-  /// enough to be a likely typo (case is ignored): a third of the longer
-  /// name's letters or fewer, at least 1 and at most 3, and never all of
-  /// them.
+  /// enough to be a likely typo (case is ignored): at most a third of the
+  /// longer name's letters rounded to the nearest whole number (`(n + 1) / 3`
+  /// in whole numbers: 1 edit for 4 letters, 2 for 5), at least 1 and at
+  /// most 3, and never all of them.
   ///
   /// At most 3 edits are accepted, so the distance is computed only within 3
   /// of the diagonal: linear in the length of the names, however long they are

@@ -72,7 +72,8 @@ public enum TransformColumn: String, Sendable, CaseIterable {
   case x, y, width, height, translateX, translateY, scaleX, scaleY, anchorX, anchorY
   case opacity, blur, rotation, zIndex
 
-  /// The column's value for `transform`, whose natural origin is `natural`.
+  /// The column's value for `transform`, whose natural origin is
+  /// (`naturalX`, `naturalY`): the translate columns are measured from it.
   public func value(of transform: ViewTransform, naturalX: Double, naturalY: Double) -> Double {
     switch self {
     case .x: transform.x

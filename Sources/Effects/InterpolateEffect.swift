@@ -164,7 +164,9 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   public static let input = EffectParameter.choice(
     "input", default: ScrollInput.offset,
     summary: "what the stops' inputs measure (points; progress is a fraction)")
-  /// The stops, their outputs checked against `outputs` (see ``outputRange(_:)``).
+  /// The stops, their outputs checked against `outputs`: for the decoder,
+  /// the property's range (0 to 1 for opacity, 0 to 1e9 for width, height
+  /// and blur, -1e9 to 1e9 for the others).
   public static func stops(outputs: NumberRange) -> EffectParameter<[Stop]> {
     EffectParameter(
       key: "stops", values: "at least 2 [input, output] pairs, inputs strictly increasing",

@@ -22,11 +22,18 @@ public struct MotionFrame: Sendable, Equatable {
 public struct MotionLayout: Sendable, Equatable {
   /// The largest resting offset.
   public var maxOffset: Double
-  /// d, the rubber band's dimension: the viewport height.
+  /// d, the rubber band's dimension: the viewport height, greater than 0
+  /// and finite (a simulator checks it in debug builds when it takes the
+  /// layout).
   public var viewportHeight: Double
   /// Where releases come to rest, if anywhere in particular.
   public var snap: SnapTargets?
 
+  /// A layout with these bounds.
+  ///
+  /// - Precondition: `viewportHeight` is greater than 0 and finite; not
+  ///   checked here, but in debug builds where ``MotionFrames`` takes the
+  ///   layout, as ``ScrollSimulator`` checks its own.
   public init(maxOffset: Double, viewportHeight: Double, snap: SnapTargets? = nil) {
     self.maxOffset = maxOffset
     self.viewportHeight = viewportHeight
@@ -92,7 +99,8 @@ public struct MotionFrames: Sequence, Sendable {
   ///   - fps: frames per second, 1...1000.
   ///   - start: the offset at frame 0, at rest; within [0, maxOffset].
   ///   - maxOffset: the largest resting offset.
-  ///   - viewportHeight: d, the rubber band's dimension.
+  ///   - viewportHeight: d, the rubber band's dimension: greater than 0 and
+  ///     finite (checked in debug builds, as ``ScrollSimulator`` checks it).
   ///   - layouts: the layout after each `set` step of the gesture, in order
   ///     (as many as it has).
   public init(
