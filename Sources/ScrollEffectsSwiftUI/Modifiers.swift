@@ -131,6 +131,21 @@
     /// go to `onEvent`; reduced motion follows the environment's
     /// `accessibilityReduceMotion`. Mark the scroll view's content with
     /// ``scrollEffectsContent()``.
+    ///
+    /// The scroll view keeps the first ``ScrollEffects`` made for it (in
+    /// `@State`), so `scene` is taken once: a later scene given to the same
+    /// scroll view (a placeholder, then the loaded scene) is ignored. Give
+    /// the scroll view an identity that changes with its scene
+    /// (`.id(sceneName)`), or keep your own ``ScrollEffects``, made anew
+    /// for a new scene, and pass it instead of the scene. The modifier
+    /// still builds a host from `scene` each time the body runs (a `State`'s
+    /// initial value is made eagerly): on a screen whose body runs often,
+    /// keep your own.
+    ///
+    /// `onEvent` is kept for the scroll view's life: capture an object that
+    /// holds the scroll view's effects weakly
+    /// (`{ [weak model] event in model?.handle(event) }`), or neither is
+    /// freed.
     public func scrollEffects(
       _ scene: EffectHost.Scene, onEvent: ((ScrollEffectsEvent) -> Void)? = nil
     ) -> some View {
@@ -140,6 +155,9 @@
     /// Runs `effects` on this scroll view, as ``scrollEffects(_:onEvent:)``
     /// runs a scene: for a ``ScrollEffects`` kept by the screen, which views
     /// beside the scroll view name too.
+    ///
+    /// `effects` keeps `onEvent` for the scroll view's life: capture an
+    /// object that holds `effects` weakly, or neither is freed.
     public func scrollEffects(
       _ effects: ScrollEffects, onEvent: ((ScrollEffectsEvent) -> Void)? = nil
     ) -> some View {

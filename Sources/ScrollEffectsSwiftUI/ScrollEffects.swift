@@ -76,6 +76,13 @@
 
     /// Changes the host's layout between two frames (a count of copies
     /// that grew, a spacing), then evaluates the last frame again.
+    ///
+    /// `change` changes the layout through the host's setters
+    /// (`setRepetition(_:ofChain:)`, `setFrame(_:ofChain:)`, ...); it must
+    /// not put another host in its place. The measured frames and a
+    /// reduced-motion change find the scene's chains by their indices, so a
+    /// host of another scene stops the app at the next reduced-motion
+    /// change. Another scene is a new `ScrollEffects`.
     public func changeLayout(_ change: (inout SceneHost) -> Void) {
       change(&host)
       evaluateAgain()
