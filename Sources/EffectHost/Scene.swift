@@ -117,6 +117,8 @@ public struct Chain: Sendable {
     /// The gap between neighbouring copies, in points.
     public var spacing: Double
 
+    /// `count` copies, 0 to ``SceneLoader/maximumRepeatCount``, `spacing`
+    /// apart (from -1e9 to 1e9; by default touching).
     public init(count: Int, spacing: Double = 0) {
       self.count = count
       self.spacing = spacing
@@ -143,7 +145,11 @@ public struct Chain: Sendable {
   /// ``automaticFrame`` are worked out by the scene. ``Scene/layout`` has
   /// the frame as placed.
   public var frame: Rect
+  /// Whether ``frame`` is in content coordinates (the view scrolls) or the
+  /// viewport's (it does not); `content` by default.
   public var attachment: Attachment
+  /// The copies of a repeated chain (the file's `repeat`), `nil` for one
+  /// view.
   public var repetition: Repetition?
   /// The name of an earlier content-attached chain whose last copy's bottom
   /// edge this chain's `frame.y` is measured from (the file's `after`), or
@@ -159,6 +165,7 @@ public struct Chain: Sendable {
   /// The views' opacity before any effect, 0...1 (the file's `opacity`;
   /// ``SceneHost/init(scene:reducesMotion:)`` checks it); default 1.
   public var opacity: Double
+  /// The effects, applied in this order to every view of the chain.
   public var effects: [any ScrollEffect]
   /// What reduced motion does with each effect, in the order of ``effects``:
   /// the effect's `"reducedMotion"` in the scene file, else its

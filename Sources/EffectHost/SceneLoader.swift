@@ -74,6 +74,8 @@ public struct SceneLoader: Sendable {
   /// The most copies of one repeated chain.
   public static let maximumRepeatCount = 1_000_000
 
+  /// A loader of scenes whose effects are the types in `registry`, by
+  /// default the built-in ones.
   public init(registry: EffectRegistry = .builtIn) {
     self.registry = registry
   }

@@ -1,8 +1,11 @@
 /// A width and a height, in points.
 public struct Size: Sendable, Equatable, Hashable {
+  /// The horizontal extent, in points.
   public var width: Double
+  /// The vertical extent, in points.
   public var height: Double
 
+  /// A size of `width` x `height` points.
   public init(width: Double, height: Double) {
     self.width = width
     self.height = height
@@ -14,11 +17,16 @@ public struct Size: Sendable, Equatable, Hashable {
 
 /// Insets of the scroll view's content from its edges, in points (SwiftUI's `contentInsets`).
 public struct EdgeInsets: Sendable, Equatable, Hashable {
+  /// It, the inset at the top edge.
   public var top: Double
+  /// Ib, the inset at the bottom edge.
   public var bottom: Double
+  /// The inset at the left edge.
   public var left: Double
+  /// The inset at the right edge.
   public var right: Double
 
+  /// Insets of these amounts, each 0 when left out.
   public init(top: Double = 0, bottom: Double = 0, left: Double = 0, right: Double = 0) {
     self.top = top
     self.bottom = bottom
@@ -26,16 +34,23 @@ public struct EdgeInsets: Sendable, Equatable, Hashable {
     self.right = right
   }
 
+  /// No inset on any edge.
   public static let zero = EdgeInsets()
 }
 
 /// A rectangle in points; y grows downward.
 public struct Rect: Sendable, Equatable, Hashable {
+  /// The left edge.
   public var x: Double
+  /// The top edge.
   public var y: Double
+  /// The horizontal extent.
   public var width: Double
+  /// The vertical extent.
   public var height: Double
 
+  /// A rectangle with its top-left corner at (`x`, `y`); `x` is 0 when left
+  /// out.
   public init(x: Double = 0, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
@@ -43,6 +58,7 @@ public struct Rect: Sendable, Equatable, Hashable {
     self.height = height
   }
 
+  /// The bottom edge: `y + height`.
   public var maxY: Double { y + height }
 }
 

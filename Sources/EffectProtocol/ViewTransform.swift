@@ -6,16 +6,21 @@
 /// `translateY` are not stored: they are the frame origin minus the natural
 /// origin, so an effect that moves a view changes `x` or `y`.
 public struct ViewTransform: Sendable, Equatable, Hashable {
-  /// Layout frame, viewport coordinates, points.
+  /// Layout frame, viewport coordinates, points: the left edge.
   public var x: Double
+  /// The layout frame's top edge, viewport coordinates, points.
   public var y: Double
+  /// The layout frame's width, points; 0 or more.
   public var width: Double
+  /// The layout frame's height, points; 0 or more.
   public var height: Double
-  /// Visual scale about the anchor; 1 is none.
+  /// Horizontal visual scale about the anchor; 1 is none.
   public var scaleX: Double
+  /// Vertical visual scale about the anchor; 1 is none.
   public var scaleY: Double
   /// Unit point of the scale and rotation anchor; 0.5, 0.5 is the centre.
   public var anchorX: Double
+  /// The anchor's unit y: 0 the top edge, 1 the bottom, 0.5 the centre.
   public var anchorY: Double
   /// 0...1.
   public var opacity: Double
@@ -69,7 +74,12 @@ public struct ViewTransform: Sendable, Equatable, Hashable {
 
 /// The output columns of an evaluated view, in the order of the contract.
 public enum TransformColumn: String, Sendable, CaseIterable {
+  /// The layout frame (``ViewTransform/frame``), its moves from the natural
+  /// origin (``ViewTransform/translateX(from:)``, `translateY`), the scale
+  /// factors and their anchor: the ``ViewTransform`` field of each name.
   case x, y, width, height, translateX, translateY, scaleX, scaleY, anchorX, anchorY
+  /// The visuals: opacity 0...1, blur radius in points, rotation in degrees
+  /// clockwise, drawing order.
   case opacity, blur, rotation, zIndex
 
   /// The column's value for `transform`, whose natural origin is
