@@ -57,7 +57,7 @@ import Testing
   /// A scene that cannot scroll reaches its effects' offsets only by a pull
   /// past its end: on a screen, in `simulate` and in `preview` it shows none
   /// of what its README entry describes.
-  @Test("every example scene's content is longer than its viewport, so it scrolls", arguments: files)
+  @Test("every example scene's content is longer than its viewport", arguments: files)
   func scrolls(file: String) throws {
     #expect(try Self.scrollLength(file) > 0)
   }
