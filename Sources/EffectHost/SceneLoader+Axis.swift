@@ -313,7 +313,7 @@ struct SceneAxisReading: Sendable {
         problem = .overlappingKeys(key: key, sets: sets, other: written)
       }
     case .invalidExpression(let position, let message):
-      var message = Self.fileNames(in: message)
+      var message = acrossTheAxis(Self.fileNames(in: message))
       var position = position
       if case .string(let text)? = twin.value(at: diagnostic.path) {
         // The positions are the twin's, whose names may be longer or
@@ -383,6 +383,35 @@ struct SceneAxisReading: Sendable {
       if let name = expressionNames[parts[index]] { parts[index] = name }
     }
     return parts.joined(separator: "`")
+  }
+
+  /// An expression message of a horizontal scene's twin for a name across
+  /// the scroll axis (`insetLeft`), which the expression's parser explains
+  /// for any scene, with the name to write in this one instead: the
+  /// content width is `contentHeight` and the left and right insets are
+  /// the leading and trailing ones, `insetTop` and `insetBottom` (swapped
+  /// right to left).
+  func acrossTheAxis(_ message: String) -> String {
+    let leftIsLeading = direction == .leftToRight
+    let names = [
+      ("contentWidth", "contentHeight", "the content width in a horizontal scene"),
+      (
+        "insetLeft", leftIsLeading ? "insetTop" : "insetBottom",
+        leftIsLeading
+          ? "the leading (left) inset in a horizontal scene"
+          : "the trailing (left) inset in a right-to-left scene"
+      ),
+      (
+        "insetRight", leftIsLeading ? "insetBottom" : "insetTop",
+        leftIsLeading
+          ? "the trailing (right) inset in a horizontal scene"
+          : "the leading (right) inset in a right-to-left scene"
+      ),
+    ]
+    for (name, written, meaning) in names where message.hasPrefix("unknown name `\(name)`;") {
+      return "unknown name `\(name)`; did you mean `\(written)`, \(meaning)?"
+    }
+    return message
   }
 
   /// The file's path of a path in the twin, and the twin's keys of the

@@ -113,6 +113,38 @@ import Testing
 
   static let moreErrors: [(json: String, lines: [String])] = [
     (
+      // The names across the axis: the one to write in a horizontal
+      // scene, whose left inset is the leading one.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "x": "contentWidth", "y": "insetLeft", "zIndex": "insetRight"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].y: at 1: unknown name `insetLeft`; did you mean "
+          + "`insetTop`, the leading (left) inset in a horizontal scene?",
+        "scene.json: chains[0].effects[0].x: at 1: unknown name `contentWidth`; did you mean "
+          + "`contentHeight`, the content width in a horizontal scene?",
+        "scene.json: chains[0].effects[0].zIndex: at 1: unknown name `insetRight`; did you mean "
+          + "`insetBottom`, the trailing (right) inset in a horizontal scene?",
+      ]
+    ),
+    (
+      // Right to left, the right inset leads.
+      #"{"axis": "horizontal", "layoutDirection": "rightToLeft", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "x": "insetRight", "y": "insetLeft"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].y: at 1: unknown name `insetLeft`; did you mean "
+          + "`insetBottom`, the trailing (left) inset in a right-to-left scene?",
+        "scene.json: chains[0].effects[0].x: at 1: unknown name `insetRight`; did you mean "
+          + "`insetTop`, the leading (right) inset in a right-to-left scene?",
+      ]
+    ),
+    (
+      // A look-alike after a name the twin spells longer (`naturalHeight`
+      // for `naturalWidth`): at its place in the file's text, 14.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "x": "naturalWidth \u2212 1"}]}]}"#,
+      [
+        "scene.json: chains[0].effects[0].x: at 14: unexpected character `\u{2212}` (U+2212); "
+          + "did you mean `-`?"
+      ]
+    ),
+    (
       #"{"axis": "horizontal", "axis": "vertical", "chains": [{"name": "a", "frame": {"width": 1}, "effects": [{"type": "pin", "edge": "leadin"}, {"type": "stretch", "edge": 5}]}]}"#,
       [
         "scene.json: axis: the key is given more than once; expected each key once",

@@ -40,6 +40,47 @@ import Testing
       "1 + " + String(repeating: "9", count: 400),
       "y: at 5: the number `\(String(repeating: "9", count: 40))…` is too large; expected at most about 1.8e308"
     ),
+    // Names and functions whose nearest name here means another thing get
+    // what to write, or why there is nothing to write; never the near name.
+    (
+      "asin(1)", "y: at 1: unknown function `asin`; there is no inverse trigonometric function here"
+    ),
+    (
+      "acos(1)", "y: at 1: unknown function `acos`; there is no inverse trigonometric function here"
+    ),
+    (
+      "atan2(y, x)",
+      "y: at 1: unknown function `atan2`; there is no inverse trigonometric function here"
+    ),
+    ("tanh(1)", "y: at 1: unknown function `tanh`; did you mean `1 - 2 / (exp(2 * x) + 1)`?"),
+    (
+      "smootherstep(0, 1, progress)",
+      "y: at 1: unknown function `smootherstep`; there is none here; with `t` for "
+        + "`clamp((x - edge0) / (edge1 - edge0), 0, 1)`, it is `t * t * t * (t * (t * 6 - 15) + 10)`"
+    ),
+    ("sqr(offset)", "y: at 1: unknown function `sqr`; did you mean `x * x`?"),
+    ("abs2(offset)", "y: at 1: unknown function `abs2`; did you mean `x * x`?"),
+    ("sgn(offset)", "y: at 1: unknown function `sgn`; did you mean `sign(x)`?"),
+    (
+      "rand()",
+      "y: at 1: unknown function `rand`; there is no randomness here: an expression gives the same value for the same frame and view"
+    ),
+    ("2 * ln(y)", "y: at 5: unknown function `ln`; did you mean `log(x)`?"),
+    ("midY", "y: at 1: unknown name `midY`; did you mean `minY + height / 2`?"),
+    ("midX", "y: at 1: unknown name `midX`; did you mean `minX + width / 2`?"),
+    ("1 + right", "y: at 5: unknown name `right`; did you mean `minX + width`?"),
+    ("bottom", "y: at 1: unknown name `bottom`; did you mean `minY + height`?"),
+    // The names of the content and insets across the scroll axis: none.
+    (
+      "contentWidth",
+      "y: at 1: unknown name `contentWidth`; names read the content along the scroll axis: "
+        + "`contentHeight` (in a horizontal scene, the content width)"
+    ),
+    (
+      "y + insetLeft",
+      "y: at 5: unknown name `insetLeft`; names read the insets along the scroll axis: "
+        + "`insetTop` and `insetBottom` (in a horizontal scene, the leading and trailing insets)"
+    ),
     ("wobble", "y: at 1: unknown name `wobble`"),
     (
       "1 + smoothstp(0, 1, offset)",
@@ -65,7 +106,37 @@ import Testing
     ("!y", "y: at 1: unexpected character `!`; did you mean `!=`?"),
     ("y ^ 2", "y: at 3: unexpected character `^`; did you mean `pow(x, y)`?"),
     ("y && 1", "y: at 3: unexpected character `&`; combine conditions with `?:` or `min`/`max`"),
-    ("y + é", "y: at 5: unexpected character U+00E9"),
+    ("y + é", "y: at 5: unexpected character `é` (U+00E9)"),
+    // Another language's operators.
+    ("1 => 2", "y: at 3: unexpected `=>`; did you mean `>=`?"),
+    ("1 =< 2", "y: at 3: unexpected `=<`; did you mean `<=`?"),
+    ("1 <> 2", "y: at 3: unexpected `<>`; did you mean `!=`?"),
+    ("2 ** 3", "y: at 3: unexpected `**`; did you mean `pow(x, y)`?"),
+    // Look-alikes from word processors, at their character's position.
+    ("1 \u{2212} y", "y: at 3: unexpected character `\u{2212}` (U+2212); did you mean `-`?"),
+    ("2 \u{D7} 3", "y: at 3: unexpected character `\u{D7}` (U+00D7); did you mean `*`?"),
+    ("2\u{F7}3", "y: at 2: unexpected character `\u{F7}` (U+00F7); did you mean `/`?"),
+    ("1 \u{2264} 2", "y: at 3: unexpected character `\u{2264}` (U+2264); did you mean `<=`?"),
+    ("1 \u{2265} 2", "y: at 3: unexpected character `\u{2265}` (U+2265); did you mean `>=`?"),
+    ("1 \u{2260} 2", "y: at 3: unexpected character `\u{2260}` (U+2260); did you mean `!=`?"),
+    (
+      "\u{201C}y\u{201D}",
+      "y: at 1: unexpected character `\u{201C}` (U+201C); a quotation mark; an expression holds none"
+    ),
+    (
+      "y\u{A0}+ 1",
+      "y: at 2: unexpected character U+00A0; a space that is not a plain one; did you mean a plain space?"
+    ),
+    (
+      "y +\u{2009}1",
+      "y: at 4: unexpected character U+2009; a space that is not a plain one; did you mean a plain space?"
+    ),
+    (
+      "y\u{200B}+ 1",
+      "y: at 2: unexpected character U+200B; an invisible character; expected nothing there"
+    ),
+    // A combining accent shows as nothing alone: its code only.
+    ("y\u{301}", "y: at 2: unexpected character U+0301"),
     ("y +\u{7}", "y: at 4: unexpected character U+0007"),
     ("y + `a`", "y: at 5: unexpected character U+0060"),
     ("1e", "y: at 1: malformed number `1e`; expected digits in the exponent"),
@@ -85,6 +156,19 @@ import Testing
       "y: at 9: expected `)` or `,` in the arguments of `max`, found the end of the expression"
     ),
     ("max(1 2)", "y: at 7: expected `)` or `,` in the arguments of `max`, found `2`"),
+    // With all its arguments, a function wants `)` alone.
+    (
+      "sqrt(-1",
+      "y: at 8: expected `)` after the argument of `sqrt`, found the end of the expression"
+    ),
+    (
+      "clamp(y, 0, 1 2",
+      "y: at 15: expected `)` after the 3 arguments of `clamp`, found `2`"
+    ),
+    (
+      "step(0 1)",
+      "y: at 8: expected `)` or `,` in the arguments of `step`, found `1`"
+    ),
     ("max(1,)", "y: at 7: expected a number, a name, `-` or `(`, found `)`"),
     (
       "y > 1 ? 2",

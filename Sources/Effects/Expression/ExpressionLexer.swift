@@ -156,6 +156,8 @@ enum ExpressionLexer {
       let symbol: ExpressionToken.Symbol?
       let next = index + 1 < count ? bytes[index + 1] : 0
       switch (byte, next) {
+      // Never two operators in a row: another language's `<>` and `**`.
+      case (0x3C, 0x3E), (0x2A, 0x2A): symbol = nil
       case (0x3C, 0x3D): symbol = .lessEqual
       case (0x3E, 0x3D): symbol = .greaterEqual
       case (0x3D, 0x3D): symbol = .equal
@@ -193,22 +195,91 @@ enum ExpressionLexer {
     // A scalar starts at every byte that is not a continuation byte.
     let position = bytes[..<offset].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     let scalar = source.unicodeScalars.dropFirst(position - 1).first ?? " "
+    let next = offset + 1 < bytes.count ? bytes[offset + 1] : 0
+    // Another language's two-character operator, named whole: `=>` reads
+    // as `>=`, not as the `==` a lone `=` is taken for.
+    let pairs: [(first: UInt8, second: UInt8, text: String, meant: String)] = [
+      (0x3D, 0x3E, "=>", "`>=`"), (0x3D, 0x3C, "=<", "`<=`"), (0x3C, 0x3E, "<>", "`!=`"),
+      (0x2A, 0x2A, "**", "`pow(x, y)`"),
+    ]
+    if let pair = pairs.first(where: { $0.first == bytes[offset] && $0.second == next }) {
+      return ExpressionError(
+        position: position, message: "unexpected `\(pair.text)`; did you mean \(pair.meant)?")
+    }
     var message = "unexpected character \(describe(scalar))"
     switch scalar {
     case "=": message += "; did you mean `==`?"
     case "!": message += "; did you mean `!=`?"
     case "^": message += "; did you mean `pow(x, y)`?"
     case "&", "|": message += "; combine conditions with `?:` or `min`/`max`"
-    default: break
+    default:
+      if let hint = lookAlikes[scalar.value] { message += "; \(hint)" }
     }
     return ExpressionError(position: position, message: message)
   }
 
-  /// `` `#` `` for a printable ASCII character, `U+00E9` otherwise: messages
-  /// hold no control characters.
+  /// Characters outside ASCII that word processors and keyboards put in
+  /// place of an operator or a space, each with what to write: the
+  /// message's only clue to a character that looks like the right one or
+  /// like nothing at all.
+  static let lookAlikes: [UInt32: String] = {
+    var table: [UInt32: String] = [:]
+    for (scalars, hint) in [
+      // Minus sign; hyphen, non-breaking hyphen, figure dash, en and em dash.
+      ([0x2212, 0x2010, 0x2011, 0x2012, 0x2013, 0x2014], "did you mean `-`?"),
+      // Multiplication sign, dot operator, middle dot, asterisk operator.
+      ([0x00D7, 0x22C5, 0x00B7, 0x2217], "did you mean `*`?"),
+      // Division sign, division slash, fraction slash.
+      ([0x00F7, 0x2215, 0x2044], "did you mean `/`?"),
+      ([0x2264], "did you mean `<=`?"), ([0x2265], "did you mean `>=`?"),
+      ([0x2260], "did you mean `!=`?"),
+      // Typographic quotes: an expression holds no text.
+      (
+        [0x2018, 0x2019, 0x201C, 0x201D],
+        "a quotation mark; an expression holds none"
+      ),
+      // No-break, en, em, thin, hair, narrow no-break, ideographic spaces.
+      (
+        [0x00A0, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009]
+          + [0x200A, 0x202F, 0x205F, 0x3000],
+        "a space that is not a plain one; did you mean a plain space?"
+      ),
+      // Zero-width space, joiners, byte order mark: invisible.
+      (
+        [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF],
+        "an invisible character; expected nothing there"
+      ),
+    ] {
+      for scalar in scalars { table[UInt32(scalar)] = hint }
+    }
+    return table
+  }()
+
+  /// How a message shows a character: `` `#` `` for printable ASCII, the
+  /// glyph and its code for a visible one outside ASCII (`` `−` (U+2212) ``,
+  /// which may look like an ASCII one), and the code alone for one that
+  /// shows as nothing or as a space, or would put a control character in
+  /// the message (`U+00A0`).
   private static func describe(_ scalar: Unicode.Scalar) -> String {
     if scalar.value >= 0x21, scalar.value < 0x7F, scalar != "`" { return "`\(scalar)`" }
     let hex = String(scalar.value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    guard scalar.value >= 0x80, isVisible(scalar) else { return code }
+    return "`\(scalar)` (\(code))"
+  }
+
+  /// Whether `scalar` shows as a mark of its own: a letter, digit,
+  /// punctuation or symbol, not a space, a control or format character, a
+  /// combining mark (which would join the quote before it) or a code point
+  /// with no character.
+  private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation, .dashPunctuation,
+      .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+      .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+      true
+    default: false
+    }
   }
 }

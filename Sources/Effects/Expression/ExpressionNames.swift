@@ -33,6 +33,22 @@ enum ExpressionName: String, CaseIterable, Sendable {
   /// The other spellings of names.
   static let aliases: [String: ExpressionName] = ["pullStart": .pull, "pullEnd": .pullBottom]
 
+  /// Names of the scroll geometry across the scroll axis, which no scene
+  /// has: the names read the content and its insets along the axis
+  /// (`contentHeight` is a horizontal scene's content width). What a
+  /// vertical scene's message says of them; a horizontal scene's names the
+  /// name to write there instead.
+  static let acrossTheAxis: [String: ExpressionHint] = [
+    "contentWidth": .explain(
+      "names read the content along the scroll axis: `contentHeight` "
+        + "(in a horizontal scene, the content width)"),
+    "insetLeft": .explain(insetsAlongTheAxis), "insetRight": .explain(insetsAlongTheAxis),
+  ]
+
+  private static let insetsAlongTheAxis =
+    "names read the insets along the scroll axis: `insetTop` and `insetBottom` "
+    + "(in a horizontal scene, the leading and trailing insets)"
+
   /// Every spelling of every name, for "did you mean".
   static let spellings = allCases.map(\.rawValue) + aliases.keys.sorted()
 
@@ -95,24 +111,49 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
     }
   }
 
-  /// Constants of other languages, written as a bare name (`PI`, `pi`, C's
-  /// `M_PI`, `TAU`, `E`), which have no name here: the number to write
-  /// instead.
-  static let otherLanguagesConstants: [String: String] = [
-    "PI": "3.141592653589793", "pi": "3.141592653589793", "M_PI": "3.141592653589793",
-    "TAU": "6.283185307179586", "tau": "6.283185307179586",
-    "E": "2.718281828459045", "M_E": "2.718281828459045",
+  /// Names of other languages, written as a bare name, which have no name
+  /// here and whose nearest name here means another thing: constants
+  /// (`PI`, C's `M_PI`, `TAU`, `E`), given their number, and the edges and
+  /// centres of a frame (`midY` is not `minY`, `right` not `height`), given
+  /// the arithmetic of the names here.
+  static let otherLanguagesNames: [String: ExpressionHint] = [
+    "PI": .write("3.141592653589793"), "pi": .write("3.141592653589793"),
+    "M_PI": .write("3.141592653589793"),
+    "TAU": .write("6.283185307179586"), "tau": .write("6.283185307179586"),
+    "E": .write("2.718281828459045"), "M_E": .write("2.718281828459045"),
+    "midX": .write("minX + width / 2"), "midY": .write("minY + height / 2"),
+    "maxX": .write("minX + width"), "maxY": .write("minY + height"),
+    "left": .write("minX"), "top": .write("minY"),
+    "right": .write("minX + width"), "bottom": .write("minY + height"),
   ]
 
-  /// Functions of other languages (GLSL, C, CSS) a user may reach for,
-  /// each with what to write here: their nearest names here mean another
-  /// thing (`mix` is not `min`, `log10` not `log`).
-  static let otherLanguages: [String: String] = [
-    "mix": "lerp(a, b, t)", "saturate": "clamp(x, 0, 1)", "fract": "x - floor(x)",
-    "mod": "x - y * floor(x / y)",
-    "trunc": "sign(x) * floor(abs(x))", "log10": "log(x) / log(10)", "log2": "log(x) / log(2)",
-    "exp2": "pow(2, x)", "tan": "sin(x) / cos(x)", "cosh": "(exp(x) + exp(-x)) / 2",
-    "sinh": "(exp(x) - exp(-x)) / 2", "fabs": "abs(x)", "hypot": "sqrt(x * x + y * y)",
+  /// Functions of other languages (GLSL, C, CSS, JavaScript, Julia) a user
+  /// may reach for, each with what to write here, or why there is nothing
+  /// to write: their nearest names here mean another thing (`mix` is not
+  /// `min`, `log10` not `log`, `asin` not `sin`, `rand` not `round`), or
+  /// they have none (`ln`).
+  static let otherLanguages: [String: ExpressionHint] = [
+    "mix": .write("lerp(a, b, t)"), "saturate": .write("clamp(x, 0, 1)"),
+    "fract": .write("x - floor(x)"), "mod": .write("x - y * floor(x / y)"),
+    "trunc": .write("sign(x) * floor(abs(x))"), "log10": .write("log(x) / log(10)"),
+    "log2": .write("log(x) / log(2)"), "ln": .write("log(x)"), "exp2": .write("pow(2, x)"),
+    "tan": .write("sin(x) / cos(x)"), "cosh": .write("(exp(x) + exp(-x)) / 2"),
+    "sinh": .write("(exp(x) - exp(-x)) / 2"), "tanh": .write("1 - 2 / (exp(2 * x) + 1)"),
+    "fabs": .write("abs(x)"), "hypot": .write("sqrt(x * x + y * y)"),
+    "sqr": .write("x * x"), "abs2": .write("x * x"), "sgn": .write("sign(x)"),
+    "rsqrt": .write("1 / sqrt(x)"), "inversesqrt": .write("1 / sqrt(x)"),
+    "exp10": .write("pow(10, x)"), "log1p": .write("log(1 + x)"), "expm1": .write("exp(x) - 1"),
+    "cot": .write("cos(x) / sin(x)"), "sec": .write("1 / cos(x)"), "csc": .write("1 / sin(x)"),
+    "radians": .write("x * 3.141592653589793 / 180"),
+    "degrees": .write("x * 180 / 3.141592653589793"),
+    "rand": .explain(ExpressionHint.noRandomness), "random": .explain(ExpressionHint.noRandomness),
+    "asin": .explain(ExpressionHint.noInverseTrigonometry),
+    "acos": .explain(ExpressionHint.noInverseTrigonometry),
+    "atan": .explain(ExpressionHint.noInverseTrigonometry),
+    "atan2": .explain(ExpressionHint.noInverseTrigonometry),
+    "smootherstep": .explain(
+      "there is none here; with `t` for `clamp((x - edge0) / (edge1 - edge0), 0, 1)`, "
+        + "it is `t * t * t * (t * (t * 6 - 15) + 10)`"),
   ]
 
   /// Whether it takes more arguments than ``argumentNames`` names.
@@ -146,6 +187,32 @@ enum ExpressionFunction: String, CaseIterable, Sendable {
       "GLSL's: t * t * (3 - 2 * t), t = clamp((x - edge0) / (edge1 - edge0), 0, 1)"
     }
   }
+}
+
+/// What a message offers for another language's name or function
+/// (``ExpressionFunction/otherLanguages``), in place of the nearest name here.
+enum ExpressionHint: Equatable, Sendable {
+  /// What to write here instead: `lerp(a, b, t)` for `mix`.
+  case write(String)
+  /// Why there is nothing to write, for a function with no equivalent.
+  case explain(String)
+
+  /// The end of the message: `; did you mean `lerp(a, b, t)`?`.
+  var message: String {
+    switch self {
+    case .write(let text): "; did you mean `\(text)`?"
+    case .explain(let text): "; \(text)"
+    }
+  }
+
+  /// Why `asin`, `acos`, `atan` and `atan2` have nothing to write: `sin` and
+  /// `cos` have no inverse made of the functions here.
+  static let noInverseTrigonometry = "there is no inverse trigonometric function here"
+
+  /// Why `rand` and `random` have nothing to write: a view's value is worked
+  /// out from the frame and the view alone, the same every time.
+  static let noRandomness =
+    "there is no randomness here: an expression gives the same value for the same frame and view"
 }
 
 /// The math of the operators and functions, shared by constant folding and

@@ -197,14 +197,17 @@ struct ExpressionParser {
           position: token.position,
           message: "`\(identifier)` is a function; expected a call such as `\(function.signature)`")
       }
-      // Another language's constant (`PI`): the number to write.
-      let suggestion =
-        ExpressionFunction.otherLanguagesConstants[identifier]
-        ?? MessageText.nearestName(to: identifier, in: ExpressionName.spellings)
+      // Another language's constant (`PI`) or edge (`midY`), or a name
+      // across the scroll axis (`insetLeft`): what to write.
+      let hint =
+        ExpressionFunction.otherLanguagesNames[identifier]
+        ?? ExpressionName.acrossTheAxis[identifier]
+        ?? MessageText.nearestName(to: identifier, in: ExpressionName.spellings).map {
+          .write($0)
+        }
       throw ExpressionError(
         position: token.position,
-        message: "unknown name `\(ExpressionError.shown(identifier))`"
-          + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
+        message: "unknown name `\(ExpressionError.shown(identifier))`" + (hint?.message ?? ""))
     case .symbol(.leftParenthesis):
       index += 1
       return try nested { parser throws(ExpressionError) in
@@ -230,24 +233,32 @@ struct ExpressionParser {
       }
       // Another language's function, whose nearest name here means another
       // thing (`mix` is `lerp`, not `min`): what to write instead.
-      let suggestion =
+      let hint =
         ExpressionFunction.otherLanguages[identifier]
         ?? MessageText.nearestName(to: identifier, in: ExpressionFunction.allCases.map(\.rawValue))
+        .map { .write($0) }
       throw ExpressionError(
         position: position,
-        message: "unknown function `\(ExpressionError.shown(identifier))`"
-          + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
+        message: "unknown function `\(ExpressionError.shown(identifier))`" + (hint?.message ?? ""))
     }
     index += 1
     return try nested { parser throws(ExpressionError) in
       var arguments: [ExpressionNode] = []
+      let wanted = function.argumentNames.count
       if !parser.take(.rightParenthesis) {
         repeat {
           arguments.append(try parser.conditional())
         } while parser.take(.comma)
-        try parser.expect(.rightParenthesis, " or `,` in the arguments of `\(identifier)`")
+        // With all its arguments, a function of fixed arity wants its `)`
+        // alone: a `,` would be one too many.
+        let isComplete = !function.isVariadic && arguments.count == wanted
+        let plural = wanted == 1 ? "the argument" : "the \(wanted) arguments"
+        try parser.expect(
+          .rightParenthesis,
+          isComplete
+            ? " after \(plural) of `\(identifier)`"
+            : " or `,` in the arguments of `\(identifier)`")
       }
-      let wanted = function.argumentNames.count
       let fits = function.isVariadic ? arguments.count >= wanted : arguments.count == wanted
       guard fits else {
         let count =
