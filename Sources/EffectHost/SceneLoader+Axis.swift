@@ -29,6 +29,8 @@ struct SceneAxisReading: Sendable {
     "scaleX": "scaleY", "scaleY": "scaleX", "anchorX": "anchorY", "anchorY": "anchorX",
     // No column, but told the column that moves a view the same way.
     "translateX": "translateY", "translateY": "translateX",
+    // Names, not columns, told the column that they read.
+    "minX": "minY", "minY": "minX",
   ]
   /// The physical insets' keys in the twin: the left-to-right twin of a
   /// right-to-left scene has the left and right insets swapped.
@@ -286,18 +288,13 @@ struct SceneAxisReading: Sendable {
     let (path, keys) = physicalPath(diagnostic.path, twin: twin)
     var problem = diagnostic.problem
     switch problem {
+    case .unknownKeyExplained(let owner, let explanation, let valid):
+      problem = .unknownKeyExplained(
+        owner: owner, explanation: explanation, valid: Self.fileKeys(valid, keys))
     case .unknownKey(let owner, let suggestion, let valid):
       // The nearest of the file's keys to the key written, which the twin
       // did not rename.
-      // In the order a vertical scene lists them (`x, y, width, height`,
-      // not the renamed `y, x, height, width`): each file key at the place
-      // of the twin key of its name, as renaming swaps pairs.
-      let place = Dictionary(valid.enumerated().map { ($1, $0) }) { first, _ in first }
-      let names = valid.map { keys[$0] ?? $0 }.enumerated()
-        .sorted {
-          (place[$0.element] ?? $0.offset, $0.offset) < (place[$1.element] ?? $1.offset, $1.offset)
-        }
-        .map(\.element)
+      let names = Self.fileKeys(valid, keys)
       var nearest = suggestion.map { keys[$0] ?? $0 }
       if case .key(let written)? = path.components.last {
         // Else the twin's hint for a key it renamed, renamed back (an
@@ -336,6 +333,19 @@ struct SceneAxisReading: Sendable {
     default: break
     }
     return SceneDiagnostic(path: path, problem: problem)
+  }
+
+  /// The file's keys of `valid`, a list of the twin's, by `keys`, in the
+  /// order a vertical scene lists them (`x, y, width, height`, not the
+  /// renamed `y, x, height, width`): each file key at the place of the twin
+  /// key of its name, as renaming swaps pairs.
+  private static func fileKeys(_ valid: [String], _ keys: [String: String]) -> [String] {
+    let place = Dictionary(valid.enumerated().map { ($1, $0) }) { first, _ in first }
+    return valid.map { keys[$0] ?? $0 }.enumerated()
+      .sorted {
+        (place[$0.element] ?? $0.offset, $0.offset) < (place[$1.element] ?? $1.offset, $1.offset)
+      }
+      .map(\.element)
   }
 
   /// How a key that goes only with a `progress` input quotes the input it

@@ -13,6 +13,11 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     case missingKey(expected: String)
     /// A key that the object does not take; `suggestion` is the nearest valid one.
     case unknownKey(owner: String, suggestion: String?, valid: [String])
+    /// A key that the object does not take and that is a word of another
+    /// kind there, which `explanation` says: an `expression`'s `"offset"`
+    /// is a name its columns' expressions read, not a column, and no
+    /// spelling of a key is nearer to it.
+    case unknownKeyExplained(owner: String, explanation: String, valid: [String])
     /// A key unknown where it stands that is a key of another object of the
     /// file, `place` (`a chain, beside "frame"`): `"repeat"` in a frame.
     case misplacedKey(owner: String, place: String, valid: [String])
@@ -100,6 +105,9 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
       return "unknown key for \(owner)\(hint) (\(list))"
+    case .unknownKeyExplained(let owner, let explanation, let valid):
+      let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
+      return "unknown key for \(owner); \(explanation) (\(list))"
     case .misplacedKey(let owner, let place, let valid):
       let list = valid.isEmpty ? "it takes no keys" : "valid keys: \(valid.joined(separator: ", "))"
       return "unknown key for \(owner); it is a key of \(place) (\(list))"

@@ -56,6 +56,36 @@ public struct ExpressionEffect: StatelessScrollEffect {
         at: translate)
       reader.cover([translate])
     }
+    // `minY` and `minX` read what `y` and `x` assign.
+    for (name, column) in [("minY", "y"), ("minX", "x")] where reader.object[name] != nil {
+      reader.report(
+        .unknownKey(owner: reader.owner, suggestion: column, valid: reader.readKeys), at: name)
+      reader.cover([name])
+    }
+    // A name an expression reads, or one expression for the whole effect,
+    // is no column: its nearest column, if any, means another thing
+    // (`count` is not `scaleX`).
+    var explained: Set = ["minX", "minY", "translateX", "translateY"]
+    for member in reader.object.members
+    where !reader.readKeys.contains(member.key) && explained.insert(member.key).inserted {
+      let explanation: String
+      if member.key == "expression" {
+        explanation =
+          "an expression is given for each column, under the column's key "
+          + "(such as \"y\": \"y + offset\")"
+      } else if ExpressionName(named: member.key) != nil {
+        explanation =
+          "\"\(member.key)\" is a name to read inside a column's expression "
+          + "(such as \"y\": \"y + \(member.key)\"), not a column"
+      } else {
+        continue
+      }
+      reader.report(
+        .unknownKeyExplained(
+          owner: reader.owner, explanation: explanation, valid: reader.readKeys),
+        at: member.key)
+      reader.cover([member.key])
+    }
     let columns = Set(written.map(\.column))
     for single in ["scaleX", "scaleY"] where columns.contains("scale") && columns.contains(single) {
       reader.report(

@@ -114,8 +114,9 @@ import Testing
   static let moreErrors: [(json: String, lines: [String])] = [
     (
       // The names across the axis: the one to write in a horizontal
-      // scene, whose left inset is the leading one.
-      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "x": "contentWidth", "y": "insetLeft", "zIndex": "insetRight"}]}]}"#,
+      // scene, whose left inset is the leading one; `minY` as a key is
+      // told the file's `y`, which it reads, and a name is no column.
+      #"{"axis": "horizontal", "chains": [{"name": "a", "frame": {"width": 100}, "effects": [{"type": "expression", "x": "contentWidth", "y": "insetLeft", "zIndex": "insetRight", "minY": "1", "offset": "2"}]}]}"#,
       [
         "scene.json: chains[0].effects[0].y: at 1: unknown name `insetLeft`; did you mean "
           + "`insetTop`, the leading (left) inset in a horizontal scene?",
@@ -123,6 +124,8 @@ import Testing
           + "`contentHeight`, the content width in a horizontal scene?",
         "scene.json: chains[0].effects[0].zIndex: at 1: unknown name `insetRight`; did you mean "
           + "`insetBottom`, the trailing (right) inset in a horizontal scene?",
+        #"scene.json: chains[0].effects[0].minY: unknown key for effect "expression"; did you mean "y"? (valid keys: type, reducedMotion, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#,
+        #"scene.json: chains[0].effects[0].offset: unknown key for effect "expression"; "offset" is a name to read inside a column's expression (such as "y": "y + offset"), not a column (valid keys: type, reducedMotion, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#,
       ]
     ),
     (

@@ -238,6 +238,27 @@ import Testing
       #"chains[0].effects[0].translateY: unknown key for effect "expression"; did you mean "y"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
     ),
     (
+      // `minY` and `minX` read what `y` and `x` assign.
+      #"{"type": "expression", "minY": "10"}"#,
+      #"chains[0].effects[0].minY: unknown key for effect "expression"; did you mean "y"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
+    ),
+    (
+      #"{"type": "expression", "minX": "10"}"#,
+      #"chains[0].effects[0].minX: unknown key for effect "expression"; did you mean "x"? (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
+    ),
+    (
+      // A name an expression reads is not a column; `count` is no `scaleX`.
+      #"{"type": "expression", "y": "y", "offset": "offset * 2", "count": "1"}"#,
+      """
+      chains[0].effects[0].offset: unknown key for effect "expression"; "offset" is a name to read inside a column's expression (such as "y": "y + offset"), not a column (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)
+      chains[0].effects[0].count: unknown key for effect "expression"; "count" is a name to read inside a column's expression (such as "y": "y + count"), not a column (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)
+      """
+    ),
+    (
+      #"{"type": "expression", "expression": "y + 10"}"#,
+      #"chains[0].effects[0].expression: unknown key for effect "expression"; an expression is given for each column, under the column's key (such as "y": "y + offset") (valid keys: type, x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex)"#
+    ),
+    (
       #"{"type": "expression"}"#,
       "chains[0].effects[0]: expected at least one column to assign (x, y, width, height, scale, scaleX, scaleY, anchorX, anchorY, opacity, blur, rotation, zIndex), found none"
     ),
