@@ -210,8 +210,16 @@ public struct ExpressionEffect: StatelessScrollEffect {
       example(
         "pullBottom: 44 past maxOffset 1156", #"{"zIndex": "pullBottom"}"#, at: 1200,
         [.zIndex: 44]),
+      example(
+        "pullStart: pull's name along either axis", #"{"zIndex": "pullStart"}"#, at: -40,
+        [.zIndex: 40]),
+      example(
+        "pullEnd: pullBottom's name along either axis", #"{"zIndex": "pullEnd"}"#, at: 1200,
+        [.zIndex: 44]),
       example("maxOffset: 2000 - 844", #"{"zIndex": "maxOffset"}"#, at: 0, [.zIndex: 1156]),
       example("minY: the current top", #"{"zIndex": "minY"}"#, at: 100, [.zIndex: -100]),
+      example(
+        "minX: the current left edge", #"{"zIndex": "minX"}"#, setup: narrow, at: 0, [.zIndex: 20]),
       example(
         "progress: a row halfway through the viewport", #"{"opacity": "progress"}"#, setup: row,
         at: 500, [.opacity: 0.5]),
@@ -257,8 +265,8 @@ public struct ExpressionEffect: StatelessScrollEffect {
       example("exp", #"{"zIndex": "exp(1)"}"#, at: 0, [.zIndex: 2.718281828459045]),
       example("log is natural", #"{"zIndex": "log(exp(2))"}"#, at: 0, [.zIndex: 2]),
       example(
-        "sin takes radians", #"{"rotation": "60 * sin(3.141592653589793 / 6)"}"#, at: 0,
-        [.rotation: 30]),
+        "sin takes radians: a quarter turn's is 1",
+        #"{"rotation": "30 * sin(3.141592653589793 / 2)"}"#, at: 0, [.rotation: 30]),
       example("cos", #"{"zIndex": "cos(3.141592653589793)"}"#, at: 0, [.zIndex: -1]),
       example("floor", #"{"zIndex": "floor(offset / 100)"}"#, at: -250, [.zIndex: -3]),
       example("ceil", #"{"zIndex": "ceil(offset / 100)"}"#, at: 250, [.zIndex: 3]),
