@@ -57,20 +57,23 @@ import Testing
     #expect(registry.checkExamples() == checks)
   }
 
-  @Test("a column off by more than a billionth of its value does not hold; one within does")
-  func tolerance() throws {
+  @Test("a column holds only at exactly its expected value: a last-bit difference does not")
+  func exactComparison() throws {
     let registry = try EffectRegistry([LiftEffect.self])
     func check(by: Double, expecting y: Double) -> ExampleCheck {
       registry.check(
         EffectExample("x", parameters: #"{"by": \#(by)}"#, offset: 0, expected: [.y: y]),
         of: LiftEffect.self)
     }
-    #expect(check(by: 1e6, expecting: -1e6 - 1e-4).holds)
-    #expect(!check(by: 1e6, expecting: -1e6 - 1e-2).holds)
-    #expect(check(by: 0, expecting: 1e-10).holds)
+    #expect(check(by: 1e6, expecting: -1e6).holds)
+    // -1e6 and the next Double towards 0, 1.16e-10 apart: within the
+    // billionth of a relative tolerance, and not the value.
+    #expect(!check(by: 1e6, expecting: (-1e6).nextUp).holds)
     #expect(
-      check(by: 0, expecting: 1e-8).problem
-        == .columns([ColumnDifference(column: .y, expected: 1e-8, actual: 0, isNamed: true)]))
+      check(by: 0, expecting: 1e-10).problem
+        == .columns([ColumnDifference(column: .y, expected: 1e-10, actual: 0, isNamed: true)]))
+    // 0 and -0 are one value.
+    #expect(check(by: 0, expecting: -0.0).holds)
   }
 
   @Test(
