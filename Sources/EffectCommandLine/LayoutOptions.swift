@@ -201,11 +201,13 @@ struct SceneEdit {
 }
 
 extension ValueReader where Value == SceneSetting {
-  /// A `--set` value: `KEY=VALUE`.
+  /// A `--set` value: `KEY=VALUE`. A key of none of the forms whose
+  /// nearest key is under a chain name is refused when the scene is read,
+  /// knowing its chains (``SceneSetting/init(parsingAgainstScene:)``).
   public static var sceneSetting: ValueReader<SceneSetting> {
     ValueReader<SceneSetting> { (text) throws(InvalidValue) -> SceneSetting in
       do throws(SceneSettingError) {
-        return try SceneSetting(parsing: text)
+        return try SceneSetting(parsingAgainstScene: text)
       } catch {
         throw .because(error.description)
       }

@@ -44,6 +44,7 @@ extension SceneSetting {
   ///   ``SceneSettingError/notRepeated(setting:chain:)``. The host is
   ///   unchanged when it throws.
   public func apply(to host: inout SceneHost) throws(SceneSettingError) {
+    if let unresolved { throw unresolved.refusal(chains: host.scene.chains.map(\.name)) }
     try check()
     let scene = host.scene
     var insets = scene.contentInsets

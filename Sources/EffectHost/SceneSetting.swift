@@ -157,10 +157,67 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   public var key: Key
   /// The number, as the file would hold it.
   public var value: Double
+  /// A key of none of the forms whose meaning hangs on the scene's chain
+  /// names, kept by ``init(parsingAgainstScene:)`` for ``apply(to:)`` to
+  /// refuse: `h.expression.y` is a misspelt key of a chain `h.expression`,
+  /// or an effect's parameter under chain `h`. ``key`` is then no key.
+  package var unresolved: Unresolved?
+
+  /// `KEY=VALUE` as written, and the key of chains nearest to its key, if
+  /// any (`h.expression.frame.y`), to offer when the scene has its chain.
+  package struct Unresolved: Sendable, Hashable {
+    package var text: String
+    package var nearest: Key?
+
+    /// Why the key is refused in a scene of the chains named `names`: with
+    /// ``nearest`` when its chain is the scene's; else, after the longest
+    /// chain name the key starts with, that the rest is no key of chains
+    /// (`h.expression.y` in a scene with chain `h`: an effect's
+    /// parameter); else with no key offered.
+    package func refusal(chains names: [String]) -> SceneSettingError {
+      let keyText = String(text.prefix { $0 != "=" })
+      if let nearest, let chain = nearest.chain, names.contains(chain) {
+        return .unknownKey(keyText, suggestion: nearest.description)
+      }
+      if let chain = names.filter({ keyText.hasPrefix($0 + ".") }).max(by: {
+        $0.count < $1.count
+      }) {
+        return .notAChainKey(keyText, chain: chain)
+      }
+      return .unknownKey(keyText, suggestion: nil)
+    }
+  }
 
   public init(key: Key, value: Double) {
     self.key = key
     self.value = value
+  }
+
+  /// Reads `KEY=VALUE` as ``init(parsing:)`` does, except a key of none of
+  /// the forms that may start with a chain's name (`h.expression.y`,
+  /// `header.frame.heigth`; not `viewport.x` or `size`): it is kept
+  /// ``unresolved``, for ``apply(to:)`` to refuse once the chains are
+  /// known, so that the message never offers a key of a chain the scene
+  /// lacks, and says what a chain takes after a name it has.
+  package init(parsingAgainstScene text: String) throws(SceneSettingError) {
+    do {
+      try self.init(parsing: text)
+    } catch {
+      guard case .unknownKey(let keyText, let suggestion) = error,
+        text.hasPrefix(keyText + "="),
+        let number = Self.jsonNumber(String(text.dropFirst(keyText.count + 1)))
+      else { throw error }
+      let nearest = suggestion.flatMap { try? Key(parsing: $0) }
+      let sceneGroups = Key.sceneKeys.compactMap { $0.description.split(separator: ".").first }
+      let first = keyText.split(separator: ".", omittingEmptySubsequences: false)[0]
+      // A scene key's near miss (`viewprt.height`), a key of one word, or
+      // one under a group of the scene's keys names no chain.
+      guard nearest.map({ $0.chain != nil }) ?? true, keyText.contains("."), !first.isEmpty,
+        !sceneGroups.contains(first)
+      else { throw error }
+      self.init(key: nearest ?? .viewportWidth, value: number)
+      unresolved = Unresolved(text: text, nearest: nearest)
+    }
   }
 
   /// Reads `KEY=VALUE`: a key of the forms above and a JSON number (`420`,
@@ -183,8 +240,11 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     value = number
   }
 
-  /// `KEY=VALUE`, the value written in full.
-  public var description: String { "\(key)=\(MessageText.number(value))" }
+  /// `KEY=VALUE`, the value written in full (as written, for an
+  /// ``unresolved`` key).
+  public var description: String {
+    unresolved?.text ?? "\(key)=\(MessageText.number(value))"
+  }
 
   /// The number a JSON document of exactly `text` holds, or `nil`: one too
   /// large for a Double, or nonzero and too small for one, is refused, as a
@@ -219,6 +279,7 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
   ///   chain without `repeat`.
   @discardableResult
   public func apply(to document: inout JSONValue) throws(SceneSettingError) -> JSONPath {
+    if let unresolved { throw unresolved.refusal(chains: Self.chainNames(in: document)) }
     guard let name = key.chain else {
       set(&document, keys: key.fileKeys[...])
       return JSONPath(key.fileKeys.map { .key($0) })
@@ -327,6 +388,10 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
   case notKeyValue(String)
   /// A key of none of the forms; `suggestion` is the nearest key.
   case unknownKey(String, suggestion: String?)
+  /// A key that starts with the name of one of the scene's chains, `chain`,
+  /// and goes on with no key of chains (`h.expression.y`, an effect's
+  /// parameter under chain `h`).
+  case notAChainKey(String, chain: String)
   /// A value that is not a JSON number.
   case notANumber(key: String, found: String)
   /// A chain name no chain of the scene has; `chains` are the names it has.
@@ -355,6 +420,10 @@ public enum SceneSettingError: Error, Sendable, Equatable, CustomStringConvertib
       let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
       return
         "unknown key \(MessageText.quoted(key))\(hint) (expected \(SceneSetting.Key.forms))"
+    case .notAChainKey(let key, let chain):
+      let keys = SceneSetting.Key.chainKeys.map { "\(chain).\($0.text)" }
+      return
+        "unknown key \(MessageText.quoted(key)): \(MessageText.quoted(chain)) is a chain, whose keys are \(keys.joined(separator: ", ")); an effect's parameters cannot be set"
     case .notANumber(let key, let found):
       // A number beyond a Double's range (`1e400`, `1e-400`) is one JSON allows.
       let number = JSONParser.number(found)

@@ -227,8 +227,14 @@ import Testing
       "The value 'header.fram.height=400' is invalid for '--set <key=value> ...': unknown key \"header.fram.height\"; did you mean \"header.frame.height\"? (expected \(forms))"
     ),
     (
+      // No chain `top.bar` here: no key of one is offered.
       ["--set", "top.bar.Frame.x=4"],
-      "The value 'top.bar.Frame.x=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.Frame.x\"; did you mean \"top.bar.frame.x\"? (expected \(forms))"
+      "The value 'top.bar.Frame.x=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.Frame.x\" (expected \(forms))"
+    ),
+    (
+      // Chain `header`, then no key of chains: an effect's parameter.
+      ["--set", "header.expression.y=1"],
+      "The value 'header.expression.y=1' is invalid for '--set <key=value> ...': unknown key \"header.expression.y\": \"header\" is a chain, whose keys are header.frame.x, header.frame.y, header.frame.width, header.frame.height, header.repeat.count, header.repeat.spacing; an effect's parameters cannot be set"
     ),
     (
       ["--set", "header.rpeat.spacing=4"],
@@ -239,14 +245,8 @@ import Testing
       "The value 'header.height=400' is invalid for '--set <key=value> ...': unknown key \"header.height\"; did you mean \"header.frame.height\"? (expected \(forms))"
     ),
     (
-      // `image` is no misspelt `frame` (3 edits in 5 letters): the chain's
-      // name holds a dot, and its field lacks the group, as `header.height`.
       ["--set", "hero.image.height=420"],
-      "The value 'hero.image.height=420' is invalid for '--set <key=value> ...': unknown key \"hero.image.height\"; did you mean \"hero.image.frame.height\"? (expected \(forms))"
-    ),
-    (
-      ["--set", "top.bar.count=4"],
-      "The value 'top.bar.count=4' is invalid for '--set <key=value> ...': unknown key \"top.bar.count\"; did you mean \"top.bar.repeat.count\"? (expected \(forms))"
+      "The value 'hero.image.height=420' is invalid for '--set <key=value> ...': unknown key \"hero.image.height\" (expected \(forms))"
     ),
     (
       // A field of chains after a group of the scene's keys is no chain's.
@@ -311,6 +311,53 @@ import Testing
     #expect(run.status == .usage)
     #expect(run.stdout == "")
     #expect(run.stderr == InProcess.usageError(message, usage: Self.usage, command: "eval"))
+  }
+
+  /// Keys of none of the forms in a scene whose chain names hold dots:
+  /// the key of chains nearest to each is offered when the scene has its
+  /// chain, and what a chain takes after the longest chain name it starts
+  /// with.
+  static let dottedChainErrors: [(String, String)] = [
+    // `image` is no misspelt `frame` (3 edits in 5 letters): the chain's
+    // name holds a dot, and its field lacks the group, as `header.height`.
+    (
+      "hero.image.height=420",
+      "unknown key \"hero.image.height\"; did you mean \"hero.image.frame.height\"? (expected \(forms))"
+    ),
+    (
+      "top.bar.count=4",
+      "unknown key \"top.bar.count\"; did you mean \"top.bar.repeat.count\"? (expected \(forms))"
+    ),
+    (
+      "top.bar.Frame.x=4",
+      "unknown key \"top.bar.Frame.x\"; did you mean \"top.bar.frame.x\"? (expected \(forms))"
+    ),
+    // `hero.expression` is no chain; `hero` is.
+    (
+      "hero.expression.y=1",
+      "unknown key \"hero.expression.y\": \"hero\" is a chain, whose keys are hero.frame.x, hero.frame.y, hero.frame.width, hero.frame.height, hero.repeat.count, hero.repeat.spacing; an effect's parameters cannot be set"
+    ),
+    ("other.expression.y=1", "unknown key \"other.expression.y\" (expected \(forms))"),
+  ]
+
+  @Test(
+    "a key of none of the forms is offered a chain's key only under a chain the scene has",
+    arguments: dottedChainErrors)
+  func dottedChainError(setting: String, message: String) throws {
+    let file = Scratch.root.appendingPathComponent(
+      "dotted-chains-\(UInt32.random(in: 0...UInt32.max)).json")
+    let scene =
+      #"{"chains": [{"name": "hero", "frame": {"height": 100}}, {"name": "hero.image", "frame": {"height": 50}}, {"name": "top.bar", "frame": {"height": 40}}]}"#
+    try scene.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = InProcess(["eval", file.path, "--offsets", "0", "--set", setting])
+    #expect(run.status == .usage)
+    #expect(run.stdout == "")
+    #expect(
+      run.stderr
+        == InProcess.usageError(
+          "The value '\(setting)' is invalid for '--set <key=value> ...': \(message)",
+          usage: Self.usage, command: "eval"))
   }
 
   /// A setting and the line the scene's refusal prints (exit 65), after the
