@@ -64,7 +64,7 @@ import Testing
     #expect(sideways.status == .success)
     #expect(
       sideways.stdout.contains(
-        "let newHeight = (view.y - Self.insetTop)  // width: minX - insetTop\n"))
+        "let newHeight = view.y - Self.insetTop  // width: minX - insetTop\n"))
     #expect(sideways.stdout.contains("  // progress\n"))
     #expect(
       sideways.stdout.contains(

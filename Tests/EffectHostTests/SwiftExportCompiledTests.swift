@@ -70,6 +70,14 @@ import Testing
           name: "terms.json", scene: terms,
           offsets: ExportedSceneCheck.offsets(for: terms, seed: 28)))
     }
+    // Expressions of 1000 tokens and nested 64 deep.
+    let long = SwiftExportLongExpressionTests.scene(
+      ["sum", "difference", "min", "less", "parentheses", "conditionals"], repeated: false)
+    if let long = Self.load(long, file: "long") {
+      cases.append(
+        ExportedSceneCheck.Case(
+          name: "long.json", scene: long, offsets: ExportedSceneCheck.offsets(for: long, seed: 32)))
+    }
     // Events found by search over the copies, and by comparing each.
     if let search = Self.load(SwiftExportEventSearchTests.scene, file: "s") {
       cases.append(

@@ -64,10 +64,10 @@ import Testing
     let (frame, copy) = Self.chainFunction("cards", in: try Self.source())
     // sin(offset) appears three times in two effects: one call a frame.
     #expect(Self.occurrences(of: "sin(offset)", in: frame) == 1)
-    #expect(Self.occurrences(of: "Self.power(2.0, (offset / 100.0))", in: frame) == 1)
+    #expect(Self.occurrences(of: "Self.power(2.0, offset / 100.0)", in: frame) == 1)
     #expect(Self.occurrences(of: "exp(", in: frame) == 1)
     // The opacity reads nothing of a view: its whole value is the frame's.
-    #expect(frame.contains("let opacity1 = (1.0 - (pull / Self.viewportHeight))"))
+    #expect(frame.contains("let opacity1 = 1.0 - pull / Self.viewportHeight"))
     // No C math is left in the loop; what reads the copy or the view is.
     for function in ["sin(", "cos(", "power(", "exp(", "log("] {
       #expect(!copy.contains(function), "\(function) in the copies' loop")
@@ -96,7 +96,7 @@ import Testing
     let (frame, copy) = Self.chainFunction("header", in: try Self.source())
     #expect(copy == "")
     #expect(!frame.contains("Term0"))
-    #expect(frame.contains("let newRotation = ((sin(offset) * Double(copy)) + sin(offset))"))
+    #expect(frame.contains("let newRotation = sin(offset) * Double(copy) + sin(offset)"))
     #expect(frame.contains("let value: Double") && !frame.contains("value1"))
   }
 

@@ -432,7 +432,7 @@ import Testing
     let scene = try SceneLoader().load(json: Self.literalsScene, file: "literals.json")
     let source = try SwiftExport(typeName: "Literals", sourceName: "literals.json")
       .source(of: SceneHost(scene: scene))
-    #expect(source.contains("Self.power(8.0, (offset / 100.0))"))
+    #expect(source.contains("Self.power(8.0, offset / 100.0)"))
     #expect(source.contains("@_optimize(none)\n  private static func power("))
     // The code, without the comments that quote the file.
     let code = source.split(separator: "\n").map { $0.components(separatedBy: "//")[0] }

@@ -58,52 +58,150 @@ extension ExpressionEffect: SwiftExportable {
     /// loop repeats them.
     let hoists: Bool
     var count = 0
+    /// The `let`s written for long or deeply nested parts: `width0Part0`, ...
+    var parts = 0
   }
 
-  /// The Swift arithmetic of `node`, fully parenthesised, with the library's
-  /// meaning of every operator, name and function; with `terms`, every part
-  /// that is the same for every copy is computed before the copies' loop.
+  /// The Swift arithmetic of `node`, with the library's meaning of every
+  /// operator, name and function; with `terms`, every part that is the same
+  /// for every copy is computed before the copies' loop.
+  static func swift(
+    _ node: ExpressionNode, _ code: inout SwiftChainCode, _ terms: inout FrameTerms
+  ) -> String {
+    swift(node, &code, &terms, isWhole: true).text
+  }
+
+  /// Part of a formula: its text and how tightly it binds, which says
+  /// whether it needs parentheses as an operand.
+  struct Part {
+    /// How an operand binds: a sum or difference, a product or quotient,
+    /// or an atom (a number, a name, a call or text in parentheses).
+    enum Level: Int, Comparable {
+      case additive, multiplicative, atom
+
+      static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var text: String
+    var level: Level
+    /// The operations and calls in `text`, which ``limit(_:_:_:)`` bounds.
+    var weight = 0
+
+    /// The text as an operand that must bind at least as tightly as `level`.
+    func binding(_ level: Level) -> String {
+      self.level < level ? "(\(text))" : text
+    }
+  }
+
+  /// The most operations and calls, and the deepest nesting of parentheses,
+  /// a part of a formula holds before it is computed into a `let` of its
+  /// own: Swift refuses parentheses nested 256 deep, and type-checks one
+  /// long chain of operations in time that grows faster than its length.
+  /// An expression of 1000 tokens (a chain of 500 comparisons, `min` of
+  /// 500 arguments) is written a few dozen operations a line. A `let`
+  /// changes no operation, nor their order, so the values keep their bits.
+  static let partWeightLimit = 24
+  static let partNestingLimit = 12
+
+  /// `part`, or the name of a `let` that computes it, written before the
+  /// line that uses it, when it holds more than ``partWeightLimit``
+  /// operations or nests parentheses deeper than ``partNestingLimit``.
+  static func limit(
+    _ part: Part, _ code: inout SwiftChainCode, _ terms: inout FrameTerms
+  ) -> Part {
+    guard part.weight > partWeightLimit || nesting(of: part.text) > partNestingLimit else {
+      return part
+    }
+    let name = "\(terms.base)Part\(terms.parts)"
+    terms.parts += 1
+    code.line("let \(name) = \(part.text)")
+    return Part(text: name, level: .atom)
+  }
+
+  /// How deeply `text` nests parentheses.
+  static func nesting(of text: String) -> Int {
+    var (depth, deepest) = (0, 0)
+    for byte in text.utf8 {
+      if byte == UInt8(ascii: "(") {
+        depth += 1
+        deepest = max(deepest, depth)
+      } else if byte == UInt8(ascii: ")") {
+        depth -= 1
+      }
+    }
+    return deepest
+  }
+
+  /// The Swift arithmetic of `node` as a part of a formula: parentheses
+  /// only where Swift's precedence and left-associativity would read the
+  /// operations otherwise (`a - b - c`, `a - (b - c)`, `(a + b) * c`), so
+  /// the operations and their order are the library's.
   static func swift(
     _ node: ExpressionNode, _ code: inout SwiftChainCode, _ terms: inout FrameTerms,
-    isWhole: Bool = true
-  ) -> String {
+    isWhole: Bool
+  ) -> Part {
     if terms.hoists && node.isCompound && node.isSameForEveryView {
-      var plain = FrameTerms(base: terms.base, hoists: false)
-      let formula = swift(node, &code, &plain)
+      var plain = FrameTerms(base: terms.base, hoists: false, parts: terms.parts)
+      var formula = ""
+      // Its parts' `let`s go before the loop too.
+      code.onceAFrame { code in formula = swift(node, &code, &plain) }
+      terms.parts = plain.parts
       let name = isWhole ? terms.base : "\(terms.base)Term\(terms.count)"
       let known = code.onceAFrame(formula, named: name)
       // A part the chain computed before keeps its name, and takes no number.
       if !isWhole && known == name { terms.count += 1 }
-      return known
+      return Part(text: known, level: .atom)
     }
-    func part(_ node: ExpressionNode) -> String {
-      swift(node, &code, &terms, isWhole: false)
+    func part(_ node: ExpressionNode) -> Part {
+      limit(swift(node, &code, &terms, isWhole: false), &code, &terms)
     }
     switch node {
     case .number(let value):
-      return SwiftLiteral.double(value)
+      return Part(text: SwiftLiteral.double(value), level: .atom)
     case .name(let name):
-      return swift(name, &code)
+      return Part(text: swift(name, &code), level: .atom)
     case .negate(let operand):
-      return "(-\(part(operand)))"
+      let value = part(operand)
+      return Part(
+        text: "(-\(value.binding(.atom)))", level: .atom, weight: value.weight + 1)
     case .binary(let binary, let left, let right):
       let (a, b) = (part(left), part(right))
+      let weight = a.weight + b.weight + 1
       switch binary {
       case .add, .subtract, .multiply, .divide:
-        return "(\(a) \(binary.rawValue) \(b))"
+        // Swift's operators of one precedence group are left-associative:
+        // the left operand needs no parentheses at its operator's level,
+        // the right one does.
+        let level: Part.Level = binary == .add || binary == .subtract ? .additive : .multiplicative
+        let tighter: Part.Level = level == .additive ? .multiplicative : .atom
+        let text = "\(a.binding(level)) \(binary.rawValue) \(b.binding(tighter))"
+        return Part(text: text, level: level, weight: weight)
       case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
-        return "(\(a) \(binary.rawValue) \(b) ? 1.0 : 0.0)"
+        return Part(
+          text: "(\(a.text) \(binary.rawValue) \(b.text) ? 1.0 : 0.0)", level: .atom,
+          weight: weight)
       }
     case .conditional(let condition, let whenTrue, let whenFalse):
       let (c, a, b) = (part(condition), part(whenTrue), part(whenFalse))
-      return "(\(c) != 0 ? \(a) : \(b))"
+      return Part(
+        text: "(\(c.text) != 0 ? \(a.text) : \(b.text))", level: .atom,
+        weight: c.weight + a.weight + b.weight + 1)
     case .call(let function, let arguments):
       let values = arguments.map { part($0) }
+      let weight = values.reduce(1) { $0 + $1.weight }
+      func call(_ text: String) -> Part { Part(text: text, level: .atom, weight: weight) }
       switch function {
       case .min, .max:
-        // min(a, b, c) is min(min(a, b), c).
-        return values.dropFirst().reduce(values[0]) { "Swift.\(function.rawValue)(\($0), \($1))" }
-      case .abs: return "Swift.abs(\(values[0]))"
+        // min(a, b, c) is min(min(a, b), c), each inner call limited as a part.
+        var folded = values[0]
+        for (number, value) in values.dropFirst().enumerated() {
+          if number > 0 { folded = limit(folded, &code, &terms) }
+          folded = Part(
+            text: "Swift.\(function.rawValue)(\(folded.text), \(value.text))", level: .atom,
+            weight: folded.weight + value.weight + 1)
+        }
+        return folded
+      case .abs: return call("Swift.abs(\(values[0].text))")
       // The standard library's rounding and square root call the C
       // library's `floor`, `ceil`, `round` and `sqrt` on Linux (`swiftc -O`
       // links calls to them): a file that uses them without importing C
@@ -117,18 +215,19 @@ extension ExpressionEffect: SwiftExportable {
           case .ceil: "rounded(.up)"
           default: "rounded(.toNearestOrAwayFromZero)"
           }
-        return "\(values[0]).\(method)"
+        return call("\(values[0].binding(.atom)).\(method)")
       case .pow:
         code.uses(.cMath)
-        return code.call(.power, values[0], values[1])
+        return call(code.call(.power, values[0].text, values[1].text))
       case .exp, .log, .sin, .cos:
         code.uses(.cMath)
-        return "\(function.rawValue)(\(values[0]))"
-      case .clamp: return code.call(.clamp, values[0], values[1], values[2])
-      case .sign: return code.call(.sign, values[0])
-      case .lerp: return code.call(.lerp, values[0], values[1], values[2])
-      case .step: return code.call(.step, values[0], values[1])
-      case .smoothstep: return code.call(.smoothstep, values[0], values[1], values[2])
+        return call("\(function.rawValue)(\(values[0].text))")
+      case .clamp: return call(code.call(.clamp, values[0].text, values[1].text, values[2].text))
+      case .sign: return call(code.call(.sign, values[0].text))
+      case .lerp: return call(code.call(.lerp, values[0].text, values[1].text, values[2].text))
+      case .step: return call(code.call(.step, values[0].text, values[1].text))
+      case .smoothstep:
+        return call(code.call(.smoothstep, values[0].text, values[1].text, values[2].text))
       }
     }
   }
