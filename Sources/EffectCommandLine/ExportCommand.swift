@@ -92,9 +92,13 @@ public struct ExportCommand: Subcommand {
     return .success
   }
 
-  /// `text` as one word of a POSIX shell's command line: as it is when it
-  /// holds only letters, digits and `-_.,:/=+@%`, else in single quotes
-  /// (a quote in it closed, escaped and opened again).
+  /// `text` as one word of a shell's command line: as it is when it holds
+  /// only letters, digits and `-_.,:/=+@%`; in `$'...'` quotes, with
+  /// escapes a shell reads back (`\n`, `\t`, `\\`, `\'`, `\xHH`,
+  /// `\uHHHH`), when it holds a scalar that must not stand raw in a line
+  /// (a control or format character, a separator, a space but U+0020),
+  /// which plain single quotes would keep as the two characters `\n`;
+  /// else in single quotes (a quote in it closed, escaped and opened again).
   static func shellWord(_ text: String) -> String {
     let plain =
       !text.isEmpty
@@ -102,7 +106,28 @@ public struct ExportCommand: Subcommand {
         scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
           || "-_.,:/=+@%".unicodeScalars.contains(scalar)
       }
-    return plain ? text : "'" + text.replacing("'", with: #"'\''"#) + "'"
+    if plain { return text }
+    guard text.unicodeScalars.contains(where: \.isUnsafeInMessage) else {
+      return "'" + text.replacing("'", with: #"'\''"#) + "'"
+    }
+    var word = "$'"
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": word += #"\n"#
+      case "\t": word += #"\t"#
+      case "\\": word += #"\\"#
+      case "'": word += #"\'"#
+      case _ where scalar.isUnsafeInMessage:
+        word +=
+          scalar.value < 0x80
+          ? #"\x"# + MessageText.hex(scalar.value, count: 2)
+          : scalar.value <= 0xFFFF
+            ? #"\u"# + MessageText.hex(scalar.value, count: 4)
+            : #"\U"# + MessageText.hex(scalar.value, count: 8)
+      default: word.unicodeScalars.append(scalar)
+      }
+    }
+    return word + "'"
   }
 
   /// The scene's file name, as the exported file's header names it.

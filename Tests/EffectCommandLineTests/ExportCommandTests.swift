@@ -260,6 +260,34 @@ import Testing
     #expect(device.status == .usage)
   }
 
+  @Test(
+    "an option with a line break or an invisible character is quoted as $'...', which a shell reads back"
+  )
+  func controlCharactersInOptions() throws {
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "a\nb x", "frame": {"height": 300}}, {"name": "c\u202E'\\", "frame": {"y": 300, "height": 10}}]}"#
+    )
+    let run = InProcess([
+      "export", scene, "--swift", "--set", "a\nb x.frame.y=3", "--set", "c\u{202E}'\\.frame.x=2",
+    ])
+    #expect(run.status == .success)
+    #expect(
+      run.stdout.contains(
+        #"//   --set $'a\nb x.frame.y=3' --set $'c\u202E\'\\.frame.x=2'"# + "\n"))
+    // bash reads each word back as the option's value.
+    let bash = Process()
+    bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+    bash.arguments = ["-c", #"printf '%s|' $'a\nb x.frame.y=3' $'c\u202E\'\\.frame.x=2'"#]
+    // `\u` gives UTF-8 in a UTF-8 locale.
+    bash.environment = ["LC_ALL": "C.UTF-8"]
+    let pipe = Pipe()
+    bash.standardOutput = pipe
+    try bash.run()
+    bash.waitUntilExit()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(output == "a\nb x.frame.y=3|c\u{202E}'\\.frame.x=2|")
+  }
+
   @Test("a missing scene is 66, an invalid one 65, as for every command")
   func badScenes() throws {
     let missing = InProcess(["export", "/nonexistent/scene.json", "--swift"])
