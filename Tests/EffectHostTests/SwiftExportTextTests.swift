@@ -55,6 +55,26 @@ import Testing
     #expect(source.contains("/// first line\n/// INJECTED()\n/// INJECTED()\n/// INJECTED()\n"))
   }
 
+  @Test("a bidirectional override or an invisible space in a name is written escaped, never raw")
+  func invisibleScalarsEscaped() throws {
+    // U+202E would show the rest of its line reversed in an editor, U+200B
+    // and U+00A0 make a name look like another; each is escaped in the
+    // literal that holds the name and in the comments that quote it.
+    let scene = try SceneLoader().load(
+      json: #"""
+        {"chains": [{"name": "‮evil​  x", "frame": {"height": 100},
+          "effects": [{"type": "parallax"}],
+          "events": [{"name": "‮ev", "input": "minY", "crosses": 10}]}]}
+        """#, file: "evil.json")
+    let source = try SwiftExport(typeName: "Evil", sourceName: "evil.json")
+      .source(of: SceneHost(scene: scene))
+    for scalar: Unicode.Scalar in ["\u{202E}", "\u{200B}", "\u{A0}"] {
+      #expect(!source.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) raw")
+    }
+    #expect(source.contains(#""\u{202e}evil\u{200b} \u{a0}x""#))
+    #expect(source.contains(#""\u{202e}ev""#))
+  }
+
   @Test("2,000 chains export as 2,000 chain functions, each view's column written from its own")
   func manyChains() throws {
     let count = 2000

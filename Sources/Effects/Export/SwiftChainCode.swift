@@ -330,10 +330,12 @@ package enum SwiftLiteral {
   }
 
   /// `text` as it may stand in a `//` comment: the same text, but for its
-  /// control characters and line or paragraph separators, written as a
-  /// string literal writes them (`\n`, `\u{2028}`). A line break in a name,
-  /// an expression or a file name would otherwise end the comment and leave
-  /// the rest of it as code.
+  /// control characters, line or paragraph separators, invisible format
+  /// characters (a bidirectional override) and spaces other than U+0020,
+  /// written as a string literal writes them (`\n`, `\u{2028}`, `\u{202e}`).
+  /// A line break in a name, an expression or a file name would otherwise end
+  /// the comment and leave the rest of it as code, and an override would show
+  /// the line reordered in an editor.
   package static func comment(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars { append(scalar, to: &result) }
@@ -348,10 +350,10 @@ package enum SwiftLiteral {
     case "\t": result += "\\t"
     case "\r": result += "\\r"
     default:
-      if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-        || scalar.properties.generalCategory == .lineSeparator
-        || scalar.properties.generalCategory == .paragraphSeparator
-      {
+      // As in messages: besides what would end a comment or a literal, a
+      // bidirectional override or an invisible space from a name would make
+      // the source read otherwise than it compiles.
+      if scalar.isUnsafeInMessage {
         result += "\\u{\(String(scalar.value, radix: 16))}"
       } else {
         result.unicodeScalars.append(scalar)
