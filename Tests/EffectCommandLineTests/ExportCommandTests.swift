@@ -196,6 +196,23 @@ import Testing
     #expect(reduced.stderr == start + "; nor can chain \"row\", effect 0 (\"dim\")\n")
   }
 
+  @Test("a refused chain's name is quoted and escaped: its quote cannot make a second refusal")
+  func pluginEffectNamesEscaped() throws {
+    let registry = try EffectRegistry.builtIn.registering(DimEffect.self)
+    // Raw, the first name would read `chain "b", effect 9: fine; nor can
+    // chain "c", effect 0 ("dim")`: a refusal of a chain the file lacks.
+    let scene = try EscapingTests.file(
+      #"{"chains": [{"name": "b\", effect 9: fine; nor can chain \"c", "frame": {"height": 300}, "effects": [{"type": "dim"}]}, {"name": "a\nb", "frame": {"y": 300, "height": 50}, "effects": [{"type": "dim"}]}]}"#
+    )
+    let run = InProcess(["export", scene, "--swift"], tool: Effectctl.tool(registry: registry))
+    #expect(run.status == .failure)
+    #expect(
+      run.stderr
+        == "error: \(scene): chain \"b\\\", effect 9: fine; nor can chain \\\"c\", effect 0: "
+        + "effect type \"dim\" cannot be exported as Swift; only the built-in effects can; "
+        + "nor can chain \"a\\nb\", effect 0 (\"dim\")\n")
+  }
+
   @Test("steps, linear(), view ranges, timeline insets and events on a range are exported")
   func shapedForms() throws {
     let cases = [

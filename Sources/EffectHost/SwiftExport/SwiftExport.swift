@@ -10,8 +10,11 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
 
   public var description: String {
     switch self {
+    // Names quoted as every message quotes them: a name's own quote or
+    // line break cannot make the line read as another chain's.
     case .unsupportedEffect(let chain, let index, let type):
-      "chain \"\(chain)\", effect \(index): effect type \"\(type)\" cannot be exported as Swift; "
+      "chain \(MessageText.quoted(chain, limit: .max)), effect \(index): effect type "
+        + "\(MessageText.quoted(type, limit: .max)) cannot be exported as Swift; "
         + "only the built-in effects can"
     case .invalidTypeName(let name):
       if SwiftExport.keywords.contains(name) {
@@ -36,7 +39,9 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
   /// reason the first has said.
   package var listedDescription: String {
     guard case .unsupportedEffect(let chain, let index, let type) = self else { return description }
-    return "chain \"\(chain)\", effect \(index) (\"\(type)\")"
+    return
+      "chain \(MessageText.quoted(chain, limit: .max)), effect \(index) "
+      + "(\(MessageText.quoted(type, limit: .max)))"
   }
 }
 
