@@ -108,21 +108,28 @@ extension EffectRegistry {
   /// `nil` when every key read is declared.
   public static func checkParametersDeclared(of type: any ScrollEffect.Type) -> ExampleCheck? {
     let descriptor = type.descriptor
-    let declared = Set(descriptor.parameters.map(\.name) + ["type", "reducedMotion"])
-    var undeclared: [String] = []
-    for object in [JSONObject([]), JSONObject(defaultMembers(of: type))] {
-      var reader = ParameterReader(
-        object: object, path: JSONPath.root.appending("parameters"),
-        owner: "effect \"\(descriptor.typeName)\"", alreadyRead: ["type"])
-      _ = type.init(from: &reader)
-      for key in reader.readKeys where !declared.contains(key) && !undeclared.contains(key) {
-        undeclared.append(key)
-      }
-    }
+    let declared = Set(descriptor.parameters.map(\.name) + reservedKeys)
+    let undeclared = keysRead(by: type).filter { !declared.contains($0) }
     guard !undeclared.isEmpty else { return nil }
     return ExampleCheck(
       typeName: descriptor.typeName, title: parametersDeclaredTitle,
       problem: .undeclaredParameters(undeclared))
+  }
+
+  /// The keys `type`'s reader asks for, each once, in the order first
+  /// asked: run on an empty object, then on the declared parameters'
+  /// defaults (``defaultMembers(of:)``). A key read only when another is
+  /// given is not among them.
+  static func keysRead(by type: any ScrollEffect.Type) -> [String] {
+    var keys: [String] = []
+    for object in [JSONObject([]), JSONObject(defaultMembers(of: type))] {
+      var reader = ParameterReader(
+        object: object, path: JSONPath.root.appending("parameters"),
+        owner: "effect \"\(type.descriptor.typeName)\"")
+      _ = type.init(from: &reader)
+      for key in reader.readKeys where !keys.contains(key) { keys.append(key) }
+    }
+    return keys
   }
 
   /// The declared parameters whose default is JSON, each given it.

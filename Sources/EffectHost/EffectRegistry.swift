@@ -68,13 +68,8 @@ public struct EffectRegistry: Sendable {
     let descriptor = type.descriptor
     let declared = Set(descriptor.parameters.map(\.name))
     if let key = reservedKeys.first(where: declared.contains) { return key }
-    for object in [JSONObject([]), JSONObject(defaultMembers(of: type))] {
-      var reader = ParameterReader(
-        object: object, path: JSONPath.root, owner: "effect \"\(descriptor.typeName)\"")
-      _ = type.init(from: &reader)
-      if let key = reservedKeys.first(where: reader.readKeys.contains) { return key }
-    }
-    return nil
+    let read = keysRead(by: type)
+    return reservedKeys.first(where: read.contains)
   }
 
   /// Whether `name` may name an effect type: not empty, and no white space,
