@@ -1,3 +1,5 @@
+import EffectProtocol
+
 /// A mistake in an expression's text: where (the character, counted from 1)
 /// and what. Printed as `at 9: unknown name `ofset`; did you mean `offset`?`.
 struct ExpressionError: Error, Equatable, CustomStringConvertible {
@@ -262,8 +264,7 @@ enum ExpressionLexer {
   /// the message (`U+00A0`).
   private static func describe(_ scalar: Unicode.Scalar) -> String {
     if scalar.value >= 0x21, scalar.value < 0x7F, scalar != "`" { return "`\(scalar)`" }
-    let hex = String(scalar.value, radix: 16, uppercase: true)
-    let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    let code = "U+" + MessageText.hex(scalar.value, count: 4)
     guard scalar.value >= 0x80, isVisible(scalar) else { return code }
     return "`\(scalar)` (\(code))"
   }
