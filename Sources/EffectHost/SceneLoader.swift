@@ -233,10 +233,10 @@ public struct SceneLoader: Sendable {
         if problem.path == direction { return nil }
         if either.contains(problem.description) { return problem }
         guard case .unknownKey(let owner, _, let valid) = problem.problem,
-          unknownEither[problem.path] != nil
+          let horizontalValid = unknownEither[problem.path]
         else { return nil }
         // The valid keys of either reading, the vertical's first.
-        let other = (unknownEither[problem.path] ?? []).filter { !valid.contains($0) }
+        let other = horizontalValid.filter { !valid.contains($0) }
         return SceneDiagnostic(
           path: problem.path,
           problem: .unknownKey(owner: owner, suggestion: nil, valid: valid + other))
