@@ -73,11 +73,15 @@ public struct ExportCommand: Subcommand {
     let file = MessageText.sceneFile(scene)
     // Effects counted as the file declares them, every one named, before
     // reduced motion leaves some out.
-    let unsupported = SwiftExport.unsupportedEffects(in: loaded, reducesMotion: reducesMotion)
+    // Each named by its JSON path first, as a scene's other mistakes are.
+    let unsupported = SwiftExport.unsupportedEffectsWithPaths(
+      in: loaded, reducesMotion: reducesMotion)
     if let first = unsupported.first {
-      let others = unsupported.dropFirst().map(\.listedDescription)
+      let others = unsupported.dropFirst().map { "\($0.error.listedDescription) at \($0.path)" }
       let more = others.isEmpty ? "" : "; nor can \(others.joined(separator: ", "))"
-      throw .failed(message: "\(file): \(first.description)\(more)", status: .failure)
+      throw .failed(
+        message: "\(file): \(first.path).type: \(first.error.description)\(more)",
+        status: .failure)
     }
     let host = try SceneHost.allocatingForCommand(loaded, reducesMotion: reducesMotion)
     // After the scene is read, as eval does.

@@ -153,7 +153,9 @@ import Testing
     #expect(run.stderr.contains("Usage: effectctl export <scene> --swift [--name <type>]"))
   }
 
-  @Test("a scene with a plugin's effect is refused, naming the chain, the effect and its type")
+  @Test(
+    "a scene with a plugin's effect is refused, naming its JSON path, the chain, the effect and its type"
+  )
   func pluginEffect() throws {
     let registry = try EffectRegistry.builtIn.registering(DimEffect.self)
     let scene = try EscapingTests.file(
@@ -164,7 +166,8 @@ import Testing
     #expect(run.stdout == "")
     #expect(
       run.stderr
-        == "error: \(scene): chain \"header\", effect 1: effect type \"dim\" cannot be "
+        == "error: \(scene): chains[0].effects[1].type: chain \"header\", effect 1: "
+        + "effect type \"dim\" cannot be "
         + "exported as Swift; only the built-in effects can\n")
   }
 
@@ -180,20 +183,23 @@ import Testing
     )
     let tool = Effectctl.tool(registry: registry)
     let start =
-      "error: \(scene): chain \"header\", effect 1: effect type \"dim\" cannot be "
-      + "exported as Swift; only the built-in effects can"
+      "error: \(scene): chains[0].effects[1].type: chain \"header\", effect 1: "
+      + "effect type \"dim\" cannot be exported as Swift; only the built-in effects can"
     let run = InProcess(["export", scene, "--swift"], tool: tool)
     #expect(run.status == .failure)
     #expect(run.stdout == "")
     #expect(
       run.stderr
         == start
-        + "; nor can chain \"header\", effect 3 (\"dim\"), chain \"row\", effect 0 (\"dim\")\n")
+        + "; nor can chain \"header\", effect 3 (\"dim\") at chains[0].effects[3], "
+        + "chain \"row\", effect 0 (\"dim\") at chains[1].effects[0]\n")
     // Reduced motion leaves parallax and the second dim out of the export:
     // the others keep the indices the file gives them.
     let reduced = InProcess(["export", scene, "--swift", "--reduce-motion"], tool: tool)
     #expect(reduced.status == .failure)
-    #expect(reduced.stderr == start + "; nor can chain \"row\", effect 0 (\"dim\")\n")
+    #expect(
+      reduced.stderr
+        == start + "; nor can chain \"row\", effect 0 (\"dim\") at chains[1].effects[0]\n")
   }
 
   @Test("a refused chain's name is quoted and escaped: its quote cannot make a second refusal")
@@ -208,9 +214,10 @@ import Testing
     #expect(run.status == .failure)
     #expect(
       run.stderr
-        == "error: \(scene): chain \"b\\\", effect 9: fine; nor can chain \\\"c\", effect 0: "
-        + "effect type \"dim\" cannot be exported as Swift; only the built-in effects can; "
-        + "nor can chain \"a\\nb\", effect 0 (\"dim\")\n")
+        == "error: \(scene): chains[0].effects[0].type: chain \"b\\\", effect 9: fine; "
+        + "nor can chain \\\"c\", effect 0: effect type \"dim\" cannot be exported as Swift; "
+        + "only the built-in effects can; nor can chain \"a\\nb\", effect 0 (\"dim\") "
+        + "at chains[1].effects[0]\n")
   }
 
   @Test("steps, linear(), view ranges, timeline insets and events on a range are exported")

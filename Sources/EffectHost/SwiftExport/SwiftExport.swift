@@ -236,13 +236,25 @@ public struct SwiftExport: Sendable {
   public static func unsupportedEffects(in scene: Scene, reducesMotion: Bool = false)
     -> [SwiftExportError]
   {
-    scene.chains.flatMap { chain in
-      chain.effects.indices.compactMap { index -> SwiftExportError? in
+    unsupportedEffectsWithPaths(in: scene, reducesMotion: reducesMotion).map(\.error)
+  }
+
+  /// ``unsupportedEffects(in:reducesMotion:)``, each with the JSON path of
+  /// the effect's object in the file (`chains[1].effects[0]`): the scene's
+  /// chains are in file order, and each effect keeps its index there.
+  package static func unsupportedEffectsWithPaths(in scene: Scene, reducesMotion: Bool = false)
+    -> [(path: String, error: SwiftExportError)]
+  {
+    scene.chains.enumerated().flatMap { chainIndex, chain in
+      chain.effects.indices.compactMap { index -> (String, SwiftExportError)? in
         let effect = chain.effects[index]
         guard !(effect is any SwiftExportable),
           !reducesMotion || chain.reducedMotion(ofEffect: index) == .keep
         else { return nil }
-        return .unsupportedEffect(chain: chain.name, index: index, type: type(of: effect).typeName)
+        return (
+          "chains[\(chainIndex)].effects[\(index)]",
+          .unsupportedEffect(chain: chain.name, index: index, type: type(of: effect).typeName)
+        )
       }
     }
   }
