@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# The standard library's top-level type and protocol names, which an exported
-# scene's struct must not take (it would hide them in the app that adds the
-# file): read from the toolchain's own symbol graphs of `Swift` and the
-# modules every Swift file imports implicitly (`_Concurrency`,
-# `_StringProcessing`), public names not starting with `_`, one a line,
+# The standard library's top-level type, protocol, function and variable
+# names, which an exported scene's struct must not take (it would hide them
+# in the app that adds the file: with a struct `print` there, `print("...")`
+# calls its initialiser): read from the toolchain's own symbol graphs of
+# `Swift` and the modules every Swift file imports implicitly
+# (`_Concurrency`, `_StringProcessing`), public names not starting with `_`
+# (a function's without its arguments, operators left out), one a line,
 # sorted.
 #
 #   bash Scripts/standard-library-names.sh            # print the names
 #   bash Scripts/standard-library-names.sh --check    # exit 1 unless
-#       SwiftExport.standardLibraryNames lists every one of them
+#       SwiftExport.standardLibraryNames (types) and
+#       SwiftExport.standardLibraryFunctionNames list every one of them
 #
 # Needs swift-symbolgraph-extract (in the toolchain) and python3.
 set -euo pipefail
@@ -21,17 +24,19 @@ for module in Swift _Concurrency _StringProcessing; do
     -minimum-access-level public -output-dir "$work" > /dev/null
 done
 python3 - "$work" > "$work/names" <<'PY'
-import glob, json, sys
-# Types only: a macro (`line`, `file`) is used with `#` or `@` and no type hides it.
+import glob, json, re, sys
+# No macros: a macro (`line`, `file`) is used with `#` or `@` and no type hides it.
 kinds = {"swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias",
-         "swift.actor"}
+         "swift.actor", "swift.func", "swift.var"}
 names = set()
 for path in glob.glob(sys.argv[1] + "/*.symbols.json"):
     for symbol in json.load(open(path))["symbols"]:
         components = symbol["pathComponents"]
+        # A function's component is `print(_:separator:terminator:)`.
+        name = components[0].split("(")[0]
         if len(components) == 1 and symbol["kind"]["identifier"] in kinds \
-                and not components[0].startswith("_"):
-            names.add(components[0])
+                and re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+            names.add(name)
 print("\n".join(sorted(names)))
 PY
 if [ "${1:-}" != "--check" ]; then

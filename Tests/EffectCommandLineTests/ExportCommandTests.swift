@@ -90,13 +90,17 @@ import Testing
   }
 
   @Test(
-    "a keyword, or a name the exported code uses, is a usage error saying so",
+    "a keyword, a name the exported code uses, or a standard library type or function is a usage error saying so",
     arguments: [
       ("struct", "is a Swift keyword"), ("Self", "is a Swift keyword"),
       ("Double", "is a name the exported code uses"), ("pow", "is a name the exported code uses"),
       ("Never", "is a standard library type, which the exported struct would hide in the app"),
       ("Task", "is a standard library type, which the exported struct would hide in the app"),
       ("Regex", "is a standard library type, which the exported struct would hide in the app"),
+      // A struct `print` makes the app's `print("...")` call its initialiser.
+      ("print", "is a standard library function, which the exported struct would hide in"),
+      ("zip", "is a standard library function, which the exported struct would hide in"),
+      ("withTaskGroup", "is a standard library function, which the exported struct would hide"),
     ])
   func refusedName(_ name: String, _ reason: String) {
     let run = InProcess(["export", InProcess.stretchyHeader, "--swift", "--name", name])
@@ -135,7 +139,7 @@ import Testing
   @Test("a name derived from any refused name is one the export accepts")
   func derivedNamesAreAccepted() {
     let refused = SwiftExport.keywords.union(SwiftExport.reservedNames)
-      .union(SwiftExport.standardLibraryNames)
+      .union(SwiftExport.standardLibraryNames).union(SwiftExport.standardLibraryFunctionNames)
     for name in refused {
       #expect(!SwiftExport.isTypeName(name), "\(name)")
       let derived = SwiftExport.typeName(forFile: "scenes/\(name).json")

@@ -97,4 +97,25 @@ extension SwiftExport {
     "UnsafeThrowingContinuation", "UnsignedInteger", "Void", "WritableKeyPath", "Zip2Iterator",
     "Zip2Sequence",
   ]
+
+  /// The standard library's top-level function and variable names (of the
+  /// same modules), those a type could take: a struct `print` compiles
+  /// alone, but in the app that adds the file every `print("...")` then
+  /// calls the struct's initialiser and fails to compile, so the exported
+  /// type is not named so. `Scripts/standard-library-names.sh --check`
+  /// checks this list against the toolchain as it checks the types.
+  package static let standardLibraryFunctionNames: Set<String> = [
+    "abs", "all", "any", "assert", "assertionFailure", "async", "asyncDetached", "debugPrint",
+    "detach", "dump", "exchange", "extendLifetime", "extractIsolation", "fatalError",
+    "globalConcurrentExecutor", "isKnownUniquelyReferenced", "max", "min", "numericCast",
+    "pointwiseMax", "pointwiseMin", "precondition", "preconditionFailure", "print", "readLine",
+    "repeatElement", "sequence", "stride", "swap", "swift_unboxFromSwiftValueWithType", "transcode",
+    "type", "unsafeBitCast", "unsafeDowncast", "withCheckedContinuation",
+    "withCheckedThrowingContinuation", "withDiscardingTaskGroup", "withExtendedLifetime",
+    "withTaskCancellationHandler", "withTaskExecutorPreference", "withTaskGroup",
+    "withTaskPriorityEscalationHandler", "withThrowingDiscardingTaskGroup", "withThrowingTaskGroup",
+    "withUnsafeBytes", "withUnsafeContinuation", "withUnsafeCurrentTask", "withUnsafeMutableBytes",
+    "withUnsafeMutablePointer", "withUnsafePointer", "withUnsafeTemporaryAllocation",
+    "withUnsafeThrowingContinuation", "withVaList", "withoutActuallyEscaping", "zip",
+  ]
 }

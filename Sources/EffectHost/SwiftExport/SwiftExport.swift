@@ -25,6 +25,10 @@ public enum SwiftExportError: Error, Sendable, Equatable, CustomStringConvertibl
       } else if SwiftExport.standardLibraryNames.contains(name) {
         "\"\(name)\" is a standard library type, which the exported struct would hide in "
           + "the app that adds the file; expected another type name"
+      } else if SwiftExport.standardLibraryFunctionNames.contains(name) {
+        "\"\(name)\" is a standard library function, which the exported struct would hide "
+          + "in the app that adds the file (a call of it there would call the struct's "
+          + "initialiser); expected another type name"
       } else if name == "_" {
         "\"_\" alone names nothing in Swift; expected a type name"
       } else {
@@ -159,14 +163,14 @@ public struct SwiftExport: Sendable {
   /// may hold (``isIdentifierCharacter(_:)``), digits and `_`, not starting
   /// with a digit, not `_` alone, not a keyword, not one of the names the
   /// exported code uses (``reservedNames``), which it would hide from
-  /// itself, and not a standard library type, which it would hide from the
-  /// app that adds the file.
+  /// itself, and not a standard library type or function (`print`), which
+  /// it would hide from the app that adds the file.
   public static func isTypeName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, !("0"..."9").contains(first), !isMark(first)
     else { return false }
     let valid = name.unicodeScalars.allSatisfy(isNameScalar)
     return valid && name != "_" && !keywords.contains(name) && !reservedNames.contains(name)
-      && !standardLibraryNames.contains(name)
+      && !standardLibraryNames.contains(name) && !standardLibraryFunctionNames.contains(name)
   }
 
   /// The names the exported code takes from the standard library (its
