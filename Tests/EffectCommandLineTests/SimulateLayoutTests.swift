@@ -152,6 +152,17 @@ import Testing
       "fling:10,set:header.frame.height",
       "step 2 \"set:header.frame.height\": expected KEY=VALUE such as header.frame.height=420, found \"header.frame.height\" (no '=')"
     ),
+    // An effect's parameter under a chain's name: the chain's keys, and
+    // that parameters cannot be set, as `--set` says.
+    (
+      "drag:10:100,set:header.expression.y=1",
+      "step 2 \"set:header.expression.y=1\": unknown key \"header.expression.y\": \"header\" is a chain, whose keys are header.frame.x, header.frame.y, header.frame.width, header.frame.height, header.repeat.count, header.repeat.spacing; an effect's parameters cannot be set"
+    ),
+    // Under no chain of the scene: no chain's key is offered.
+    (
+      "set:h.expression.y=1",
+      "step 1 \"set:h.expression.y=1\": unknown key \"h.expression.y\" (expected viewport.width, viewport.height, contentInsets.top, contentInsets.bottom, contentInsets.left, contentInsets.right, contentHeight, contentWidth, NAME.frame.x, NAME.frame.y, NAME.frame.width, NAME.frame.height, NAME.repeat.count, NAME.repeat.spacing)"
+    ),
     (
       "set:viewport.hieght=600",
       "step 1 \"set:viewport.hieght=600\": unknown key \"viewport.hieght\"; did you mean \"viewport.height\"? (expected viewport.width, viewport.height, contentInsets.top, contentInsets.bottom, contentInsets.left, contentInsets.right, contentHeight, contentWidth, NAME.frame.x, NAME.frame.y, NAME.frame.width, NAME.frame.height, NAME.repeat.count, NAME.repeat.spacing)"

@@ -187,8 +187,12 @@ public struct Gesture: Sendable, Equatable, CustomStringConvertible {
     if text.isEmpty { throw .emptyStep(position: position) }
     if name == "set", parts.count > 1 {
       // Everything after `set:` is the setting: a chain name may hold ':'.
+      // A key that may start with a chain's name is checked against the
+      // scene's chains when the step is applied, as `--set`'s is, so that
+      // no message offers a key of a chain the scene lacks.
       do throws(SceneSettingError) {
-        return .set(try SceneSetting(parsing: String(text.dropFirst("set:".count))))
+        return .set(
+          try SceneSetting(parsingAgainstScene: String(text.dropFirst("set:".count))))
       } catch {
         throw .invalidSetting(position: position, step: text, reason: error)
       }
