@@ -154,6 +154,12 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The key. Of a setting read from a gesture's `set:` step whose key may
+  /// start with a chain's name but is none of the forms
+  /// (`set:header.expression.y=1`), it only stands in for the text, which
+  /// ``description`` gives as written: the nearest key, or `viewport.width`
+  /// when none is near. Both `apply` methods refuse such a setting, saying
+  /// why once the scene's chains are known.
   public var key: Key
   /// The number, as the file would hold it.
   public var value: Double
