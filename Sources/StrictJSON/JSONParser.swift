@@ -7,12 +7,15 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
   /// editor shows them: a UTF-8 byte order mark is no column, and a line
   /// ends at `\n`, `\r` or `\r\n`.
   public var line: Int
+  /// The 1-based column of the problem, in Unicode scalars (see ``line``).
   public var column: Int
   /// Where the value stands in the document when the problem is one value
   /// that the parser refuses (a number that does not fit a Double), as for
   /// any other value error; `nil` when the text itself is not JSON.
   public var path: JSONPath?
 
+  /// Makes an error: `message` at 1-based `line` and `column`, with the `path`
+  /// of the refused value when there is one.
   public init(message: String, line: Int, column: Int, path: JSONPath? = nil) {
     self.message = message
     self.line = line

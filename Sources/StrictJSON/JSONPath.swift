@@ -1,12 +1,16 @@
 /// Where a value stands in a JSON document: `chains[0].effects[1].rate`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
+  /// One step of a path: an object member's key, or an array element's 0-based
+  /// index.
   public enum Component: Sendable, Hashable {
     case key(String)
     case index(Int)
   }
 
+  /// The steps from the top level down, outermost first.
   public var components: [Component]
 
+  /// Makes the path through `components`, outermost first; with none, the top level.
   public init(_ components: [Component] = []) {
     self.components = components
   }
@@ -14,10 +18,13 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   /// The document's top level.
   public static let root = JSONPath()
 
+  /// This path followed by the member named `key`: `rate` after `effects[1]`.
   public func appending(_ key: String) -> JSONPath {
     JSONPath(components + [.key(key)])
   }
 
+  /// This path followed by the array element at 0-based `index`: `[1]` after
+  /// `effects`.
   public func appending(_ index: Int) -> JSONPath {
     JSONPath(components + [.index(index)])
   }

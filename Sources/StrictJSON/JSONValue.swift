@@ -24,18 +24,24 @@ public enum JSONValue: Sendable, Equatable {
 
 /// The members of a JSON object, in file order.
 public struct JSONObject: Sendable, Equatable {
+  /// One member of an object: a key and its value.
   public struct Member: Sendable, Equatable {
+    /// The member's name, escapes decoded.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// Makes a member named `key` holding `value`.
     public init(key: String, value: JSONValue) {
       self.key = key
       self.value = value
     }
   }
 
+  /// The members in file order, duplicate keys included.
   public var members: [Member]
 
+  /// Makes an object of `members`, in the given order; empty by default.
   public init(_ members: [Member] = []) {
     self.members = members
   }
@@ -48,6 +54,7 @@ public struct JSONObject: Sendable, Equatable {
     return nil
   }
 
+  /// The members' names in file order, duplicates included.
   public var keys: [String] { members.map(\.key) }
 }
 
