@@ -20,6 +20,7 @@ public struct EffectDescriptor: Sendable {
   /// ``ScrollEffect/defaultReducedMotion`` is what the host goes by.
   public var defaultReducedMotion: String
 
+  /// Makes a descriptor; `defaultReducedMotion` is `keep` unless given.
   public init(
     typeName: String, summary: String, discussion: String, parameters: [ParameterDescriptor],
     examples: [EffectExample], defaultReducedMotion: String = "keep"
@@ -47,6 +48,7 @@ public struct ParameterDescriptor: Sendable, Equatable {
   /// when only ``values`` says.
   public var domain: ParameterDomain
 
+  /// Makes the descriptor of one parameter; `domain` is ``ParameterDomain/other`` unless given.
   public init(
     name: String, values: String, defaultValue: String, summary: String,
     domain: ParameterDomain = .other
@@ -61,12 +63,19 @@ public struct ParameterDescriptor: Sendable, Equatable {
 
 /// The view and scroll view an example is evaluated in.
 public struct ExampleSetup: Sendable, Equatable {
+  /// The view's natural frame, in the coordinates of ``attachment``; default 390 x 300 points
+  /// at y 0.
   public var frame: Rect
+  /// What ``frame`` is measured in; default ``Attachment/content``.
   public var attachment: Attachment
+  /// The scroll view's size; default ``Size/phone``, 390 x 844 points.
   public var viewport: Size
+  /// The scroll view's content insets; default none.
   public var contentInsets: EdgeInsets
+  /// The content height, in points; default 2000.
   public var contentHeight: Double
 
+  /// Makes a setup; each part left out takes its value in ``header``.
   public init(
     frame: Rect = Rect(y: 0, width: 390, height: 300), attachment: Attachment = .content,
     viewport: Size = .phone, contentInsets: EdgeInsets = .zero, contentHeight: Double = 2000
@@ -133,15 +142,21 @@ public struct EffectExample: Sendable {
   /// one in the example's chain, in order; empty (the default) for the
   /// effect alone.
   public var chainedAfter: [String]
+  /// The view and scroll view the example is evaluated in; default
+  /// ``ExampleSetup/header``.
   public var setup: ExampleSetup
   /// The offsets of the frames before the one shown, in order; empty (the
   /// default) when ``offset`` is the first frame.
   public var earlierOffsets: [Double]
+  /// The scroll offset of the frame shown, in points.
   public var offset: Double
   /// The expected values of the columns that differ from the natural frame
   /// and identity visuals. `translateX` and `translateY` follow from `x`, `y`.
   public var expected: [TransformColumn: Double]
 
+  /// Makes an example titled `title`: the effect of `parameters` (`{}` by default), after the
+  /// effects of `chainedAfter`, in `setup`, evaluated at `earlierOffsets` and then at `offset`,
+  /// expecting the columns of `expected`.
   public init(
     _ title: String, parameters: String = "{}", chainedAfter: [String] = [],
     setup: ExampleSetup = .header, after earlierOffsets: [Double] = [], offset: Double,

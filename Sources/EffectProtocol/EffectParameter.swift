@@ -85,6 +85,7 @@ public struct ParameterUnit: Sendable, Equatable {
   /// `points`, `fraction`.
   public var name: String
 
+  /// A unit named `name`, as a parameter's description prints it.
   public init(_ name: String) {
     self.name = name
   }
@@ -223,10 +224,14 @@ public protocol ParameterDeclaration: Sendable {
 }
 
 extension ParameterDeclaration {
+  /// ``ParameterDomain/other``: the declaration leaves its values to its
+  /// description.
   public var domain: ParameterDomain { .other }
 }
 
 extension EffectParameter: ParameterDeclaration {
+  /// The parameter's key, values, default text, summary and domain, as
+  /// `effectctl effects TYPE` prints them.
   public var descriptor: ParameterDescriptor { ParameterDescriptor(self) }
 }
 

@@ -86,6 +86,8 @@ public struct ScrollGeometry: Sendable, Equatable, Hashable {
   /// The content height C, in points.
   public var contentHeight: Double
 
+  /// The geometry at `offset` of a scroll view of size `viewport` (``Size/phone`` by default)
+  /// with `contentInsets` (none by default) and `contentHeight` points of content.
   public init(
     offset: Double, viewport: Size = .phone, contentInsets: EdgeInsets = .zero,
     contentHeight: Double

@@ -3,13 +3,17 @@
 /// Every range is finite: outputs stay finite only when parameters are, so
 /// lengths, factors and stops are bounded by ``limit`` (far beyond any screen).
 public struct NumberRange: Sendable, Equatable {
+  /// The lower bound, included unless ``excludesLower``.
   public var lower: Double
+  /// The upper bound, included.
   public var upper: Double
   /// Whether `lower` itself is excluded (`positive`).
   public var excludesLower: Bool
   /// How the range reads after "expected": `a number from 0 to 1`.
   public var description: String
 
+  /// Makes the range from `lower` (excluded when `excludesLower`) to `upper`
+  /// (included), read as `description` after "expected".
   public init(lower: Double, upper: Double, excludesLower: Bool = false, description: String) {
     self.lower = lower
     self.upper = upper
@@ -41,6 +45,8 @@ public struct NumberRange: Sendable, Equatable {
       description: "a number from \(MessageText.number(lower)) to \(MessageText.number(upper))")
   }
 
+  /// Whether `value` is in the range: at most `upper`, and at least `lower` (above
+  /// it when ``excludesLower``). NaN is in no range.
   public func contains(_ value: Double) -> Bool {
     (excludesLower ? value > lower : value >= lower) && value <= upper
   }

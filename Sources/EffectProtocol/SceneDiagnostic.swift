@@ -4,6 +4,7 @@
 /// renders it as `chains[0].effects[1].rate: expected a number, found the
 /// string "fast"`.
 public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What is wrong, with what an error message needs to say it.
   public enum Problem: Sendable, Equatable {
     /// The document is not JSON.
     case malformedJSON(JSONSyntaxError)
@@ -84,9 +85,13 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 
+  /// Where the problem is: the path of the value, or of the key that is missing, unknown or
+  /// given twice; ``JSONPath/root`` for the file as a whole.
   public var path: JSONPath
+  /// What is wrong there.
   public var problem: Problem
 
+  /// Makes the diagnostic of `problem` at `path`.
   public init(path: JSONPath, problem: Problem) {
     self.path = path
     self.problem = problem

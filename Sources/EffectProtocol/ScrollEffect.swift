@@ -75,6 +75,8 @@ public protocol ScrollEffect: Sendable {
 }
 
 extension ScrollEffect {
+  /// Makes a fresh state when the count changes, and keeps the state when it
+  /// does not.
   public func resizeState(_ state: inout State, from oldCount: Int, to newCount: Int) {
     if oldCount != newCount { state = makeState(viewCount: newCount) }
   }
@@ -105,8 +107,10 @@ extension ScrollEffect {
 
 /// Why an effect or scene could not be read: every problem found.
 public struct SceneDiagnostics: Error, Sendable, Equatable, CustomStringConvertible {
+  /// Every problem found, one diagnostic each.
   public var diagnostics: [SceneDiagnostic]
 
+  /// Makes the error of `diagnostics`.
   public init(_ diagnostics: [SceneDiagnostic]) {
     self.diagnostics = diagnostics
   }
