@@ -18,18 +18,22 @@ import EffectProtocol
 public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The height the view collapses to, in points; default 0.
   public var minHeight: Double
+  /// The `"minHeight"` key: the height the view collapses to, points, 0 or more; default 0.
   public static let minHeight = EffectParameter.number(
     "minHeight", default: 0, in: .nonNegative, unit: .points,
     summary: "the height the view collapses to")
 
   /// The line's distance below the top content inset, in points; default 0.
   public var inset: Double
+  /// The `"inset"` key: the line's distance below the top content inset, points; default 0.
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance below the top content inset")
 
   /// Whether the collapsed view stays at the line; default `true`.
   public var pinned: Bool
+  /// The `"pinned"` key: whether the collapsed view stays at the line or scrolls away; default
+  /// `true`.
   public static let pinned = EffectParameter.bool(
     "pinned", default: true,
     summary: "whether the collapsed view stays at the line or scrolls away")
@@ -51,6 +55,8 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     self.pinned = pinned
   }
 
+  /// The parameters `minHeight`, `inset` and `pinned`, read in this order, with
+  /// ``init(minHeight:inset:pinned:)``.
   public static let parameterList = ParameterList(
     Self.init(minHeight:inset:pinned:), minHeight, inset, pinned)
 

@@ -65,9 +65,12 @@ public enum Easing: Sendable, Equatable {
 
   /// One point of ``piecewiseLinear(_:)``: at progress `input`, `output`.
   public struct LinearPoint: Sendable, Equatable {
+    /// The progress at which the point lies, as a fraction: CSS's `75%` is 0.75.
     public var input: Double
+    /// The eased progress at ``input``.
     public var output: Double
 
+    /// The point at progress `input` whose eased progress is `output`.
     public init(_ input: Double, _ output: Double) {
       self.input = input
       self.output = output

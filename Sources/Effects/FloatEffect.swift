@@ -24,6 +24,7 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     /// copy has had one: the next frame is their first, with delta 0.
     public var firstNewCopy: Int?
 
+    /// A state with these values; ``previousOffset`` and ``firstNewCopy`` are `nil` unless given.
     public init(previousOffset: Double? = nil, hidden: [Double], firstNewCopy: Int? = nil) {
       self.previousOffset = previousOffset
       self.hidden = hidden
@@ -33,6 +34,7 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
 
   /// The line's distance below the top inset, in points; default 0.
   public var inset: Double
+  /// The `"inset"` key: the line the view returns to, below the top inset, points; default 0.
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line the view returns to, below the top inset")
@@ -48,6 +50,7 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     self.inset = inset
   }
 
+  /// The one parameter, `inset`, with ``init(inset:)``.
   public static let parameterList = ParameterList(
     Self.init(inset:), inset)
 

@@ -21,6 +21,8 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
 
   /// How the gap below the footer is closed; default `stretch`.
   public var mode: Mode
+  /// The `"mode"` key: `"stretch"` grows the footer into the gap, `"move"` moves it down onto
+  /// the bottom edge; default `"stretch"`.
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.stretch,
     summary: "grow the footer into the gap, or move it down onto the bottom edge")
@@ -30,6 +32,7 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     self.mode = mode
   }
 
+  /// The one parameter, `mode`, with ``init(mode:)``.
   public static let parameterList = ParameterList(
     Self.init(mode:), mode)
 

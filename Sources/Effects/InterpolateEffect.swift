@@ -69,15 +69,20 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
 
   /// One keyframe: at `input`, the value is `output`.
   public struct Stop: Sendable, Equatable {
+    /// Where the keyframe is, in the unit of the input: points, or a fraction for `progress`.
     public var input: Double
+    /// The value at the keyframe, in the property's unit: points, degrees for `rotation`, a
+    /// factor for `opacity` and the scales, a drawing order for `zIndex`.
     public var output: Double
 
+    /// The keyframe whose value at `input` is `output`.
     public init(_ input: Double, _ output: Double) {
       self.input = input
       self.output = output
     }
   }
 
+  /// Every parameter of the effect, as a scene file gives them.
   public struct Parameters: Sendable, Equatable {
     /// The part of the transform the value drives; required.
     public var property: Property
@@ -96,6 +101,8 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     /// Only with the `progress` input.
     public var timelineInset: TimelineInset
 
+    /// Parameters with `property` and `stops`, the two required, and each other one left out at
+    /// its default.
     public init(
       property: Property, input: ScrollInput = InterpolateEffect.input.defaultValue, stops: [Stop],
       easing: Easing = InterpolateEffect.easing.defaultValue,
@@ -113,6 +120,8 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     }
   }
 
+  /// The effect's parameters as given, stops that break the rules included; setting them
+  /// prepares the effect again.
   public var parameters: Parameters {
     get { prepared.parameters }
     set {
@@ -149,6 +158,8 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     }
   }
 
+  /// The effect with `parameters`, prepared once: stops set in code are saturated and those that
+  /// break the rules are skipped (see the type's discussion).
   public init(parameters: Parameters) {
     prepared = Prepared(parameters)
     keyframes = Keyframes(parameters)
@@ -159,8 +170,11 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
     lhs.parameters == rhs.parameters
   }
 
+  /// The required `"property"` key: the part of the transform the value drives.
   public static let property = EffectParameter<Property?>.requiredChoice(
     "property", summary: "the part of the transform the value drives")
+  /// The `"input"` key: what the stops' inputs measure (points; `progress` is a fraction);
+  /// default `"offset"`.
   public static let input = EffectParameter.choice(
     "input", default: ScrollInput.offset,
     summary: "what the stops' inputs measure (points; progress is a fraction)")
@@ -178,12 +192,19 @@ public struct InterpolateEffect: StatelessScrollEffect, Equatable {
   }
   /// The stops of any property, as the descriptor lists them.
   public static var stops: EffectParameter<[Stop]> { stops(outputs: .finite) }
+  /// The `"easing"` key: the curve within each segment, a CSS easing; default `"linear"`.
   public static let easing = EffectParameter.easing(
     "easing", default: .linear, summary: "the curve within each segment (CSS's)")
+  /// The `"extrapolate"` key: `"clamp"` holds the end outputs outside the stops, `"extend"`
+  /// continues the end segments; default `"clamp"`.
   public static let extrapolate = EffectParameter.choice(
     "extrapolate", default: Extrapolation.clamp,
     summary: "hold the end outputs outside the stops, or continue the end segments")
+  /// The `"range"` key: the part of the view's passage the `progress` input runs over (CSS's
+  /// `animation-range`); default `"cover"`.
   public static let range = ViewRange.parameter
+  /// The `"timelineInset"` key: how far in from the viewport's ends the range is measured
+  /// (CSS's `view-timeline-inset`); default 0.
   public static let timelineInset = TimelineInset.parameter
 
   public static let descriptor = EffectDescriptor(

@@ -12,6 +12,8 @@ import EffectProtocol
 public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// The share of the scroll the view resists; default 0.5.
   public var rate: Double
+  /// The `"rate"` key: the share of the scroll the view resists, a factor from -1e9 to 1e9;
+  /// default 0.5.
   public static let rate = EffectParameter.number(
     "rate", default: 0.5, in: .finite, unit: .factor,
     summary: "the share of the scroll the view resists")
@@ -28,6 +30,7 @@ public struct ParallaxEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     self.rate = rate
   }
 
+  /// The one parameter, `rate`, with ``init(rate:)``.
   public static let parameterList = ParameterList(
     Self.init(rate:), rate)
 

@@ -23,12 +23,16 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
 
   /// The edge of the viewport the view sticks to; default `top`.
   public var edge: Edge
+  /// The `"edge"` key: the edge of the viewport the view sticks to, `"top"` or `"bottom"`;
+  /// default `"top"`.
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge of the viewport the view sticks to")
 
   /// The line's distance from the edge (inside the content insets), in
   /// points; default 0.
   public var inset: Double
+  /// The `"inset"` key: the line's distance from that edge, inside the content insets, points;
+  /// default 0.
   public static let inset = EffectParameter.number(
     "inset", default: 0, in: .finite, unit: .points,
     summary: "the line's distance from that edge, inside the content insets")
@@ -66,6 +70,8 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
   /// (``EffectEvaluator``), whose last is then the batch's.
   package var lastCopy: Int?
 
+  /// The `"until"` key: the section edge that pushes the view off, a content y in points,
+  /// `{"chain": NAME}` or `"next"`; default `null`, none.
   public static let until = EffectParameter<Until?>(
     key: "until", values: "content y in points, {\"chain\": NAME}, \"next\" or null",
     default: nil, defaultText: "null",
@@ -115,6 +121,8 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     return until.map { .contentY($0) }
   }
 
+  /// The parameters `edge`, `inset` and `until`, read in this order, with
+  /// ``init(edge:inset:section:)``.
   public static let parameterList = ParameterList(
     Self.init(edge:inset:section:), edge, inset, until)
 

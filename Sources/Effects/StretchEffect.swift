@@ -31,23 +31,29 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
 
   /// The edge whose overscroll stretches the view; default `top`.
   public var edge: Edge
+  /// The `"edge"` key: the edge whose overscroll stretches the view, `"top"` or `"bottom"`;
+  /// default `"top"`.
   public static let edge = EffectParameter.choice(
     "edge", default: Edge.top, summary: "the edge whose overscroll stretches the view")
 
   /// The fraction of the overscroll that stretches the view, 0...1; default 1.
   public var resistance: Double
+  /// The `"resistance"` key: the share of the overscroll that becomes stretch, 0 to 1; default 1.
   public static let resistance = EffectParameter.number(
     "resistance", default: 1, in: .unitInterval, unit: .fraction,
     summary: "the share of the overscroll that becomes stretch")
 
   /// The largest stretch in points, or `nil` (the default) for no limit.
   public var maxStretch: Double?
+  /// The `"maxStretch"` key: the largest stretch, points, 0 or more; default `null`, no limit.
   public static let maxStretch = EffectParameter.optionalNumber(
     "maxStretch", in: .nonNegative, unit: .points, summary: "the largest stretch; null for no limit"
   )
 
   /// How the stretch is shown; default `grow`.
   public var mode: Mode
+  /// The `"mode"` key: `"grow"` grows the layout frame, `"zoom"` keeps it and scales the view;
+  /// default `"grow"`.
   public static let mode = EffectParameter.choice(
     "mode", default: Mode.grow, summary: "grow the layout frame, or keep it and scale the view")
 
@@ -70,6 +76,8 @@ public struct StretchEffect: ParameterizedEffect, StatelessScrollEffect, Equatab
     self.mode = mode
   }
 
+  /// The parameters `edge`, `resistance`, `maxStretch` and `mode`, read in this order, with
+  /// ``init(edge:resistance:maxStretch:mode:)``.
   public static let parameterList = ParameterList(
     Self.init(edge:resistance:maxStretch:mode:), edge, resistance, maxStretch, mode)
 

@@ -18,11 +18,13 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
 
   /// The axis the view moves along; default `y`.
   public var axis: Axis
+  /// The `"axis"` key: the axis the view moves along, `"x"` or `"y"`; default `"y"`.
   public static let axis = EffectParameter.choice(
     "axis", default: Axis.y, summary: "the axis the view moves along")
 
   /// Points moved per point of offset; default 1.
   public var factor: Double
+  /// The `"factor"` key: how far the view moves per point of offset, from -1e9 to 1e9; default 1.
   public static let factor = EffectParameter.number(
     "factor", default: 1, in: .finite, unit: ParameterUnit("points per point of offset"),
     summary: "how far the view moves per point of offset")
@@ -30,6 +32,8 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   /// The offset below which the view stops moving, or `nil` (the default)
   /// for none.
   public var from: Double?
+  /// The `"from"` key: the offset below which the view stops moving, points; default `null`,
+  /// none.
   public static let from = EffectParameter.optionalNumber(
     "from", in: .finite, unit: .offset,
     summary: "the offset below which the view stops moving; null for none")
@@ -37,6 +41,7 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   /// The offset above which the view stops moving, or `nil` (the default)
   /// for none.
   public var to: Double?
+  /// The `"to"` key: the offset above which the view stops moving, points; default `null`, none.
   public static let to = EffectParameter.optionalNumber(
     "to", in: .finite, unit: .offset,
     summary: "the offset above which the view stops moving; null for none")
@@ -58,6 +63,8 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     self.to = to
   }
 
+  /// The parameters `axis`, `factor`, `from` and `to`, read in this order, with
+  /// ``init(axis:factor:from:to:)``.
   public static let parameterList = ParameterList(
     Self.init(axis:factor:from:to:), axis, factor, from, to)
 

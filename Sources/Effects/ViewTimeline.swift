@@ -28,9 +28,13 @@ public struct ViewRange: Sendable, Equatable {
 
   /// A named range and an offset from its 0%.
   public struct Boundary: Sendable, Equatable {
+    /// The named range the boundary is measured in.
     public var name: Name
+    /// How far past the named range's 0% the boundary is.
     public var offset: Offset
 
+    /// The boundary `offset` past the 0% of the named range `name`: `exit 20%` is
+    /// `Boundary(.exit, .percent(20))`.
     public init(_ name: Name, _ offset: Offset) {
       self.name = name
       self.offset = offset
@@ -42,6 +46,7 @@ public struct ViewRange: Sendable, Equatable {
   /// Where the input is 1.
   public var end: Boundary
 
+  /// The range from `start`, where the input is 0, to `end`, where it is 1.
   public init(start: Boundary, end: Boundary) {
     self.start = start
     self.end = end
@@ -139,6 +144,7 @@ public struct TimelineInset: Sendable, Equatable {
   /// The inset at the bottom.
   public var end: Side
 
+  /// Insets of `start` at the top and `end` at the bottom.
   public init(start: Side, end: Side) {
     self.start = start
     self.end = end
@@ -166,9 +172,12 @@ public struct TimelineInset: Sendable, Equatable {
 /// view's top between and beyond. A range of length 0, or one whose end
 /// comes before its start, gives 0 before its start and 1 from it on.
 public struct ViewTimeline: Sendable, Equatable {
+  /// The part of the view's passage the progress runs over; default ``ViewRange/cover``.
   public var range: ViewRange
+  /// How far in the viewport's ends are moved first; default ``TimelineInset/zero``.
   public var inset: TimelineInset
 
+  /// The timeline over `range` with `inset`; by default CSS's `view()` progress, no insets.
   public init(range: ViewRange = .cover, inset: TimelineInset = .zero) {
     self.range = range
     self.inset = inset
