@@ -25,6 +25,7 @@ public struct ChainEvent: Sendable, Equatable {
   public var input: ScrollInput
   /// The threshold, in the input's unit (points; a fraction for progress).
   public var crosses: Double
+  /// The way of crossing that fires the event; default `both`.
   public var direction: Direction
   /// The part of the view's passage the `progress` input runs over; `cover`
   /// by default. Only with the `progress` input.
@@ -33,6 +34,8 @@ public struct ChainEvent: Sendable, Equatable {
   /// Only with the `progress` input.
   public var timelineInset: TimelineInset
 
+  /// The declaration `name` of the threshold `crosses` on `input`; each part left out takes a
+  /// scene file's default: `offset`, `both`, the `cover` range, no timeline inset.
   public init(
     name: String, input: ScrollInput = .offset, crosses: Double,
     direction: Direction = .both, range: ViewRange = .cover,
@@ -91,10 +94,13 @@ public struct SceneEvent: Sendable, Equatable {
   public var copy: Int
   /// The declaration's index in the chain's ``Chain/events``.
   public var event: Int
+  /// The way the value crossed the threshold.
   public var direction: Direction
   /// The input's value in the frame that fired, after the chain's effects.
   public var value: Double
 
+  /// The event of declaration `event` of copy `copy` of chain `chain`, which crossed in
+  /// `direction` and has `value` in the frame.
   public init(chain: Int, copy: Int, event: Int, direction: Direction, value: Double) {
     self.chain = chain
     self.copy = copy

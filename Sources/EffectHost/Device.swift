@@ -20,6 +20,7 @@ public struct Device: Sendable, Equatable {
   /// The safe area's insets, points: set as the scene's `contentInsets`.
   public let safeArea: EdgeInsets
 
+  /// A device of this name, viewport and safe-area insets, in points; nothing is checked.
   public init(name: String, viewport: Size, safeArea: EdgeInsets) {
     self.name = name
     self.viewport = viewport

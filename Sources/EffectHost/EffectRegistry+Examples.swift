@@ -1,8 +1,8 @@
 import EffectProtocol
 
 extension EffectRegistry {
-  /// A relative tolerance of `1e-9`, and at least `1e-9`: no longer what
-  /// ``check(_:of:)`` allows, which compares exactly.
+  /// A relative tolerance of `1e-9`, and at least `1e-9`, which ``check(_:of:)``
+  /// does not apply: it compares exactly.
   @available(
     *, deprecated,
     message: "worked examples are compared exactly: write the value the effect gives"

@@ -32,6 +32,8 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
   /// What does not hold; `nil` when the example holds.
   public var problem: Problem?
 
+  /// The run of the example titled `title` of the effect type `typeName`; `problem` is `nil`
+  /// when the example holds.
   public init(typeName: String, title: String, problem: Problem?) {
     self.typeName = typeName
     self.title = title
@@ -69,6 +71,7 @@ public struct ExampleCheck: Sendable, Equatable, CustomStringConvertible {
 
 /// A column of an example's transform whose value is not the expected one.
 public struct ColumnDifference: Sendable, Equatable, CustomStringConvertible {
+  /// The column whose value differs.
   public var column: TransformColumn
   /// The value the example expects: the one it names, else the natural
   /// frame's or the identity visuals'.
@@ -79,6 +82,8 @@ public struct ColumnDifference: Sendable, Equatable, CustomStringConvertible {
   /// to keep its natural or identity value.
   public var isNamed: Bool
 
+  /// The difference of `column`: `expected` against the `actual` value, and whether the example
+  /// names the column.
   public init(column: TransformColumn, expected: Double, actual: Double, isNamed: Bool) {
     self.column = column
     self.expected = expected

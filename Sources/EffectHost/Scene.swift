@@ -129,7 +129,9 @@ public struct Chain: Sendable {
   /// file: a frame without `x` starts at the left inset, one without
   /// `width` spans the viewport less the left and right insets.
   public struct AutomaticFrame: OptionSet, Sendable, Hashable {
+    /// The parts as bits: 1 for ``x``, 2 for ``width``.
     public let rawValue: Int
+    /// The set whose bits `rawValue` holds.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// `x` is the left inset.
     public static let x = AutomaticFrame(rawValue: 1)

@@ -337,6 +337,8 @@ public struct PlacedTransform: Sendable, Equatable {
   /// move of its leading (right) edge (``ScreenMapping/translationOrigin(of:natural:)``).
   public var isMirrored: Bool
 
+  /// The placed transform of `transform` over `naturalFrame`, both in viewport coordinates;
+  /// `isMirrored` when `translateX` is the move of the right edge, as in a right-to-left scene.
   public init(transform: ViewTransform, naturalFrame: Rect, isMirrored: Bool = false) {
     self.transform = transform
     self.naturalFrame = naturalFrame

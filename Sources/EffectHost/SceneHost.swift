@@ -34,6 +34,7 @@ public struct SceneHost: Sendable {
     /// scroll axis); ``SceneHost/screenMapping``'s `frame(_:)` gives it in
     /// the screen's axes.
     public internal(set) var frame: Rect
+    /// What the chain's natural frame is measured in: content or viewport coordinates.
     public let attachment: Attachment
     /// The distance between neighbouring copies.
     public internal(set) var stride: Double

@@ -21,6 +21,7 @@ public struct SceneLayout: Sendable, Equatable {
   /// C, as the scene's geometry has it.
   public var contentHeight: Double
 
+  /// A layout of these natural frames, one a chain in the scene's order, and content height.
   public init(frames: [Rect], contentHeight: Double) {
     self.frames = frames
     self.contentHeight = contentHeight

@@ -16,6 +16,8 @@ public struct SceneSchema: Sendable {
   /// The effect types whose parameters the schema lists.
   public var registry: EffectRegistry
 
+  /// The schema of the scene files a loader with `registry` reads; the built-in effects' by
+  /// default.
   public init(registry: EffectRegistry = .builtIn) {
     self.registry = registry
   }

@@ -194,6 +194,8 @@ public struct SceneSetting: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The setting of `key` to `value`, unchecked: the loader checks the value once the setting is
+  /// applied (``apply(to:)``) and the scene is loaded.
   public init(key: Key, value: Double) {
     self.key = key
     self.value = value

@@ -6,11 +6,17 @@ import EffectProtocol
 /// right-to-left one is the mirror image of its left-to-right twin
 /// (``LayoutDirection``). A vertical scene's mapping changes nothing.
 public struct ScreenMapping: Sendable, Equatable {
+  /// The scene's scroll axis: a horizontal scene's transforms are its vertical twin's, swapped
+  /// back.
   public var axis: ScrollAxis
+  /// The scene's layout direction: a horizontal right-to-left scene is mirrored about
+  /// ``viewportWidth``; a vertical scene is not mirrored.
   public var layoutDirection: LayoutDirection
   /// The screen's viewport width W, which a mirror image reflects about.
   public var viewportWidth: Double
 
+  /// The mapping of a scene of this axis and layout direction, whose screen viewport is
+  /// `viewportWidth` points wide.
   public init(axis: ScrollAxis, layoutDirection: LayoutDirection, viewportWidth: Double) {
     self.axis = axis
     self.layoutDirection = layoutDirection

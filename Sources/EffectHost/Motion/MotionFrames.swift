@@ -6,6 +6,7 @@ public struct MotionFrame: Sendable, Equatable {
   public var index: Int
   /// t = n / fps, seconds.
   public var time: Double
+  /// What the scroll view is doing at this frame.
   public var phase: ScrollPhase
   /// The offset shown, points.
   public var offset: Double
@@ -86,7 +87,9 @@ public struct MotionFrames: Sequence, Sendable {
   /// 600 seconds.
   public static let settlingLimit = 600.0
 
+  /// The gesture the frames simulate.
   public let gesture: Gesture
+  /// Frames per second, in ``frameRates``.
   public let fps: Int
   /// The simulator at the start: at rest at the start offset.
   private let simulator: ScrollSimulator
@@ -139,6 +142,8 @@ public struct MotionFrames: Sequence, Sendable {
       layouts: layouts.map(MotionLayout.init(scene:)))
   }
 
+  /// An iterator from frame 0, at rest at the start offset: each iteration starts the gesture
+  /// over.
   public func makeIterator() -> Iterator {
     Iterator(steps: gesture.steps, fps: fps, simulator: simulator, layouts: layouts)
   }
@@ -179,6 +184,8 @@ public struct MotionFrames: Sequence, Sendable {
       self.layouts = layouts
     }
 
+    /// The next frame, or `nil` once the last was given: the first `idle` frame after the last
+    /// step, or the first frame ``MotionFrames/settlingLimit`` seconds or more after it.
     public mutating func next() -> MotionFrame? {
       guard !isFinished else { return nil }
       // Computed, never accumulated: frame n is at exactly n / fps.

@@ -9,8 +9,10 @@ public struct ScrollState: Sendable, Equatable {
   public var offset: Double
   /// Points per second; 0 at rest.
   public var velocity: Double
+  /// What the scroll view is doing at that instant.
   public var phase: ScrollPhase
 
+  /// A state of these values.
   public init(time: Double, offset: Double, velocity: Double, phase: ScrollPhase) {
     self.time = time
     self.offset = offset

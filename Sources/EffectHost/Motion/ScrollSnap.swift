@@ -45,7 +45,9 @@ public struct ScrollSnap: Sendable, Equatable {
     case paging
   }
 
+  /// Where the targets come from: offsets, a repeated chain's copies, or pages.
   public var points: Points
+  /// How a release picks its target; default ``Mode/mandatory``.
   public var mode: Mode
   /// Points from the projected resting point within which a `proximity`
   /// target is taken; `nil`: a third of the snapport's length.

@@ -16,6 +16,7 @@ public struct SnapTargets: Sendable, Equatable {
   /// it: a projected resting point inside one rests where it is. Sorted,
   /// disjoint (overlapping ones merged); empty for most scenes.
   public let areas: [ClosedRange<Double>]
+  /// How a release picks its target.
   public let mode: ScrollSnap.Mode
   /// Points; used by `proximity` mode.
   public let proximity: Double

@@ -67,6 +67,10 @@ public struct SwiftExport: Sendable {
   /// `effectctl eval` prints the exported values given the same ones.
   public var options: [String] = []
 
+  /// An export as the type `typeName` of the scene read from `sourceName`.
+  ///
+  /// - Throws: ``SwiftExportError/invalidTypeName(_:)`` when ``isTypeName(_:)`` refuses
+  ///   `typeName`.
   public init(typeName: String, sourceName: String) throws(SwiftExportError) {
     guard Self.isTypeName(typeName) else { throw .invalidTypeName(typeName) }
     self.typeName = typeName
