@@ -111,6 +111,7 @@ public enum EffectPlugin {
 public struct PluginSignature: Equatable, CustomStringConvertible {
   /// "SCRLEFSG": this is a signature.
   public static let magicNumber: UInt64 = 0x5343_524C_4546_5347
+  /// ``magicNumber`` in a signature; any other value is an unknown signature scheme.
   public var magic: UInt64
   /// ``EffectPlugin/interfaceVersion`` of the side that made it.
   public var interfaceVersion: UInt64
@@ -119,6 +120,8 @@ public struct PluginSignature: Equatable, CustomStringConvertible {
   /// A NUL-terminated UTF-8 string, ``EffectPlugin/libraryVersion``.
   public var libraryVersion: UnsafeRawPointer
 
+  /// A signature of these fields; `libraryVersion` points to a NUL-terminated UTF-8 string (at
+  /// most 64 bytes of it are read) that stays valid as long as the signature is used.
   public init(
     magic: UInt64, interfaceVersion: UInt64, surfaceHash: UInt64,
     libraryVersion: UnsafeRawPointer
@@ -170,12 +173,19 @@ public struct PluginHost {
       UnsafeMutableRawPointer?, UnsafeRawPointer, UnsafePointer<UnsafeRawPointer>?, Int
     ) -> Void
 
+  /// ``magicNumber``: what a plugin checks first.
   public var magic: UInt64 = magicNumber
+  /// The structure's size in bytes: a plugin refuses a host smaller than its own ``PluginHost``.
   public var size = UInt64(MemoryLayout<PluginHost>.size)
+  /// The host's signature, which the plugin compares with its own.
   public var signature: UnsafePointer<PluginSignature>
+  /// The host's own pointer, given back as the first argument of ``handOver``.
   public var context: UnsafeMutableRawPointer?
+  /// The callback that takes the plugin's signature and effect types (``HandOver``).
   public var handOver: HandOver
 
+  /// A host with ``magic`` and ``size`` set, for the plugin's `scroll_effects_plugin`: the
+  /// pointers must stay valid until that call returns.
   public init(
     signature: UnsafePointer<PluginSignature>, context: UnsafeMutableRawPointer?,
     handOver: HandOver

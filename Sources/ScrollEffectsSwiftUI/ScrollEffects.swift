@@ -281,12 +281,14 @@
     public var copy: Int
     /// The declaration's `name`.
     public var name: String
+    /// The way the input's value crossed the threshold.
     public var direction: SceneEvent.Direction
     /// The input's value in the frame that fired.
     public var value: Double
     /// The frame's time, in seconds since the ``ScrollEffects`` was made.
     public var time: Double
 
+    /// An event of these values.
     public init(
       chain: String, copy: Int, name: String, direction: SceneEvent.Direction, value: Double,
       time: Double
