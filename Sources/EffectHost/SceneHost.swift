@@ -399,14 +399,24 @@ public struct SceneHost: Sendable {
   @inline(__always)
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     frame.clock = FrameClock(time: time, phase: phase)
-    isWindowed = false
     // A scene without state, events or a mirror image (most of them) pays
-    // this one test for the three.
+    // this one test for the three. Both frames are out of line: the caller
+    // then saves no registers and keeps no frame of its own, which a frame
+    // of the other kind would pay for the code of this one.
     if isPlain {
-      runPlainFrame()
-      return
+      evaluatePlainFrame()
+    } else {
+      evaluateOtherFrame()
     }
-    evaluateOtherFrame()
+  }
+
+  /// ``runPlainFrame()`` of a full frame, out of line (see
+  /// ``evaluateFrame(time:phase:)``).
+  @inline(never)
+  mutating func evaluatePlainFrame() {
+    // Here, not in the caller: the frame's loop then knows it.
+    isWindowed = false
+    runPlainFrame()
   }
 
   /// The chains of a frame without state or events.
@@ -426,6 +436,7 @@ public struct SceneHost: Sendable {
   /// none of it.
   @inline(never)
   mutating func evaluateOtherFrame() {
+    isWindowed = false
     // What the frame writes of resting views, which the mirror follows.
     let restingWritten = restingViewsWritten
     // Events whose every watch is constant read nothing between layout
