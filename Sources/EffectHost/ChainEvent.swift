@@ -533,6 +533,10 @@ struct EventDetector: Sendable {
   /// where a watch depends on them; the views of every chain are written
   /// in it, and their flags with them, so no flag that a settled frame
   /// leaves unwritten is read.
+  ///
+  /// Inlined: a call out of line would copy the frame's geometry to pass
+  /// it, which only a detector with a watch constant in one geometry reads.
+  @inline(__always)
   mutating func settle(in geometry: ScrollGeometry) -> Bool {
     if hasGeometryWatches
       && !Self.isSame(
