@@ -405,11 +405,13 @@ struct ChainVisuals: CopyLocalEffect, Equatable {
     }
   }
 
+  @inline(__always)
   static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     write(forms, group)
   }
 
   /// zIndex and opacity are where they are in either memory.
+  @inline(__always)
   static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     write(forms, group)
   }

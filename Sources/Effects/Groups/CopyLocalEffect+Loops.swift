@@ -7,7 +7,11 @@ import EffectProtocol
 // specialised for its type. The built-in effects that change each view from
 // the frame, its own transform and its natural frame alone are
 // `CopyLocalEffect`s; `expression` is not one: its `index` and `count` see
-// the whole chain.
+// the whole chain. Each type's implementations of the witnesses
+// (`applyEach`, `applyEachSwapped`, `applyEachAtRest`) are
+// `@inline(__always)`: the witness is then the loop itself, where otherwise
+// it would jump to a function that holds it, one more hop for every kernel
+// of every frame.
 
 extension CopyLocalEffect where GroupForm == Self {
   /// The loop of each type's `applyEach`, compiled in this module, where

@@ -7,6 +7,7 @@ extension FooterPinEffect: CopyLocalEffect {
     run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }

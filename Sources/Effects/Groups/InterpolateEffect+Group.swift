@@ -57,6 +57,7 @@ extension InterpolateEffect: CopyLocalEffect {
     run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     run(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }

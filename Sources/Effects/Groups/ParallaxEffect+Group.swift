@@ -11,6 +11,7 @@ extension ParallaxEffect: CopyLocalEffect {
     applyEach(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     applyEach(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
@@ -34,10 +35,12 @@ extension ParallaxEffect: CopyLocalEffect {
   package static var writesViewsAtRest: Bool { true }
 
   /// Each view's natural transform moved by its shift, written once.
+  @inline(__always)
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     moveAtRest(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachAtRestSwapped(
     _ forms: UnsafeRawPointer, _ group: SingleViewGroup
   ) {

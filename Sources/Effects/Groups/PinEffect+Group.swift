@@ -14,6 +14,7 @@ extension PinEffect: CopyLocalEffect {
     applyEach(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     applyEach(SwappedViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }

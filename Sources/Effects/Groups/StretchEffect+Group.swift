@@ -12,6 +12,7 @@ extension StretchEffect: CopyLocalEffect {
     run(PlainViewMemory.self, Self.forms(forms, count: group.members.count), group)
   }
 
+  @inline(__always)
   package static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry
     guard geometry.pull > 0 || geometry.pullBottom > 0 else { return }
