@@ -416,6 +416,36 @@ struct ChainVisuals: CopyLocalEffect, Equatable {
     write(forms, group)
   }
 
+  /// Each member's natural transform and visuals are written in one pass:
+  /// its view holds nothing else, and a write of the natural transform
+  /// first, then of the visuals, would write it twice.
+  static var writesViewsAtRest: Bool { true }
+
+  @inline(__always)
+  static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    writeAtRest(PlainViewMemory.self, forms, group)
+  }
+
+  @inline(__always)
+  static func applyEachAtRestSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+    writeAtRest(SwappedViewMemory.self, forms, group)
+  }
+
+  /// Each member's natural transform with its visuals, stored in `Memory`.
+  @inline(__always)
+  private static func writeAtRest<Memory: ViewMemory>(
+    _: Memory.Type, _ forms: UnsafeRawPointer, _ group: SingleViewGroup
+  ) {
+    let visuals = forms.assumingMemoryBound(to: Self.self)
+    let geometry = group.geometry
+    for index in group.members.indices {
+      var view = group.naturalTransform(member: index, geometry: geometry)
+      view.zIndex = visuals[index].zIndex
+      view.opacity = visuals[index].opacity
+      Memory.store(view, group.view(member: index))
+    }
+  }
+
   @inline(__always)
   private static func write(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let visuals = forms.assumingMemoryBound(to: Self.self)
