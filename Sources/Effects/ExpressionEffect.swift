@@ -108,7 +108,7 @@ public struct ExpressionEffect: StatelessScrollEffect {
   }
 
   public func apply(to views: inout ViewBatch) {
-    program.apply(to: views)
+    program.apply(to: &views)
   }
 
   public static let descriptor = EffectDescriptor(

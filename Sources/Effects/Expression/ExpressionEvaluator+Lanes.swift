@@ -119,7 +119,7 @@ extension ExpressionProgram {
   /// bit: the same operations on the same operands in the same order, and
   /// a view reads only itself.
   func applyInLanes(
-    to views: ViewBatch, frame: UnsafeMutablePointer<Double>, viewportHeight: Double,
+    to views: inout ViewBatch, frame: UnsafeMutablePointer<Double>, viewportHeight: Double,
     naturalX: Double
   ) {
     let count = views.count

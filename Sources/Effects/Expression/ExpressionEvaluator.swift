@@ -11,8 +11,11 @@ extension ExpressionProgram {
   /// call, on the machine stack for any program the parser accepts: nothing
   /// is allocated on the heap and nothing is parsed. Inlined into the
   /// effect's `apply(to:)`, which has the batch `inout`: a call copied it.
+  /// The batch stays `inout` here, and in the calls out of line that take
+  /// it, which then get its address: a batch passed by value to a call the
+  /// compiler does not inline is copied, the whole struct, every call.
   @inline(__always)
-  func apply(to views: ViewBatch) {
+  func apply(to views: inout ViewBatch) {
     let count = views.count
     guard count > 0 else { return }
     withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSlotCount + stackDepth) {
@@ -21,25 +24,26 @@ extension ExpressionProgram {
       let stack = frame + frameSlotCount
       let natural = views.naturalViewportFrame(at: 0)
       let geometry = views.geometry
+      let rows = NaturalRows(views)
       Self.writeFrameValues(frame, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
       if !frameCode.isEmpty {
         var scratch = ViewTransform(frame: natural)
         frameCode.withUnsafeBufferPointer { code in
           Self.run(
-            code, stack: stack, frame: frame, view: &scratch, index: 0, views: views,
+            code, stack: stack, frame: frame, view: &scratch, index: 0, rows: rows,
             viewportHeight: viewportHeight, naturalX: natural.x)
         }
       }
       if !fastForms.isEmpty {
         fastForms.withUnsafeBufferPointer { forms in
-          for form in forms { form.apply(to: views, value: frame[Int(form.slot)]) }
+          for form in forms { form.apply(to: &views, value: frame[Int(form.slot)]) }
         }
         return
       }
       if runsInLanes(count: count) {
         applyInLanes(
-          to: views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
+          to: &views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
         return
       }
       viewCode.withUnsafeBufferPointer { code in
@@ -47,14 +51,14 @@ extension ExpressionProgram {
         if keepsFrame {
           views.modifyVisuals { view in
             Self.run(
-              code, stack: stack, frame: frame, view: &view, index: index, views: views,
+              code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
               viewportHeight: viewportHeight, naturalX: natural.x)
             index += 1
           }
         } else {
           views.modifyEach { view in
             Self.run(
-              code, stack: stack, frame: frame, view: &view, index: index, views: views,
+              code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
               viewportHeight: viewportHeight, naturalX: natural.x)
             index += 1
           }
@@ -93,15 +97,15 @@ extension ExpressionProgram {
     .insetTop, .insetBottom, .contentHeight, .naturalX, .naturalWidth, .naturalHeight,
   ]
 
-  /// Runs `code` on `view`, copy `index` of `views`. The stack keeps its top
-  /// value in a register (`top`); below it, `stack[0..<depth]`, of which
-  /// slot 0 only ever holds the initial `top`, so that the last pop reads
-  /// written memory.
+  /// Runs `code` on `view`, view `index` of a batch whose natural rows are
+  /// `rows`. The stack keeps its top value in a register (`top`); below
+  /// it, `stack[0..<depth]`, of which slot 0 only ever holds the initial
+  /// `top`, so that the last pop reads written memory.
   @inline(__always)
   private static func run(
     _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
     frame: UnsafeMutablePointer<Double>, view: inout ViewTransform, index: Int,
-    views: ViewBatch, viewportHeight: Double, naturalX: Double
+    rows: NaturalRows, viewportHeight: Double, naturalX: Double
   ) {
     guard var instruction = code.baseAddress else { return }
     let end = instruction + code.count
@@ -176,7 +180,7 @@ extension ExpressionProgram {
       case .loadNaturalY:
         below.pointee = top
         below += 1
-        top = views.naturalViewportFrame(at: index).y
+        top = rows.y(at: index)
       case .loadTranslateX:
         below.pointee = top
         below += 1
@@ -184,7 +188,7 @@ extension ExpressionProgram {
       case .loadTranslateY:
         below.pointee = top
         below += 1
-        top = view.y - views.naturalViewportFrame(at: index).y
+        top = view.y - rows.y(at: index)
       case .loadProgress:
         below.pointee = top
         below += 1
@@ -385,4 +389,24 @@ extension ExpressionProgram {
       }
     }
   }
+}
+
+/// What the view code needs of a batch to read a view's natural `y`: the
+/// batch's scalars, where the batch itself, passed to a call out of line,
+/// would be copied whole.
+struct NaturalRows {
+  var top: Double
+  var firstCopy: Int
+  var stride: Double
+
+  @inline(__always)
+  init(_ views: ViewBatch) {
+    top = views.naturalTop
+    firstCopy = views.firstCopy
+    stride = views.stride
+  }
+
+  /// ``ViewBatch/naturalViewportFrame(at:)``'s `y`, computed as it computes it.
+  @inline(__always)
+  func y(at index: Int) -> Double { top + Double(firstCopy + index) * stride }
 }

@@ -56,37 +56,41 @@ struct ExpressionFastForm: Sendable, Equatable {
     column == .scale ? nil : ExpressionName(rawValue: column.rawValue)
   }
 
-  /// Applies the form to every view, with the value `value`.
-  func apply(to views: ViewBatch, value: Double) {
+  /// Applies the form to every view, with the value `value`. The batch is
+  /// `inout`, as in the loops it is passed to, so that they get its address
+  /// and not a copy.
+  func apply(to views: inout ViewBatch, value: Double) {
     switch column {
-    case .x: apply(views, value, X.self)
-    case .y: apply(views, value, Y.self)
-    case .width: apply(views, value, Width.self)
-    case .height: apply(views, value, Height.self)
-    case .scale: apply(views, value, Scale.self)
-    case .scaleX: apply(views, value, ScaleX.self)
-    case .scaleY: apply(views, value, ScaleY.self)
-    case .anchorX: apply(views, value, AnchorX.self)
-    case .anchorY: apply(views, value, AnchorY.self)
-    case .opacity: apply(views, value, Opacity.self)
-    case .blur: apply(views, value, Blur.self)
-    case .rotation: apply(views, value, Rotation.self)
-    case .zIndex: apply(views, value, ZIndex.self)
+    case .x: apply(&views, value, X.self)
+    case .y: apply(&views, value, Y.self)
+    case .width: apply(&views, value, Width.self)
+    case .height: apply(&views, value, Height.self)
+    case .scale: apply(&views, value, Scale.self)
+    case .scaleX: apply(&views, value, ScaleX.self)
+    case .scaleY: apply(&views, value, ScaleY.self)
+    case .anchorX: apply(&views, value, AnchorX.self)
+    case .anchorY: apply(&views, value, AnchorY.self)
+    case .opacity: apply(&views, value, Opacity.self)
+    case .blur: apply(&views, value, Blur.self)
+    case .rotation: apply(&views, value, Rotation.self)
+    case .zIndex: apply(&views, value, ZIndex.self)
     }
   }
 
   @inline(__always)
-  private func apply<Column: FastColumn>(_ views: ViewBatch, _ value: Double, _: Column.Type) {
+  private func apply<Column: FastColumn>(
+    _ views: inout ViewBatch, _ value: Double, _: Column.Type
+  ) {
     switch operation {
     case .set:
       // The same result for every view: checked once.
       guard value.isFinite else { return }
-      Self.set(views, value, Column.self)
-    case .add: Self.combine(views, value, Column.self, Add.self)
-    case .subtract: Self.combine(views, value, Column.self, Subtract.self)
-    case .subtractFrom: Self.combine(views, value, Column.self, SubtractFrom.self)
-    case .multiply: Self.combine(views, value, Column.self, Multiply.self)
-    case .divide: Self.combine(views, value, Column.self, Divide.self)
+      Self.set(&views, value, Column.self)
+    case .add: Self.combine(&views, value, Column.self, Add.self)
+    case .subtract: Self.combine(&views, value, Column.self, Subtract.self)
+    case .subtractFrom: Self.combine(&views, value, Column.self, SubtractFrom.self)
+    case .multiply: Self.combine(&views, value, Column.self, Multiply.self)
+    case .divide: Self.combine(&views, value, Column.self, Divide.self)
     }
   }
 
@@ -94,7 +98,7 @@ struct ExpressionFastForm: Sendable, Equatable {
   /// that each loop is compiled once with nothing left to call.
   @inline(never)
   private static func set<Column: FastColumn>(
-    _ views: ViewBatch, _ value: Double, _: Column.Type
+    _ views: inout ViewBatch, _ value: Double, _: Column.Type
   ) {
     if Column.keepsFrame {
       views.modifyVisuals { view in Column.store(&view, value) }
@@ -106,7 +110,7 @@ struct ExpressionFastForm: Sendable, Equatable {
   /// Stores `Operation` of each view's column and `value`, when finite.
   @inline(never)
   private static func combine<Column: FastColumn, Operation: FastOperation>(
-    _ views: ViewBatch, _ value: Double, _: Column.Type, _: Operation.Type
+    _ views: inout ViewBatch, _ value: Double, _: Column.Type, _: Operation.Type
   ) {
     if Column.keepsFrame {
       views.modifyVisuals { view in
