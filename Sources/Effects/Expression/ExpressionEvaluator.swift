@@ -25,7 +25,7 @@ extension ExpressionProgram {
       let natural = views.naturalViewportFrame(at: 0)
       let geometry = views.geometry
       let rows = NaturalRows(views)
-      Self.writeFrameValues(frame, geometry, natural, count)
+      Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
       if !frameCode.isEmpty {
         var scratch = ViewTransform(frame: natural)
@@ -68,29 +68,39 @@ extension ExpressionProgram {
   }
 
   /// The frame names' values, in the order of ``frameNames`` (which
-  /// ``frameNamesInOrder`` lists): straight-line stores, where a loop over
-  /// the names would switch on each, a fixed cost of every call.
+  /// ``frameNamesInOrder`` lists), of those a program reads (`read`, a bit
+  /// a slot) and perhaps others: in three groups of straight-line stores,
+  /// the scroll offset and pull, which most programs read, the bottom pull
+  /// and the greatest offset, which take more to compute, and the rest,
+  /// which few read. A loop over the names would switch on each; stores of
+  /// them all, a fixed cost of every call, would be mostly unused.
   @inline(__always)
   private static func writeFrameValues(
-    _ frame: UnsafeMutablePointer<Double>, _ geometry: ScrollGeometry, _ natural: Rect,
-    _ count: Int
+    _ frame: UnsafeMutablePointer<Double>, _ read: UInt16, _ geometry: ScrollGeometry,
+    _ natural: Rect, _ count: Int
   ) {
-    frame[0] = geometry.offset
-    frame[1] = geometry.pull
-    frame[2] = geometry.pullBottom
-    frame[3] = geometry.maxOffset
-    frame[4] = Double(count)
-    frame[5] = geometry.viewport.width
-    frame[6] = geometry.viewport.height
-    frame[7] = geometry.contentInsets.top
-    frame[8] = geometry.contentInsets.bottom
-    frame[9] = geometry.contentHeight
-    frame[10] = natural.x
-    frame[11] = natural.width
-    frame[12] = natural.height
+    if read & 0b11 != 0 {
+      frame[0] = geometry.offset
+      frame[1] = geometry.pull
+    }
+    if read & 0b1100 != 0 {
+      frame[2] = geometry.pullBottom
+      frame[3] = geometry.maxOffset
+    }
+    if read & ~0b1111 != 0 {
+      frame[4] = Double(count)
+      frame[5] = geometry.viewport.width
+      frame[6] = geometry.viewport.height
+      frame[7] = geometry.contentInsets.top
+      frame[8] = geometry.contentInsets.bottom
+      frame[9] = geometry.contentHeight
+      frame[10] = natural.x
+      frame[11] = natural.width
+      frame[12] = natural.height
+    }
   }
 
-  /// The names ``writeFrameValues(_:_:_:_:)`` writes, slot by slot; a test
+  /// The names ``writeFrameValues(_:_:_:_:_:)`` writes, slot by slot; a test
   /// checks that they are ``frameNames``.
   static let frameNamesInOrder: [ExpressionName] = [
     .offset, .pull, .pullBottom, .maxOffset, .count, .viewportWidth, .viewportHeight,

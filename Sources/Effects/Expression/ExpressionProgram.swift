@@ -79,6 +79,9 @@ struct ExpressionProgram: Sendable, Equatable {
   var viewCode: [ExpressionInstruction] = []
   /// Frame names, then hoisted values.
   var frameSlotCount = frameNames.count
+  /// The frame names' slots that some code or fast form reads, a bit a
+  /// slot: a call writes these and those that share their group, no others.
+  var frameNamesRead: UInt16 = 0
   /// The deepest either code's stack gets, plus one slot below the bottom.
   var stackDepth = 1
   /// Whether only visual columns are assigned.
@@ -129,6 +132,17 @@ struct ExpressionProgram: Sendable, Equatable {
     }
     viewCode = code
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
+    var slots = fastForms.map(\.slot)
+    for instruction in frameCode + viewCode {
+      switch instruction.opcode {
+      case .frame, .addFrame, .subtractFrame, .multiplyFrame, .divideFrame:
+        slots.append(instruction.slot)
+      default: break
+      }
+    }
+    for slot in slots where slot < Self.frameNames.count {
+      frameNamesRead |= 1 << UInt16(slot)
+    }
   }
 
   /// The most values `code` holds on the stack at once.
