@@ -360,6 +360,18 @@ extension ExpressionProgram {
       case .divideFrame:
         let value = SIMD8(repeating: frame[Int(current.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) / value) }
+      case .addConstant:
+        let value = SIMD8(repeating: current.value)
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) + value) }
+      case .subtractConstant:
+        let value = SIMD8(repeating: current.value)
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) - value) }
+      case .multiplyConstant:
+        let value = SIMD8(repeating: current.value)
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) * value) }
+      case .divideConstant:
+        let value = SIMD8(repeating: current.value)
+        Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) / value) }
       case .storeFrame:
         // Only the frame code stores into frame slots.
         preconditionFailure("storeFrame in the view code")

@@ -287,6 +287,14 @@ extension ExpressionProgram {
         top *= frame[Int(current.slot)]
       case .divideFrame:
         top /= frame[Int(current.slot)]
+      case .addConstant:
+        top += current.value
+      case .subtractConstant:
+        top -= current.value
+      case .multiplyConstant:
+        top *= current.value
+      case .divideConstant:
+        top /= current.value
       case .storeFrame:
         frame[Int(current.slot)] = top
         below -= 1

@@ -36,6 +36,9 @@ struct ExpressionInstruction: Sendable, Equatable {
     /// `add`, `subtract`, `multiply`, `divide` whose right operand is the
     /// frame value in ``ExpressionInstruction/slot``: one step for two.
     case addFrame, subtractFrame, multiplyFrame, divideFrame
+    /// `add`, `subtract`, `multiply`, `divide` whose right operand is the
+    /// constant ``ExpressionInstruction/value`` (`offset / 2`).
+    case addConstant, subtractConstant, multiplyConstant, divideConstant
     /// Pops the value into frame slot ``ExpressionInstruction/slot``.
     case storeFrame
     /// Pops the value into a column of the view, unless it is not finite.
@@ -55,7 +58,8 @@ struct ExpressionInstruction: Sendable, Equatable {
       .loadNaturalY, .loadTranslateX, .loadTranslateY, .loadProgress:
       1
     case .negate, .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign, .addFrame,
-      .subtractFrame, .multiplyFrame, .divideFrame:
+      .subtractFrame, .multiplyFrame, .divideFrame, .addConstant, .subtractConstant,
+      .multiplyConstant, .divideConstant:
       0
     case .select, .clamp, .lerp, .smoothstep: -2
     default: -1
@@ -224,9 +228,14 @@ struct ExpressionProgram: Sendable, Equatable {
       emit(left, into: &code, hoisted: &hoisted, inFrame: inFrame)
       let before = code.count
       emit(right, into: &code, hoisted: &hoisted, inFrame: inFrame)
-      // A right operand read from a frame slot joins the operator.
+      // A right operand read from a frame slot, or a constant, joins the
+      // operator: one step to dispatch for two.
       if code.count == before + 1, code[before].opcode == .frame,
         let fused = Self.fusedWithFrame(binary)
+      {
+        code[before].opcode = fused
+      } else if code.count == before + 1, code[before].opcode == .constant,
+        let fused = Self.fusedWithConstant(binary)
       {
         code[before].opcode = fused
       } else {
@@ -305,6 +314,18 @@ struct ExpressionProgram: Sendable, Equatable {
     case .subtract: .subtractFrame
     case .multiply: .multiplyFrame
     case .divide: .divideFrame
+    default: nil
+    }
+  }
+
+  private static func fusedWithConstant(
+    _ binary: BinaryOperator
+  ) -> ExpressionInstruction.Opcode? {
+    switch binary {
+    case .add: .addConstant
+    case .subtract: .subtractConstant
+    case .multiply: .multiplyConstant
+    case .divide: .divideConstant
     default: nil
     }
   }
