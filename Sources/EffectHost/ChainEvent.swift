@@ -594,26 +594,36 @@ struct EventDetector: Sendable {
     }
     // Every watch constant, and their values kept: nothing to read.
     if !hasVaryingWatches && constantsKept { return }
-    let viewportHeight = geometry.viewport.height
-    // Read only by progress watches, for which they are the last frame's.
-    var previousViewportHeight = viewportHeight
-    var previousContentInsets = geometry.contentInsets
-    if readsPreviousGeometry {
-      previousViewportHeight = self.previousViewportHeight
-      self.previousViewportHeight = viewportHeight
-      previousContentInsets = self.previousContentInsets
-      self.previousContentInsets = geometry.contentInsets
-    }
-    let searches = searchesNaturalRanges
     // Read in place, through pointers: a watch is not copied, and nothing
     // is retained or checked a watch.
     assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
     let tables = self.tables
+    // The viewport height and insets are read where a progress watch needs
+    // them, the previous ones from `self` until the loop is over: taken
+    // into locals first, they stayed in registers or on the stack through
+    // every watch of every frame.
+    if let base = views.baseAddress {
+      detect(Memory.self, base, tables: tables, geometry: geometry, firing: firing)
+      constantsKept = true
+    }
+    if readsPreviousGeometry {
+      previousViewportHeight = geometry.viewport.height
+      previousContentInsets = geometry.contentInsets
+    }
+  }
+
+  /// The loop over the watches of ``detect(_:in:geometry:)``, the views
+  /// starting at `base`.
+  @inline(__always)
+  private mutating func detect<Memory: ViewMemory>(
+    _: Memory.Type, _ base: UnsafePointer<ViewTransform>, tables: Tables,
+    geometry: ScrollGeometry, firing: Bool
+  ) {
+    let searches = searchesNaturalRanges
     let firstWatch = tables.watches
     let naturalChains = tables.naturalChains
     let tops = tables.tops
     let slots = tables.previous
-    guard let base = views.baseAddress else { return }
     for index in 0..<tables.watchCount {
       let watch = UnsafePointer(firstWatch + index)
       let slot = slots + watch.pointee.firstSlot
@@ -653,7 +663,7 @@ struct EventDetector: Sendable {
           } else {
             Self.scan(
               watch, slot, firing, &fired,
-              Progress<Memory>(first: first, viewportHeight: viewportHeight))
+              Progress<Memory>(first: first, viewportHeight: geometry.viewport.height))
           }
         }
         continue
@@ -722,6 +732,7 @@ struct EventDetector: Sendable {
           break
         }
         // In the same viewport, progress never increases with the top.
+        let viewportHeight = geometry.viewport.height
         if viewportHeight == previousViewportHeight {
           kept.mayRise = top < previousTop
           kept.mayFall = top > previousTop
@@ -735,7 +746,6 @@ struct EventDetector: Sendable {
       }
       tops[index] = natural ? top : .nan
     }
-    constantsKept = true
   }
 
   /// Whether `geometry` has viewport height `viewportHeight` and content
