@@ -22,6 +22,93 @@ import Testing
     #expect(grouped > 150, "chains evaluated in groups over 60 scenes: \(grouped)")
   }
 
+  @Test(
+    "grouped interpolates of any curve, range and input give each view alone's transforms",
+    arguments: [false, true])
+  func groupedKeyframesMatch(horizontal: Bool) throws {
+    var (grouped, chainCount) = (0, 0)
+    for seed in 1...30 as ClosedRange<UInt64> {
+      var random = SplitMix64(seed: seed)
+      var chains: [String] = []
+      for index in 0..<random.next(in: 3...10) {
+        // A first effect that moves or resizes the view now and then, so
+        // that the inputs read a frame that is not the natural one.
+        let first = random.pick([
+          "",
+          #"{"type": "stretch"}, "#,
+          #"{"type": "interpolate", "property": "translateY", "stops": [[0, 0], [400, -150]]}, "#,
+          #"{"type": "interpolate", "property": "height", "input": "offset", "stops": [[0, 90], [300, 30]], "easing": "easeIn"}, "#,
+        ])
+        let y = Double(random.next(in: -200...2400)) / 2
+        let frame =
+          horizontal
+          ? #"{"x": \#(y), "width": \#(random.next(in: 1...300)), "height": 200}"#
+          : #"{"y": \#(y), "height": \#(random.next(in: 1...300)), "width": 200}"#
+        chains.append(
+          #"{"name": "c\#(index)", "frame": \#(frame), "attachment": \#(random.pick(["\"content\"", "\"viewport\""])), "effects": [\#(first)\#(Self.keyframesJSON(&random))]}"#
+        )
+      }
+      let settings =
+        horizontal
+        ? #""axis": "horizontal", "contentWidth": \#(random.next(in: 0...4000))"#
+        : #""contentHeight": \#(random.next(in: 0...4000))"#
+      let json = """
+        {\(settings), "viewport": {"width": \(random.next(in: 300...600)), "height": \(random.next(in: 300...900))},
+         "contentInsets": {"top": \(random.next(in: 0...60)), "bottom": \(random.next(in: 0...40)), "left": \(random.next(in: 0...30)), "right": \(random.next(in: 0...30))},
+         "chains": [\(chains.joined(separator: ", "))]}
+        """
+      let scene = try SceneLoader().load(json: json, file: "seed \(seed)")
+      grouped += SceneHost(scene: scene).groupedChainCount
+      chainCount += scene.chains.count
+      FastPathTests.expectSameFrames(scene, label: "seed \(seed): \(json)")
+    }
+    // Most chains are in groups (some are fixed where they are, and are not).
+    #expect(grouped * 4 > chainCount * 3, "\(grouped) of \(chainCount) chains in groups")
+  }
+
+  /// An `interpolate` that no loop of a class serves: three or four stops,
+  /// or a Bézier, step or `linear(...)` easing, or a view range or insets.
+  static func keyframesJSON(_ random: inout SplitMix64) -> String {
+    let property = random.pick([
+      "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
+      "width", "height", "zIndex",
+    ])
+    let input = random.pick([
+      "offset", "pull", "pullBottom", "minY", "minX", "height", "width", "progress", "progress",
+    ])
+    let scale = input == "progress" ? 8.0 : 2.0
+    var at = Double(random.next(in: -800...1600)) / scale
+    var stops: [String] = []
+    for _ in 0..<random.next(in: 2...4) {
+      let output: Double =
+        switch property {
+        case "opacity": Double(random.next(in: 0...8)) / 8
+        case "blur", "width", "height": Double(random.next(in: 0...800)) / 2
+        default: Double(random.next(in: -400...400)) / 4
+        }
+      stops.append("[\(at), \(output)]")
+      at += Double(random.next(in: 1...800)) / scale
+    }
+    var members = #""type": "interpolate", "property": "\#(property)", "input": "\#(input)""#
+    members += ", \"stops\": [" + stops.joined(separator: ", ") + "]"
+    members +=
+      ", \"easing\": "
+      + random.pick([
+        #""easeInOut""#, #"{"cubicBezier": [0.7, -0.5, 0.3, 1.5]}"#, #""steps(4)""#,
+        #""steps(5, jump-start)""#, #""step-end""#, #""linear(0, 0.6 30%, 0.9 60%, 1)""#,
+        #""linear(1, 0 50%, 1 50%, 0)""#, #""linear""#,
+      ])
+    members += ", \"extrapolate\": \(random.pick(["\"clamp\"", "\"extend\""]))"
+    if input == "progress" {
+      members +=
+        ", \"range\": "
+        + random.pick([#""cover""#, #""entry""#, #""exit 20%""#, #""contain 10% cover 90%""#])
+      members +=
+        ", \"timelineInset\": " + random.pick(["0", #""auto""#, #"[12, "5%"]"#])
+    }
+    return "{" + members + "}"
+  }
+
   @Test("a feed of single-view chains of the same types forms one group")
   func feedIsOneGroup() throws {
     let scene = try SceneLoader().load(

@@ -1,9 +1,10 @@
 import EffectGroups
 import EffectProtocol
 
-// interpolate in a host's group of single-view chains: a two-stop linear
-// curve (clamped or extended) is evaluated view by view without a batch;
-// any other curve goes through `apply(to:)` on a batch of the one view.
+// interpolate in a host's group of single-view chains: every member's one
+// view is evaluated in place, without a batch: a two-stop linear curve
+// (clamped or extended) by a loop of its class, any other curve by the
+// effect's own single-view path.
 
 extension InterpolateEffect: CopyLocalEffect {
   /// What a group keeps of an `interpolate`: the effect, and its two-stop
@@ -45,10 +46,16 @@ extension InterpolateEffect: CopyLocalEffect {
       self.effect = effect
     }
 
-    /// The effect's `apply(to:)`, with the box as `self`, which Swift then
-    /// holds for the call: the effect is read in place.
-    func apply(to batch: inout ViewBatch) {
-      effect.apply(to: &batch)
+    /// The effect on the one view at `view`, stored in `Memory`, in
+    /// `frame`, with the box as `self`: the effect is read in place, where
+    /// a call on the effect itself copied all of it to the stack, and so is
+    /// the frame's geometry, of which only what the input needs is read.
+    @inline(never)
+    func apply<Memory: ViewMemory>(
+      _: Memory.Type, toOne view: UnsafeMutablePointer<ViewTransform>,
+      _ frame: UnsafePointer<GroupFrame>
+    ) {
+      effect.apply(Memory.self, toOne: view, frame)
     }
   }
 
@@ -68,8 +75,8 @@ extension InterpolateEffect: CopyLocalEffect {
   /// the curve extends), once for the whole class.
   package enum GroupClass: Hashable {
     /// A curve other than two linear stops, or a progress through a view
-    /// range or with timeline insets: the effect's own
-    /// ``apply(to:)`` on a batch of each view.
+    /// range or with timeline insets: each effect's own
+    /// ``InterpolateEffect/apply(_:toOne:_:)`` on its member's view.
     case keyframes
     /// Two linear stops of one property and one input, whose curve extends
     /// past its ends or holds them.
@@ -91,13 +98,13 @@ extension InterpolateEffect: CopyLocalEffect {
     // enum and matching it costs the feed more than the loops it chooses
     // (BENCHMARKS.md).
     guard let first = forms.first, first.pair != nil else {
-      let geometry = group.geometry
       for index in group.members.indices {
-        var batch = group.batch(
-          member: index, geometry: geometry, swapsAxes: Memory.swapsAxes)
+        let view = group.view(member: index)
         // Called on a reference guaranteed for the call (`effect` keeps the
         // box): an unowned one would be retained and released around it.
-        forms[index].borrowed._withUnsafeGuaranteedRef { $0.apply(to: &batch) }
+        forms[index].borrowed._withUnsafeGuaranteedRef {
+          $0.apply(Memory.self, toOne: view, group.frame)
+        }
       }
       return
     }
