@@ -98,14 +98,7 @@ extension InterpolateEffect: CopyLocalEffect {
     // enum and matching it costs the feed more than the loops it chooses
     // (BENCHMARKS.md).
     guard let first = forms.first, first.pair != nil else {
-      for index in group.members.indices {
-        let view = group.view(member: index)
-        // Called on a reference guaranteed for the call (`effect` keeps the
-        // box): an unowned one would be retained and released around it.
-        forms[index].borrowed._withUnsafeGuaranteedRef {
-          $0.apply(Memory.self, toOne: view, group.frame)
-        }
-      }
+      applyKeyframes(Memory.self, forms, group)
       return
     }
     switch first.property {
@@ -120,6 +113,23 @@ extension InterpolateEffect: CopyLocalEffect {
     case .width: combinePairs(Memory.self, forms, group, Width.self)
     case .height: combinePairs(Memory.self, forms, group, Height.self)
     case .zIndex: combinePairs(Memory.self, forms, group, ZIndex.self)
+    }
+  }
+
+  /// Each member's curve of the `.keyframes` class on its view, out of
+  /// line: the two-stop loops of the witness then keep the registers and
+  /// the stack frame they had with nothing else beside them.
+  @inline(never)
+  static func applyKeyframes<Memory: ViewMemory>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup
+  ) {
+    for index in group.members.indices {
+      let view = group.view(member: index)
+      // Called on a reference guaranteed for the call (`effect` keeps the
+      // box): an unowned one would be retained and released around it.
+      forms[index].borrowed._withUnsafeGuaranteedRef {
+        $0.apply(Memory.self, toOne: view, group.frame)
+      }
     }
   }
 
