@@ -48,7 +48,7 @@ extension InterpolateEffect: CopyLocalEffect {
 
     /// The effect on the one view at `view`, stored in `Memory`, in
     /// `frame`, with the box as `self`: the effect is read in place, where
-    /// a call on the effect itself copied all of it to the stack, and so is
+    /// a call on the effect itself copies all of it to the stack, and so is
     /// the frame's geometry, of which only what the input needs is read.
     @inline(never)
     func apply<Memory: ViewMemory>(
@@ -117,8 +117,9 @@ extension InterpolateEffect: CopyLocalEffect {
   }
 
   /// Each member's curve of the `.keyframes` class on its view, out of
-  /// line: the two-stop loops of the witness then keep the registers and
-  /// the stack frame they had with nothing else beside them.
+  /// line: the witness's two-stop loops then keep the registers and the
+  /// stack frame they would have alone (BENCHMARKS.md, "`interpolate`'s
+  /// curves on one view").
   @inline(never)
   static func applyKeyframes<Memory: ViewMemory>(
     _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup

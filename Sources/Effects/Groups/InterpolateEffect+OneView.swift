@@ -5,9 +5,10 @@ import EffectProtocol
 // no loop of their own class (three or more stops, a Bézier easing, steps,
 // `linear(...)`, a view range or timeline insets): the view's input, the
 // curve's value at it and the property's combiner, one after the other.
-// A batch of one view took the same steps through four calls out of line
-// (the shaped path, its curve's switch, the input's loop and the constant's
-// combiner), each paying its entry and the batch's set-up for one view.
+// A batch of one view would take the same steps through four calls out of
+// line (the shaped path, its curve's switch, the input's loop and the
+// constant's combiner), each paying its entry and the batch's set-up for
+// one view.
 
 extension InterpolateEffect {
   /// What ``apply(to:)`` does to a batch of the one written view at `view`,
@@ -61,7 +62,7 @@ extension InterpolateEffect {
   /// `linear(...)` or a Bézier curve): ``EasedKeyframes``, as
   /// ``apply(_:_:_:property:input:to:)`` evaluates them. Static and out of
   /// line: its caller then passes the keyframes and the curve where they
-  /// are, where a method of the effect made it copy the whole effect.
+  /// are, where a method of the effect makes it copy the whole effect.
   @inline(never)
   private static func shapedValue(
     _ keyframes: Keyframes, _ curve: EasingCurve, at x: Double
