@@ -76,21 +76,10 @@ import Testing
     let input = random.pick([
       "offset", "pull", "pullBottom", "minY", "minX", "height", "width", "progress", "progress",
     ])
-    let scale = input == "progress" ? 8.0 : 2.0
-    var at = Double(random.next(in: -800...1600)) / scale
-    var stops: [String] = []
-    for _ in 0..<random.next(in: 2...4) {
-      let output: Double =
-        switch property {
-        case "opacity": Double(random.next(in: 0...8)) / 8
-        case "blur", "width", "height": Double(random.next(in: 0...800)) / 2
-        default: Double(random.next(in: -400...400)) / 4
-        }
-      stops.append("[\(at), \(output)]")
-      at += Double(random.next(in: 1...800)) / scale
-    }
     var members = #""type": "interpolate", "property": "\#(property)", "input": "\#(input)""#
-    members += ", \"stops\": [" + stops.joined(separator: ", ") + "]"
+    members +=
+      ", \"stops\": "
+      + BuiltInEffectGenerators.exactStops(&random, property: property, input: input)
     members +=
       ", \"easing\": "
       + random.pick([

@@ -251,7 +251,24 @@ public enum BuiltInEffectGenerators {
       "width", "height", "zIndex",
     ])
     let input = random.pick(["offset", "pull", "pullBottom", "minY", "height", "progress"])
-    // Inputs on a grid of 1/8 (progress) or 1/2 points; outputs in the property's range.
+    var members = "\"property\": \"\(property)\", \"input\": \"\(input)\""
+    members += ", \"stops\": " + exactStops(&random, property: property, input: input)
+    members +=
+      ", \"easing\": "
+      + random.pick([
+        "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"",
+        "{\"cubicBezier\": [0.25, 0.1, 0.25, 1]}", "{\"cubicBezier\": [0.7, -0.5, 0.3, 1.5]}",
+      ])
+    members += ", \"extrapolate\": \(random.pick(["\"clamp\"", "\"extend\""]))"
+    return members
+  }
+
+  /// Two to four `interpolate` stops as JSON (`[[input, output], ...]`),
+  /// exact in binary: inputs on a grid of 1/8 for `progress`, of 1/2 points
+  /// for the others, strictly increasing; outputs in `property`'s range.
+  public static func exactStops(
+    _ random: inout SplitMix64, property: String, input: String
+  ) -> String {
     let scale = input == "progress" ? 8.0 : 2.0
     var at = Double(random.next(in: -800...1600)) / scale
     var stops: [String] = []
@@ -265,15 +282,6 @@ public enum BuiltInEffectGenerators {
       stops.append("[\(at), \(output)]")
       at += Double(random.next(in: 1...800)) / scale
     }
-    var members = "\"property\": \"\(property)\", \"input\": \"\(input)\""
-    members += ", \"stops\": [" + stops.joined(separator: ", ") + "]"
-    members +=
-      ", \"easing\": "
-      + random.pick([
-        "\"linear\"", "\"easeIn\"", "\"easeOut\"", "\"easeInOut\"",
-        "{\"cubicBezier\": [0.25, 0.1, 0.25, 1]}", "{\"cubicBezier\": [0.7, -0.5, 0.3, 1.5]}",
-      ])
-    members += ", \"extrapolate\": \(random.pick(["\"clamp\"", "\"extend\""]))"
-    return members
+    return "[" + stops.joined(separator: ", ") + "]"
   }
 }
