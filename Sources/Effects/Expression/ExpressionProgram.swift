@@ -230,12 +230,8 @@ struct ExpressionProgram: Sendable, Equatable {
       emit(right, into: &code, hoisted: &hoisted, inFrame: inFrame)
       // A right operand read from a frame slot, or a constant, joins the
       // operator: one step to dispatch for two.
-      if code.count == before + 1, code[before].opcode == .frame,
-        let fused = Self.fusedWithFrame(binary)
-      {
-        code[before].opcode = fused
-      } else if code.count == before + 1, code[before].opcode == .constant,
-        let fused = Self.fusedWithConstant(binary)
+      if code.count == before + 1,
+        let fused = Self.fused(binary, rightOperand: code[before].opcode)
       {
         code[before].opcode = fused
       } else {
@@ -308,24 +304,20 @@ struct ExpressionProgram: Sendable, Equatable {
     }
   }
 
-  private static func fusedWithFrame(_ binary: BinaryOperator) -> ExpressionInstruction.Opcode? {
-    switch binary {
-    case .add: .addFrame
-    case .subtract: .subtractFrame
-    case .multiply: .multiplyFrame
-    case .divide: .divideFrame
-    default: nil
-    }
-  }
-
-  private static func fusedWithConstant(
-    _ binary: BinaryOperator
+  /// The one step for `binary` whose right operand is the single step
+  /// `rightOperand` (a frame slot or a constant), if there is one.
+  private static func fused(
+    _ binary: BinaryOperator, rightOperand: ExpressionInstruction.Opcode
   ) -> ExpressionInstruction.Opcode? {
-    switch binary {
-    case .add: .addConstant
-    case .subtract: .subtractConstant
-    case .multiply: .multiplyConstant
-    case .divide: .divideConstant
+    switch (rightOperand, binary) {
+    case (.frame, .add): .addFrame
+    case (.frame, .subtract): .subtractFrame
+    case (.frame, .multiply): .multiplyFrame
+    case (.frame, .divide): .divideFrame
+    case (.constant, .add): .addConstant
+    case (.constant, .subtract): .subtractConstant
+    case (.constant, .multiply): .multiplyConstant
+    case (.constant, .divide): .divideConstant
     default: nil
     }
   }
