@@ -180,15 +180,17 @@ struct EventDetector: Sendable {
   private let readsPreviousGeometry: Bool
   /// Whether the slots of every constant watch (``Watch/isConstant``) hold
   /// their copies' values, which no frame changes: true after a frame's
-  /// detection, false after a layout change, when the next frame compares
-  /// them again.
+  /// detection, false after a layout change, or before a frame in another
+  /// geometry when a watch is constant only in one
+  /// (``noteGeometryChange()``), when the next frame compares them again.
   private var constantsKept = false
   /// Whether a watch is not constant (``Watch/isConstant``): without one, a
   /// frame reads no watch while ``constantsKept`` holds.
   private let hasVaryingWatches: Bool
   /// Whether a watch is constant only in one viewport height and content
-  /// insets (``Watch/isConstantInGeometry``): a frame in another geometry
-  /// then clears ``constantsKept``.
+  /// insets (``Watch/isConstantInGeometry``): the host then calls
+  /// ``noteGeometryChange()`` when a frame's geometry is another than the
+  /// last frame's.
   let hasGeometryWatches: Bool
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
@@ -520,33 +522,33 @@ struct EventDetector: Sendable {
   var isEmpty: Bool { tables.watchCount == 0 }
 
   /// Whether every watch is constant and their values are kept: a frame
-  /// then reads no watch, unless it is in another geometry than the last
-  /// (``settle(in:)``).
+  /// then reads no watch (``settles()``).
   var keepsEveryValue: Bool { !hasVaryingWatches && constantsKept }
 
-  /// The detection of a frame in `geometry` of a detector that
-  /// ``keepsEveryValue``, without the frame's chains recording their
-  /// natural flags: true, with the last frame's events cleared, when no
-  /// watch is constant only in another geometry; false when the frame must
-  /// be detected (``detect(_:in:geometry:)``). A frame that reads a watch
-  /// follows a layout change, or is in another viewport height or insets
-  /// where a watch depends on them; the views of every chain are written
-  /// in it, and their flags with them, so no flag that a settled frame
-  /// leaves unwritten is read.
-  ///
-  /// Inlined: a call out of line would copy the frame's geometry to pass
-  /// it, which only a detector with a watch constant in one geometry reads.
+  /// The detection of a frame of a detector that ``keepsEveryValue``,
+  /// without the frame's chains recording their natural flags: true, with
+  /// the last frame's events cleared, when it does; false when the frame
+  /// must be detected (``detect(_:in:geometry:)``). A frame that reads a
+  /// watch follows a layout change, or is in another viewport height or
+  /// insets where a watch depends on them (``noteGeometryChange()``); the
+  /// views of every chain are written in it, and their flags with them, so
+  /// no flag that a settled frame leaves unwritten is read.
   @inline(__always)
-  mutating func settle(in geometry: ScrollGeometry) -> Bool {
-    if hasGeometryWatches
-      && !Self.isSame(
-        geometry, viewportHeight: previousViewportHeight, contentInsets: previousContentInsets)
-    {
-      return false
-    }
+  mutating func settles() -> Bool {
+    guard keepsEveryValue else { return false }
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     hasPrevious = true
     return true
+  }
+
+  /// Tells the detector that the next frame's geometry may be another than
+  /// the last frame's, in its viewport height or content insets (a frame
+  /// given its geometry, a layout change): a watch constant only in one
+  /// geometry (``Watch/isConstantInGeometry``) is then read again, with
+  /// every constant watch. The host calls it only then, so that a frame
+  /// that changes only the offset compares nothing.
+  mutating func noteGeometryChange() {
+    constantsKept = false
   }
 
   /// Back to before the first frame: the next frame fires nothing.
@@ -582,16 +584,6 @@ struct EventDetector: Sendable {
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
     hasPrevious = true
-    // A watch constant in one geometry is read again in another, with the
-    // other constant watches: a frame in another viewport height or other
-    // insets is rare.
-    if hasGeometryWatches && constantsKept
-      && !Self.isSame(
-        geometry, viewportHeight: self.previousViewportHeight,
-        contentInsets: self.previousContentInsets)
-    {
-      constantsKept = false
-    }
     // Every watch constant, and their values kept: nothing to read.
     if !hasVaryingWatches && constantsKept { return }
     // Read in place, through pointers: a watch is not copied, and nothing

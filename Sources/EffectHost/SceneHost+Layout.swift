@@ -220,6 +220,13 @@ extension SceneHost {
     // Chains without effects may have moved: the next full frame writes
     // them whole, and mirrors every view.
     restingViewsWritten = false
+    // A watch constant only in one geometry is read again in another.
+    if eventDetector.hasGeometryWatches
+      && (frame.geometry.viewport.height != scene.viewport.height
+        || frame.geometry.contentInsets != scene.contentInsets)
+    {
+      eventDetector.noteGeometryChange()
+    }
     frame.geometry.viewport = scene.viewport
     frame.geometry.contentInsets = scene.contentInsets
     frame.geometry.contentHeight = scene.layout.contentHeight

@@ -131,6 +131,10 @@ public struct SceneHost: Sendable {
   /// the layout or the geometry (``ChainRun/isFixed``): a frame in another
   /// viewport, insets or content height then writes them again.
   let hasFixedRuns: Bool
+  /// Whether a frame given its geometry compares it with the last frame's
+  /// (``noteGeometry(_:)``): with ``hasFixedRuns``, or a watch constant
+  /// only in one geometry (``EventDetector/hasGeometryWatches``).
+  let notesGeometry: Bool
   /// Whether the scene is right to left: each frame then maps its
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
@@ -250,6 +254,7 @@ public struct SceneHost: Sendable {
       clock: FrameClock(time: nil, phase: .idle), geometry: scene.geometry(offset: 0),
       swapsAxes: scene.axis == .horizontal)
     self.eventDetector = eventDetector
+    notesGeometry = hasFixedRuns || eventDetector.hasGeometryWatches
     self.isMirrored = mirrored
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
@@ -359,7 +364,7 @@ public struct SceneHost: Sendable {
       Self.isEvaluable(geometry),
       "evaluate(_:): expected a finite geometry with a viewport height greater than 0, found \(geometry)"
     )
-    if hasFixedRuns { noteGeometry(geometry) }
+    if notesGeometry { noteGeometry(geometry) }
     frame.geometry = geometry
     frame.geometry.offset = Self.clamped(geometry.offset)
     evaluateFrame(time: time, phase: phase)
@@ -379,13 +384,18 @@ public struct SceneHost: Sendable {
   /// Clears ``restingViewsWritten`` when `geometry`, the next frame's, has
   /// another viewport, insets or content height than the last frame's: the
   /// views of a chain attached to the viewport whose effects are scroll
-  /// invariant (``ChainRun/isFixed``) depend on them.
+  /// invariant (``ChainRun/isFixed``) depend on them. Tells the event
+  /// detector too (``EventDetector/noteGeometryChange()``), whose watches
+  /// constant only in one geometry depend on the viewport's height and the
+  /// insets: a frame of ``evaluate(offset:time:phase:)`` changes neither,
+  /// and compares nothing.
   mutating func noteGeometry(_ geometry: ScrollGeometry) {
     let last = frame.geometry
     if geometry.viewport != last.viewport || geometry.contentInsets != last.contentInsets
       || geometry.contentHeight != last.contentHeight
     {
-      restingViewsWritten = false
+      if hasFixedRuns { restingViewsWritten = false }
+      if eventDetector.hasGeometryWatches { eventDetector.noteGeometryChange() }
     }
   }
 
@@ -442,8 +452,7 @@ public struct SceneHost: Sendable {
     // Events whose every watch is constant read nothing between layout
     // changes: such a frame is a plain one.
     if stateOwner == nil
-      && (eventDetector.isEmpty
-        || (eventDetector.keepsEveryValue && eventDetector.settle(in: frame.geometry)))
+      && (eventDetector.isEmpty || eventDetector.settles())
     {
       runPlainFrame()
     } else {
@@ -480,7 +489,7 @@ public struct SceneHost: Sendable {
   ) {
     var geometry = geometry
     geometry.offset = Self.clamped(geometry.offset)
-    if hasFixedRuns { noteGeometry(geometry) }
+    if notesGeometry { noteGeometry(geometry) }
     frame.geometry = geometry
     frame.clock = FrameClock(time: time, phase: phase)
     if stateOwner != nil { makeStatesUnique() }

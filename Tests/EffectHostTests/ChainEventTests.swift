@@ -380,3 +380,100 @@ import Testing
     #expect(firedThroughEntry > 20, "\(firedThroughEntry)")
   }
 }
+
+extension ChainEventTests {
+  /// A `progress` watch of a chain attached to the viewport whose effects
+  /// change neither `y` nor `height` is constant only in one geometry: it
+  /// is read again when a layout change gives the viewport another height
+  /// or the content other insets (the chain's frame, set in full, does not
+  /// move), and when a frame given its geometry has another; frames of an
+  /// offset alone, whole or of the visible copies, read nothing. Every
+  /// frame fires what the rule fires from the transforms of the frame and
+  /// the one before.
+  @Test(
+    "a watch constant in one geometry fires after the viewport or insets change, as the rule says"
+  )
+  func geometryChangesMatchRule() throws {
+    var random = SplitMix64(seed: 0x6E0_C4)
+    var firedEvents = 0
+    var firedAfterLayoutChange = 0
+    var firedInGivenGeometry = 0
+    for _ in 0..<30 {
+      let count = random.next(in: 1...6)
+      let frame = (x: 10.0, width: 200.0, height: 80.0, y: Double(random.next(in: 0...600)))
+      let input = random.pick(["progress", "entry"])
+      let natural = ViewTransform(frame: Rect(y: frame.y, width: frame.width, height: frame.height))
+      let values = [(844.0, 47.0), (700, 47), (844, 20), (900, 20)].map {
+        Self.value(
+          input, natural, viewportHeight: $0.0, insets: EdgeInsets(top: $0.1, bottom: 34))
+      }
+      let crosses = random.pick([
+        (values[0] + values[1]) / 2, (values[0] + values[2]) / 2, (values[1] + values[3]) / 2,
+        values[0],
+      ])
+      let direction = random.pick(["increasing", "decreasing", "both"])
+      let range =
+        input == "entry"
+        ? #""progress", "range": "entry", "timelineInset": "auto""# : #""progress""#
+      let effects = random.pick([
+        "", #"{"type": "interpolate", "property": "opacity", "stops": [[0, 1], [300, 0.3]]}"#,
+      ])
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"viewport": {"width": 390, "height": 844}, "contentInsets": {"top": 47, "bottom": 34},
+           "contentHeight": 3000, "chains": [{"name": "c", "attachment": "viewport",
+           "frame": {"x": \#(frame.x), "width": \#(frame.width), "y": \#(frame.y), "height": \#(frame.height)},
+           "repeat": {"count": \#(count), "spacing": 4}, "effects": [\#(effects)],
+           "events": [{"name": "e", "input": \#(range), "crosses": \#(crosses), "direction": "\#(direction)"}]}]}
+          """#)
+      var host = SceneHost(scene: scene)
+      #expect(host.eventDetector.hasGeometryWatches)
+      let declarations = [[(input: input, crosses: crosses, direction: direction)]]
+      var previous: [ViewTransform]?
+      var previousGeometry = host.geometry
+      for frameIndex in 0..<60 {
+        let viewport = random.pick([844.0, 700, 900])
+        let top = random.pick([47.0, 20])
+        let offset = Double(random.next(in: -10...60)) * 10
+        var changedByLayout = false
+        var givenGeometry = false
+        switch random.next(in: 0...5) {
+        case 0:
+          host.setViewport(Size(width: 390, height: viewport))
+          changedByLayout = true
+          host.evaluate(offset: offset)
+        case 1:
+          host.setContentInsets(EdgeInsets(top: top, bottom: 34))
+          changedByLayout = true
+          host.evaluate(offset: offset, visibleOnly: true)
+        case 2:
+          var geometry = host.geometry
+          geometry.offset = offset
+          geometry.viewport.height = viewport
+          geometry.contentInsets.top = top
+          givenGeometry = true
+          host.evaluate(geometry)
+        case 3:
+          host.evaluate(offset: offset, visibleOnly: true)
+        default:
+          host.evaluate(offset: offset)
+        }
+        let current = host.withTransforms { Array($0) }
+        let geometry = host.geometry
+        let expected = Self.ruleEvents(
+          declarations, counts: [count], previous: previous, current: current,
+          viewportHeights: (previousGeometry.viewport.height, geometry.viewport.height),
+          insets: (previousGeometry.contentInsets, geometry.contentInsets))
+        #expect(host.withEvents { Array($0) } == expected, "frame \(frameIndex) at \(offset)")
+        firedEvents += expected.count
+        if changedByLayout { firedAfterLayoutChange += expected.count }
+        if givenGeometry { firedInGivenGeometry += expected.count }
+        previous = current
+        previousGeometry = geometry
+      }
+    }
+    #expect(firedEvents > 100, "\(firedEvents)")
+    #expect(firedAfterLayoutChange > 20, "\(firedAfterLayoutChange)")
+    #expect(firedInGivenGeometry > 20, "\(firedInGivenGeometry)")
+  }
+}
