@@ -160,7 +160,8 @@ extension ExpressionProgram {
     naturalX: Double
   ) {
     guard var instruction = code.baseAddress else { return }
-    let end = instruction + code.count
+    // Up to the code's last step, `end`, which has nothing to run over lanes.
+    let end = instruction + (code.count &- 1)
     let stride = MemoryLayout<ViewTransform>.stride
     var top = stack
     // Local functions take the stack's top and capture only constants:
@@ -416,6 +417,8 @@ extension ExpressionProgram {
       case .storeZIndex:
         store(top, 88)
         top -= width
+      case .end:
+        return
       }
     }
   }

@@ -107,10 +107,11 @@ extension ExpressionProgram {
     .insetTop, .insetBottom, .contentHeight, .naturalX, .naturalWidth, .naturalHeight,
   ]
 
-  /// Runs `code` on `view`, view `index` of a batch whose natural rows are
-  /// `rows`. The stack keeps its top value in a register (`top`); below
-  /// it, `stack[0..<depth]`, of which slot 0 only ever holds the initial
-  /// `top`, so that the last pop reads written memory.
+  /// Runs `code`, which ends with ``ExpressionInstruction/Opcode/end``, on
+  /// `view`, view `index` of a batch whose natural rows are `rows`. The
+  /// stack keeps its top value in a register (`top`); below it,
+  /// `stack[0..<depth]`, of which slot 0 only ever holds the initial `top`,
+  /// so that the last pop reads written memory.
   @inline(__always)
   private static func run(
     _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
@@ -118,15 +119,17 @@ extension ExpressionProgram {
     rows: NaturalRows, viewportHeight: Double, naturalX: Double
   ) {
     guard var instruction = code.baseAddress else { return }
-    let end = instruction + code.count
     // No local functions over `top` and `below`: captured, they would be
     // checked for exclusive access at run time on every step.
     var top = 0.0
     var below = stack
-    while instruction != end {
+    // Until `end`, which the code ends with: no test of the position a step.
+    while true {
       let current = instruction.pointee
       instruction += 1
       switch current.opcode {
+      case .end:
+        return
       case .constant:
         below.pointee = top
         below += 1

@@ -44,6 +44,9 @@ struct ExpressionInstruction: Sendable, Equatable {
     /// Pops the value into a column of the view, unless it is not finite.
     case storeX, storeY, storeWidth, storeHeight, storeScale, storeScaleX, storeScaleY
     case storeAnchorX, storeAnchorY, storeOpacity, storeBlur, storeRotation, storeZIndex
+    /// Ends the code: every code a program runs ends with it, so that the
+    /// interpreter stops on it instead of testing its position at every step.
+    case end
   }
 
   var opcode: Opcode
@@ -59,7 +62,7 @@ struct ExpressionInstruction: Sendable, Equatable {
       1
     case .negate, .abs, .sqrt, .exp, .log, .sin, .cos, .floor, .ceil, .round, .sign, .addFrame,
       .subtractFrame, .multiplyFrame, .divideFrame, .addConstant, .subtractConstant,
-      .multiplyConstant, .divideConstant:
+      .multiplyConstant, .divideConstant, .end:
       0
     case .select, .clamp, .lerp, .smoothstep: -2
     default: -1
@@ -134,7 +137,9 @@ struct ExpressionProgram: Sendable, Equatable {
         code.append(ExpressionInstruction(opcode: Self.store(output.column)))
       }
     }
-    viewCode = code
+    // The view code runs unless there are fast forms; frame code, when there is any.
+    viewCode = fastForms.isEmpty ? code + [ExpressionInstruction(opcode: .end)] : []
+    if !frameCode.isEmpty { frameCode.append(ExpressionInstruction(opcode: .end)) }
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
     var slots = fastForms.map(\.slot)
     for instruction in frameCode + viewCode {
