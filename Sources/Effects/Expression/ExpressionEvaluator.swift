@@ -28,11 +28,8 @@ extension ExpressionProgram {
       Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
       if !frameCode.isEmpty {
-        var scratch = ViewTransform(frame: natural)
         frameCode.withUnsafeBufferPointer { code in
-          Self.run(
-            code, stack: stack, frame: frame, view: &scratch, index: 0, rows: rows,
-            viewportHeight: viewportHeight, naturalX: natural.x)
+          Self.runFrameCode(code, stack: stack, frame: frame)
         }
       }
       if !fastForms.isEmpty {
@@ -107,15 +104,30 @@ extension ExpressionProgram {
     .insetTop, .insetBottom, .contentHeight, .naturalX, .naturalWidth, .naturalHeight,
   ]
 
+  /// Runs the frame code `code`, which reads and writes frame slots and no
+  /// view. Out of line and with no view: inlined into the call, the
+  /// interpreter's view and its operands were set up in memory at every
+  /// call for code that never reads them.
+  @inline(never)
+  private static func runFrameCode(
+    _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
+    frame: UnsafeMutablePointer<Double>
+  ) {
+    var none = NoView()
+    run(
+      code, stack: stack, frame: frame, view: &none, index: 0,
+      rows: NaturalRows(top: 0, firstCopy: 0, stride: 0), viewportHeight: 0, naturalX: 0)
+  }
+
   /// Runs `code`, which ends with ``ExpressionInstruction/Opcode/end``, on
   /// `view`, view `index` of a batch whose natural rows are `rows`. The
   /// stack keeps its top value in a register (`top`); below it,
   /// `stack[0..<depth]`, of which slot 0 only ever holds the initial `top`,
   /// so that the last pop reads written memory.
   @inline(__always)
-  private static func run(
+  private static func run<View: ExpressionView>(
     _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
-    frame: UnsafeMutablePointer<Double>, view: inout ViewTransform, index: Int,
+    frame: UnsafeMutablePointer<Double>, view: inout View, index: Int,
     rows: NaturalRows, viewportHeight: Double, naturalX: Double
   ) {
     guard var instruction = code.baseAddress else { return }
@@ -412,6 +424,78 @@ extension ExpressionProgram {
   }
 }
 
+/// A view's columns as the interpreter reads and writes them.
+protocol ExpressionView {
+  var x: Double { get set }
+  var y: Double { get set }
+  var width: Double { get set }
+  var height: Double { get set }
+  var scaleX: Double { get set }
+  var scaleY: Double { get set }
+  var anchorX: Double { get set }
+  var anchorY: Double { get set }
+  var opacity: Double { get set }
+  var blur: Double { get set }
+  var rotation: Double { get set }
+  var zIndex: Double { get set }
+}
+
+extension ViewTransform: ExpressionView {}
+
+/// The view frame code runs on: frame code reads and writes no view
+/// (what it computes is the same for every view), so this one has no
+/// memory to set up.
+struct NoView: ExpressionView {
+  var x: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var y: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var width: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var height: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var scaleX: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var scaleY: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var anchorX: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var anchorY: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var opacity: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var blur: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var rotation: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+  var zIndex: Double {
+    get { 0 }
+    nonmutating set {}
+  }
+}
+
 /// What the view code needs of a batch to read a view's natural `y`: the
 /// batch's scalars, where the batch itself, passed to a call out of line,
 /// would be copied whole.
@@ -419,6 +503,13 @@ struct NaturalRows {
   var top: Double
   var firstCopy: Int
   var stride: Double
+
+  @inline(__always)
+  init(top: Double, firstCopy: Int, stride: Double) {
+    self.top = top
+    self.firstCopy = firstCopy
+    self.stride = stride
+  }
 
   @inline(__always)
   init(_ views: ViewBatch) {
