@@ -5,10 +5,11 @@ import Testing
 
 @testable import Effects
 
-/// The frame code runs with no view (``NoView``), and the interpreter stops
-/// on the `end` each code ends with: the frame code must read and write no
-/// view, every code must end with exactly one `end`, and a view's columns
-/// must be what the same operations give.
+/// The frame code runs with no view (``NoView``), or as the start of the
+/// first view's code, and the interpreter stops on the `end` each code ends
+/// with: the frame code must read and write no view, every code must end
+/// with exactly one `end`, and a view's columns must be what the same
+/// operations give.
 @Suite struct ExpressionProgramCodeTests {
   static let viewOpcodes: Set<ExpressionInstruction.Opcode> = [
     .loadX, .loadY, .loadWidth, .loadHeight, .loadScaleX, .loadScaleY, .loadAnchorX,
@@ -41,8 +42,9 @@ import Testing
         if program.fastForms.isEmpty {
           #expect(program.viewCode.last?.opcode == .end)
           #expect(program.viewCode.dropLast().allSatisfy { $0.opcode != .end })
+          #expect(program.firstViewCode == program.frameCode.dropLast() + program.viewCode)
         } else {
-          #expect(program.viewCode.isEmpty)
+          #expect(program.viewCode.isEmpty && program.firstViewCode.isEmpty)
         }
       }
     }

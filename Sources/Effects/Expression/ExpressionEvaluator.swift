@@ -5,7 +5,9 @@ extension ExpressionProgram {
   /// then the view code over groups of views in lanes
   /// (``applyInLanes(to:frame:viewportHeight:naturalX:)``), or, for a few
   /// views or a deep program, view by view in one pass over the batch
-  /// (``ViewBatch/modifyVisuals(_:)`` when only visual columns are assigned).
+  /// (``ViewBatch/modifyVisuals(_:)`` when only visual columns are assigned),
+  /// the first view's code starting with the frame code
+  /// (``firstViewCode``).
   ///
   /// The stack and the frame slots live in one temporary allocation per
   /// call, on the machine stack for any program the parser accepts: nothing
@@ -27,40 +29,55 @@ extension ExpressionProgram {
       let rows = NaturalRows(views)
       Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
-      if !frameCode.isEmpty {
-        frameCode.withUnsafeBufferPointer { code in
-          Self.runFrameCode(code, stack: stack, frame: frame)
-        }
-      }
       if !fastForms.isEmpty {
+        runFrameCode(stack: stack, frame: frame)
         fastForms.withUnsafeBufferPointer { forms in
           for form in forms { form.apply(to: &views, value: frame[Int(form.slot)]) }
         }
         return
       }
       if runsInLanes(count: count) {
+        runFrameCode(stack: stack, frame: frame)
         applyInLanes(
           to: &views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
         return
       }
-      viewCode.withUnsafeBufferPointer { code in
-        var index = 0
-        if keepsFrame {
-          views.modifyVisuals { view in
-            Self.run(
-              code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
-              viewportHeight: viewportHeight, naturalX: natural.x)
-            index += 1
-          }
-        } else {
-          views.modifyEach { view in
-            Self.run(
-              code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
-              viewportHeight: viewportHeight, naturalX: natural.x)
-            index += 1
+      // View by view, the first view's code runs the frame code first: no
+      // call of its own, and no values kept across one.
+      firstViewCode.withUnsafeBufferPointer { first in
+        viewCode.withUnsafeBufferPointer { rest in
+          var code = first
+          var index = 0
+          if keepsFrame {
+            views.modifyVisuals { view in
+              Self.run(
+                code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
+                viewportHeight: viewportHeight, naturalX: natural.x)
+              code = rest
+              index += 1
+            }
+          } else {
+            views.modifyEach { view in
+              Self.run(
+                code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
+                viewportHeight: viewportHeight, naturalX: natural.x)
+              code = rest
+              index += 1
+            }
           }
         }
       }
+    }
+  }
+
+  /// Runs the frame code, if any, for the fast forms or the lanes.
+  @inline(__always)
+  private func runFrameCode(
+    stack: UnsafeMutablePointer<Double>, frame: UnsafeMutablePointer<Double>
+  ) {
+    guard !frameCode.isEmpty else { return }
+    frameCode.withUnsafeBufferPointer { code in
+      Self.runFrameCode(code, stack: stack, frame: frame)
     }
   }
 

@@ -84,6 +84,10 @@ struct ExpressionProgram: Sendable, Equatable {
 
   var frameCode: [ExpressionInstruction] = []
   var viewCode: [ExpressionInstruction] = []
+  /// The code run on a batch's first view when the views run one by one:
+  /// the frame code, then the view code. The frame code leaves the stack
+  /// as it found it, and the view code reads the frame slots it wrote.
+  var firstViewCode: [ExpressionInstruction] = []
   /// Frame names, then hoisted values.
   var frameSlotCount = frameNames.count
   /// The frame names' slots that some code or fast form reads, a bit a
@@ -140,6 +144,7 @@ struct ExpressionProgram: Sendable, Equatable {
     // The view code runs unless there are fast forms; frame code, when there is any.
     viewCode = fastForms.isEmpty ? code + [ExpressionInstruction(opcode: .end)] : []
     if !frameCode.isEmpty { frameCode.append(ExpressionInstruction(opcode: .end)) }
+    firstViewCode = fastForms.isEmpty ? Array(frameCode.dropLast()) + viewCode : []
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
     var slots = fastForms.map(\.slot)
     for instruction in frameCode + viewCode {
