@@ -26,7 +26,6 @@ extension ExpressionProgram {
       let stack = frame + frameSlotCount
       let natural = views.naturalViewportFrame(at: 0)
       let geometry = views.geometry
-      let rows = NaturalRows(views)
       Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
       let viewportHeight = geometry.viewport.height
       if !fastForms.isEmpty {
@@ -44,25 +43,29 @@ extension ExpressionProgram {
       }
       // View by view, the first view's code runs the frame code first: no
       // call of its own, and no values kept across one.
+      var batch = BatchValues(
+        rows: NaturalRows(views), viewportHeight: viewportHeight, naturalX: natural.x)
       firstViewCode.withUnsafeBufferPointer { first in
         viewCode.withUnsafeBufferPointer { rest in
-          var code = first
-          var index = 0
-          if keepsFrame {
-            views.modifyVisuals { view in
-              Self.run(
-                code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
-                viewportHeight: viewportHeight, naturalX: natural.x)
-              code = rest
-              index += 1
-            }
-          } else {
-            views.modifyEach { view in
-              Self.run(
-                code, stack: stack, frame: frame, view: &view, index: index, rows: rows,
-                viewportHeight: viewportHeight, naturalX: natural.x)
-              code = rest
-              index += 1
+          guard var code = first.baseAddress, let rest = rest.baseAddress else { return }
+          withUnsafePointer(to: &batch) { batch in
+            var index = 0
+            if keepsFrame {
+              views.modifyVisuals { view in
+                Self.run(
+                  code, stack: stack, frame: frame, view: &view, index: index,
+                  batch: BatchValuesPointer(pointer: batch))
+                code = rest
+                index += 1
+              }
+            } else {
+              views.modifyEach { view in
+                Self.run(
+                  code, stack: stack, frame: frame, view: &view, index: index,
+                  batch: BatchValuesPointer(pointer: batch))
+                code = rest
+                index += 1
+              }
             }
           }
         }
@@ -77,6 +80,7 @@ extension ExpressionProgram {
   ) {
     guard !frameCode.isEmpty else { return }
     frameCode.withUnsafeBufferPointer { code in
+      guard let code = code.baseAddress else { return }
       Self.runFrameCode(code, stack: stack, frame: frame)
     }
   }
@@ -127,27 +131,24 @@ extension ExpressionProgram {
   /// call for code that never reads them.
   @inline(never)
   private static func runFrameCode(
-    _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
+    _ code: UnsafePointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
     frame: UnsafeMutablePointer<Double>
   ) {
     var none = NoView()
-    run(
-      code, stack: stack, frame: frame, view: &none, index: 0,
-      rows: NaturalRows(top: 0, firstCopy: 0, stride: 0), viewportHeight: 0, naturalX: 0)
+    run(code, stack: stack, frame: frame, view: &none, index: 0, batch: NoView())
   }
 
   /// Runs `code`, which ends with ``ExpressionInstruction/Opcode/end``, on
-  /// `view`, view `index` of a batch whose natural rows are `rows`. The
+  /// `view`, view `index` of a batch whose other values are `batch`. The
   /// stack keeps its top value in a register (`top`); below it,
   /// `stack[0..<depth]`, of which slot 0 only ever holds the initial `top`,
   /// so that the last pop reads written memory.
   @inline(__always)
-  private static func run<View: ExpressionView>(
-    _ code: UnsafeBufferPointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
-    frame: UnsafeMutablePointer<Double>, view: inout View, index: Int,
-    rows: NaturalRows, viewportHeight: Double, naturalX: Double
+  private static func run<View: ExpressionView, Batch: ExpressionBatch>(
+    _ code: UnsafePointer<ExpressionInstruction>, stack: UnsafeMutablePointer<Double>,
+    frame: UnsafeMutablePointer<Double>, view: inout View, index: Int, batch: Batch
   ) {
-    guard var instruction = code.baseAddress else { return }
+    var instruction = code
     // No local functions over `top` and `below`: captured, they would be
     // checked for exclusive access at run time on every step.
     var top = 0.0
@@ -222,18 +223,19 @@ extension ExpressionProgram {
       case .loadNaturalY:
         below.pointee = top
         below += 1
-        top = rows.y(at: index)
+        top = batch.naturalY(at: index)
       case .loadTranslateX:
         below.pointee = top
         below += 1
-        top = view.x - naturalX
+        top = view.x - batch.naturalX
       case .loadTranslateY:
         below.pointee = top
         below += 1
-        top = view.y - rows.y(at: index)
+        top = view.y - batch.naturalY(at: index)
       case .loadProgress:
         below.pointee = top
         below += 1
+        let viewportHeight = batch.viewportHeight
         top = (viewportHeight - view.y) / (viewportHeight + view.height)
       case .negate:
         top = -top
@@ -459,10 +461,45 @@ protocol ExpressionView {
 
 extension ViewTransform: ExpressionView {}
 
-/// The view frame code runs on: frame code reads and writes no view
-/// (what it computes is the same for every view), so this one has no
+/// What the view code reads of its batch besides the view.
+protocol ExpressionBatch {
+  /// ``ViewBatch/naturalViewportFrame(at:)``'s `y`.
+  func naturalY(at index: Int) -> Double
+  /// The natural frame's `x`.
+  var naturalX: Double { get }
+  var viewportHeight: Double { get }
+}
+
+/// A batch's values the view code reads, kept in memory for the call.
+struct BatchValues {
+  var rows: NaturalRows
+  var viewportHeight: Double
+  var naturalX: Double
+}
+
+/// The view code's batch: its values by address, one argument for the
+/// three passed to the interpreter and kept across its calls, and read
+/// only by the steps that need them.
+struct BatchValuesPointer: ExpressionBatch {
+  let pointer: UnsafePointer<BatchValues>
+
+  @inline(__always)
+  func naturalY(at index: Int) -> Double { pointer.pointee.rows.y(at: index) }
+  var naturalX: Double {
+    @inline(__always) get { pointer.pointee.naturalX }
+  }
+  var viewportHeight: Double {
+    @inline(__always) get { pointer.pointee.viewportHeight }
+  }
+}
+
+/// The view and batch frame code runs on: frame code reads and writes no
+/// view (what it computes is the same for every view), so this one has no
 /// memory to set up.
-struct NoView: ExpressionView {
+struct NoView: ExpressionView, ExpressionBatch {
+  func naturalY(at index: Int) -> Double { 0 }
+  var naturalX: Double { 0 }
+  var viewportHeight: Double { 0 }
   var x: Double {
     get { 0 }
     nonmutating set {}
@@ -520,13 +557,6 @@ struct NaturalRows {
   var top: Double
   var firstCopy: Int
   var stride: Double
-
-  @inline(__always)
-  init(top: Double, firstCopy: Int, stride: Double) {
-    self.top = top
-    self.firstCopy = firstCopy
-    self.stride = stride
-  }
 
   @inline(__always)
   init(_ views: ViewBatch) {
