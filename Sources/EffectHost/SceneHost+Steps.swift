@@ -38,6 +38,16 @@ struct ChainRun {
   /// (``Rest/fixed``).
   var isFixed: Bool { rest == .fixed }
 
+  /// Whether a frame writes none of the chain's views once a full frame has
+  /// written those that rest (``SceneHost/restingViewsWritten``): the chain
+  /// is fixed, or has no effects and is attached to the viewport (one
+  /// without effects in the content moves its natural tops). Its natural
+  /// flag stays as a full frame left it: true for a chain without effects,
+  /// which the host writes when it is made.
+  var isUnwrittenAtRest: Bool {
+    rest == .fixed || (rest == .noEffects && attachment == .viewport)
+  }
+
   /// Every copy, `0..<viewCount`, built without the check that a count is
   /// not negative (it never is): a frame makes one per chain.
   @inline(__always)

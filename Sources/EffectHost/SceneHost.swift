@@ -100,7 +100,21 @@ public struct SceneHost: Sendable {
   public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain evaluated one by one (every chain
   /// not in a group), in the order of the scene.
-  var runs: [ChainRun]
+  var runs: [ChainRun] {
+    didSet {
+      movingRuns = Self.movingRuns(of: runs)
+      visitedRuns = restingViewsWritten ? movingRuns : runs
+    }
+  }
+  /// The runs that a frame visits once ``restingViewsWritten`` holds, in
+  /// order: every run but those whose views such a frame writes nothing of
+  /// (``ChainRun/isUnwrittenAtRest``), so that it does not even test them;
+  /// ``runs`` itself, sharing its storage, when there are none.
+  var movingRuns: [ChainRun]
+  /// The runs that the next frame visits: ``movingRuns`` once
+  /// ``restingViewsWritten`` holds, else ``runs``. Chosen when the flag
+  /// changes, so that a frame reads one array and chooses nothing.
+  var visitedRuns: [ChainRun]
   /// The chains evaluated in groups (SceneHost+Groups.swift).
   var groups: ChainGroup.Plan
   /// What the live layout changes (SceneHost+Layout.swift) find each
@@ -152,7 +166,9 @@ public struct SceneHost: Sendable {
   /// content-attached chain without effects moves (SceneHost+Layout.swift
   /// clears it, and ``evaluate(_:time:phase:)`` when the geometry is
   /// another).
-  var restingViewsWritten = false
+  var restingViewsWritten = false {
+    didSet { visitedRuns = restingViewsWritten ? movingRuns : runs }
+  }
 
   /// A host for `scene`, with every view at rest (offset 0) until the first
   /// ``evaluate(offset:)``.
@@ -244,6 +260,8 @@ public struct SceneHost: Sendable {
     }
     self.chains = layouts
     self.runs = runs
+    movingRuns = Self.movingRuns(of: runs)
+    visitedRuns = runs
     hasRestingRuns = runs.contains { $0.rest != .none }
     hasFixedRuns = runs.contains { $0.isFixed }
     self.groups = groups
@@ -259,6 +277,19 @@ public struct SceneHost: Sendable {
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
+    // A chain without effects keeps its natural frames in every frame (its
+    // one step, if any, is its visuals): its flag is true from the start,
+    // so that the frames that skip it need not write it
+    // (``ChainRun/isUnwrittenAtRest``). The detector's tables keep it.
+    if !self.eventDetector.isEmpty {
+      let flags = self.eventDetector.naturalChainFlags()
+      for run in runs where run.rest == .noEffects { flags[run.chain] = true }
+    }
+  }
+
+  /// ``movingRuns`` for `runs`.
+  static func movingRuns(of runs: [ChainRun]) -> [ChainRun] {
+    runs.contains(where: \.isUnwrittenAtRest) ? runs.filter { !$0.isUnwrittenAtRest } : runs
   }
 
   /// How the views of chain `index` of `scene` rest (``ChainRun/Rest``),
@@ -518,12 +549,41 @@ public struct SceneHost: Sendable {
   mutating func runChains(
     _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
   ) {
-    let runs = self.runs
+    let restingWritten = restingViewsWritten
+    // The first full frame since the views that rest were last written
+    // writes them, out of line: it changes the runs that the next frames
+    // visit, which the frames of this loop then only read (the arrays are
+    // borrowed from `self`, not retained).
+    if !restingWritten && !isWindowed {
+      runFirstFullFrame(copies, naturalFlags: naturalFlags)
+      return
+    }
+    // Once a full frame wrote the views that rest, the runs that need not
+    // be visited are not in it (``visitedRuns``).
+    runChains(
+      visitedRuns, copies, naturalFlags: naturalFlags, restingWritten: restingWritten)
+  }
+
+  /// ``runChains(_:naturalFlags:)`` of a full frame that finds
+  /// ``restingViewsWritten`` false: every run visited, the flag set after.
+  @inline(never)
+  mutating func runFirstFullFrame(
+    _ copies: (ChainRun) -> Range<Int>, naturalFlags: UnsafeMutablePointer<Bool>?
+  ) {
+    runChains(runs, copies, naturalFlags: naturalFlags, restingWritten: false)
+    restingViewsWritten = true
+  }
+
+  /// Runs the groups, then `runs`, with `restingWritten` as
+  /// ``runEach(_:_:steps:copies:in:geometry:clock:naturalFlags:restingWritten:)``
+  /// takes it.
+  @inline(__always)
+  mutating func runChains(
+    _ runs: [ChainRun], _ copies: (ChainRun) -> Range<Int>,
+    naturalFlags: UnsafeMutablePointer<Bool>?, restingWritten: Bool
+  ) {
     let steps = self.steps
     let groups = self.groups
-    let restingWritten = restingViewsWritten
-    // Stored only when it changes; a windowed frame writes only some copies.
-    if !restingWritten && !isWindowed { restingViewsWritten = true }
     // Every batch of the frame points to its one clock, every group to the
     // frame's clock and geometry.
     let base = uniqueViews()
@@ -547,7 +607,7 @@ public struct SceneHost: Sendable {
     }
   }
 
-  /// Runs the effects of each chain evaluated one by one (``runs``) on its
+  /// Runs the effects of each of `runs` (``visitedRuns``) on its
   /// copies `copies(run)`, writing the rest of those copies at rest; with
   /// `naturalFlags`, it also records there whether each chain's views kept
   /// their natural frames. With `restingWritten` (``restingViewsWritten``),
