@@ -199,6 +199,7 @@ extension SceneHost {
       }
     }
     groups.moveViews(from: end, by: delta)
+    if isMirrored { mirrorPlan.place(chains: chains, rest: Self.rest(of: runs, placements)) }
     eventDetector.resize(chain: index, from: oldCount, to: count)
     for pin in placements.pins where pin.chain == index {
       (steps[pin.step] as! LayoutPinStep).pin.lastCopy = count - 1

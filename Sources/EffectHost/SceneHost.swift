@@ -137,10 +137,6 @@ public struct SceneHost: Sendable {
   /// (``ScreenMapping``), which the end of each frame mirrors in place
   /// (ScreenMapping.swift): between frames, every view is on the screen.
   @usableFromInline var storage: ViewStorage
-  /// Whether a chain whose views rest is evaluated by itself (a run whose
-  /// ``ChainRun/rest`` is not `none`): without one, a full frame mirrors
-  /// every view whole, with no loop over the runs.
-  let hasRestingRuns: Bool
   /// Whether a chain is evaluated by itself whose views change only with
   /// the layout or the geometry (``ChainRun/isFixed``): a frame in another
   /// viewport, insets or content height then writes them again.
@@ -153,6 +149,9 @@ public struct SceneHost: Sendable {
   /// transforms to their mirror image, out of line (``isPlain`` is false
   /// for it).
   let isMirrored: Bool
+  /// What the end of each frame of a right-to-left scene mirrors
+  /// (``MirrorPlan``); empty in other scenes.
+  var mirrorPlan: MirrorPlan
   /// The chains' declared events: their previous values and the events of
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
@@ -262,7 +261,6 @@ public struct SceneHost: Sendable {
     self.runs = runs
     movingRuns = Self.movingRuns(of: runs)
     visitedRuns = runs
-    hasRestingRuns = runs.contains { $0.rest != .none }
     hasFixedRuns = runs.contains { $0.isFixed }
     self.groups = groups
     self.placements = placements
@@ -274,6 +272,10 @@ public struct SceneHost: Sendable {
     self.eventDetector = eventDetector
     notesGeometry = hasFixedRuns || eventDetector.hasGeometryWatches
     self.isMirrored = mirrored
+    self.mirrorPlan =
+      mirrored
+      ? MirrorPlan(scene: scene, chains: layouts, rest: Self.rest(of: runs, placements))
+      : MirrorPlan()
     self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)

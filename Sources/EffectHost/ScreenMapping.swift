@@ -119,25 +119,50 @@ extension SceneHost {
   /// frame then wrote nothing of the views of a chain evaluated by itself
   /// whose views rest (``ChainRun/rest``), which the last full frame left
   /// on the screen, but the natural tops of those attached to the content,
-  /// whose x alone is mirrored again.
+  /// whose x alone is mirrored again. Both kinds of frame go by the spans
+  /// of ``mirrorPlan``, found when the views last moved: no walk of the
+  /// chains.
   @inline(never)
   mutating func mirrorFrame(restingWritten: Bool) {
-    let views = storage.views
+    let views = UnsafeMutableRawPointer(storage.views)
     let width = mirrorWidth
-    guard restingWritten && hasRestingRuns else {
-      Self.mirror(views, 0..<storage.count, width: width)
-      return
-    }
-    // The runs are in the order of the chains, and so of their views.
-    var next = 0
-    for run in runs where run.rest != .none {
-      Self.mirror(views, next..<run.firstView, width: width)
-      next = run.firstView + run.viewCount
-      if run.attachment == .content {
-        Self.mirror(views, run.firstView..<next, width: width, xOnly: true)
+    // A mirrored scene's plan has both lists of spans. The pointers are
+    // chosen, not the lists: a choice of the two references retained the
+    // one chosen for the loop.
+    var span = UnsafePointer(
+      restingWritten
+        ? mirrorPlan.onceWritten.unsafelyUnwrapped.first
+        : mirrorPlan.everyView.unsafelyUnwrapped.first)
+    let end =
+      span
+      + (restingWritten
+        ? mirrorPlan.onceWritten.unsafelyUnwrapped.count
+        : mirrorPlan.everyView.unsafelyUnwrapped.count)
+    // At least one span (``MirrorPlan/Spans``).
+    repeat {
+      let start = (views + span.pointee.start).assumingMemoryBound(to: ViewTransform.self)
+      let end = (views + span.pointee.end).assumingMemoryBound(to: ViewTransform.self)
+      switch span.pointee.shape {
+      case .keepingAnchorPairs:
+        Self.mirrorPairs(start, end, width: width, part: .keepingAnchor, someFirst: true)
+      case .keepingAnchorOne: Self.mirror(start, width: width, part: .keepingAnchor)
+      case .keepingAnchorOneAndPairs:
+        Self.mirror(start, width: width, part: .keepingAnchor)
+        Self.mirrorPairs(start + 1, end, width: width, part: .keepingAnchor, someFirst: true)
+      case .wholePairs: Self.mirrorPairs(start, end, width: width, part: .whole, someFirst: true)
+      case .wholeOne: Self.mirror(start, width: width, part: .whole)
+      case .wholeOneAndPairs:
+        Self.mirror(start, width: width, part: .whole)
+        Self.mirrorPairs(start + 1, end, width: width, part: .whole, someFirst: true)
+      case .xPairs: Self.mirrorPairs(start, end, width: width, part: .x, someFirst: true)
+      case .xOne: Self.mirror(start, width: width, part: .x)
+      case .xOneAndPairs:
+        Self.mirror(start, width: width, part: .x)
+        Self.mirrorPairs(start + 1, end, width: width, part: .x, someFirst: true)
+      case .none: break
       }
-    }
-    Self.mirror(views, next..<storage.count, width: width)
+      span += 1
+    } while span != end
   }
 
   /// ``mirrorFrame(restingWritten:)`` of a windowed frame, which wrote the
@@ -149,39 +174,64 @@ extension SceneHost {
     var next = 0
     for run in runs {
       // The views of the groups' chains before it: written whole.
-      Self.mirror(views, next..<run.firstView, width: width)
+      Self.mirror(views, next..<run.firstView, width: width, part: .whole)
       next = run.firstView + run.viewCount
       let window = windows[run.chain]
       let written = (run.firstView + window.lowerBound)..<(run.firstView + window.upperBound)
       if restingWritten && run.rest != .none {
         // Their natural tops, or nothing: as the full frame's pass.
-        if run.attachment == .content { Self.mirror(views, written, width: width, xOnly: true) }
+        if run.attachment == .content { Self.mirror(views, written, width: width, part: .x) }
       } else {
-        Self.mirror(views, written, width: width)
+        Self.mirror(views, written, width: width, part: .whole)
       }
     }
-    Self.mirror(views, next..<storage.count, width: width)
+    Self.mirror(views, next..<storage.count, width: width, part: .whole)
   }
 
   /// The mirror images in place, in a viewport `width` wide, of the views
   /// of `views` in `range`: `x' = W - x - width`, `anchorX' = 1 -
-  /// anchorX`, `rotation' = -rotation`; only the first with `xOnly`, for
-  /// views whose x alone is the left-to-right image's (their natural tops,
-  /// written anew).
+  /// anchorX`, `rotation' = -rotation`, of which `part` says which
+  /// (``MirrorPlan/Part``). Inlined with a constant `part`.
   @inline(__always)
   static func mirror(
     _ views: UnsafeMutablePointer<ViewTransform>, _ range: Range<Int>, width: Double,
-    xOnly: Bool = false
+    part: MirrorPlan.Part
   ) {
-    var view = views + range.lowerBound
-    let end = views + range.upperBound
-    while view < end {
-      view.pointee.x = width - view.pointee.x - view.pointee.width
-      if !xOnly {
-        view.pointee.anchorX = 1 - view.pointee.anchorX
-        view.pointee.rotation = -view.pointee.rotation
-      }
-      view += 1
+    var start = views + range.lowerBound
+    if range.count & 1 != 0 {
+      mirror(start, width: width, part: part)
+      start += 1
     }
+    mirrorPairs(start, views + range.upperBound, width: width, part: part)
+  }
+
+  /// ``mirror(_:_:width:part:)`` of the views from `start` to `end`, an
+  /// even number of them: two a turn, so that the loop's step and test are
+  /// paid half as often.
+  /// With `someFirst`, there is at least one pair: the loop tests only
+  /// after each.
+  @inline(__always)
+  static func mirrorPairs(
+    _ start: UnsafeMutablePointer<ViewTransform>, _ end: UnsafeMutablePointer<ViewTransform>,
+    width: Double, part: MirrorPlan.Part, someFirst: Bool = false
+  ) {
+    var view = start
+    if !someFirst && view == end { return }
+    repeat {
+      mirror(view, width: width, part: part)
+      mirror(view + 1, width: width, part: part)
+      view += 2
+    } while view != end
+  }
+
+  /// The mirror image of the view at `view`, in place (see
+  /// ``mirror(_:_:width:part:)``).
+  @inline(__always)
+  static func mirror(
+    _ view: UnsafeMutablePointer<ViewTransform>, width: Double, part: MirrorPlan.Part
+  ) {
+    view.pointee.x = width - view.pointee.x - view.pointee.width
+    if part == .whole { view.pointee.anchorX = 1 - view.pointee.anchorX }
+    if part != .x { view.pointee.rotation = -view.pointee.rotation }
   }
 }

@@ -1,7 +1,8 @@
-import EffectHost
 import EffectProtocol
 import ScrollEffectsTestSupport
 import Testing
+
+@testable import EffectHost
 
 /// A right-to-left host mirrors again only what moved since its last frame
 /// (the natural tops of chains without effects, with visuals of their own or
@@ -229,6 +230,135 @@ struct SceneHostMirrorTests {
           return
         }
       }
+    }
+  }
+
+  /// Chains whose effects change the anchor (a `stretch` zoom, an
+  /// expression), beside chains whose effects do not (and whose views the
+  /// mirror leaves the anchor of), in runs of one, two, three and five
+  /// views, in groups and evaluated by themselves, some resting: written
+  /// vertically and transposed right to left.
+  static let anchors = #"""
+    {"viewport": {"width": 390, "height": 640}, "contentInsets": {"top": 40, "bottom": 20},
+     "chains": [
+       {"name": "zoom", "frame": {"y": 0, "height": 200},
+        "effects": [{"type": "stretch", "mode": "zoom"}]},
+       {"name": "cards", "frame": {"y": 210, "height": 90}, "repeat": {"count": 5, "spacing": 4},
+        "effects": [{"type": "parallax", "rate": 0.5},
+                    {"type": "interpolate", "property": "rotation", "stops": [[0, 0], [600, 30]]}]},
+       {"name": "tilt", "frame": {"y": 700, "height": 40},
+        "effects": [{"type": "expression", "anchorY": "0.25 + offset / 4000",
+                     "rotation": "offset / 50"}]},
+       {"name": "pair", "frame": {"y": 760, "height": 30}, "repeat": {"count": 2},
+        "effects": [{"type": "translate", "factor": 0.25}]},
+       {"name": "three", "frame": {"y": 840, "height": 30}, "repeat": {"count": 3},
+        "effects": [{"type": "expression", "anchorY": "1 - index / 4"}]},
+       {"name": "plain", "frame": {"y": 960, "height": 20}, "repeat": {"count": 3}},
+       {"name": "bar", "frame": {"y": 500, "height": 30}, "attachment": "viewport",
+        "repeat": {"count": 2}},
+       {"name": "bottom", "frame": {"y": 1000, "height": 60},
+        "effects": [{"type": "stretch", "edge": "bottom", "mode": "zoom"}]}
+     ]}
+    """#
+
+  /// A right-to-left frame mirrors the anchor of only the views whose
+  /// chain's effects may change it (``MirrorPlan``): through full and
+  /// windowed frames, overscroll at both ends (where the zooms set their
+  /// anchors), copies of the host and changes of a chain's count, each
+  /// frame is the left-to-right twin's mirror, bit for bit; and the plan's
+  /// spans are the views of every chain, in order, each with the part
+  /// its chain's effects call for.
+  @Test("anchors that effects change: mirrored; the others left as they are")
+  func anchorsMirroredWhereEffectsChangeThem() throws {
+    let vertical = try SceneTwinTests.parse(Self.anchors)
+    var scene = try SceneTwinTests.load(HorizontalTwin.transposed(vertical, rightToLeft: true))
+    var twin = try SceneTwinTests.load(HorizontalTwin.transposed(vertical))
+    let width = scene.viewport.height
+    var hosts = (mirrored: SceneHost(scene: scene), twin: SceneHost(scene: twin))
+    // The chains whose effects change the anchor, by the plan and by name.
+    let changing: Set<String> = ["zoom", "tilt", "three", "bottom"]
+    #expect(
+      hosts.mirrored.mirrorPlan.changesAnchor
+        == scene.chains.map { changing.contains($0.name) })
+    var random = SplitMix64(seed: 0xA4C)
+    var anchorsSeen = Set<UInt64>()
+    for frame in 0..<80 {
+      if frame % 20 == 19 {
+        // Another count of a repeated chain moves the views after it.
+        let index = try #require(scene.chainIndex(named: frame % 40 == 19 ? "three" : "pair"))
+        let count = Int(random.next(in: 0...6))
+        for host in [0, 1] {
+          var target = host == 0 ? scene : twin
+          target.chains[index].repetition?.count = count
+          if host == 0 { scene = target } else { twin = target }
+        }
+        hosts.mirrored.setRepetition(scene.chains[index].repetition, ofChain: index)
+        hosts.twin.setRepetition(twin.chains[index].repetition, ofChain: index)
+      }
+      Self.expectSpans(hosts.mirrored, changing: changing)
+      if random.chance(0.2) {
+        var copies = hosts
+        copies.mirrored.evaluate(offset: 90, visibleOnly: random.chance(0.5))
+        copies.twin.evaluate(offset: 90, visibleOnly: random.chance(0.5))
+        if random.chance(0.5) { hosts = copies }
+      }
+      let offset = Double(random.next(in: -600...3400)) / 2
+      let visibleOnly = random.chance(0.3)
+      hosts.mirrored.evaluate(offset: offset, visibleOnly: visibleOnly)
+      hosts.twin.evaluate(offset: offset, visibleOnly: visibleOnly)
+      for view in 0..<hosts.mirrored.viewCount {
+        anchorsSeen.insert(hosts.mirrored.transform(at: view).anchorX.bitPattern)
+      }
+      if let difference = Self.firstDifference(
+        hosts.mirrored, ("right to left", "left to right mirrored"),
+        expected: { HorizontalTwin.mirrored(hosts.twin.transform(at: $0), width: width) })
+      {
+        Issue.record("frame \(frame), offset \(offset), visibleOnly \(visibleOnly): \(difference)")
+        return
+      }
+    }
+    // The effects moved anchors away from 0.5, which the comparison checked.
+    #expect(anchorsSeen.count > 3, "\(anchorsSeen.count)")
+  }
+
+  /// Checks that `host`'s mirror plan is, span by span, each chain's views
+  /// in order: whole for the chains named in `changing`, keeping the
+  /// anchor for the others (short runs of them beside whole ones made
+  /// whole); once resting views are written, without the chain attached to
+  /// the viewport that rests, and `x` alone of the content chain without
+  /// effects.
+  static func expectSpans(_ host: SceneHost, changing: Set<String>) {
+    typealias Part = MirrorPlan.Part
+    func parts(resting: Bool) -> [Part?] {
+      var parts: [Part?] = []
+      for chain in host.chains {
+        let rests = chain.name == "plain" || chain.name == "bar"
+        let part: Part? =
+          resting && rests
+          ? (chain.attachment == .content ? .x : nil)
+          : changing.contains(chain.name) ? .whole : .keepingAnchor
+        parts += Array(repeating: part, count: chain.viewRange.count)
+      }
+      return parts
+    }
+    for resting in [false, true] {
+      let plan = host.mirrorPlan
+      let spans = (resting ? plan.onceWritten : plan.everyView)?.array ?? []
+      var found = [Part?](repeating: nil, count: host.viewCount)
+      var last = -1
+      for span in spans {
+        #expect(span.start > last && span.start < span.end, "\(spans)")
+        last = span.end - 1
+        for view in span.start..<span.end { found[view] = span.part }
+      }
+      let expected = parts(resting: resting)
+      // A short keep-the-anchor run beside a whole one may be whole.
+      let agrees = zip(found, expected).allSatisfy { found, expected in
+        found == expected || (found == .whole && expected == .keepingAnchor)
+      }
+      #expect(agrees, "resting \(resting): \(found) against \(expected)")
+      let widened = zip(found, expected).filter { $0 == .whole && $1 == .keepingAnchor }.count
+      #expect(widened < MirrorPlan.shortestKeptSpan * 2, "\(found)")
     }
   }
 }
