@@ -109,35 +109,7 @@ struct FixedChainTests {
   /// to the end of each viewport chain's effects: a scene whose every
   /// chain is evaluated in every frame, with the same values.
   static func unfixed(_ json: JSONValue) -> JSONValue {
-    guard case .object(let file) = json else { fatalError("a scene") }
-    let reader = JSONValue.object(
-      JSONObject([
-        .init(key: "type", value: .string("expression")),
-        .init(key: "opacity", value: .string("opacity + 0 * offset")),
-      ]))
-    return .object(
-      JSONObject(
-        file.members.map { member in
-          guard member.key == "chains", case .array(let chains) = member.value else {
-            return member
-          }
-          return .init(key: "chains", value: .array(chains.map { unfixedChain($0, reader) }))
-        }))
-  }
-
-  /// `chain` with `reader` after its effects when it is attached to the viewport.
-  static func unfixedChain(_ chain: JSONValue, _ reader: JSONValue) -> JSONValue {
-    guard case .object(let members) = chain, members["attachment"] == .string("viewport") else {
-      return chain
-    }
-    return .object(
-      JSONObject(
-        members.members.map { member in
-          guard member.key == "effects", case .array(let effects) = member.value else {
-            return member
-          }
-          return .init(key: "effects", value: .array(effects + [reader]))
-        }))
+    RestingTwin.moving(json) { members, _ in members["attachment"] == .string("viewport") }
   }
 
   /// In the three directions, a host that skips the fixed chains goes
@@ -155,11 +127,11 @@ struct FixedChainTests {
     ] {
       var scene = try SceneTwinTests.load(json)
       var hosts = (
-        fixed: SceneHost(scene: scene),
-        every: SceneHost(scene: try SceneTwinTests.load(Self.unfixed(json)))
+        rest: SceneHost(scene: scene),
+        reference: SceneHost(scene: try SceneTwinTests.load(Self.unfixed(json)))
       )
       var random = SplitMix64(seed: 0xF1_7E5)
-      var geometry = hosts.fixed.geometry
+      var geometry = hosts.rest.geometry
       for frame in 0..<120 {
         let label = "\(scene.axis) \(scene.layoutDirection), frame \(frame)"
         if frame == 60 || frame == 90 {
@@ -167,48 +139,15 @@ struct FixedChainTests {
           var viewport = scene.viewport
           viewport.height += frame == 60 ? 48 : -100
           scene.viewport = viewport
-          hosts.fixed.setViewport(viewport)
-          hosts.every.setViewport(viewport)
-          geometry = hosts.fixed.geometry
+          hosts.rest.setViewport(viewport)
+          hosts.reference.setViewport(viewport)
+          geometry = hosts.rest.geometry
         }
-        if random.chance(0.15) {
-          var copies = hosts
-          copies.fixed.evaluate(offset: 333, visibleOnly: random.chance(0.5))
-          copies.every.evaluate(offset: 333, visibleOnly: random.chance(0.5))
-          if random.chance(0.5) { hosts = copies }
-        }
-        geometry.offset = Double(random.next(in: -600...5000)) / 2
-        // Another viewport, other insets or another content height, for a
-        // frame or more, through the geometry a frame is given.
-        if random.chance(0.2) {
-          switch random.next(in: 0...2) {
-          case 0: geometry.viewport.height = Double(random.next(in: 400...900))
-          case 1: geometry.contentInsets.bottom = Double(random.next(in: 0...80))
-          default: geometry.contentHeight = Double(random.next(in: 0...4000))
-          }
-        }
-        let visibleOnly = random.chance(0.2)
-        hosts.fixed.evaluate(geometry, visibleOnly: visibleOnly)
-        hosts.every.evaluate(geometry, visibleOnly: visibleOnly)
-        if let difference = SceneHostMirrorTests.firstDifference(
-          hosts.fixed, ("fixed skipped", "every chain"),
-          expected: { hosts.every.transform(at: $0) })
-        {
-          Issue.record("\(label): \(difference)")
-          return
-        }
-        #expect(hosts.fixed.eventsOfLastFrame == hosts.every.eventsOfLastFrame, "\(label)")
-        if !visibleOnly {
-          var fresh = SceneHost(scene: scene)
-          fresh.evaluate(geometry)
-          if let difference = firstBitwiseDifference(
-            SceneTwinTests.views(hosts.fixed), SceneTwinTests.views(fresh),
-            actualName: "host", expectedName: "fresh")
-          {
-            Issue.record("\(label): \(difference)")
-            return
-          }
-        }
+        guard
+          RestingTwin.frame(
+            &hosts, names: ("fixed skipped", "every chain"), scene: scene, random: &random,
+            geometry: &geometry, label: label)
+        else { return }
       }
     }
   }

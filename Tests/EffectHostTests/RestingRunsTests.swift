@@ -46,32 +46,9 @@ struct RestingRunsTests {
   /// to every chain attached to the viewport or without effects: a scene
   /// in which no chain rests, with the same views.
   static func moving(_ json: JSONValue) -> JSONValue {
-    guard case .object(let file) = json else { fatalError("a scene") }
-    let reader = JSONValue.object(
-      JSONObject([
-        .init(key: "type", value: .string("expression")),
-        .init(key: "opacity", value: .string("opacity + 0 * offset")),
-      ]))
-    return .object(
-      JSONObject(
-        file.members.map { member in
-          guard member.key == "chains", case .array(let chains) = member.value else {
-            return member
-          }
-          return .init(key: "chains", value: .array(chains.map { movingChain($0, reader) }))
-        }))
-  }
-
-  /// `chain` with `reader` after its effects when it is attached to the
-  /// viewport or has none.
-  static func movingChain(_ chain: JSONValue, _ reader: JSONValue) -> JSONValue {
-    guard case .object(let members) = chain else { return chain }
-    let effects: [JSONValue]
-    if case .array(let list)? = members["effects"] { effects = list } else { effects = [] }
-    guard members["attachment"] == .string("viewport") || effects.isEmpty else { return chain }
-    var changed = members.members.filter { $0.key != "effects" }
-    changed.append(.init(key: "effects", value: .array(effects + [reader])))
-    return .object(JSONObject(changed))
+    RestingTwin.moving(json) { members, effects in
+      members["attachment"] == .string("viewport") || effects.isEmpty
+    }
   }
 
   /// The scene's runs and the ones a frame at rest visits: every run but
@@ -117,12 +94,12 @@ struct RestingRunsTests {
     ] {
       var scene = try SceneTwinTests.load(json)
       var hosts = (
-        resting: SceneHost(scene: scene),
-        moving: SceneHost(scene: try SceneTwinTests.load(Self.moving(json)))
+        rest: SceneHost(scene: scene),
+        reference: SceneHost(scene: try SceneTwinTests.load(Self.moving(json)))
       )
-      #expect(hosts.moving.movingRuns.count == hosts.moving.runs.count)
+      #expect(hosts.reference.movingRuns.count == hosts.reference.runs.count)
       var random = SplitMix64(seed: 0x2E57)
-      var geometry = hosts.resting.geometry
+      var geometry = hosts.rest.geometry
       for frame in 0..<150 {
         let label = "\(scene.axis) \(scene.layoutDirection), frame \(frame)"
         switch frame {
@@ -131,54 +108,23 @@ struct RestingRunsTests {
           var viewport = scene.viewport
           viewport.height += frame == 50 ? 48 : -100
           scene.viewport = viewport
-          hosts.resting.setViewport(viewport)
-          hosts.moving.setViewport(viewport)
-          geometry = hosts.resting.geometry
+          hosts.rest.setViewport(viewport)
+          hosts.reference.setViewport(viewport)
+          geometry = hosts.rest.geometry
         case 75, 125:
           // A chain without effects in the viewport gets another count.
           let index = try #require(scene.chainIndex(named: frame == 75 ? "dots" : "ticks"))
           let repetition = Chain.Repetition(count: frame == 75 ? 9 : 1, spacing: 3)
           scene.chains[index].repetition = repetition
-          hosts.resting.setRepetition(repetition, ofChain: index)
-          hosts.moving.setRepetition(repetition, ofChain: index)
+          hosts.rest.setRepetition(repetition, ofChain: index)
+          hosts.reference.setRepetition(repetition, ofChain: index)
         default: break
         }
-        if random.chance(0.15) {
-          var copies = hosts
-          copies.resting.evaluate(offset: 333, visibleOnly: random.chance(0.5))
-          copies.moving.evaluate(offset: 333, visibleOnly: random.chance(0.5))
-          if random.chance(0.5) { hosts = copies }
-        }
-        geometry.offset = Double(random.next(in: -600...5000)) / 2
-        if random.chance(0.2) {
-          switch random.next(in: 0...2) {
-          case 0: geometry.viewport.height = Double(random.next(in: 400...900))
-          case 1: geometry.contentInsets.bottom = Double(random.next(in: 0...80))
-          default: geometry.contentHeight = Double(random.next(in: 0...4000))
-          }
-        }
-        let visibleOnly = random.chance(0.2)
-        hosts.resting.evaluate(geometry, visibleOnly: visibleOnly)
-        hosts.moving.evaluate(geometry, visibleOnly: visibleOnly)
-        if let difference = SceneHostMirrorTests.firstDifference(
-          hosts.resting, ("resting runs left out", "every run"),
-          expected: { hosts.moving.transform(at: $0) })
-        {
-          Issue.record("\(label): \(difference)")
-          return
-        }
-        #expect(hosts.resting.eventsOfLastFrame == hosts.moving.eventsOfLastFrame, "\(label)")
-        if !visibleOnly {
-          var fresh = SceneHost(scene: scene)
-          fresh.evaluate(geometry)
-          if let difference = firstBitwiseDifference(
-            SceneTwinTests.views(hosts.resting), SceneTwinTests.views(fresh),
-            actualName: "host", expectedName: "fresh")
-          {
-            Issue.record("\(label): \(difference)")
-            return
-          }
-        }
+        guard
+          RestingTwin.frame(
+            &hosts, names: ("resting runs left out", "every run"), scene: scene,
+            random: &random, geometry: &geometry, label: label)
+        else { return }
       }
     }
   }
