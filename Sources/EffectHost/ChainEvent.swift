@@ -348,7 +348,7 @@ struct EventDetector: Sendable {
   /// attached to the viewport. Only a layout change then moves it. (A
   /// `progress` reads the viewport's height too, which a frame may change.)
   static func isConstant(
-    _ input: ScrollInput, written: Set<SwiftChainCode.Field>, attachment: Attachment
+    _ input: ScrollInput, written: SwiftChainCode.Fields, attachment: Attachment
   ) -> Bool {
     switch input {
     case .height: !written.contains(.height)
@@ -365,7 +365,7 @@ struct EventDetector: Sendable {
   /// or `height`. (A range's insets are measured in the viewport and the
   /// content insets: ``ViewTimeline/measured(in:)``.)
   static func isConstantInGeometry(
-    _ input: ScrollInput, written: Set<SwiftChainCode.Field>, attachment: Attachment
+    _ input: ScrollInput, written: SwiftChainCode.Fields, attachment: Attachment
   ) -> Bool {
     input == .progress && attachment == .viewport && !written.contains(.y)
       && !written.contains(.height)

@@ -58,8 +58,24 @@ extension SceneHost {
   /// The fields of a view that the effects of chain `index` of `scene` may
   /// change, as the Swift they export to says (``SwiftExportable``, whose
   /// columns `effectctl export --swift` stores by it); `nil` when an effect
-  /// cannot say (a plugin's, a user's), which may change any.
-  static func fieldsWritten(byChain index: Int, in scene: Scene) -> Set<SwiftChainCode.Field>? {
+  /// cannot say (a plugin's, a user's), which may change any. Each built-in
+  /// states its fields (``StatesWrittenFields``); only a chain with an
+  /// exportable effect that does not is written out as Swift to find them.
+  static func fieldsWritten(byChain index: Int, in scene: Scene) -> SwiftChainCode.Fields? {
+    var fields = SwiftChainCode.Fields()
+    for effect in scene.chains[index].effects {
+      guard let stated = effect as? any StatesWrittenFields else {
+        return exportedFieldsWritten(byChain: index, in: scene)
+      }
+      fields.formUnion(stated.writtenFields)
+    }
+    return fields
+  }
+
+  /// The fields of a view that the effects of chain `index` of `scene` may
+  /// change, found by writing them out as Swift; `nil` when an effect
+  /// cannot be written (a plugin's, a user's).
+  static func exportedFieldsWritten(byChain index: Int, in scene: Scene) -> SwiftChainCode.Fields? {
     let chain = scene.chains[index]
     var code = SwiftChainCode(
       attachment: chain.attachment, naturalFrame: scene.layout.frames[index],
@@ -71,6 +87,6 @@ extension SceneHost {
       guard let exportable = effect as? any SwiftExportable else { return nil }
       code.effect(effectIndex, named: type(of: effect).typeName) { exportable.writeSwift(to: &$0) }
     }
-    return code.written
+    return SwiftChainCode.Fields(code.written)
   }
 }

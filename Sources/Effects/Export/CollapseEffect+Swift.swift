@@ -22,3 +22,7 @@ extension CollapseEffect: SwiftExportable {
     }
   }
 }
+
+extension CollapseEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields { [.init(.y), .init(.height)] }
+}

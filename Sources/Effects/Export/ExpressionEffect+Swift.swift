@@ -313,3 +313,18 @@ extension ExpressionEffect: SwiftExportable {
     }
   }
 }
+
+extension ExpressionEffect: StatesWrittenFields {
+  /// The columns it assigns, `scale` as `scaleX` and `scaleY`.
+  package var writtenFields: SwiftChainCode.Fields {
+    var fields = SwiftChainCode.Fields()
+    for (column, _) in expressions {
+      if column == ExpressionColumn.scale.rawValue {
+        fields.formUnion([.init(.scaleX), .init(.scaleY)])
+      } else if let field = SwiftChainCode.Field(rawValue: column) {
+        fields.formUnion(.init(field))
+      }
+    }
+    return fields
+  }
+}

@@ -19,3 +19,7 @@ extension FloatEffect: SwiftExportable {
     code.line("view.y = max(view.y, line - hidden)")
   }
 }
+
+extension FloatEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields { .init(.y) }
+}

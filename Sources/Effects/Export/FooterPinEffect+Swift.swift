@@ -15,3 +15,12 @@ extension FooterPinEffect: SwiftExportable {
     }
   }
 }
+
+extension FooterPinEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields {
+    switch mode {
+    case .stretch: .init(.height)
+    case .move: .init(.y)
+    }
+  }
+}

@@ -371,3 +371,24 @@ extension Easing {
       }
     """
 }
+
+extension InterpolateEffect: StatesWrittenFields {
+  /// The fields its property combines with; none with fewer than two
+  /// stops, which write nothing.
+  package var writtenFields: SwiftChainCode.Fields {
+    guard keyframes.stops.count >= 2 else { return [] }
+    switch parameters.property {
+    case .opacity: return .init(.opacity)
+    case .scale: return [.init(.scaleX), .init(.scaleY)]
+    case .scaleX: return .init(.scaleX)
+    case .scaleY: return .init(.scaleY)
+    case .blur: return .init(.blur)
+    case .rotation: return .init(.rotation)
+    case .translateX: return .init(.x)
+    case .translateY: return .init(.y)
+    case .width: return .init(.width)
+    case .height: return .init(.height)
+    case .zIndex: return .init(.zIndex)
+    }
+  }
+}

@@ -13,3 +13,7 @@ extension ParallaxEffect: SwiftExportable {
     code.line("if shift != 0 { view.y += shift }")
   }
 }
+
+extension ParallaxEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields { .init(.y) }
+}

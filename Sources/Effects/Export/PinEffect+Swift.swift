@@ -49,3 +49,7 @@ extension PinEffect: SwiftExportable {
     }
   }
 }
+
+extension PinEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields { .init(.y) }
+}

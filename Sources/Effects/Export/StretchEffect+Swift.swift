@@ -52,3 +52,15 @@ extension StretchEffect: SwiftExportable {
     }
   }
 }
+
+extension StretchEffect: StatesWrittenFields {
+  /// Its frame always; a zoom's scale and anchor too.
+  package var writtenFields: SwiftChainCode.Fields {
+    let frame: SwiftChainCode.Fields = [.init(.y), .init(.height)]
+    switch mode {
+    case .grow: return frame
+    case .zoom:
+      return frame.union([.init(.scaleX), .init(.scaleY), .init(.anchorX), .init(.anchorY)])
+    }
+  }
+}

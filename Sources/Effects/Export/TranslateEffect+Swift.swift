@@ -27,3 +27,12 @@ extension TranslateEffect: SwiftExportable {
     }
   }
 }
+
+extension TranslateEffect: StatesWrittenFields {
+  package var writtenFields: SwiftChainCode.Fields {
+    switch axis {
+    case .x: .init(.x)
+    case .y: .init(.y)
+    }
+  }
+}
