@@ -7,7 +7,7 @@ import EffectProtocol
 /// and may run the effect of many single-view chains in one call
 /// (``applyEach(_:_:)``). The built-in effects that qualify say so; any other
 /// effect's chain is always evaluated whole, by itself.
-package protocol CopyLocalEffect: StatelessScrollEffect {
+package protocol CopyLocalEffect: StatelessScrollEffect, GroupKernel {
   /// What a group keeps of each chain's effect: the effect itself, or a
   /// form made once at load that a frame evaluates with less work.
   associatedtype GroupForm: Sendable = Self
@@ -27,14 +27,32 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// form by default.
   static func groupClass(of form: GroupForm) -> GroupClass
 
+  /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
+  /// from its natural transform, in one pass: a host then calls it for a
+  /// group's first effect, with members of one attachment, instead of
+  /// writing their natural transforms first and calling
+  /// ``applyEach(_:_:)``. False by default.
+  static var writesViewsAtRest: Bool { get }
+
+  /// The type whose loops a host calls for the forms of `groupClass`
+  /// (a kernel's): `Self` by default. A type may name one of its own
+  /// whose loops know the class, so that they need not find it from the
+  /// forms every frame.
+  static func kernel(for groupClass: GroupClass) -> any GroupKernel.Type
+}
+
+/// The loops a host calls for one kernel of a group of single-view chains:
+/// a ``CopyLocalEffect``'s own, or those of a type it names for one class
+/// of its forms (``CopyLocalEffect/kernel(for:)``).
+package protocol GroupKernel {
   /// Runs the effect of the `i`th form on the view of `group.members[i]`,
-  /// for every member of the group, as ``apply(to:)`` would on a batch of
-  /// that view alone. `forms` points to the forms, one per member, of a
-  /// ``GroupForms`` of this type.
+  /// for every member of the group, as the effect's `apply(to:)` would on
+  /// a batch of that view alone. `forms` points to the forms, one per
+  /// member, of a ``GroupForms`` of the effect type that names this kernel.
   ///
   /// A requirement, so that a conforming type's witness can be the loop
   /// specialised for that type: a host calls it through the type
-  /// (`any CopyLocalEffect.Type`), with no generic code between, once for
+  /// (`any GroupKernel.Type`), with no generic code between, once for
   /// a whole group of chains. The forms are untyped so that the call needs
   /// no generic argument. Swift's witness for a default implementation
   /// would call the generic code rather than a specialisation of it, so the
@@ -46,13 +64,6 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
   /// own, which the host calls for every kernel of such a frame, so that
   /// the plain witness's loops know nothing of it.
   static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
-
-  /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
-  /// from its natural transform, in one pass: a host then calls it for a
-  /// group's first effect, with members of one attachment, instead of
-  /// writing their natural transforms first and calling
-  /// ``applyEach(_:_:)``. False by default.
-  static var writesViewsAtRest: Bool { get }
 
   /// ``applyEach(_:_:)`` on views at rest, none written yet in this frame,
   /// every member of one attachment (the first's): each member's view
@@ -68,6 +79,8 @@ package protocol CopyLocalEffect: StatelessScrollEffect {
 
 extension CopyLocalEffect {
   package static var writesViewsAtRest: Bool { false }
+
+  package static func kernel(for groupClass: GroupClass) -> any GroupKernel.Type { Self.self }
 
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry

@@ -23,12 +23,13 @@ import EffectProtocol
 /// its own view, the frame and its natural frame. Every frame is still a
 /// full evaluation of every chain.
 enum ChainGroup {
-  /// One class of forms at one effect position of one group: the effects'
-  /// type, their forms and the members they are for.
+  /// One class of forms at one effect position of one group: the loops
+  /// for them, their forms and the members they are for.
   struct Kernel {
-    /// The type of the group's effects at this position, whose
-    /// ``CopyLocalEffect/applyEach(_:_:)`` is called.
-    let kind: any CopyLocalEffect.Type
+    /// The loops of the group's effects at this position for the forms'
+    /// class (``CopyLocalEffect/kernel(for:)``), whose
+    /// ``GroupKernel/applyEach(_:_:)`` is called.
+    let kind: any GroupKernel.Type
     /// The forms of a ``GroupForms`` of `kind`, one per member.
     let forms: UnsafeRawPointer
     /// The members, in the plan's memory.
@@ -311,12 +312,13 @@ enum ChainGroup {
   }
 }
 
-/// One kernel of a group as the grouping finds it: the effects' type, the
+/// One kernel of a group as the grouping finds it: the loops the effects'
+/// type names for the class (``CopyLocalEffect/kernel(for:)``), the
 /// forms of one class (``CopyLocalEffect/groupClass(of:)``), at `forms`,
 /// which `owner` keeps valid, and the members they are for, as indices in
 /// the group's members.
 struct KernelDraft {
-  var kind: any CopyLocalEffect.Type
+  var kind: any GroupKernel.Type
   var forms: UnsafeRawPointer
   var owner: AnyObject
   var members: [Int]
@@ -354,7 +356,8 @@ func makeKernels<Effect: CopyLocalEffect>(
     let members = membersOfKey[key]!
     let store = GroupForms<Effect>(members.map { forms[$0] })
     return KernelDraft(
-      kind: Effect.self, forms: store.start, owner: store, members: members, isAtRest: atRest)
+      kind: Effect.kernel(for: key.formClass), forms: store.start, owner: store, members: members,
+      isAtRest: atRest)
   }
 }
 

@@ -160,6 +160,75 @@ import Testing
     #expect(host.transform(at: 1).y == 100 + 1e15)
   }
 
+  @Test(
+    "parallax kernels of bounded rates, which know their class, give each view alone's transforms",
+    arguments: ["", "leftToRight", "rightToLeft"])
+  func boundedRateKernelsMatch(direction: String) throws {
+    // Rates at and about the edges of the bounded class (1e-150 to 1 in
+    // magnitude), each a first effect (written at rest) and a second one,
+    // in either attachment: the bounded ones run loops that test only the
+    // scroll, the others every test `apply(to:)` makes.
+    let rates = [
+      1e-150, -1e-150, 1, -1, 0.5, -0.25, 9.9e-151, 1.0000000000000002, -2, 0, 1e9, -1e9,
+    ]
+    let horizontal = !direction.isEmpty
+    func frame(_ position: String) -> String {
+      horizontal
+        ? #""frame": {"x": \#(position), "width": 80, "height": 300}"#
+        : #""frame": {"y": \#(position), "height": 80, "width": 300}"#
+    }
+    var chains: [String] = []
+    for (index, rate) in rates.enumerated() {
+      for attachment in ["content", "viewport"] {
+        let position = "\(index * 7)"
+        chains.append(
+          #"{"name": "a\#(chains.count)", \#(frame(position)), "attachment": "\#(attachment)", "#
+            + #""effects": [{"type": "parallax", "rate": \#(rate)}]}"#)
+        chains.append(
+          #"{"name": "a\#(chains.count)", \#(frame(position)), "attachment": "\#(attachment)", "#
+            + #""effects": [{"type": "parallax", "rate": 0.5}, {"type": "parallax", "rate": \#(rate)}]}"#
+        )
+      }
+    }
+    let settings =
+      horizontal
+      ? #""axis": "horizontal", "layoutDirection": "\#(direction)", "contentWidth": 2000"#
+      : #""contentHeight": 2000"#
+    let json = """
+      {\(settings), "viewport": {"width": 300, "height": 400}, "chains": [
+      \(chains.joined(separator: ",\n"))
+      ]}
+      """
+    let scene = try SceneLoader().load(json: json, file: "bounded.json")
+    var host = SceneHost(scene: scene)
+    #expect(host.groupedChainCount == chains.count)
+    // Offsets about the smallest that a bounded rate is known to move by a
+    // nonzero amount, and far ones (within the host's offset limit, which
+    // the reference does not apply).
+    let offsets: [Double] = [
+      0, -0.0, .leastNonzeroMagnitude, 1e-300, -1e-300, 1e-151, 9.99e-151, 1e-150, 1.5e-150, 0.5,
+      100, 1e14,
+      -100, -1e14,
+    ]
+    for offset in offsets {
+      host.evaluate(offset: offset)
+      let expected = ViewAloneReference.transforms(of: scene, offset: offset)
+        .map(host.screenMapping.transform)
+      let actual = (0..<host.viewCount).map { host.transform(at: $0) }
+      if let difference = firstBitwiseDifference(
+        actual, expected, actualName: "host", expectedName: "per view")
+      {
+        Issue.record("\(direction) at offset \(offset), \(difference)")
+      }
+    }
+    #expect(
+      ObjectIdentifier(ParallaxEffect.kernel(for: .bounded))
+        != ObjectIdentifier(ParallaxEffect.self))
+    #expect(
+      ObjectIdentifier(ParallaxEffect.kernel(for: .unbounded))
+        == ObjectIdentifier(ParallaxEffect.self))
+  }
+
   @Test("a single-view chain with no partner is a group of its own, one without effects too")
   func loneChainsAreGroups() throws {
     let scene = try SceneLoader().load(
