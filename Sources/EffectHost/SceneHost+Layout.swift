@@ -198,6 +198,7 @@ extension SceneHost {
         runs[run].firstView += delta
       }
     }
+    runsChanged()
     groups.moveViews(from: end, by: delta)
     if isMirrored { mirrorPlan.place(chains: chains, rest: Self.rest(of: runs, placements)) }
     eventDetector.resize(chain: index, from: oldCount, to: count)
@@ -232,6 +233,7 @@ extension SceneHost {
     frame.geometry.contentInsets = scene.contentInsets
     frame.geometry.contentHeight = scene.layout.contentHeight
     var ownsPlacements = isKnownUniquelyReferenced(&placements.owner)
+    var runsWritten = false
     for index in chains.indices {
       // Read in place, as the layout pass reads them: no chain is copied.
       let (placed, stride) = scene.chains.withUnsafeBufferPointer { chains in
@@ -253,11 +255,13 @@ extension SceneHost {
         runs[run].frame = placed
         runs[run].stride = stride
         runs[run].isWindowed = placements.windowable[run] && stride > 0
+        runsWritten = true
       } else {
         groups.place(key: placements.groupKey[index], frame: placed, stride: stride)
       }
       eventDetector.place(chain: index, frame: placed, stride: stride)
     }
+    if runsWritten { runsChanged() }
     for pin in placements.pins {
       guard let anchor = pin.anchor else { continue }
       let until = scene.layout.frames[anchor].y

@@ -99,13 +99,9 @@ public struct SceneHost: Sendable {
   /// The phase of the last frame evaluated; `idle` until the first.
   public var phase: ScrollPhase { clock.phase }
   /// What evaluation reads of each chain evaluated one by one (every chain
-  /// not in a group), in the order of the scene.
-  var runs: [ChainRun] {
-    didSet {
-      movingRuns = Self.movingRuns(of: runs)
-      visitedRuns = restingViewsWritten ? movingRuns : runs
-    }
-  }
+  /// not in a group), in the order of the scene. A change of them calls
+  /// ``runsChanged()`` after it, once.
+  var runs: [ChainRun]
   /// The runs that a frame visits once ``restingViewsWritten`` holds, in
   /// order: every run but those whose views such a frame writes nothing of
   /// (``ChainRun/isUnwrittenAtRest``), so that it does not even test them;
@@ -287,6 +283,14 @@ public struct SceneHost: Sendable {
       let flags = self.eventDetector.naturalChainFlags()
       for run in runs where run.rest == .noEffects { flags[run.chain] = true }
     }
+  }
+
+  /// Makes ``movingRuns`` and ``visitedRuns`` again from ``runs``, after a
+  /// live layout change wrote them: once a change, not once a run written,
+  /// which would copy and filter every run for each.
+  mutating func runsChanged() {
+    movingRuns = Self.movingRuns(of: runs)
+    visitedRuns = restingViewsWritten ? movingRuns : runs
   }
 
   /// ``movingRuns`` for `runs`.
