@@ -222,6 +222,10 @@ extension SceneHost {
     // Chains without effects may have moved: the next full frame writes
     // them whole, and mirrors every view.
     restingViewsWritten = false
+    // Every layout change ends here: the next frame tests the detector,
+    // which reads its watches again where a chain moved or its count
+    // changed (place and resize), or the geometry is another.
+    unsettleEvents()
     // A watch constant only in one geometry is read again in another.
     if eventDetector.hasGeometryWatches
       && (frame.geometry.viewport.height != scene.viewport.height

@@ -152,8 +152,16 @@ public struct SceneHost: Sendable {
   /// the last frame (SceneHost+Events.swift).
   var eventDetector: EventDetector
   /// Whether the scene is not mirrored and has no effect with state and no
-  /// events: a frame then skips the three with one test.
-  let isPlain: Bool
+  /// events: every frame then skips the three with one test (``isPlain``).
+  let isPlainScene: Bool
+  /// Whether the next full frame skips state, events and the mirror with
+  /// one test: always in a ``isPlainScene``; in a scene without state or
+  /// mirror whose events are all constant, from the frame in which its
+  /// detector settles (``EventDetector/settles()``: every value kept, no
+  /// event left to clear, a previous frame known) until a change unsettles
+  /// it (``unsettleEvents()``). Such a frame is the settled one, without the
+  /// test of the detector and the other frame's call.
+  var isPlain: Bool
   /// Whether a full frame has written the views of every chain evaluated
   /// by itself whose views rest (``ChainRun/rest``), and no layout
   /// change has moved them since, nor a frame in another geometry: those
@@ -272,7 +280,8 @@ public struct SceneHost: Sendable {
       mirrored
       ? MirrorPlan(scene: scene, chains: layouts, rest: Self.rest(of: runs, placements))
       : MirrorPlan()
-    self.isPlain = stateOwner == nil && eventDetector.isEmpty && !isMirrored
+    self.isPlainScene = stateOwner == nil && eventDetector.isEmpty && !isMirrored
+    self.isPlain = isPlainScene
     self.storage = ViewStorage(
       repeating: ViewTransform(frame: Rect(y: 0, width: 0, height: 0)), count: start)
     // A chain without effects keeps its natural frames in every frame (its
@@ -432,8 +441,20 @@ public struct SceneHost: Sendable {
       || geometry.contentHeight != last.contentHeight
     {
       if hasFixedRuns { restingViewsWritten = false }
-      if eventDetector.hasGeometryWatches { eventDetector.noteGeometryChange() }
+      if eventDetector.hasGeometryWatches {
+        eventDetector.noteGeometryChange()
+        unsettleEvents()
+      }
     }
+  }
+
+  /// Makes the next full frame test the event detector again, after a
+  /// change that may leave it unsettled (a new geometry or layout, a
+  /// reset): a frame that finds it settled makes the frames plain again
+  /// (``isPlain``).
+  @inline(__always)
+  mutating func unsettleEvents() {
+    isPlain = isPlainScene
   }
 
   /// `offset` clamped to ±``offsetLimit``.
@@ -446,12 +467,15 @@ public struct SceneHost: Sendable {
   @inline(__always)
   mutating func evaluateFrame(time: Double?, phase: ScrollPhase) {
     frame.clock = FrameClock(time: time, phase: phase)
-    // A scene without state, events or a mirror image (most of them) pays
-    // this one test for the three. Both frames are out of line: the caller
-    // then saves no registers and keeps no frame of its own, which a frame
-    // of the other kind would pay for the code of this one.
+    // A scene without state, events or a mirror image (most of them), or
+    // whose events have settled, pays this one test for the three. Every
+    // kind of frame is out of line: the caller then saves no registers and
+    // keeps no frame of its own, which a frame of another kind would pay
+    // for the code of this one.
     if isPlain {
       evaluatePlainFrame()
+    } else if isMirrored {
+      evaluateMirroredFrame()
     } else {
       evaluateOtherFrame()
     }
@@ -478,24 +502,36 @@ public struct SceneHost: Sendable {
     }
   }
 
-  /// ``evaluateFrame(time:phase:)`` of a scene with state or events, or of a
-  /// right-to-left one; out of line, so that a plain scene's frame carries
-  /// none of it.
+  /// ``evaluateFrame(time:phase:)`` of a scene with state or events, not
+  /// mirrored; out of line, so that a plain scene's frame carries none of
+  /// it.
   @inline(never)
   mutating func evaluateOtherFrame() {
     isWindowed = false
+    // Events whose every watch is constant read nothing between layout
+    // changes: such a frame is a plain one, and so are the frames after
+    // it until a change unsettles the detector.
+    if stateOwner == nil && eventDetector.settles() {
+      runPlainFrame()
+      isPlain = true
+    } else {
+      evaluateStatefulFrame()
+    }
+  }
+
+  /// ``evaluateFrame(time:phase:)`` of a right-to-left scene, whose every
+  /// frame ends in the mirror image; out of line, apart from the others.
+  @inline(never)
+  mutating func evaluateMirroredFrame() {
+    isWindowed = false
     // What the frame writes of resting views, which the mirror follows.
     let restingWritten = restingViewsWritten
-    // Events whose every watch is constant read nothing between layout
-    // changes: such a frame is a plain one.
-    if stateOwner == nil
-      && (eventDetector.isEmpty || eventDetector.settles())
-    {
+    if stateOwner == nil && (eventDetector.isEmpty || eventDetector.settles()) {
       runPlainFrame()
     } else {
       evaluateStatefulFrame()
     }
-    if isMirrored { mirrorFrame(restingWritten: restingWritten) }
+    mirrorFrame(restingWritten: restingWritten)
   }
 
   /// Runs the groups, when no chain is evaluated by itself.
@@ -750,6 +786,7 @@ public struct SceneHost: Sendable {
   /// host keeps its own state.
   public mutating func resetState() {
     eventDetector.reset()
+    unsettleEvents()
     guard stateOwner != nil else { return }
     steps = steps.map { $0.resettingState() }
     stateOwner = StateOwner()

@@ -243,6 +243,74 @@ import Testing
         == [SceneEvent(chain: 0, copy: 0, event: 0, direction: .increasing, value: 100)])
   }
 
+  /// A scene without state or mirror whose every watch is constant runs its
+  /// frames as plain ones once its detector settles, and tests the detector
+  /// again after anything that may unsettle it: a reset, a layout change, a
+  /// frame in another viewport height (its `progress` watch depends on it).
+  /// Every frame's transforms are a fresh host's at the same offset, and a
+  /// mirrored twin never leaves the frame that mirrors.
+  @Test("a scene whose every watch is constant runs plain frames until a change")
+  func settledScenesRunPlainFrames() throws {
+    let json = { (axes: String) in
+      #"""
+      {\#(axes), "viewport": {"width": 390, "height": 844},
+       "chains": [
+         {"name": "card", "frame": {"x": 0, "y": 100, "width": 390, "height": 80},
+          "effects": [{"type": "parallax", "rate": 0.5}],
+          "events": [{"name": "tall", "input": "height", "crosses": 90}]},
+         {"name": "badge", "attachment": "viewport",
+          "frame": {"x": 0, "y": 300, "width": 390, "height": 40},
+          "effects": [{"type": "interpolate", "property": "opacity", "stops": [[0, 1], [200, 0]]}],
+          "events": [{"name": "shown", "input": "progress", "crosses": 0.5}]}]}
+      """#
+    }
+    let scene = try SceneLoader().load(json: json(#""contentHeight": 3000"#))
+    var host = SceneHost(scene: scene)
+    #expect(!host.isPlainScene && !host.isPlain)
+    #expect(host.eventDetector.hasGeometryWatches)
+    func frame(_ offset: Double, plainAfter: Bool) {
+      host.evaluate(offset: offset)
+      #expect(host.isPlain == plainAfter, "after the frame at \(offset)")
+      var fresh = SceneHost(scene: host.scene)
+      fresh.evaluate(host.geometry)
+      #expect(
+        host.withTransforms { Array($0) } == fresh.withTransforms { Array($0) },
+        "at \(offset)")
+      #expect(host.withEvents { $0.isEmpty }, "at \(offset)")
+    }
+    // The first frame reads every watch; the second finds them kept.
+    frame(0, plainAfter: false)
+    frame(40, plainAfter: true)
+    frame(-30, plainAfter: true)
+    host.resetState()
+    #expect(!host.isPlain)
+    frame(10, plainAfter: true)
+    host.setFrame(Rect(y: 120, width: 390, height: 80), ofChain: 0)
+    #expect(!host.isPlain)
+    frame(20, plainAfter: false)
+    frame(25, plainAfter: true)
+    host.setViewport(Size(width: 390, height: 700))
+    #expect(!host.isPlain)
+    frame(30, plainAfter: false)
+    frame(35, plainAfter: true)
+    var geometry = host.geometry
+    geometry.viewport.height = 900
+    host.evaluate(geometry)
+    #expect(!host.isPlain)
+    host.evaluate(offset: 45)
+    #expect(host.isPlain)
+
+    // A right-to-left twin mirrors every frame, settled or not.
+    var twin = SceneHost(
+      scene: try SceneLoader().load(
+        json: json(#""axis": "horizontal", "layoutDirection": "rightToLeft", "contentWidth": 3000"#)
+      ))
+    for offset in [0.0, 40, -30, 15] {
+      twin.evaluate(offset: offset)
+      #expect(!twin.isPlain)
+    }
+  }
+
   /// Watches of inputs that no effect of their chain changes (the chain's
   /// `height`, `minX` and `width`, and `minY` in the viewport) are read
   /// only after a layout change, and the `progress` of a viewport chain
