@@ -215,10 +215,109 @@ final class StatefulStep<Effect: ScrollEffect>: ChainStep, @unchecked Sendable {
   }
 }
 
+/// A `float` and its state, the hidden amounts in memory of its own: a
+/// `StatefulStep<FloatEffect>` reaches the effect through its protocol
+/// witness and checks the state's array for sharing at every frame, where
+/// this step calls it straight and holds memory that no other step shares
+/// (``copyingState()`` copies it).
+///
+/// `@unchecked Sendable`: as ``StatefulStep``, the state changes only in
+/// ``run(_:)`` and ``resize(to:)``, on a host that holds the only reference.
+final class FloatStep: ChainStep, @unchecked Sendable {
+  let effect: FloatEffect
+  // Unchecked: as StatefulStep's state.
+  @exclusivity(unchecked) private var previousOffset: Double?
+  @exclusivity(unchecked) private var firstNewCopy: Int?
+  /// How far each copy is hidden: `viewCount` values, this step's alone.
+  @exclusivity(unchecked) private var hidden: UnsafeMutablePointer<Double>
+  /// The chain's views, the count of ``hidden``.
+  @exclusivity(unchecked) private(set) var viewCount: Int
+  /// The values ``hidden`` has room for.
+  @exclusivity(unchecked) private var capacity: Int
+
+  init(effect: FloatEffect, state: FloatEffect.State) {
+    self.effect = effect
+    previousOffset = state.previousOffset
+    firstNewCopy = state.firstNewCopy
+    viewCount = state.hidden.count
+    capacity = state.hidden.count
+    hidden = Self.allocate(state.hidden)
+  }
+
+  deinit {
+    hidden.deallocate()
+  }
+
+  /// Memory of its own holding `values`.
+  private static func allocate(_ values: [Double]) -> UnsafeMutablePointer<Double> {
+    let memory = UnsafeMutablePointer<Double>.allocate(capacity: values.count)
+    _ = UnsafeMutableBufferPointer(start: memory, count: values.count).initialize(from: values)
+    return memory
+  }
+
+  /// The state as ``FloatEffect`` keeps it.
+  var state: FloatEffect.State {
+    FloatEffect.State(
+      previousOffset: previousOffset,
+      hidden: Array(UnsafeBufferPointer(start: hidden, count: viewCount)),
+      firstNewCopy: firstNewCopy)
+  }
+
+  override var hasState: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    // The batch is the whole chain, which the step was made or resized
+    // for (a chain with a float is never windowed): one hidden amount a view.
+    assert(batch.count <= viewCount, "a float's batch has more views than its state")
+    effect.apply(
+      to: &batch, previousOffset: &previousOffset, firstNewCopy: &firstNewCopy, hidden: hidden,
+      count: viewCount)
+  }
+
+  override func copyingState() -> ChainStep {
+    FloatStep(effect: effect, state: state)
+  }
+
+  override func resettingState() -> ChainStep {
+    FloatStep(effect: effect, state: effect.makeState(viewCount: viewCount))
+  }
+
+  /// ``FloatEffect/resizeState(_:from:to:)`` in place: the copies that stay
+  /// keep their amounts, new ones start at 0 and have their first frame
+  /// next. Allocates only past the most copies the step has had, as the
+  /// state's array would.
+  override func resize(to count: Int) {
+    guard count >= viewCount else {
+      viewCount = count
+      return
+    }
+    if count > capacity {
+      let grown = UnsafeMutablePointer<Double>.allocate(capacity: count)
+      grown.initialize(from: hidden, count: viewCount)
+      hidden.deallocate()
+      hidden = grown
+      capacity = count
+    }
+    (hidden + viewCount).initialize(repeating: 0, count: count - viewCount)
+    firstNewCopy = min(firstNewCopy ?? viewCount, viewCount)
+    viewCount = count
+  }
+
+  override func adoptingState(of old: ChainStep) -> ChainStep {
+    guard let old = old as? FloatStep else { return self }
+    var state = old.state
+    effect.resizeState(&state, from: old.viewCount, to: viewCount)
+    return FloatStep(effect: effect, state: state)
+  }
+}
+
 /// Held by every copy of a host that shares its stateful steps.
 final class StateOwner: Sendable {}
 
 func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainStep {
+  if let float = effect as? FloatEffect {
+    return FloatStep(effect: float, state: float.makeState(viewCount: viewCount))
+  }
   if let stateless = effect as? any StatelessScrollEffect {
     return makeStatelessStep(stateless)
   }

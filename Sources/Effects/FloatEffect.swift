@@ -105,41 +105,63 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
   }
 
   public func apply(to views: inout ViewBatch, state: inout State) {
+    var previousOffset = state.previousOffset
+    var firstNewCopy = state.firstNewCopy
+    state.hidden.withUnsafeMutableBufferPointer { hidden in
+      apply(
+        to: &views, previousOffset: &previousOffset, firstNewCopy: &firstNewCopy,
+        hidden: hidden.baseAddress, count: hidden.count)
+    }
+    state.previousOffset = previousOffset
+    state.firstNewCopy = firstNewCopy
+  }
+
+  /// ``apply(to:state:)`` over a state's parts, the `count` hidden amounts
+  /// at `hidden` (`nil` only when `count` is 0), one a view of `views`, in
+  /// memory that nothing else reads or writes during the call: a host's step
+  /// keeps them in memory of its own, which no copy of the host shares, and
+  /// calls this straight, without the array's check for sharing or the
+  /// protocol's witness.
+  @inlinable @inline(__always)
+  package func apply(
+    to views: inout ViewBatch, previousOffset: inout Double?, firstNewCopy: inout Int?,
+    hidden: UnsafeMutablePointer<Double>?, count: Int
+  ) {
     let offset = views.geometry.offset
-    let delta = state.previousOffset.map { offset - $0 } ?? 0
-    state.previousOffset = offset
-    if let first = state.firstNewCopy {
+    let delta = previousOffset.map { offset - $0 } ?? 0
+    previousOffset = offset
+    if let first = firstNewCopy {
       // A new copy's first frame: h = clamp(0 + 0, 0, height). Its h is
       // set to -delta, which the loop's h + delta brings to exactly 0.
-      for copy in min(first, state.hidden.count)..<state.hidden.count {
-        state.hidden[copy] = -delta
+      if let hidden {
+        for copy in min(first, count)..<count {
+          hidden[copy] = -delta
+        }
       }
-      state.firstNewCopy = nil
+      firstNewCopy = nil
     }
     let line = views.geometry.contentInsets.top + inset
-    state.hidden.withUnsafeMutableBufferPointer { hidden in
-      guard var slot = hidden.baseAddress else { return }
-      guard views.swapsAxes else {
-        views.modifyEach { view in
-          let h = min(max(slot.pointee + delta, 0), view.height)
-          slot.pointee = h
-          view.y = max(view.y, line - h)
-          slot += 1
-        }
-        return
+    guard var slot = hidden else { return }
+    guard views.swapsAxes else {
+      views.modifyEach { view in
+        let h = min(max(slot.pointee + delta, 0), view.height)
+        slot.pointee = h
+        view.y = max(view.y, line - h)
+        slot += 1
       }
-      // Each view's h is found and stored before the view is changed: a
-      // swapped transform held across that store (which the compiler
-      // cannot tell from the views' memory) is loaded and stored whole.
-      views.modifyEach(
-        SwappedViewMemory.self, in: 0..<views.count, keepsFrame: false,
-        reading: { view in
-          let h = min(max(slot.pointee + delta, 0), view.height)
-          slot.pointee = h
-          slot += 1
-          return h
-        },
-        { view, h in view.y = max(view.y, line - h) })
+      return
     }
+    // Each view's h is found and stored before the view is changed: a
+    // swapped transform held across that store (which the compiler
+    // cannot tell from the views' memory) is loaded and stored whole.
+    views.modifyEach(
+      SwappedViewMemory.self, in: 0..<views.count, keepsFrame: false,
+      reading: { view in
+        let h = min(max(slot.pointee + delta, 0), view.height)
+        slot.pointee = h
+        slot += 1
+        return h
+      },
+      { view, h in view.y = max(view.y, line - h) })
   }
 }
