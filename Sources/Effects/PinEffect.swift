@@ -313,21 +313,37 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     /// repeated chain has it, which no group holds.
     package func applyNext(to views: inout ViewBatch, lastCopy: Int) {
       let geometry = views.geometry
-      let top = edge == .top
-      let line = top ? topLine(geometry) : bottomLine(geometry)
       let contentEnd = geometry.contentOrigin + geometry.contentHeight
-      // One pass with the views in order, counted here: no test a view of
-      // whether it is written, or of the memory that holds it.
-      let batch = views
+      // The next copy's top as naturalViewportFrame(at:) computes it,
+      // `naturalTop + Double(copy) * stride`, with the copy counted in
+      // Doubles, which is exact: no sum or overflow check a view. The
+      // views from index `split` on (copy `lastCopy` on: the last copy,
+      // when the batch holds it) take the content's end, chosen by
+      // comparing whole numbers, which compiles to a branch that is always
+      // taken the same way but at the last view, where a comparison of
+      // Doubles would blend both edges at every view.
+      let split = min(max(lastCopy &- views.firstCopy, 0), views.count)
+      let top = views.naturalTop
+      let stride = views.stride
+      var next = Double(views.firstCopy &+ 1)
       var index = 0
-      views.modifyEach { view in
-        let edge =
-          batch.firstCopy + index >= lastCopy
-          ? contentEnd : batch.naturalViewportFrame(at: index + 1).y
-        view.y =
-          top
-          ? max(view.y, min(line, edge - view.height)) : min(view.y, max(line - view.height, edge))
-        index += 1
+      // A loop for each edge, so that no view tests which.
+      if edge == .top {
+        let line = topLine(geometry)
+        views.modifyEach { view in
+          let edge = index < split ? top + next * stride : contentEnd
+          view.y = max(view.y, min(line, edge - view.height))
+          next += 1
+          index &+= 1
+        }
+      } else {
+        let line = bottomLine(geometry)
+        views.modifyEach { view in
+          let edge = index < split ? top + next * stride : contentEnd
+          view.y = min(view.y, max(line - view.height, edge))
+          next += 1
+          index &+= 1
+        }
       }
     }
   }
