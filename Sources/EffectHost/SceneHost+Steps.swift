@@ -326,5 +326,67 @@ func makeStep<Effect: ScrollEffect>(_ effect: Effect, viewCount: Int) -> ChainSt
 }
 
 func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> ChainStep {
-  StatelessStep(effect: effect)
+  switch effect {
+  case let collapse as CollapseEffect: return CollapseStep(effect: collapse)
+  case let footerPin as FooterPinEffect: return FooterPinStep(effect: footerPin)
+  case let pin as PinEffect where !pin.untilNext && pin.untilChain == nil:
+    return FixedPinStep(form: pin.form)
+  default: return StatelessStep(effect: effect)
+  }
+}
+
+// `collapse`, `footerPin` and a pin whose section edge is fixed, in a chain
+// evaluated by itself: each a class of its own rather than a
+// `StatelessStep`, whose generic `run` finds the effect and its witness in
+// the class's metadata before it calls the witness, every step every
+// frame; these call the effect's `apply(to:)` directly. Each is
+// `@unchecked Sendable`: immutable, and its effect `Sendable`.
+
+/// A `collapse` step.
+final class CollapseStep: ChainStep, @unchecked Sendable {
+  let effect: CollapseEffect
+
+  init(effect: CollapseEffect) {
+    self.effect = effect
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
+  }
+}
+
+/// A `footerPin` step.
+final class FooterPinStep: ChainStep, @unchecked Sendable {
+  let effect: FooterPinEffect
+
+  init(effect: FooterPinEffect) {
+    self.effect = effect
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
+  }
+}
+
+/// A `pin` step whose section edge, if any, is a content y: its formula
+/// alone (``PinEffect/form``), which holds no chain name to retain.
+final class FixedPinStep: ChainStep, @unchecked Sendable {
+  let form: PinEffect.Form
+
+  init(form: PinEffect.Form) {
+    self.form = form
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    form.apply(to: &batch)
+  }
 }

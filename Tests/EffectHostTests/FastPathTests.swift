@@ -42,6 +42,46 @@ import Testing
     Self.expectSameFrames(scene, label: "until next")
   }
 
+  /// `collapse`, `footerPin` and pins with a fixed section edge or none,
+  /// which have steps of their own in a chain evaluated by itself (a
+  /// repeated one), in random orders and parameters, along either axis.
+  @Test("repeated chains of collapse, footerPin and fixed pins match view by view")
+  func ownStepsMatch() throws {
+    var random = SplitMix64(seed: 17)
+    for round in 0..<60 {
+      let horizontal = random.chance(0.5)
+      // The scroll axis's names: its length, the frame's place and size,
+      // and collapse's least size.
+      let (length, place, size, least) =
+        horizontal
+        ? ("contentWidth", "x", "width", "minWidth") : ("contentHeight", "y", "height", "minHeight")
+      let effects = (0..<(1 + random.int(0..<4))).map { _ -> String in
+        switch random.int(0..<3) {
+        case 0:
+          return #"{"type": "collapse", "\#(least)": \#(random.int(0..<60)), "#
+            + #""inset": \#(random.int(-40..<40)), "pinned": \#(random.chance(0.5))}"#
+        case 1:
+          return #"{"type": "footerPin", "mode": "\#(random.chance(0.5) ? "stretch" : "move")"}"#
+        default:
+          let until = random.chance(0.5) ? "\(random.int(0..<2400))" : "null"
+          return #"{"type": "pin", "edge": "\#(random.chance(0.5) ? "leading" : "trailing")", "#
+            + #""inset": \#(random.int(-30..<30)), "until": \#(until)}"#
+        }
+      }
+      let json = #"""
+        {"axis": "\#(horizontal ? "horizontal" : "vertical")",
+         "viewport": {"width": 390, "height": 600}, "contentInsets": {"top": 20, "bottom": 10},
+         "\#(length)": \#(400 + random.int(0..<2400)),
+         "chains": [{"name": "rows", "attachment": "\#(random.chance(0.5) ? "content" : "viewport")",
+                     "frame": {"\#(place)": \#(random.int(0..<900)), "\#(size)": \#(20 + random.int(0..<200))},
+                     "repeat": {"count": \#(2 + random.int(0..<12)), "spacing": \#(random.int(0..<30))},
+                     "effects": [\#(effects.joined(separator: ", "))]}]}
+        """#
+      let scene = try SceneLoader().load(json: json, file: "round \(round)")
+      Self.expectSameFrames(scene, label: "round \(round): \(json)")
+    }
+  }
+
   @Test(
     "the scene files of Configs, Benchmarks and the fuzz corpus's groups match view by view",
     arguments: SceneFiles.all)
