@@ -331,6 +331,9 @@ func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> Chain
   case let footerPin as FooterPinEffect: return FooterPinStep(effect: footerPin)
   case let pin as PinEffect where !pin.untilNext && pin.untilChain == nil:
     return FixedPinStep(form: pin.form)
+  case let parallax as ParallaxEffect: return ParallaxStep(effect: parallax)
+  case let translate as TranslateEffect: return TranslateStep(effect: translate)
+  case let stretch as StretchEffect: return StretchStep(effect: stretch)
   default: return StatelessStep(effect: effect)
   }
 }
@@ -388,5 +391,53 @@ final class FixedPinStep: ChainStep, @unchecked Sendable {
 
   override func run(_ batch: inout ViewBatch) {
     form.apply(to: &batch)
+  }
+}
+
+/// A `parallax` step.
+final class ParallaxStep: ChainStep, @unchecked Sendable {
+  let effect: ParallaxEffect
+
+  init(effect: ParallaxEffect) {
+    self.effect = effect
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
+  }
+}
+
+/// A `translate` step.
+final class TranslateStep: ChainStep, @unchecked Sendable {
+  let effect: TranslateEffect
+
+  init(effect: TranslateEffect) {
+    self.effect = effect
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
+  }
+}
+
+/// A `stretch` step.
+final class StretchStep: ChainStep, @unchecked Sendable {
+  let effect: StretchEffect
+
+  init(effect: StretchEffect) {
+    self.effect = effect
+  }
+
+  // A `CopyLocalEffect`, as a `StatelessStep` would find.
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    effect.apply(to: &batch)
   }
 }

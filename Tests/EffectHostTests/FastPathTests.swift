@@ -42,10 +42,11 @@ import Testing
     Self.expectSameFrames(scene, label: "until next")
   }
 
-  /// `collapse`, `footerPin` and pins with a fixed section edge or none,
-  /// which have steps of their own in a chain evaluated by itself (a
-  /// repeated one), in random orders and parameters, along either axis.
-  @Test("repeated chains of collapse, footerPin and fixed pins match view by view")
+  /// `collapse`, `footerPin`, pins with a fixed section edge or none,
+  /// `parallax`, `translate` and `stretch`, which have steps of their own
+  /// in a chain evaluated by itself (a repeated one), in random orders and
+  /// parameters, along either axis.
+  @Test("repeated chains of the built-ins with steps of their own match view by view")
   func ownStepsMatch() throws {
     var random = SplitMix64(seed: 17)
     for round in 0..<60 {
@@ -56,7 +57,14 @@ import Testing
         horizontal
         ? ("contentWidth", "x", "width", "minWidth") : ("contentHeight", "y", "height", "minHeight")
       let effects = (0..<(1 + random.int(0..<4))).map { _ -> String in
-        switch random.int(0..<3) {
+        switch random.int(0..<6) {
+        case 3:
+          return #"{"type": "parallax", "rate": \#(Double(random.int(-40..<40)) / 8)}"#
+        case 4:
+          return #"{"type": "translate", "factor": \#(Double(random.int(-8..<8)) / 4)}"#
+        case 5:
+          return #"{"type": "stretch", "edge": "\#(random.chance(0.5) ? "leading" : "trailing")", "#
+            + #""resistance": \#(Double(random.int(0..<5)) / 4), "maxStretch": \#(random.int(1..<200))}"#
         case 0:
           return #"{"type": "collapse", "\#(least)": \#(random.int(0..<60)), "#
             + #""inset": \#(random.int(-40..<40)), "pinned": \#(random.chance(0.5))}"#
