@@ -376,9 +376,10 @@ extension SceneHost {
 
 /// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``) as its
 /// first effect, frames kept natural: written over the natural transform
-/// before the chain's effects, in its group or as the first step of a chain
-/// evaluated by itself. Never in a scene's chains nor in the registry: only
-/// the host makes one.
+/// before the chain's effects, in its group, or for a chain evaluated by
+/// itself by the host with its natural transforms (``VisualsStep``, as the
+/// first step of one whose views rest). Never in a scene's chains nor in the
+/// registry: only the host makes one.
 struct ChainVisuals: CopyLocalEffect, Equatable {
   var zIndex: Double
   var opacity: Double

@@ -150,7 +150,7 @@ struct MirrorPlan: Sendable {
       let part: Part = changesAnchor[index] ? .whole : .keepingAnchor
       let range = chain.viewRange
       Self.append(Span(start: range.lowerBound, end: range.upperBound, part: part), to: &every)
-      if let rest = rest(index), rest != .none {
+      if let rest = rest(index), rest.rests {
         // Written once: nothing of it, or its natural tops in the content.
         if chain.attachment == .content {
           Self.append(Span(start: range.lowerBound, end: range.upperBound, part: .x), to: &once)

@@ -19,12 +19,43 @@ struct ChainRun {
   /// Whether and how the chain's views rest once a full frame has written
   /// them (``SceneHost/restingViewsWritten``).
   var rest: Rest
+  /// The chain's own visuals (``Chain/zIndex``, ``Chain/opacity``), which
+  /// the host writes itself before the chain's effects when ``rest`` is
+  /// ``Rest/ownVisuals``; otherwise unread.
+  var visuals: ChainVisuals
+  /// What a frame writes of an ``Rest/ownVisuals`` chain's views before its
+  /// effects once ``SceneHost/restingViewsWritten`` holds; otherwise unread.
+  var rewrite: Rewrite
+
+  /// What a frame writes of the views of a chain with visuals of its own
+  /// (``Rest/ownVisuals``) before its effects, once a full frame has
+  /// written every view whole (``SceneHost/restingViewsWritten``, which a
+  /// layout change clears): the columns its effects may change and the
+  /// natural top; the others hold, from that frame on, the natural
+  /// transform's and the visuals' constants, which nothing else writes. In a
+  /// right-to-left scene, whose frames end with the mirror image in
+  /// memory, always ``whole``.
+  enum Rewrite: UInt8 {
+    /// Every column: an effect may change a visual one.
+    case whole
+    /// The natural frame (x, y, width, height): the effects change no other
+    /// column.
+    case frame
+    /// The natural top alone: the effects change no other column.
+    case top
+  }
 
   /// How a chain's views rest once a full frame has written them: one
   /// value, so that a frame tests a chain once for both ways.
   enum Rest: UInt8 {
     /// Its effects change its views every frame.
     case none
+    /// As ``none``, for a chain with visuals of its own (``visuals``): the
+    /// host writes its views from their natural transforms with them before
+    /// its effects run, with no step and no batch. A chain that rests keeps
+    /// them as a step of its own (``VisualsStep``), which only a full frame
+    /// that writes its views runs.
+    case ownVisuals
     /// The chain has no effects (its steps, if any, are its own visuals):
     /// only its natural tops move.
     case noEffects
@@ -32,11 +63,18 @@ struct ChainRun {
     /// scroll invariant (``ScrollInvariance``): its views change only with
     /// the layout or the geometry.
     case fixed
+
+    /// Whether the views rest: ``noEffects`` or ``fixed``.
+    var rests: Bool { self == .noEffects || self == .fixed }
   }
 
   /// Whether the chain's views change only with the layout or the geometry
   /// (``Rest/fixed``).
   var isFixed: Bool { rest == .fixed }
+
+  /// Whether the chain's views rest once a full frame has written them:
+  /// ``Rest/noEffects`` or ``Rest/fixed``.
+  var rests: Bool { rest.rests }
 
   /// Whether a frame writes none of the chain's views once a full frame has
   /// written those that rest (``SceneHost/restingViewsWritten``): the chain
@@ -109,7 +147,8 @@ final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked 
 }
 
 /// A chain's own visuals (``ChainVisuals``) as the first step of a chain
-/// evaluated by itself: a class of its own rather than a
+/// evaluated by itself whose views rest (``ChainRun/rests``; the host writes
+/// the others' itself, ``ChainRun/Rest/ownVisuals``): a class of its own rather than a
 /// `StatelessStep<ChainVisuals>`, whose generic `run` reaches the effect
 /// through its protocol witness. `@unchecked Sendable`: immutable.
 final class VisualsStep: ChainStep, @unchecked Sendable {

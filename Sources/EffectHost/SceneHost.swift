@@ -168,7 +168,9 @@ public struct SceneHost: Sendable {
   /// views then hold all but their natural tops, which only a
   /// content-attached chain without effects moves (SceneHost+Layout.swift
   /// clears it, and ``evaluate(_:time:phase:)`` when the geometry is
-  /// another).
+  /// another). That frame also wrote every view of each chain with visuals
+  /// of its own whole, which then holds all but what its effects write
+  /// (``ChainRun/Rewrite``).
   var restingViewsWritten = false {
     didSet { visitedRuns = restingViewsWritten ? movingRuns : runs }
   }
@@ -226,11 +228,22 @@ public struct SceneHost: Sendable {
       let chain = scene.chains[index]
       let count = chain.viewCount
       let firstStep = steps.count
-      // A chain's own visuals are its first step: a chain without them pays
-      // nothing for them.
+      var rest = Self.rest(
+        ofChain: index, in: scene, mirrored: mirrored, eventDetector: eventDetector)
+      let visuals = ChainVisuals(zIndex: chain.zIndex, opacity: chain.opacity)
+      // A chain's own visuals: written by the host with its natural
+      // transforms, or, in a chain whose views rest, its first step, run only
+      // by a frame that writes them. A chain without them pays nothing for
+      // them.
       if !chain.hasIdentityVisuals {
-        steps.append(VisualsStep(zIndex: chain.zIndex, opacity: chain.opacity))
+        if rest == .none {
+          rest = .ownVisuals
+        } else {
+          steps.append(VisualsStep(zIndex: chain.zIndex, opacity: chain.opacity))
+        }
       }
+      let rewrite =
+        rest == .ownVisuals && !mirrored ? Self.rewrite(ofChain: index, in: scene) : .whole
       for effect in chain.effects {
         if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
           placements.pins.append(
@@ -254,9 +267,8 @@ public struct SceneHost: Sendable {
         ChainRun(
           chain: index, firstView: layouts[index].viewRange.lowerBound, viewCount: count,
           frame: frames[index], attachment: chain.attachment, stride: chain.stride,
-          steps: firstStep..<steps.count, isWindowed: windowed,
-          rest: Self.rest(
-            ofChain: index, in: scene, mirrored: mirrored, eventDetector: eventDetector)))
+          steps: firstStep..<steps.count, isWindowed: windowed, rest: rest, visuals: visuals,
+          rewrite: rewrite))
     }
     for index in scene.chains.indices where placements.runOfChain[index] < 0 {
       placements.groupKey[index] = layouts[index].viewRange.lowerBound
@@ -334,6 +346,17 @@ public struct SceneHost: Sendable {
         && (!watch.isConstant || eventDetector.hasGeometryWatches)
     }
     return readsViews ? .none : rest
+  }
+
+  /// What a frame writes of the views of chain `index` of `scene`, with
+  /// visuals of its own, before its effects once a full frame wrote them
+  /// whole (``ChainRun/Rewrite``): the columns its effects may change
+  /// (``fieldsWritten(byChain:in:)``) and the natural top.
+  static func rewrite(ofChain index: Int, in scene: Scene) -> ChainRun.Rewrite {
+    guard let fields = fieldsWritten(byChain: index, in: scene) else { return .whole }
+    if fields.isSubset(of: SwiftChainCode.Fields(.y)) { return .top }
+    let frame = SwiftChainCode.Fields([.x, .y, .width, .height])
+    return fields.isSubset(of: frame) ? .frame : .whole
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry
@@ -670,9 +693,9 @@ public struct SceneHost: Sendable {
           let count = copies.count
           let first = base + run.firstView + copies.lowerBound
           // A chain whose views rest, written by a full frame (or without
-          // effects or visuals: nothing to write but natural transforms).
-          // Tested apart from the rest: most chains do not rest, and pay one
-          // test for it.
+          // effects or visuals: nothing to write but natural transforms), or
+          // one with visuals of its own. Tested apart from the rest: most
+          // chains neither rest nor have visuals, and pay one test for both.
           if run.rest != .none {
             if restingWritten && run.rest == .fixed {
               // Its views as a full frame left them, and its natural flag
@@ -701,33 +724,87 @@ public struct SceneHost: Sendable {
               ) { _ in }
               continue
             }
-          }
-          // The chain's first effect writes every view as it changes it,
-          // starting from the natural transform (see ViewBatch); views that no
-          // effect writes are written at the end.
-          var record = ViewBatch.Record()
-          withUnsafeMutablePointer(to: &record) { record in
-            var batch = ViewBatch(
-              record: record, geometry: geometry, clock: clock, attachment: run.attachment,
-              naturalFrame: run.frame, stride: run.stride, base: first, count: count,
-              firstCopy: copies.lowerBound, swapsAxes: Memory.swapsAxes)
-            for step in run.steps {
-              // `steps` holds every step for the whole loop: call without the
-              // retain and release that a plain call would pay a step.
-              Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef {
-                $0.run(&batch)
+            if run.rest == .ownVisuals {
+              // Its visuals written with its natural transforms, as a step
+              // that changes only visuals would write them at rest, but with
+              // no call and no batch: its effects then find every view
+              // written, its frames natural.
+              let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
+              if restingWritten && run.rewrite != .whole {
+                // A full frame wrote them whole: only what may have moved
+                // since (``ChainRun/Rewrite``).
+                if run.rewrite == .top {
+                  writeNaturalTops(
+                    Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                    stride: run.stride)
+                } else {
+                  writeNaturalFrames(
+                    Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                    frame: run.frame, stride: run.stride)
+                }
+                runSteps(
+                  Memory.self, run, steps: steps, copies: copies, first: first, written: count,
+                  geometry: geometry, clock: clock, naturalFlags: naturalFlags)
+                continue
               }
+              let (zIndex, opacity) = (run.visuals.zIndex, run.visuals.opacity)
+              ViewBatch.modifyResting(
+                Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                frame: run.frame, stride: run.stride
+              ) {
+                $0.zIndex = zIndex
+                $0.opacity = opacity
+              }
+              runSteps(
+                Memory.self, run, steps: steps, copies: copies, first: first, written: count,
+                geometry: geometry, clock: clock, naturalFlags: naturalFlags)
+              continue
             }
-            // The views that no effect wrote, from their natural transforms.
-            let written = record.pointee.writtenCount
-            if written < count {
-              batch.modifyResting(from: written, to: count) { _ in }
-            }
-            // What event detection may count on (ChainEvent.swift).
-            naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
           }
+          runSteps(
+            Memory.self, run, steps: steps, copies: copies, first: first, written: 0,
+            geometry: geometry, clock: clock, naturalFlags: naturalFlags)
         }
       }
+    }
+  }
+
+  /// Runs the effects of `run` on its copies `copies`, whose views start at
+  /// `first` and of which the first `written` are written (the others at
+  /// rest), then writes the views that no effect wrote; with
+  /// `naturalFlags`, it also records there whether the chain's views kept
+  /// their natural frames. The views are stored in `Memory`.
+  @inline(__always)
+  static func runSteps<Memory: ViewMemory>(
+    _: Memory.Type, _ run: ChainRun, steps: UnsafeBufferPointer<ChainStep>, copies: Range<Int>,
+    first: UnsafeMutablePointer<ViewTransform>, written: Int, geometry: ScrollGeometry,
+    clock: UnsafePointer<FrameClock>, naturalFlags: UnsafeMutablePointer<Bool>?
+  ) {
+    let count = copies.count
+    // The chain's first effect writes every view as it changes it,
+    // starting from the natural transform (see ViewBatch); views that no
+    // effect writes are written at the end.
+    var record = ViewBatch.Record()
+    record.writtenCount = written
+    withUnsafeMutablePointer(to: &record) { record in
+      var batch = ViewBatch(
+        record: record, geometry: geometry, clock: clock, attachment: run.attachment,
+        naturalFrame: run.frame, stride: run.stride, base: first, count: count,
+        firstCopy: copies.lowerBound, swapsAxes: Memory.swapsAxes)
+      for step in run.steps {
+        // `steps` holds every step for the whole loop: call without the
+        // retain and release that a plain call would pay a step.
+        Unmanaged.passUnretained(steps[step])._withUnsafeGuaranteedRef {
+          $0.run(&batch)
+        }
+      }
+      // The views that no effect wrote, from their natural transforms.
+      let written = record.pointee.writtenCount
+      if written < count {
+        batch.modifyResting(from: written, to: count) { _ in }
+      }
+      // What event detection may count on (ChainEvent.swift).
+      naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
     }
   }
 
@@ -762,6 +839,33 @@ public struct SceneHost: Sendable {
       } else {
         view.pointee.y = top + copy * stride
       }
+      view += 1
+      copy += 1
+    }
+  }
+
+  /// Writes the natural frame (x, y, width, height) of each view from
+  /// `view` to `end`, copy `copy` first, its top as ``ViewBatch`` computes
+  /// it (`top + copy * stride`, the copy counted in Doubles), leaving the
+  /// other columns as they are; stored in `Memory` (its axes swapped when
+  /// it swaps them), as two two-lane stores a view.
+  @inline(__always)
+  static func writeNaturalFrames<Memory: ViewMemory>(
+    _: Memory.Type, _ view: UnsafeMutablePointer<ViewTransform>,
+    _ end: UnsafeMutablePointer<ViewTransform>, top: Double, copy: Double, frame: Rect,
+    stride: Double
+  ) {
+    let size =
+      Memory.swapsAxes
+      ? SIMD2(frame.height, frame.width) : SIMD2(frame.width, frame.height)
+    var view = view
+    var copy = copy
+    while view != end {
+      let y = top + copy * stride
+      let raw = UnsafeMutableRawPointer(view)
+      raw.storeBytes(
+        of: Memory.swapsAxes ? SIMD2(y, frame.x) : SIMD2(frame.x, y), as: SIMD2<Double>.self)
+      raw.storeBytes(of: size, toByteOffset: 16, as: SIMD2<Double>.self)
       view += 1
       copy += 1
     }

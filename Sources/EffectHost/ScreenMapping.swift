@@ -178,7 +178,7 @@ extension SceneHost {
       next = run.firstView + run.viewCount
       let window = windows[run.chain]
       let written = (run.firstView + window.lowerBound)..<(run.firstView + window.upperBound)
-      if restingWritten && run.rest != .none {
+      if restingWritten && run.rests {
         // Their natural tops, or nothing: as the full frame's pass.
         if run.attachment == .content { Self.mirror(views, written, width: width, part: .x) }
       } else {
