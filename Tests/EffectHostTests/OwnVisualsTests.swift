@@ -51,36 +51,24 @@ struct OwnVisualsTests {
   /// `expression` before its effects: the same views, with no chain that
   /// has visuals of its own.
   static func explicit(_ json: JSONValue) -> JSONValue {
-    guard case .object(let file) = json else { fatalError("a scene") }
-    return .object(
-      JSONObject(
-        file.members.map { member in
-          guard member.key == "chains", case .array(let chains) = member.value else {
-            return member
-          }
-          return .init(
-            key: "chains",
-            value: .array(
-              chains.map { chain in
-                guard case .object(let members) = chain else { return chain }
-                var visuals: [JSONObject.Member] = []
-                for key in ["zIndex", "opacity"] {
-                  if case .number(let value)? = members[key] {
-                    visuals.append(.init(key: key, value: .string("\(value)")))
-                  }
-                }
-                guard !visuals.isEmpty else { return chain }
-                let assign = JSONValue.object(
-                  JSONObject([.init(key: "type", value: .string("expression"))] + visuals))
-                var effects: [JSONValue] = []
-                if case .array(let list)? = members["effects"] { effects = list }
-                var changed = members.members.filter {
-                  !["zIndex", "opacity", "effects"].contains($0.key)
-                }
-                changed.append(.init(key: "effects", value: .array([assign] + effects)))
-                return .object(JSONObject(changed))
-              }))
-        }))
+    RestingTwin.mapChains(json) { members in
+      var visuals: [JSONObject.Member] = []
+      for key in ["zIndex", "opacity"] {
+        if case .number(let value)? = members[key] {
+          visuals.append(.init(key: key, value: .string("\(value)")))
+        }
+      }
+      guard !visuals.isEmpty else { return .object(members) }
+      let assign = JSONValue.object(
+        JSONObject([.init(key: "type", value: .string("expression"))] + visuals))
+      var effects: [JSONValue] = []
+      if case .array(let list)? = members["effects"] { effects = list }
+      var changed = members.members.filter {
+        !["zIndex", "opacity", "effects"].contains($0.key)
+      }
+      changed.append(.init(key: "effects", value: .array([assign] + effects)))
+      return .object(JSONObject(changed))
+    }
   }
 
   /// What a frame after a full one writes of each chain with visuals of its

@@ -16,12 +16,29 @@ enum RestingTwin {
   static func moving(
     _ json: JSONValue, where restsMaybe: (JSONObject, [JSONValue]) -> Bool
   ) -> JSONValue {
-    guard case .object(let file) = json else { fatalError("a scene") }
     let reader = JSONValue.object(
       JSONObject([
         .init(key: "type", value: .string("expression")),
         .init(key: "opacity", value: .string("opacity + 0 * offset")),
       ]))
+    return mapChains(json) { members in
+      let effects: [JSONValue]
+      if case .array(let list)? = members["effects"] {
+        effects = list
+      } else {
+        effects = []
+      }
+      guard restsMaybe(members, effects) else { return .object(members) }
+      var changed = members.members.filter { $0.key != "effects" }
+      changed.append(.init(key: "effects", value: .array(effects + [reader])))
+      return .object(JSONObject(changed))
+    }
+  }
+
+  /// `json`, a scene, with each chain's object `members` replaced by
+  /// `transform(members)`.
+  static func mapChains(_ json: JSONValue, _ transform: (JSONObject) -> JSONValue) -> JSONValue {
+    guard case .object(let file) = json else { fatalError("a scene") }
     return .object(
       JSONObject(
         file.members.map { member in
@@ -33,16 +50,7 @@ enum RestingTwin {
             value: .array(
               chains.map { chain in
                 guard case .object(let members) = chain else { return chain }
-                let effects: [JSONValue]
-                if case .array(let list)? = members["effects"] {
-                  effects = list
-                } else {
-                  effects = []
-                }
-                guard restsMaybe(members, effects) else { return chain }
-                var changed = members.members.filter { $0.key != "effects" }
-                changed.append(.init(key: "effects", value: .array(effects + [reader])))
-                return .object(JSONObject(changed))
+                return transform(members)
               }))
         }))
   }
