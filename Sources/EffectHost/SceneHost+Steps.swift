@@ -377,43 +377,51 @@ func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> Chain
   }
 }
 
-// `collapse`, `footerPin` and a pin whose section edge is fixed, in a chain
-// evaluated by itself: each a class of its own rather than a
-// `StatelessStep`, whose generic `run` finds the effect and its witness in
-// the class's metadata before it calls the witness, every step every
-// frame; these call the effect's `apply(to:)` directly. Each is
-// `@unchecked Sendable`: immutable, and its effect `Sendable`.
+// `collapse`, `footerPin`, `parallax`, `translate`, `stretch` and a pin
+// whose section edge is fixed, in a chain evaluated by itself: each a
+// final class of its own rather than a `StatelessStep`, whose generic
+// `run` finds the effect and its witness in the class's metadata before
+// it calls the witness, every step every frame; these call the effect's
+// `apply(to:)` directly. (Not `interpolate` or `expression`: their
+// witnesses, compiled in their own module, run a better-specialised body
+// than the `apply(to:)` a class here would call.) Each is `@unchecked
+// Sendable`: immutable, and its effect `Sendable`.
 
-/// A `collapse` step.
-final class CollapseStep: ChainStep, @unchecked Sendable {
-  let effect: CollapseEffect
+/// The effect of a copy-local built-in's step, for a final subclass whose
+/// `run` calls it.
+class CopyLocalStep<Effect: CopyLocalEffect>: ChainStep, @unchecked Sendable {
+  let effect: Effect
 
-  init(effect: CollapseEffect) {
+  init(effect: Effect) {
     self.effect = effect
   }
 
-  // A `CopyLocalEffect`, as a `StatelessStep` would find.
   override var isCopyLocal: Bool { true }
+}
 
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
-  }
+/// A `collapse` step.
+final class CollapseStep: CopyLocalStep<CollapseEffect>, @unchecked Sendable {
+  override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
 }
 
 /// A `footerPin` step.
-final class FooterPinStep: ChainStep, @unchecked Sendable {
-  let effect: FooterPinEffect
+final class FooterPinStep: CopyLocalStep<FooterPinEffect>, @unchecked Sendable {
+  override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
+}
 
-  init(effect: FooterPinEffect) {
-    self.effect = effect
-  }
+/// A `parallax` step.
+final class ParallaxStep: CopyLocalStep<ParallaxEffect>, @unchecked Sendable {
+  override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
+}
 
-  // A `CopyLocalEffect`, as a `StatelessStep` would find.
-  override var isCopyLocal: Bool { true }
+/// A `translate` step.
+final class TranslateStep: CopyLocalStep<TranslateEffect>, @unchecked Sendable {
+  override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
+}
 
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
-  }
+/// A `stretch` step.
+final class StretchStep: CopyLocalStep<StretchEffect>, @unchecked Sendable {
+  override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
 }
 
 /// A `pin` step whose section edge, if any, is a content y: its formula
@@ -430,53 +438,5 @@ final class FixedPinStep: ChainStep, @unchecked Sendable {
 
   override func run(_ batch: inout ViewBatch) {
     form.apply(to: &batch)
-  }
-}
-
-/// A `parallax` step.
-final class ParallaxStep: ChainStep, @unchecked Sendable {
-  let effect: ParallaxEffect
-
-  init(effect: ParallaxEffect) {
-    self.effect = effect
-  }
-
-  // A `CopyLocalEffect`, as a `StatelessStep` would find.
-  override var isCopyLocal: Bool { true }
-
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
-  }
-}
-
-/// A `translate` step.
-final class TranslateStep: ChainStep, @unchecked Sendable {
-  let effect: TranslateEffect
-
-  init(effect: TranslateEffect) {
-    self.effect = effect
-  }
-
-  // A `CopyLocalEffect`, as a `StatelessStep` would find.
-  override var isCopyLocal: Bool { true }
-
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
-  }
-}
-
-/// A `stretch` step.
-final class StretchStep: ChainStep, @unchecked Sendable {
-  let effect: StretchEffect
-
-  init(effect: StretchEffect) {
-    self.effect = effect
-  }
-
-  // A `CopyLocalEffect`, as a `StatelessStep` would find.
-  override var isCopyLocal: Bool { true }
-
-  override func run(_ batch: inout ViewBatch) {
-    effect.apply(to: &batch)
   }
 }
