@@ -874,8 +874,19 @@ public struct SceneHost: Sendable {
   /// Gives this host its own copy of every effect's state when a copy of the
   /// host shares them, as an array copies its storage before a write: copies
   /// of a host evaluate independently.
+  ///
+  /// Inlined: a frame's test is then one check of a reference, the copy
+  /// out of line (``copyStates()``).
+  @inline(__always)
   mutating func makeStatesUnique() {
     guard !isKnownUniquelyReferenced(&stateOwner) else { return }
+    copyStates()
+  }
+
+  /// The copy of ``makeStatesUnique()``: every step's state copied, and a
+  /// new owner.
+  @inline(never)
+  mutating func copyStates() {
     steps = steps.map { $0.copyingState() }
     stateOwner = StateOwner()
   }
