@@ -147,10 +147,11 @@ final class StatelessStep<Effect: StatelessScrollEffect>: ChainStep, @unchecked 
 }
 
 /// A chain's own visuals (``ChainVisuals``) as the first step of a chain
-/// evaluated by itself whose views rest (``ChainRun/rests``; the host writes
-/// the others' itself, ``ChainRun/Rest/ownVisuals``): a class of its own rather than a
-/// `StatelessStep<ChainVisuals>`, whose generic `run` reaches the effect
-/// through its protocol witness. `@unchecked Sendable`: immutable.
+/// evaluated by itself whose views rest (``ChainRun/rests``; the host
+/// writes the other chains' itself, ``ChainRun/Rest/ownVisuals``): a class
+/// of its own rather than a `StatelessStep<ChainVisuals>`, whose generic
+/// `run` reaches the effect through its protocol witness.
+/// `@unchecked Sendable`: immutable.
 final class VisualsStep: ChainStep, @unchecked Sendable {
   let visuals: ChainVisuals
 

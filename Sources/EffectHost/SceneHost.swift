@@ -730,30 +730,25 @@ public struct SceneHost: Sendable {
               // no call and no batch: its effects then find every view
               // written, its frames natural.
               let top = geometry.viewportY(ofNaturalY: run.frame.y, attachment: run.attachment)
-              if restingWritten && run.rewrite != .whole {
+              if !restingWritten || run.rewrite == .whole {
+                let (zIndex, opacity) = (run.visuals.zIndex, run.visuals.opacity)
+                ViewBatch.modifyResting(
+                  Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                  frame: run.frame, stride: run.stride
+                ) {
+                  $0.zIndex = zIndex
+                  $0.opacity = opacity
+                }
+              } else if run.rewrite == .top {
                 // A full frame wrote them whole: only what may have moved
                 // since (``ChainRun/Rewrite``).
-                if run.rewrite == .top {
-                  writeNaturalTops(
-                    Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
-                    stride: run.stride)
-                } else {
-                  writeNaturalFrames(
-                    Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
-                    frame: run.frame, stride: run.stride)
-                }
-                runSteps(
-                  Memory.self, run, steps: steps, copies: copies, first: first, written: count,
-                  geometry: geometry, clock: clock, naturalFlags: naturalFlags)
-                continue
-              }
-              let (zIndex, opacity) = (run.visuals.zIndex, run.visuals.opacity)
-              ViewBatch.modifyResting(
-                Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
-                frame: run.frame, stride: run.stride
-              ) {
-                $0.zIndex = zIndex
-                $0.opacity = opacity
+                writeNaturalTops(
+                  Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                  stride: run.stride)
+              } else {
+                writeNaturalFrames(
+                  Memory.self, first, first + count, top: top, copy: Double(copies.lowerBound),
+                  frame: run.frame, stride: run.stride)
               }
               runSteps(
                 Memory.self, run, steps: steps, copies: copies, first: first, written: count,
