@@ -240,6 +240,9 @@ public enum Easing: Sendable, Equatable {
 struct UnitBezier: EasingFunction, Equatable {
   /// Whether y(t) = x(t), so the eased progress is the progress itself.
   let isLinear: Bool
+
+  /// A curve that is not linear solves for its parameter, out of line.
+  var callsOutOfLine: Bool { !isLinear }
   private let ax, bx, cx: Double
   private let ay, by, cy: Double
 

@@ -5,6 +5,14 @@ import EffectProtocol
 protocol EasingFunction {
   /// The eased progress at `progress` (clamped to 0...1).
   func value(at progress: Double) -> Double
+
+  /// Whether ``value(at:)`` may call out of line
+  /// (``InputFunction/callsOutOfLine``).
+  var callsOutOfLine: Bool { get }
+}
+
+extension EasingFunction {
+  var callsOutOfLine: Bool { false }
 }
 
 /// An ``Easing`` ready to evaluate: a Bézier curve, steps or `linear(...)`.

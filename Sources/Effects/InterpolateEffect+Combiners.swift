@@ -121,15 +121,28 @@ extension InterpolateEffect {
     }
     let views = views
     let viewportHeight = views.geometry.viewport.height
-    if Combiner.keepsFrame {
-      views.modifyVisuals(PlainViewMemory.self, in: range) { view in
-        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+    guard !curve.callsOutOfLine else {
+      // The closure is compiled as a function of its own.
+      if Combiner.keepsFrame {
+        views.modifyVisuals(PlainViewMemory.self, in: range) { view in
+          Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+        }
+      } else {
+        views.modifyEach(PlainViewMemory.self, in: range) { view in
+          Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
+        }
       }
-    } else {
-      views.modifyEach(PlainViewMemory.self, in: range) { view in
-        Combiner.combine(&view, curve(Source.input(view, viewportHeight)))
-      }
+      return
     }
+    // Inlined into both of the batch's loops: a view at rest is then
+    // written from its natural transform in registers, not built on the
+    // stack for a call and copied from there.
+    @inline(__always) func read(_ view: ViewTransform) -> Double {
+      curve(Source.input(view, viewportHeight))
+    }
+    views.modifyEach(
+      PlainViewMemory.self, in: range, keepsFrame: Combiner.keepsFrame, reading: read,
+      { Combiner.combine(&$0, $1) })
   }
 
   /// ``combine(_:_:_:_:_:)`` in memory that swaps the axes: each view's
@@ -142,9 +155,19 @@ extension InterpolateEffect {
   {
     let views = views
     let viewportHeight = views.geometry.viewport.height
+    guard !curve.callsOutOfLine else {
+      views.modifyEach(
+        SwappedViewMemory.self, in: range, keepsFrame: Combiner.keepsFrame,
+        reading: { curve(Source.input($0, viewportHeight)) },
+        { Combiner.combine(&$0, $1) })
+      return
+    }
+    // Inlined, as in ``combine(_:_:_:_:_:)``.
+    @inline(__always) func read(_ view: ViewTransform) -> Double {
+      curve(Source.input(view, viewportHeight))
+    }
     views.modifyEach(
-      SwappedViewMemory.self, in: range, keepsFrame: Combiner.keepsFrame,
-      reading: { curve(Source.input($0, viewportHeight)) },
+      SwappedViewMemory.self, in: range, keepsFrame: Combiner.keepsFrame, reading: read,
       { Combiner.combine(&$0, $1) })
   }
 }

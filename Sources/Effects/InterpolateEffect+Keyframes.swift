@@ -151,6 +151,8 @@ extension InterpolateEffect {
     let stop: Stop
     let curve: UnitBezier
 
+    var callsOutOfLine: Bool { !curve.isLinear }
+
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       let fraction = (x - start.input) / (stop.input - start.input)
@@ -172,6 +174,8 @@ extension InterpolateEffect {
     /// instead of being loaded again for every view.
     let first: Stop
     let last: Stop
+
+    var callsOutOfLine: Bool { !curve.isLinear }
 
     /// Whether runs of copies are split at every stop (few stops, where
     /// ``segmentEnd(of:in:)`` scans), each segment's run evaluated without
@@ -283,6 +287,16 @@ extension InterpolateEffect {
 /// A value computed from an input: what the per-view loops evaluate.
 protocol InputFunction {
   func callAsFunction(_ x: Double) -> Double
+
+  /// Whether a value may call out of line: a Bézier easing's solver. A
+  /// loop that holds the curve inline saves every register it keeps
+  /// around that call, at every view; such a curve is evaluated through a
+  /// function of its own instead, from a loop that keeps little.
+  var callsOutOfLine: Bool { get }
+}
+
+extension InputFunction {
+  var callsOutOfLine: Bool { false }
 }
 
 /// The value of keyframes at an input.

@@ -123,6 +123,8 @@ extension InterpolateEffect {
     let curve: KeyframeCurve
     let ease: Ease
 
+    var callsOutOfLine: Bool { ease.callsOutOfLine }
+
     @inline(__always)
     init(stops: UnsafeBufferPointer<Stop>, keyframes: Keyframes, ease: Ease) {
       curve = KeyframeCurve(stops: stops, keyframes: keyframes)
