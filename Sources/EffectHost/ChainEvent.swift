@@ -278,10 +278,7 @@ struct EventDetector: Sendable {
     func resizePrevious(at index: Int, by delta: Int) {
       let count = previousCount + delta
       if count > previousCapacity {
-        let grown = UnsafeMutablePointer<Double>.allocate(capacity: count)
-        grown.initialize(from: previous, count: previousCount)
-        previous.deallocate()
-        previous = grown
+        previous = previous.moved(keeping: previousCount, toCapacity: count)
         previousCapacity = count
       }
       // Doubles are plain data: the tail moves as bytes (memmove, which the

@@ -332,10 +332,7 @@ final class FloatStep: ChainStep, @unchecked Sendable {
       return
     }
     if count > capacity {
-      let grown = UnsafeMutablePointer<Double>.allocate(capacity: count)
-      grown.initialize(from: hidden, count: viewCount)
-      hidden.deallocate()
-      hidden = grown
+      hidden = hidden.moved(keeping: viewCount, toCapacity: count)
       capacity = count
     }
     (hidden + viewCount).initialize(repeating: 0, count: count - viewCount)
