@@ -151,7 +151,7 @@ extension InterpolateEffect {
     let stop: Stop
     let curve: UnitBezier
 
-    var callsOutOfLine: Bool { !curve.isLinear }
+    var callsOutOfLine: Bool { curve.callsOutOfLine }
 
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
@@ -175,7 +175,7 @@ extension InterpolateEffect {
     let first: Stop
     let last: Stop
 
-    var callsOutOfLine: Bool { !curve.isLinear }
+    var callsOutOfLine: Bool { curve.callsOutOfLine }
 
     /// Whether runs of copies are split at every stop (few stops, where
     /// ``segmentEnd(of:in:)`` scans), each segment's run evaluated without
