@@ -255,7 +255,7 @@ public struct ViewBatch {
   @inlinable @inline(__always)
   public func modifyEach(_ body: (inout ViewTransform) -> Void) {
     record?.pointee.hasNaturalFrames = false
-    modifyAll(body)
+    modifyAll(keepsFrame: false, body)
   }
 
   /// Runs `body` on the transforms of the views in `range`, in order.
@@ -263,7 +263,7 @@ public struct ViewBatch {
   @inlinable @inline(__always)
   package func modifyEach(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
     record?.pointee.hasNaturalFrames = false
-    modify(in: range, body)
+    modify(in: range, keepsFrame: false, body)
   }
 
   /// ``modifyEach(in:_:)`` with the views in `Memory`, which must be the
@@ -274,7 +274,7 @@ public struct ViewBatch {
     _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
   ) {
     record?.pointee.hasNaturalFrames = false
-    modify(Memory.self, in: range, body)
+    modify(Memory.self, in: range, keepsFrame: false, body)
   }
 
   /// ``modifyVisuals(in:_:)`` with the views in `Memory`, which must be the
@@ -283,7 +283,7 @@ public struct ViewBatch {
   package func modifyVisuals<Memory: ViewMemory>(
     _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
   ) {
-    modify(Memory.self, in: range) { Self.changeVisuals(&$0, body) }
+    modify(Memory.self, in: range, keepsFrame: true) { Self.changeVisuals(&$0, body) }
   }
 
   /// ``modifyEach(_:in:_:)``, or ``modifyVisuals(_:in:_:)`` when
@@ -309,7 +309,7 @@ public struct ViewBatch {
       while view != end {
         let value = read(Memory.load(view))
         if keepsFrame {
-          Memory.modify(view) { Self.changeVisuals(&$0) { change(&$0, value) } }
+          Memory.modifyVisuals(view) { Self.changeVisuals(&$0) { change(&$0, value) } }
         } else {
           Memory.modify(view) { change(&$0, value) }
         }
@@ -337,13 +337,13 @@ public struct ViewBatch {
   /// count on. Checked in debug builds. `body` must not read or write the batch itself.
   @inlinable @inline(__always)
   public func modifyVisuals(_ body: (inout ViewTransform) -> Void) {
-    modifyAll { Self.changeVisuals(&$0, body) }
+    modifyAll(keepsFrame: true) { Self.changeVisuals(&$0, body) }
   }
 
   /// ``modifyVisuals(_:)`` for the views in `range`.
   @inlinable @inline(__always)
   package func modifyVisuals(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
-    modify(in: range) { Self.changeVisuals(&$0, body) }
+    modify(in: range, keepsFrame: true) { Self.changeVisuals(&$0, body) }
   }
 
   /// Runs `body` on `view`, checking in debug builds that it kept the frame.
@@ -372,47 +372,50 @@ public struct ViewBatch {
     }
   #endif
 
-  /// ``modify(in:_:)`` over every view: the written ones changed in place,
-  /// then those at rest written from their natural transforms. With no
-  /// range to check or split, a chain's one effect call pays a few tests
-  /// instead of a dozen.
+  /// ``modify(in:keepsFrame:_:)`` over every view: the written ones changed
+  /// in place, then those at rest written from their natural transforms.
+  /// With no range to check or split, a chain's one effect call pays a few
+  /// tests instead of a dozen.
   @inlinable @inline(__always)
-  func modifyAll(_ body: (inout ViewTransform) -> Void) {
+  func modifyAll(keepsFrame: Bool, _ body: (inout ViewTransform) -> Void) {
     // One test a call, then loops specialised for the memory.
     if swapsAxes {
-      modifyAll(SwappedViewMemory.self, body)
+      modifyAll(SwappedViewMemory.self, keepsFrame: keepsFrame, body)
     } else {
-      modifyAll(PlainViewMemory.self, body)
+      modifyAll(PlainViewMemory.self, keepsFrame: keepsFrame, body)
     }
   }
 
-  /// ``modifyAll(_:)`` with the views in `Memory`.
+  /// ``modifyAll(keepsFrame:_:)`` with the views in `Memory`.
   @inlinable @inline(__always)
   func modifyAll<Memory: ViewMemory>(
-    _: Memory.Type, _ body: (inout ViewTransform) -> Void
+    _: Memory.Type, keepsFrame: Bool, _ body: (inout ViewTransform) -> Void
   ) {
     let written = self.written
-    Self.modifyWritten(Memory.self, base, base + written, body)
+    Self.modifyWritten(Memory.self, base, base + written, keepsFrame: keepsFrame, body)
     guard written < count else { return }
     modifyResting(Memory.self, from: written, to: count, body)
     record?.pointee.writtenCount = count
   }
 
   /// Runs `body` on the transforms of the views in `range`, writing views at
-  /// rest as it goes.
+  /// rest as it goes; `keepsFrame` when `body` changes only visuals.
   @inlinable @inline(__always)
-  func modify(in range: Range<Int>, _ body: (inout ViewTransform) -> Void) {
+  func modify(
+    in range: Range<Int>, keepsFrame: Bool, _ body: (inout ViewTransform) -> Void
+  ) {
     if swapsAxes {
-      modify(SwappedViewMemory.self, in: range, body)
+      modify(SwappedViewMemory.self, in: range, keepsFrame: keepsFrame, body)
     } else {
-      modify(PlainViewMemory.self, in: range, body)
+      modify(PlainViewMemory.self, in: range, keepsFrame: keepsFrame, body)
     }
   }
 
-  /// ``modify(in:_:)`` with the views in `Memory`.
+  /// ``modify(in:keepsFrame:_:)`` with the views in `Memory`.
   @inlinable @inline(__always)
   func modify<Memory: ViewMemory>(
-    _: Memory.Type, in range: Range<Int>, _ body: (inout ViewTransform) -> Void
+    _: Memory.Type, in range: Range<Int>, keepsFrame: Bool,
+    _ body: (inout ViewTransform) -> Void
   ) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "view range out of bounds")
     guard !range.isEmpty else { return }
@@ -420,7 +423,8 @@ public struct ViewBatch {
     // Views already written are changed in place.
     let writtenEnd = min(range.upperBound, written)
     if range.lowerBound < writtenEnd {
-      Self.modifyWritten(Memory.self, base + range.lowerBound, base + writtenEnd, body)
+      Self.modifyWritten(
+        Memory.self, base + range.lowerBound, base + writtenEnd, keepsFrame: keepsFrame, body)
     }
     guard written < range.upperBound else { return }
     // Views at rest before the range are written as they are, those in it
@@ -430,16 +434,23 @@ public struct ViewBatch {
     record?.pointee.writtenCount = range.upperBound
   }
 
-  /// Runs `body` on the written transforms from `view` to `end`, in `Memory`.
+  /// Runs `body` on the written transforms from `view` to `end`, in
+  /// `Memory`: through ``ViewMemory/modifyVisuals(_:_:)`` when `keepsFrame`
+  /// (a constant where it is inlined), else ``ViewMemory/modify(_:_:)``.
   @inlinable @inline(__always)
   static func modifyWritten<Memory: ViewMemory>(
     _: Memory.Type, _ view: UnsafeMutablePointer<ViewTransform>,
-    _ end: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
+    _ end: UnsafeMutablePointer<ViewTransform>, keepsFrame: Bool,
+    _ body: (inout ViewTransform) -> Void
   ) {
     // A pointer walk: no index to scale by the 96-byte stride at every view.
     var view = view
     while view != end {
-      Memory.modify(view, body)
+      if keepsFrame {
+        Memory.modifyVisuals(view, body)
+      } else {
+        Memory.modify(view, body)
+      }
       view += 1
     }
   }

@@ -18,6 +18,10 @@ package protocol ViewMemory {
   /// `view`.
   static func modify(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void)
+  /// ``modify(_:_:)`` for a `body` that changes only visuals and keeps the
+  /// frame as it is, which need not be stored.
+  static func modifyVisuals(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void)
 }
 
 /// Memory that holds the views as effects see them: a vertical scene's.
@@ -53,6 +57,14 @@ package enum PlainViewMemory: ViewMemory {
   /// In place: only what `body` changes is written.
   @inlinable @inline(__always)
   package static func modify(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
+  ) {
+    body(&view.pointee)
+  }
+
+  /// In place, as ``modify(_:_:)``.
+  @inlinable @inline(__always)
+  package static func modifyVisuals(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
   ) {
     body(&view.pointee)
@@ -93,10 +105,55 @@ package enum SwappedViewMemory: ViewMemory {
       of: SIMD2(transform.rotation, transform.zIndex), toByteOffset: 80, as: SIMD2<Double>.self)
   }
 
-  /// Field by field: what `body` leaves as it was is stored as it was
-  /// loaded, which the compiler leaves out.
+  /// One Double at a time, the frame last. A field that `body` leaves as
+  /// it was is stored as it was loaded, which the compiler leaves out only
+  /// while no store of another field that `body` changed precedes it: the
+  /// fields a body that moves or resizes a view leaves as they were go
+  /// first (the visuals, then x and width as effects see them), y and
+  /// height last. Stored whole, as ``modifyVisuals(_:_:)`` stores it, a
+  /// frame changed in y wrote back every swapped field after it, every
+  /// view.
   @inlinable @inline(__always)
   package static func modify(
+    _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
+  ) {
+    let raw = UnsafeMutableRawPointer(view)
+    func field(_ offset: Int) -> Double { raw.load(fromByteOffset: offset, as: Double.self) }
+    var transform = ViewTransform(
+      frame: Rect(x: field(8), y: field(0), width: field(24), height: field(16)))
+    transform.scaleX = field(40)
+    transform.scaleY = field(32)
+    transform.anchorX = field(56)
+    transform.anchorY = field(48)
+    transform.opacity = field(64)
+    transform.blur = field(72)
+    transform.rotation = field(80)
+    transform.zIndex = field(88)
+    body(&transform)
+    func store(_ value: Double, _ offset: Int) {
+      raw.storeBytes(of: value, toByteOffset: offset, as: Double.self)
+    }
+    store(transform.opacity, 64)
+    store(transform.blur, 72)
+    store(transform.rotation, 80)
+    store(transform.zIndex, 88)
+    store(transform.scaleX, 40)
+    store(transform.scaleY, 32)
+    store(transform.anchorX, 56)
+    store(transform.anchorY, 48)
+    store(transform.x, 8)
+    store(transform.width, 24)
+    store(transform.y, 0)
+    store(transform.height, 16)
+  }
+
+  /// Loaded and stored whole, swapped: a swapped pair (the scales, the
+  /// anchors) that `body` changes stays in one register, where stores one
+  /// Double at a time took it apart every view. Stores of fields `body`
+  /// leaves as they were are left out or cost little here: the frame is
+  /// not changed.
+  @inlinable @inline(__always)
+  package static func modifyVisuals(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void
   ) {
     var transform = load(view)

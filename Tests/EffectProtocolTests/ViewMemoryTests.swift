@@ -116,6 +116,20 @@ import Testing
     return (plain, swapped, readPlain, readSwapped)
   }
 
+  /// The read-then-change form, in the batch's own memory's specialisation.
+  static func modifyEach(
+    _ batch: ViewBatch, in range: Range<Int>, keepsFrame: Bool,
+    reading read: (ViewTransform) -> Double, _ change: (inout ViewTransform, Double) -> Void
+  ) {
+    if batch.swapsAxes {
+      batch.modifyEach(
+        SwappedViewMemory.self, in: range, keepsFrame: keepsFrame, reading: read, change)
+    } else {
+      batch.modifyEach(
+        PlainViewMemory.self, in: range, keepsFrame: keepsFrame, reading: read, change)
+    }
+  }
+
   static func expectSame(_ first: [ViewTransform], _ second: [ViewTransform], _ label: String) {
     #expect(first.count == second.count, "\(label)")
     for (index, (a, b)) in zip(first, second).enumerated() where !a.isBitwiseEqual(to: b) {
@@ -125,7 +139,7 @@ import Testing
   }
 
   @Test(
-    "every way a batch reads and writes gives the same bits in both memories", arguments: 0..<60)
+    "every way a batch reads and writes gives the same bits in both memories", arguments: 0..<80)
   func sameInBothMemories(seed: UInt64) {
     var random = SplitMix64(seed: 0xA715 &+ seed)
     let count = Int(random.next() % 9) + 1
@@ -133,7 +147,7 @@ import Testing
     let written = Int(random.next() % UInt64(count + 1))
     let lower = Int(random.next() % UInt64(count))
     let range = lower..<(lower + Int(random.next() % UInt64(count - lower + 1)))
-    let operation = Int(seed % 6)
+    let operation = Int(seed % 8)
     let result = Self.run(views, written: written, range: range) { batch, range in
       switch operation {
       case 0:
@@ -153,21 +167,46 @@ import Testing
       case 3:
         batch.modifyEach(in: range) { view in view.height = max(0, view.y) + view.width }
       case 4:
-        // The read-then-change form, in each memory's own specialisation.
         let read: (ViewTransform) -> Double = { $0.y * 0.25 + $0.height }
         let change: (inout ViewTransform, Double) -> Void = { view, value in
           view.scaleY = value
           view.y -= value
         }
-        if batch.swapsAxes {
-          batch.modifyEach(
-            SwappedViewMemory.self, in: range, keepsFrame: false, reading: read, change)
-        } else {
-          batch.modifyEach(
-            PlainViewMemory.self, in: range, keepsFrame: false, reading: read, change)
+        Self.modifyEach(batch, in: range, keepsFrame: false, reading: read, change)
+      case 5:
+        batch.modifyVisuals { view in view.rotation = view.x + view.y }
+      case 6:
+        // Every field changed, each from another: each store, in its place.
+        batch.modifyEach { view in
+          let old = view
+          view.x = old.y + 1
+          view.y = old.width - 2
+          view.width = old.height + 3
+          view.height = old.scaleX + 4
+          view.scaleX = old.scaleY + 5
+          view.scaleY = old.anchorX + 6
+          view.anchorX = old.anchorY + 7
+          view.anchorY = old.opacity + 8
+          view.opacity = old.blur + 9
+          view.blur = old.rotation + 10
+          view.rotation = old.zIndex + 11
+          view.zIndex = old.x + 12
         }
       default:
-        batch.modifyVisuals { view in view.rotation = view.x + view.y }
+        // Every visual changed, read then changed, keeping the frame.
+        let read: (ViewTransform) -> Double = { $0.x - $0.height }
+        let change: (inout ViewTransform, Double) -> Void = { view, value in
+          let old = view
+          view.scaleX = old.scaleY + value
+          view.scaleY = old.anchorX - value
+          view.anchorX = old.anchorY * 2
+          view.anchorY = old.opacity + 1
+          view.opacity = old.blur - 1
+          view.blur = old.rotation + value
+          view.rotation = old.zIndex * 3
+          view.zIndex = old.scaleX - 4
+        }
+        Self.modifyEach(batch, in: range, keepsFrame: true, reading: read, change)
       }
       return batch.indices.map { batch[$0] }
     }

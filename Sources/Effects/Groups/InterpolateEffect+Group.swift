@@ -197,7 +197,11 @@ extension InterpolateEffect: CopyLocalEffect {
       // The value first: no swapped transform lives across the curve's call.
       let value = forms[index].pair.unsafelyUnwrapped.value(
         at: input(Memory.load(view)), extending: extending)
-      Memory.modify(view) { Combiner.combine(&$0, value) }
+      if Combiner.keepsFrame {
+        Memory.modifyVisuals(view) { Combiner.combine(&$0, value) }
+      } else {
+        Memory.modify(view) { Combiner.combine(&$0, value) }
+      }
     }
   }
 }

@@ -44,17 +44,17 @@ extension InterpolateEffect {
       }
     }
     switch property {
-    case .opacity: Memory.modify(view) { Opacity.combine(&$0, value) }
-    case .scale: Memory.modify(view) { Scale.combine(&$0, value) }
-    case .scaleX: Memory.modify(view) { ScaleX.combine(&$0, value) }
-    case .scaleY: Memory.modify(view) { ScaleY.combine(&$0, value) }
-    case .blur: Memory.modify(view) { Blur.combine(&$0, value) }
-    case .rotation: Memory.modify(view) { Rotation.combine(&$0, value) }
+    case .opacity: Memory.modifyVisuals(view) { Opacity.combine(&$0, value) }
+    case .scale: Memory.modifyVisuals(view) { Scale.combine(&$0, value) }
+    case .scaleX: Memory.modifyVisuals(view) { ScaleX.combine(&$0, value) }
+    case .scaleY: Memory.modifyVisuals(view) { ScaleY.combine(&$0, value) }
+    case .blur: Memory.modifyVisuals(view) { Blur.combine(&$0, value) }
+    case .rotation: Memory.modifyVisuals(view) { Rotation.combine(&$0, value) }
     case .translateX: Memory.modify(view) { TranslateX.combine(&$0, value) }
     case .translateY: Memory.modify(view) { TranslateY.combine(&$0, value) }
     case .width: Memory.modify(view) { Width.combine(&$0, value) }
     case .height: Memory.modify(view) { Height.combine(&$0, value) }
-    case .zIndex: Memory.modify(view) { ZIndex.combine(&$0, value) }
+    case .zIndex: Memory.modifyVisuals(view) { ZIndex.combine(&$0, value) }
     }
   }
 
