@@ -183,10 +183,20 @@ struct EventDetector: Sendable {
   /// detection, false after a layout change, or before a frame in another
   /// geometry when a watch is constant only in one
   /// (``noteGeometryChange()``), when the next frame compares them again.
-  private var constantsKept = false
+  private var constantsKept = false {
+    didSet { readsNoView = constantsKept && variesWithScrollOnly }
+  }
+  /// ``constantsKept`` and ``variesWithScrollOnly`` both: the next frame
+  /// reads no view. One flag, so that the frame of a scene that must read
+  /// views pays one test for it.
+  private var readsNoView = false
   /// Whether a watch is not constant (``Watch/isConstant``): without one, a
   /// frame reads no watch while ``constantsKept`` holds.
   private let hasVaryingWatches: Bool
+  /// Whether every watch that is not constant watches a scroll input, the
+  /// same for every copy (or none does): while ``constantsKept`` holds, a
+  /// frame then reads no view (``readsNoView``).
+  private let variesWithScrollOnly: Bool
   /// Whether a watch is constant only in one viewport height and content
   /// insets (``Watch/isConstantInGeometry``): the host then calls
   /// ``noteGeometryChange()`` when a frame's geometry is another than the
@@ -331,6 +341,7 @@ struct EventDetector: Sendable {
     tables = Tables(watches: watches, previousCount: slots, chainCount: scene.chains.count)
     readsPreviousGeometry = watches.contains { $0.input == .progress }
     hasVaryingWatches = watches.contains { !$0.isConstant }
+    variesWithScrollOnly = !watches.contains { !$0.isConstant && $0.input.isPerView }
     hasGeometryWatches = watches.contains(where: \.isConstantInGeometry)
     fired.reserveCapacity(
       min(
@@ -533,8 +544,7 @@ struct EventDetector: Sendable {
   @inline(__always)
   mutating func settles() -> Bool {
     guard keepsEveryValue else { return false }
-    if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
-    hasPrevious = true
+    settleFrame()
     return true
   }
 
@@ -574,15 +584,34 @@ struct EventDetector: Sendable {
   /// ``naturalChainFlags()``, which made the tables this detector's own: a
   /// host cannot be copied between the two, within its own `mutating` call,
   /// so the tables are not checked again (a debug build asserts it).
+  @inline(__always)
   mutating func detect<Memory: ViewMemory>(
+    _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
+  ) {
+    // The constant watches' values kept, and no view to read: one test.
+    if readsNoView {
+      if hasVaryingWatches {
+        detectScrollInputs(geometry: geometry)
+      } else {
+        // Every watch constant: nothing to read.
+        settleFrame()
+      }
+      return
+    }
+    detectViews(Memory.self, in: views, geometry: geometry)
+  }
+
+  /// ``detect(_:in:geometry:)`` of a frame that reads views: those of the
+  /// watches of views' inputs, and every constant watch after a layout
+  /// change or in another geometry.
+  @inline(never)
+  private mutating func detectViews<Memory: ViewMemory>(
     _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
   ) {
     // Most frames fire nothing: emptying an empty array is a call to skip.
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     let firing = hasPrevious
     hasPrevious = true
-    // Every watch constant, and their values kept: nothing to read.
-    if !hasVaryingWatches && constantsKept { return }
     // Read in place, through pointers: a watch is not copied, and nothing
     // is retained or checked a watch.
     assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
@@ -601,8 +630,44 @@ struct EventDetector: Sendable {
     }
   }
 
-  /// The loop over the watches of ``detect(_:in:geometry:)``, the views
-  /// starting at `base`.
+  /// The detection of a frame that reads nothing: the last frame's events
+  /// cleared.
+  @inline(__always)
+  private mutating func settleFrame() {
+    // Most frames fire nothing: emptying an empty array is a call to skip.
+    if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
+    hasPrevious = true
+  }
+
+  /// ``detect(_:in:geometry:)`` of a frame whose every watch that is not
+  /// constant reads a scroll input, the constant ones' values kept: each
+  /// of those compared with its one previous value, in order, as
+  /// ``detectViews(_:in:geometry:)`` compares it, in a loop of a few
+  /// registers, without the frame of the views' loop.
+  @inline(never)
+  private mutating func detectScrollInputs(geometry: ScrollGeometry) {
+    let firing = hasPrevious
+    settleFrame()
+    assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
+    let tables = self.tables
+    let slots = tables.previous
+    var watch = UnsafePointer(tables.watches)
+    let end = watch + tables.watchCount
+    while watch != end {
+      let slot = slots + watch.pointee.firstSlot
+      switch watch.pointee.input {
+      case .offset: Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
+      case .pull: Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
+      case .pullBottom: Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
+      // Constant (``variesWithScrollOnly``), its values kept in its slots.
+      default: break
+      }
+      watch += 1
+    }
+  }
+
+  /// The loop over the watches of ``detectViews(_:in:geometry:)``, the
+  /// views starting at `base`.
   @inline(__always)
   private mutating func detect<Memory: ViewMemory>(
     _: Memory.Type, _ base: UnsafePointer<ViewTransform>, tables: Tables,

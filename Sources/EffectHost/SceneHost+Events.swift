@@ -42,7 +42,9 @@ extension SceneHost {
   }
 
   /// Reads the inputs of every declared event in the frame just evaluated
-  /// and records those that fired.
+  /// and records those that fired. Inlined: the detector's test of what
+  /// the frame must read comes before its calls.
+  @inline(__always)
   mutating func detectEvents() {
     let geometry = self.geometry
     let views = UnsafeBufferPointer(start: storage.views, count: storage.count)

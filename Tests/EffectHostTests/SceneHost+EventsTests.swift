@@ -23,42 +23,71 @@ import Testing
     host.withEvents { Array($0) }
   }
 
-  @Test("offset events over random sequences fire exactly where a < X <= b or a > X >= b")
-  func randomSequences() throws {
-    var random = SplitMix64(seed: 12)
+  @Test(
+    "scroll events over random sequences fire exactly where a < X <= b or a > X >= b",
+    arguments: [false, true])
+  func randomSequences(nearBottom: Bool) throws {
+    var random = SplitMix64(seed: nearBottom ? 13 : 12)
+    // The default viewport (844 high) over 4000 points of content.
+    let maxOffset = 4000.0 - 844
+    let base = nearBottom ? maxOffset : 0
     for _ in 0..<40 {
-      // Thresholds on a grid the offsets land on, so that a frame exactly at
-      // the threshold is common.
-      let thresholds = (0..<3).map { _ in Double(random.next(in: -20...20)) * 10 }
+      // Thresholds on a grid the inputs land on, so that a frame exactly
+      // at the threshold is common; each event reads the offset, the pull
+      // at the top or the pull past the bottom.
+      let inputs = (0..<3).map { _ in random.pick(["offset", "pull", "pullBottom"]) }
+      let thresholds = inputs.map { input in
+        Double(random.next(in: input == "offset" ? -20...20 : 0...20)) * 10
+          + (input == "offset" ? base : 0)
+      }
       let directions = (0..<3).map { _ in random.pick(["increasing", "decreasing", "both"]) }
+      // A fourth event on a height no effect changes: it never crosses,
+      // and a frame that reads it reads the views.
       let json =
         "["
         + (0..<3).map {
-          #"{"name": "e\#($0)", "crosses": \#(thresholds[$0]), "direction": "\#(directions[$0])"}"#
-        }.joined(separator: ", ") + "]"
+          #"{"name": "e\#($0)", "input": "\#(inputs[$0])", "crosses": \#(thresholds[$0]), "#
+            + #""direction": "\#(directions[$0])"}"#
+        }.joined(separator: ", ") + #", {"name": "tall", "input": "height", "crosses": 150}]"#
       let count = random.next(in: 1...3)
       var host = SceneHost(scene: try Self.scene(events: json, count: count))
       var previous: Double?
       for frame in 0..<200 {
+        // Now and then the session starts again: its next frame fires nothing.
+        if random.chance(0.03) {
+          host.resetState()
+          previous = nil
+        }
         let offset =
-          random.chance(0.5)
-          ? Double(random.next(in: -20...20)) * 10 : random.signed(upTo: 250)
+          base
+          + (random.chance(0.5)
+            ? Double(random.next(in: -20...20)) * 10 : random.signed(upTo: 250))
         host.evaluate(offset: offset)
+        func value(_ input: String, _ offset: Double) -> Double {
+          switch input {
+          case "pull": max(-offset, 0)
+          case "pullBottom": max(offset - maxOffset, 0)
+          default: offset
+          }
+        }
         var expected: [SceneEvent] = []
-        if let a = previous {
+        if let previous {
           for index in 0..<3 {
+            let (a, b) = (value(inputs[index], previous), value(inputs[index], offset))
             let x = thresholds[index]
             var direction: SceneEvent.Direction?
-            if a < x && x <= offset && directions[index] != "decreasing" { direction = .increasing }
-            if a > x && x >= offset && directions[index] != "increasing" { direction = .decreasing }
+            if a < x && x <= b && directions[index] != "decreasing" { direction = .increasing }
+            if a > x && x >= b && directions[index] != "increasing" { direction = .decreasing }
             guard let direction else { continue }
             for copy in 0..<count {
               expected.append(
-                SceneEvent(chain: 0, copy: copy, event: index, direction: direction, value: offset))
+                SceneEvent(chain: 0, copy: copy, event: index, direction: direction, value: b))
             }
           }
         }
-        #expect(Self.fired(host) == expected, "frame \(frame), \(previous ?? .nan) -> \(offset)")
+        #expect(
+          Self.fired(host) == expected,
+          "frame \(frame), \(inputs), \(previous ?? .nan) -> \(offset)")
         previous = offset
       }
     }
