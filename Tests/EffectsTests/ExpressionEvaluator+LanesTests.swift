@@ -58,6 +58,23 @@ import Testing
   /// The offsets the rounds cycle through.
   static let offsets = [-120.0, 0, 37.5, 400, 1300]
 
+  /// Runs `body` for 60 rounds of `programs` random programs of `depth`,
+  /// each round at the next of ``offsets`` on 4 to 21 copies (in lanes).
+  static func rounds(
+    seed: UInt64, programs count: Int, depth: Int,
+    _ body: (
+      _ round: Int, _ offset: Double, _ copies: Int, _ trees: [ExpressionRandomTests.Tree],
+      _ texts: [String]
+    ) throws -> Void
+  ) rethrows {
+    var random = SplitMix64(seed: seed)
+    for round in 0..<60 {
+      let copies = 4 + random.int(0..<18)
+      let (trees, texts) = programs(&random, count: count, depth: depth)
+      try body(round, offsets[round % 5], copies, trees, texts)
+    }
+  }
+
   /// `count` random programs of `depth` over the names, and their texts.
   static func programs(_ random: inout SplitMix64, count: Int, depth: Int)
     -> (trees: [ExpressionRandomTests.Tree], texts: [String])
@@ -74,14 +91,10 @@ import Testing
     arguments: [1, 2, 3, 4] as [UInt64])
   func lanesAgree(seed: UInt64) throws {
     let first = try ExpressionEffect.decode(json: Self.spread)
-    var random = SplitMix64(seed: seed)
-    for round in 0..<60 {
-      let offset = Self.offsets[round % 5]
-      let count = 4 + random.int(0..<18)
-      // Three columns: rotation shows the value; scaleX and y are written too,
-      // so the lanes' stores of several columns are checked against one run
-      // view by view.
-      let (trees, texts) = Self.programs(&random, count: 3, depth: 4)
+    // Three columns: rotation shows the value; scaleX and y are written too,
+    // so the lanes' stores of several columns are checked against one run
+    // view by view.
+    try Self.rounds(seed: seed, programs: 3, depth: 4) { round, offset, count, trees, texts in
       let effect = try ExpressionEffect.decode(
         json: #"{"rotation": "\#(texts[0])", "scaleX": "\#(texts[1])", "y": "\#(texts[2])"}"#)
       let inLanes = Self.evaluate([first, effect], count: count, offset: offset)
@@ -99,6 +112,54 @@ import Testing
           result == wanted || (result - wanted).magnitude <= 1e-12 * max(1, wanted.magnitude),
           "seed \(seed) round \(round) copy \(copy) of \(count): \(texts[0]) gave \(result), expected \(wanted)"
         )
+      }
+    }
+  }
+}
+
+extension ExpressionEvaluatorLanesTests {
+  @Test(
+    "lanes hold width, height, opacity and blur and set both scales as view by view does",
+    arguments: [8, 9] as [UInt64])
+  func lanesLimitColumns(seed: UInt64) throws {
+    let first = try ExpressionEffect.decode(json: Self.spread)
+    try Self.rounds(seed: seed, programs: 5, depth: 3) { round, offset, count, trees, texts in
+      let effect = try ExpressionEffect.decode(
+        json: #"""
+          {"opacity": "\#(texts[0])", "width": "\#(texts[1])", "height": "\#(texts[2])",
+           "blur": "\#(texts[3])", "scale": "\#(texts[4])"}
+          """#)
+      let inLanes = Self.evaluate([first, effect], count: count, offset: offset)
+      let oneByOne = Self.evaluate([first, effect], count: 3, offset: offset)
+      let context = "seed \(seed) round \(round), \(count) copies: \(texts)"
+      for copy in 0..<3 {
+        #expect(
+          Self.columns(inLanes[copy]) == Self.columns(oneByOne[copy]), "\(context), copy \(copy)")
+      }
+      for copy in 0..<count {
+        // Opacity: the value saturated, then held to 0...1; a value that is
+        // not finite leaves the first effect's.
+        let names = Self.names(copy: copy, offset: offset)
+        let expected = trees[0].value(names)
+        let wanted =
+          expected.isFinite ? min(max(min(max(expected, -1e15), 1e15), 0), 1) : names["opacity"]!
+        let result = inLanes[copy].opacity
+        #expect(
+          result == wanted || (result - wanted).magnitude <= 1e-12,
+          "\(context), copy \(copy): opacity \(result), expected \(wanted)")
+        // Scale: both factors, or neither when the value is not finite.
+        if trees[4].value(names).isFinite {
+          #expect(
+            inLanes[copy].scaleX.bitPattern == inLanes[copy].scaleY.bitPattern,
+            "\(context), copy \(copy)")
+        } else {
+          #expect(
+            inLanes[copy].scaleX == 1 && inLanes[copy].scaleY == names["scaleY"]!,
+            "\(context), copy \(copy)")
+        }
+        #expect(
+          inLanes[copy].width >= 0 && inLanes[copy].height >= 0 && inLanes[copy].blur >= 0,
+          "\(context), copy \(copy)")
       }
     }
   }

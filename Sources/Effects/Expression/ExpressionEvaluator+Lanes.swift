@@ -180,22 +180,10 @@ extension ExpressionProgram {
     // view of the group whose value is finite, saturated and then limited.
     func store(
       _ lanes: UnsafeMutablePointer<Double>, _ field: Int, other: Int? = nil,
-      _ limit: (Double) -> Double = { $0 }
+      _ limit: ColumnLimit = .none
     ) {
-      let target = column(field)
-      guard let other else {
-        for i in 0..<count where lanes[i].isFinite {
-          let value = limit(Saturation.clamp(lanes[i]))
-          target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
-        }
-        return
-      }
-      let alsoTarget = column(other)
-      for i in 0..<count where lanes[i].isFinite {
-        let value = limit(Saturation.clamp(lanes[i]))
-        target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
-        alsoTarget.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
-      }
+      Self.storeLanes(
+        lanes, count: count, into: column(field), also: other.map(column), limit: limit)
     }
     while instruction != end {
       let current = instruction.pointee
@@ -385,10 +373,10 @@ extension ExpressionProgram {
         store(top, 8)
         top -= width
       case .storeWidth:
-        store(top, 16) { Swift.max(0, $0) }
+        store(top, 16, .nonNegative)
         top -= width
       case .storeHeight:
-        store(top, 24) { Swift.max(0, $0) }
+        store(top, 24, .nonNegative)
         top -= width
       case .storeScale:
         store(top, 32, other: 40)
@@ -406,10 +394,10 @@ extension ExpressionProgram {
         store(top, 56)
         top -= width
       case .storeOpacity:
-        store(top, 64) { Swift.min(Swift.max($0, 0), 1) }
+        store(top, 64, .unit)
         top -= width
       case .storeBlur:
-        store(top, 72) { Swift.max(0, $0) }
+        store(top, 72, .nonNegative)
         top -= width
       case .storeRotation:
         store(top, 80)
@@ -420,6 +408,54 @@ extension ExpressionProgram {
       case .end:
         return
       }
+    }
+  }
+  /// How a column's stored value is held after it is saturated: width,
+  /// height and blur to 0 or more, opacity to 0...1.
+  enum ColumnLimit {
+    case none, nonNegative, unit
+  }
+
+  /// Stores `lanes[0..<count]` into the column at `target` of `count`
+  /// views (and at `other`, for `scale`), each value that is finite,
+  /// saturated and then limited by `limit`; a value that is not finite
+  /// leaves its view's column. Out of line: inlined into the lanes' loop,
+  /// whose registers hold the program's state, each view reloaded the
+  /// columns' addresses and the bounds from the stack.
+  @inline(never)
+  private static func storeLanes(
+    _ lanes: UnsafePointer<Double>, count: Int, into target: UnsafeMutableRawPointer,
+    also other: UnsafeMutableRawPointer?, limit: ColumnLimit
+  ) {
+    switch limit {
+    case .none: storeLanes(lanes, count: count, into: target, also: other) { $0 }
+    case .nonNegative:
+      storeLanes(lanes, count: count, into: target, also: other) { Swift.max(0, $0) }
+    case .unit:
+      storeLanes(lanes, count: count, into: target, also: other) {
+        Swift.min(Swift.max($0, 0), 1)
+      }
+    }
+  }
+
+  /// ``storeLanes(_:count:into:also:limit:)`` with the limit `limit`.
+  @inline(__always)
+  private static func storeLanes(
+    _ lanes: UnsafePointer<Double>, count: Int, into target: UnsafeMutableRawPointer,
+    also other: UnsafeMutableRawPointer?, _ limit: (Double) -> Double
+  ) {
+    let stride = MemoryLayout<ViewTransform>.stride
+    guard let other else {
+      for i in 0..<count where lanes[i].isFinite {
+        let value = limit(Saturation.clamp(lanes[i]))
+        target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+      }
+      return
+    }
+    for i in 0..<count where lanes[i].isFinite {
+      let value = limit(Saturation.clamp(lanes[i]))
+      target.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
+      other.storeBytes(of: value, toByteOffset: i &* stride, as: Double.self)
     }
   }
 }
