@@ -19,7 +19,7 @@ package protocol ViewMemory {
   static func modify(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void)
   /// ``modify(_:_:)`` for a `body` that changes only visuals and keeps the
-  /// frame as it is, which need not be stored.
+  /// frame as it is: stored as suits what such a body changes.
   static func modifyVisuals(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void)
 }
@@ -147,11 +147,10 @@ package enum SwappedViewMemory: ViewMemory {
     store(transform.height, 16)
   }
 
-  /// Loaded and stored whole, swapped: a swapped pair (the scales, the
-  /// anchors) that `body` changes stays in one register, where stores one
-  /// Double at a time took it apart every view. Stores of fields `body`
-  /// leaves as they were are left out or cost little here: the frame is
-  /// not changed.
+  /// Loaded and stored whole, swapped, the frame included: a swapped pair
+  /// (the scales, the anchors) that `body` changes stays in one register,
+  /// where stores one Double at a time (``modify(_:_:)``) took it apart
+  /// every view.
   @inlinable @inline(__always)
   package static func modifyVisuals(
     _ view: UnsafeMutablePointer<ViewTransform>, _ body: (inout ViewTransform) -> Void

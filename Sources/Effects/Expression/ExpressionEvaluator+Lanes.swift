@@ -410,6 +410,7 @@ extension ExpressionProgram {
       }
     }
   }
+
   /// How a column's stored value is held after it is saturated: width,
   /// height and blur to 0 or more, opacity to 0...1.
   enum ColumnLimit {
