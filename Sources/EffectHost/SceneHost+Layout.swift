@@ -298,7 +298,8 @@ extension SceneHost {
     var rebuilt = SceneHost(evaluating: scene, reducesMotion: reducesMotion)
     rebuilt.frame.clock = frame.clock
     rebuilt.frame.geometry.offset = frame.geometry.offset
-    // Each chain's steps are its effects in order in both hosts.
+    // Each chain's steps are made from its effects the same way in both
+    // hosts: in order, a run of expressions joined (joiningExpressions).
     for run in rebuilt.runs {
       let oldRun = placements.runOfChain[run.chain]
       guard oldRun >= 0 else { continue }

@@ -244,7 +244,7 @@ public struct SceneHost: Sendable {
       }
       let rewrite =
         rest == .ownVisuals && !mirrored ? Self.rewrite(ofChain: index, in: scene) : .whole
-      for effect in chain.effects {
+      for effect in Self.joiningExpressions(chain.effects) {
         if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
           placements.pins.append(
             Placements.Pin(
@@ -357,6 +357,26 @@ public struct SceneHost: Sendable {
     if fields.isSubset(of: SwiftChainCode.Fields(.y)) { return .top }
     let frame = SwiftChainCode.Fields([.x, .y, .width, .height])
     return fields.isSubset(of: frame) ? .frame : .whole
+  }
+
+  /// `effects` with each run of `expression` effects in a row joined into
+  /// one (``ExpressionEffect/followed(by:)``) where their programs join:
+  /// a chain's steps. Each call of an expression writes the frame's
+  /// values and sets up its interpreter; a run of them joined does so once
+  /// and is dispatched once, and its views are the same bits.
+  static func joiningExpressions(_ effects: [any ScrollEffect]) -> [any ScrollEffect] {
+    var joined: [any ScrollEffect] = []
+    for effect in effects {
+      if let expression = effect as? ExpressionEffect,
+        let last = joined.last as? ExpressionEffect,
+        let both = last.followed(by: expression)
+      {
+        joined[joined.count - 1] = both
+      } else {
+        joined.append(effect)
+      }
+    }
+    return joined
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry

@@ -22,7 +22,8 @@ public struct ExpressionEffect: StatelessScrollEffect {
   /// ``descriptor``'s parameters.
   public let expressions: [(column: String, expression: String)]
 
-  private let program: ExpressionProgram
+  /// The expressions compiled: what a frame runs.
+  let program: ExpressionProgram
   /// Whether an expression reads the offset, `pull` or `pullBottom`: what
   /// scrolling changes (``ScrollInvariance``).
   let readsScroll: Bool
@@ -109,6 +110,27 @@ public struct ExpressionEffect: StatelessScrollEffect {
 
   public func apply(to views: inout ViewBatch) {
     program.apply(to: &views)
+  }
+
+  /// One effect that does what `self` and then `next` do, for a host that
+  /// runs a chain's expressions in a row as one (one call a frame, the
+  /// frame's values written once): `nil` when their programs do not join
+  /// (``ExpressionProgram/followed(by:)``). Its ``expressions`` are both
+  /// effects', `self`'s first; a column may appear twice.
+  package func followed(by next: ExpressionEffect) -> ExpressionEffect? {
+    guard let joined = program.followed(by: next.program) else { return nil }
+    return ExpressionEffect(
+      expressions: expressions + next.expressions, program: joined,
+      readsScroll: readsScroll || next.readsScroll)
+  }
+
+  private init(
+    expressions: [(column: String, expression: String)], program: ExpressionProgram,
+    readsScroll: Bool
+  ) {
+    self.expressions = expressions
+    self.program = program
+    self.readsScroll = readsScroll
   }
 
   public static let descriptor = EffectDescriptor(

@@ -100,6 +100,53 @@ import Testing
     Self.expectSameFrames(scene, label: file)
   }
 
+  /// `expression` effects in a row, which the host runs as one
+  /// (`ExpressionEffect.followed(by:)`), between other effects or not, in
+  /// chains of one view or many (in lanes from four), along either axis
+  /// and right to left: each effect's view by view, one after another.
+  @Test("runs of expressions, joined by the host, match each expression view by view")
+  func expressionRunsMatch() throws {
+    let expressions = [
+      #"{"type": "expression", "y": "y + 0.5 * max(0, offset)", "blur": "pull / 10"}"#,
+      #"{"type": "expression", "height": "height * (1 + pull / 300)", "y": "y - height / 4"}"#,
+      #"{"type": "expression", "rotation": "sin(offset / 90) * 8 + index", "opacity": "progress"}"#,
+      #"{"type": "expression", "zIndex": "naturalY + translateY / 2 - count"}"#,
+      #"{"type": "expression", "scale": "1 + max(0, minY) / (viewportHeight * 4)"}"#,
+      #"{"type": "expression", "x": "x + index * 3 - offset / 7", "width": "width - pullBottom"}"#,
+      #"{"type": "expression", "anchorY": "0.25", "scaleY": "scaleY * 1.5"}"#,
+    ]
+    let others = [
+      #"{"type": "parallax", "rate": 0.5}"#, #"{"type": "collapse", "inset": 40}"#,
+      #"{"type": "interpolate", "property": "opacity", "input": "offset", "stops": [[0, 1], [300, 0.2]]}"#,
+    ]
+    var random = SplitMix64(seed: 29)
+    for round in 0..<40 {
+      let horizontal = random.chance(0.4)
+      let (length, place, size) =
+        horizontal ? ("contentWidth", "x", "width") : ("contentHeight", "y", "height")
+      var effects: [String] = []
+      for _ in 0..<(2 + random.int(0..<5)) {
+        effects.append(
+          random.chance(0.8)
+            ? expressions[random.int(0..<expressions.count)] : others[random.int(0..<others.count)])
+      }
+      let count = random.chance(0.5) ? 1 : 2 + random.int(0..<11)
+      let direction = horizontal && random.chance(0.5) ? #""layoutDirection": "rightToLeft","# : ""
+      let repetition = count > 1 ? #""repeat": {"count": \#(count), "spacing": 6},"# : ""
+      let json = #"""
+        {"axis": "\#(horizontal ? "horizontal" : "vertical")", \#(direction)
+         "viewport": {"width": 390, "height": 600}, "contentInsets": {"top": 20, "bottom": 10},
+         "\#(length)": \#(800 + random.int(0..<2000)),
+         "chains": [{"name": "rows", "attachment": "\#(random.chance(0.5) ? "content" : "viewport")",
+                     "frame": {"\#(place)": \#(random.int(0..<900)), "\#(size)": \#(20 + random.int(0..<200))},
+                     \#(repetition)
+                     "effects": [\#(effects.joined(separator: ", "))]}]}
+        """#
+      let scene = try SceneLoader().load(json: json, file: "round \(round)")
+      Self.expectSameFrames(scene, label: "round \(round): \(json)")
+    }
+  }
+
   @Test("random chains of every built-in effect are evaluated by the host as view by view")
   func randomChainsMatch() throws {
     #expect(

@@ -159,6 +159,54 @@ struct ExpressionProgram: Sendable, Equatable {
     }
   }
 
+  /// The program that runs `self`, then `next`, as two effects in a row
+  /// would: `next` reads the transform `self` left. `next`'s frame code
+  /// follows `self`'s (neither reads a view, so it may run before
+  /// `self`'s view code), its view code follows `self`'s, which leaves the
+  /// stack empty, and its hoisted values move to frame slots after
+  /// `self`'s. Fast forms are joined the same way, one after another.
+  /// `nil` when one program has fast forms and the other view code: the
+  /// two ways of running do not join.
+  func followed(by next: Self) -> Self? {
+    guard fastForms.isEmpty == next.fastForms.isEmpty else { return nil }
+    let names = Int32(Self.frameNames.count)
+    // `next`'s hoisted slots, after `self`'s.
+    let shift = Int32(frameSlotCount) - names
+    func moved(_ code: [ExpressionInstruction]) -> [ExpressionInstruction] {
+      code.map { instruction in
+        var instruction = instruction
+        switch instruction.opcode {
+        case .frame, .addFrame, .subtractFrame, .multiplyFrame, .divideFrame, .storeFrame:
+          if instruction.slot >= names { instruction.slot += shift }
+        default: break
+        }
+        return instruction
+      }
+    }
+    func body(_ code: [ExpressionInstruction]) -> [ExpressionInstruction] {
+      code.last?.opcode == .end ? Array(code.dropLast()) : code
+    }
+    var joined = self
+    let frame = body(frameCode) + body(moved(next.frameCode))
+    joined.frameCode = frame.isEmpty ? [] : frame + [ExpressionInstruction(opcode: .end)]
+    joined.fastForms =
+      fastForms
+      + next.fastForms.map { form in
+        var form = form
+        if form.slot >= names { form.slot += shift }
+        return form
+      }
+    if joined.fastForms.isEmpty {
+      joined.viewCode = body(viewCode) + moved(next.viewCode)
+      joined.firstViewCode = frame + joined.viewCode
+    }
+    joined.frameSlotCount = frameSlotCount + next.frameSlotCount - Int(names)
+    joined.frameNamesRead = frameNamesRead | next.frameNamesRead
+    joined.stackDepth = Swift.max(stackDepth, next.stackDepth)
+    joined.keepsFrame = keepsFrame && next.keepsFrame
+    return joined
+  }
+
   /// The most values `code` holds on the stack at once.
   private static func depth(of code: [ExpressionInstruction]) -> Int {
     var depth = 0
