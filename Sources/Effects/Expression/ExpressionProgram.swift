@@ -144,6 +144,13 @@ struct ExpressionProgram: Sendable, Equatable {
     // The view code runs unless there are fast forms; frame code, when there is any.
     viewCode = fastForms.isEmpty ? code + [ExpressionInstruction(opcode: .end)] : []
     if !frameCode.isEmpty { frameCode.append(ExpressionInstruction(opcode: .end)) }
+    finish()
+  }
+
+  /// Sets what follows from the frame code, the view code and the fast
+  /// forms, each code ending in its `end`: the first view's code, the
+  /// stack's depth and the frame names read.
+  private mutating func finish() {
     firstViewCode = fastForms.isEmpty ? Array(frameCode.dropLast()) + viewCode : []
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
     var slots = fastForms.map(\.slot)
@@ -154,6 +161,7 @@ struct ExpressionProgram: Sendable, Equatable {
       default: break
       }
     }
+    frameNamesRead = 0
     for slot in slots where slot < Self.frameNames.count {
       frameNamesRead |= 1 << UInt16(slot)
     }
@@ -196,14 +204,10 @@ struct ExpressionProgram: Sendable, Equatable {
         if form.slot >= names { form.slot += shift }
         return form
       }
-    if joined.fastForms.isEmpty {
-      joined.viewCode = body(viewCode) + moved(next.viewCode)
-      joined.firstViewCode = frame + joined.viewCode
-    }
+    if joined.fastForms.isEmpty { joined.viewCode = body(viewCode) + moved(next.viewCode) }
     joined.frameSlotCount = frameSlotCount + next.frameSlotCount - Int(names)
-    joined.frameNamesRead = frameNamesRead | next.frameNamesRead
-    joined.stackDepth = Swift.max(stackDepth, next.stackDepth)
     joined.keepsFrame = keepsFrame && next.keepsFrame
+    joined.finish()
     return joined
   }
 
