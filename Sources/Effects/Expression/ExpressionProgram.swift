@@ -47,6 +47,14 @@ struct ExpressionInstruction: Sendable, Equatable {
     /// Ends the code: every code a program runs ends with it, so that the
     /// interpreter stops on it instead of testing its position at every step.
     case end
+
+    /// Whether it reads the frame slot ``ExpressionInstruction/slot``.
+    var readsFrameSlot: Bool {
+      switch self {
+      case .frame, .addFrame, .subtractFrame, .multiplyFrame, .divideFrame: true
+      default: false
+      }
+    }
   }
 
   var opcode: Opcode
@@ -154,12 +162,8 @@ struct ExpressionProgram: Sendable, Equatable {
     firstViewCode = fastForms.isEmpty ? Array(frameCode.dropLast()) + viewCode : []
     stackDepth = max(Self.depth(of: frameCode), Self.depth(of: viewCode)) + 1
     var slots = fastForms.map(\.slot)
-    for instruction in frameCode + viewCode {
-      switch instruction.opcode {
-      case .frame, .addFrame, .subtractFrame, .multiplyFrame, .divideFrame:
-        slots.append(instruction.slot)
-      default: break
-      }
+    for instruction in frameCode + viewCode where instruction.opcode.readsFrameSlot {
+      slots.append(instruction.slot)
     }
     frameNamesRead = 0
     for slot in slots where slot < Self.frameNames.count {
@@ -183,10 +187,9 @@ struct ExpressionProgram: Sendable, Equatable {
     func moved(_ code: [ExpressionInstruction]) -> [ExpressionInstruction] {
       code.map { instruction in
         var instruction = instruction
-        switch instruction.opcode {
-        case .frame, .addFrame, .subtractFrame, .multiplyFrame, .divideFrame, .storeFrame:
-          if instruction.slot >= names { instruction.slot += shift }
-        default: break
+        let opcode = instruction.opcode
+        if (opcode.readsFrameSlot || opcode == .storeFrame) && instruction.slot >= names {
+          instruction.slot += shift
         }
         return instruction
       }
