@@ -107,14 +107,14 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
       views.modifyEach { view in
         let excess = line - view.y
         guard excess > 0 else { return }
-        view.height = min(view.height, max(minHeight, view.height - excess))
+        view.height = min(view.height, greater(minHeight, view.height - excess))
         view.y = line
       }
     } else {
       views.modifyEach { view in
         let excess = line - view.y
         guard excess > 0 else { return }
-        let height = min(view.height, max(minHeight, view.height - excess))
+        let height = min(view.height, greater(minHeight, view.height - excess))
         // line - (excess - (h - height)), the part of the excess the shrinking
         // did not take moving the view up past the line, is y + (h - height):
         // the bottom stays put. This form does not lose y to rounding when

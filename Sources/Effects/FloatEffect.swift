@@ -144,9 +144,9 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     guard var slot = hidden else { return }
     guard views.swapsAxes else {
       views.modifyEach { view in
-        let h = min(max(slot.pointee + delta, 0), view.height)
+        let h = min(greater(slot.pointee + delta, 0), view.height)
         slot.pointee = h
-        view.y = max(view.y, line - h)
+        view.y = greater(view.y, line - h)
         slot += 1
       }
       return
@@ -157,11 +157,11 @@ public struct FloatEffect: ParameterizedEffect, Equatable {
     views.modifyEach(
       SwappedViewMemory.self, in: 0..<views.count, keepsFrame: false,
       reading: { view in
-        let h = min(max(slot.pointee + delta, 0), view.height)
+        let h = min(greater(slot.pointee + delta, 0), view.height)
         slot.pointee = h
         slot += 1
         return h
       },
-      { view, h in view.y = max(view.y, line - h) })
+      { view, h in view.y = greater(view.y, line - h) })
   }
 }

@@ -83,11 +83,11 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     switch mode {
     case .stretch:
       views.modifyEach { view in
-        view.height += max(0, bottom - (view.y + view.height))
+        view.height += greater(0, bottom - (view.y + view.height))
       }
     case .move:
       views.modifyEach { view in
-        view.y += max(0, bottom - (view.y + view.height))
+        view.y += greater(0, bottom - (view.y + view.height))
       }
     }
   }

@@ -190,6 +190,8 @@ extension InterpolateEffect {
   enum Opacity: PropertyCombiner {
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
+      // `max`, not `greater`: with the processor's maximum, the loop over a
+      // run of copies came out an instruction a view longer.
       view.opacity = min(max(view.opacity * value, 0), 1)
     }
   }
@@ -219,7 +221,7 @@ extension InterpolateEffect {
   enum Blur: PropertyCombiner {
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.blur = max(0, view.blur + value)
+      view.blur = greater(0, view.blur + value)
     }
   }
 
@@ -247,7 +249,7 @@ extension InterpolateEffect {
 
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.width = max(0, value)
+      view.width = greater(0, value)
     }
   }
 
@@ -256,7 +258,7 @@ extension InterpolateEffect {
 
     @inline(__always)
     static func combine(_ view: inout ViewTransform, _ value: Double) {
-      view.height = max(0, value)
+      view.height = greater(0, value)
     }
   }
 

@@ -274,7 +274,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     func applyTop(to views: inout ViewBatch) {
       let line = topLine(views.geometry)
       views.modifyEach { view in
-        view.y = max(view.y, line)
+        view.y = greater(view.y, line)
       }
     }
 
@@ -284,7 +284,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       let line = topLine(views.geometry)
       let sectionEnd = sectionEdge(views.geometry)
       views.modifyEach { view in
-        view.y = max(view.y, min(line, sectionEnd - view.height))
+        view.y = greater(view.y, min(line, sectionEnd - view.height))
       }
     }
 
@@ -303,7 +303,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
       let line = bottomLine(views.geometry)
       let sectionStart = sectionEdge(views.geometry)
       views.modifyEach { view in
-        view.y = min(view.y, max(line - view.height, sectionStart))
+        view.y = min(view.y, greater(line - view.height, sectionStart))
       }
     }
 
@@ -332,7 +332,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         let line = topLine(geometry)
         views.modifyEach { view in
           let edge = index < split ? top + next * stride : contentEnd
-          view.y = max(view.y, min(line, edge - view.height))
+          view.y = greater(view.y, min(line, edge - view.height))
           next += 1
           index &+= 1
         }
@@ -340,7 +340,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         let line = bottomLine(geometry)
         views.modifyEach { view in
           let edge = index < split ? top + next * stride : contentEnd
-          view.y = min(view.y, max(line - view.height, edge))
+          view.y = min(view.y, greater(line - view.height, edge))
           next += 1
           index &+= 1
         }
