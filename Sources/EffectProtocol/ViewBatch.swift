@@ -258,6 +258,34 @@ public struct ViewBatch {
     modifyAll(keepsFrame: false, body)
   }
 
+  /// ``modifyEach(_:)`` of a body that changes a view only when `test`
+  /// holds for it (the view as effects see it), and leaves the others as
+  /// they are. In memory that swaps the axes, ``ViewMemory/modify(_:_:)``
+  /// stores back every field a body may change, changed or not: here a
+  /// written view that fails the test is only read.
+  @inlinable @inline(__always)
+  package func modifyEach(
+    where test: (ViewTransform) -> Bool, _ body: (inout ViewTransform) -> Void
+  ) {
+    record?.pointee.hasNaturalFrames = false
+    guard swapsAxes else {
+      modifyAll(PlainViewMemory.self, keepsFrame: false) { if test($0) { body(&$0) } }
+      return
+    }
+    let written = self.written
+    var view = base
+    let end = base + written
+    while view != end {
+      if test(SwappedViewMemory.load(view)) { SwappedViewMemory.modify(view, body) }
+      view += 1
+    }
+    guard written < count else { return }
+    modifyResting(SwappedViewMemory.self, from: written, to: count) {
+      if test($0) { body(&$0) }
+    }
+    record?.pointee.writtenCount = count
+  }
+
   /// Runs `body` on the transforms of the views in `range`, in order.
   /// `body` must not read or write the batch itself.
   @inlinable @inline(__always)

@@ -103,17 +103,17 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
   public func apply(to views: inout ViewBatch) {
     let line = views.geometry.contentInsets.top + inset
     let minHeight = self.minHeight
+    // Only a view past the line changes: the others are read alone.
+    let pastLine: (ViewTransform) -> Bool = { line - $0.y > 0 }
     if pinned {
-      views.modifyEach { view in
+      views.modifyEach(where: pastLine) { view in
         let excess = line - view.y
-        guard excess > 0 else { return }
         view.height = min(view.height, greater(minHeight, view.height - excess))
         view.y = line
       }
     } else {
-      views.modifyEach { view in
+      views.modifyEach(where: pastLine) { view in
         let excess = line - view.y
-        guard excess > 0 else { return }
         let height = min(view.height, greater(minHeight, view.height - excess))
         // line - (excess - (h - height)), the part of the excess the shrinking
         // did not take moving the view up past the line, is y + (h - height):

@@ -214,4 +214,40 @@ import Testing
     Self.expectSame(
       result.readPlain, result.readSwapped, "seed \(seed), operation \(operation): reads")
   }
+
+  @Test(
+    "modifyEach(where:) changes the views that pass its test as modifyEach would, in both memories",
+    arguments: 0..<40)
+  func modifyEachWhere(seed: UInt64) {
+    var random = SplitMix64(seed: 0x3E1E &+ seed)
+    let count = Int(random.next() % 9) + 1
+    let views = (0..<count).map { _ in Self.randomTransform(&random) }
+    let written = Int(random.next() % UInt64(count + 1))
+    // About half the views pass: y runs from -1000 to 1500, the natural
+    // ones from 355.75 on (232 + 47 - 123.25, 80 apart).
+    let line = Double(random.next() % 2_000) - 500
+    let test: (ViewTransform) -> Bool = { line - $0.y > 0 }
+    let body: (inout ViewTransform) -> Void = { view in
+      view.height = min(view.height, max(3, view.height - (line - view.y)))
+      view.y = line
+      view.opacity = view.x / 2
+    }
+    let guarded = Self.run(views, written: written, range: 0..<count) { batch, _ in
+      batch.modifyEach { view in if test(view) { body(&view) } }
+      return []
+    }
+    let tested = Self.run(views, written: written, range: 0..<count) { batch, _ in
+      batch.modifyEach(where: test, body)
+      return []
+    }
+    Self.expectSame(tested.plain, guarded.plain, "seed \(seed): plain memory")
+    Self.expectSame(tested.swapped, guarded.swapped, "seed \(seed): swapped memory")
+    Self.expectSame(tested.plain, tested.swapped, "seed \(seed): the two memories")
+    // The written views, worked out from the views given.
+    for index in 0..<written {
+      var expected = views[index]
+      if test(expected) { body(&expected) }
+      #expect(tested.swapped[index].isBitwiseEqual(to: expected), "seed \(seed): view \(index)")
+    }
+  }
 }
