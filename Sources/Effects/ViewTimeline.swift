@@ -73,7 +73,7 @@ public struct ViewRange: Sendable, Equatable {
 
   /// Where the named range `name` starts and ends, as values of m, for a
   /// view of height `h` in an inset viewport of height `length`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func ends(of name: Name, height h: Double, viewport length: Double) -> (
     Double, Double
   ) {
@@ -88,7 +88,7 @@ public struct ViewRange: Sendable, Equatable {
   }
 
   /// The value of m at `boundary`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func position(of boundary: Boundary, height h: Double, viewport length: Double)
     -> Double
   {
@@ -121,7 +121,7 @@ public struct TimelineInset: Sendable, Equatable {
 
     /// The inset in points, in a viewport `height` tall whose content inset
     /// at this end is `contentInset`.
-    @inline(__always)
+    @inlinable @inline(__always)
     func points(viewportHeight height: Double, contentInset: Double) -> Double {
       switch self {
       case .points(let points): points
@@ -191,13 +191,13 @@ public struct ViewTimeline: Sendable, Equatable {
   }
 
   /// The timeline in one frame: the inset viewport's top line and height.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func measured(in geometry: ScrollGeometry) -> Measured {
     measured(viewportHeight: geometry.viewport.height, contentInsets: geometry.contentInsets)
   }
 
   /// The timeline in a viewport `height` tall with these content insets.
-  @inline(__always)
+  @inlinable @inline(__always)
   package func measured(viewportHeight height: Double, contentInsets: EdgeInsets) -> Measured {
     let top = inset.start.points(viewportHeight: height, contentInset: contentInsets.top)
     let bottom = inset.end.points(viewportHeight: height, contentInset: contentInsets.bottom)
@@ -212,20 +212,32 @@ public struct ViewTimeline: Sendable, Equatable {
   }
 
   /// A timeline measured in one viewport.
+  ///
+  /// Inlinable, with ``Placed`` and the range's arithmetic: event detection,
+  /// in EffectHost, reads each copy's progress through a range every frame,
+  /// and a call into this module for each cost more than its arithmetic.
+  @usableFromInline
   package struct Measured: Sendable, Equatable {
-    let range: ViewRange
+    @usableFromInline let range: ViewRange
     /// The inset viewport's top line, viewport y.
-    let line: Double
+    @usableFromInline let line: Double
     /// The inset viewport's height, V'.
-    let length: Double
+    @usableFromInline let length: Double
 
-    @inline(__always)
+    @usableFromInline
+    init(range: ViewRange, line: Double, length: Double) {
+      self.range = range
+      self.line = line
+      self.length = length
+    }
+
+    @inlinable @inline(__always)
     package func progress(minY: Double, height: Double) -> Double {
       placed(height: height).progress(minY: minY)
     }
 
     /// The range of a view `height` tall.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func placed(height: Double) -> Placed {
       let start = ViewRange.position(of: range.start, height: height, viewport: length)
       let end = ViewRange.position(of: range.end, height: height, viewport: length)
@@ -236,14 +248,22 @@ public struct ViewTimeline: Sendable, Equatable {
 
   /// A timeline measured in one viewport for views of one height: the
   /// progress of such a view is a function of its top alone.
+  @usableFromInline
   package struct Placed: Sendable, Equatable {
-    let line: Double
+    @usableFromInline let line: Double
     /// The range's start as a value of m, the top less ``line``.
-    let start: Double
+    @usableFromInline let start: Double
     /// How far m falls from the range's start to its end.
-    let span: Double
+    @usableFromInline let span: Double
 
-    @inline(__always)
+    @usableFromInline
+    init(line: Double, start: Double, span: Double) {
+      self.line = line
+      self.start = start
+      self.span = span
+    }
+
+    @inlinable @inline(__always)
     package func progress(minY: Double) -> Double {
       let m = minY - line
       guard span > 0 else { return m > start ? 0 : 1 }
