@@ -1,6 +1,6 @@
-/// The greater of `x` and `y`: `max(x, y)` for numbers that are not NaN, in
-/// fewer instructions (on x86-64 the processor's maximum, `maxsd`, one
-/// instruction where `max` takes four).
+/// The greater of `x` and `y`: `max(x, y)` for numbers that are not NaN, as
+/// the processor's own maximum (`maxsd` on x86-64) where `max` compiles to a
+/// comparison and a blend.
 ///
 /// Swift's `max(x, y)` is `y >= x ? y : x`, whose answer for a NaN the
 /// processor's maximum does not give, so it compiles to a comparison and a
@@ -11,7 +11,7 @@
 ///
 /// The built-in effects' kernels take it for the `max` of their formulas on
 /// the values of views, which are finite for a finite geometry: their
-/// outputs are the formulas', in fewer instructions a view.
+/// outputs are the formulas', in less code a view.
 @inlinable @inline(__always)
 package func greater(_ x: Double, _ y: Double) -> Double {
   x > y ? x : y
