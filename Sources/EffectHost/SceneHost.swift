@@ -582,7 +582,8 @@ public struct SceneHost: Sendable {
   mutating func runGroups() {
     let groups = self.groups
     let base = uniqueViews()
-    withUnsafeMutablePointer(to: &frame) { frame in
+    // Unprotected: see runChains(_:_:naturalFlags:restingWritten:).
+    _withUnprotectedUnsafeMutablePointer(to: &frame) { frame in
       groups.run(in: base, frame: frame)
     }
   }
@@ -672,7 +673,13 @@ public struct SceneHost: Sendable {
     // Every batch of the frame points to its one clock, every group to the
     // frame's clock and geometry.
     let base = uniqueViews()
-    withUnsafePointer(to: &frame) { frame in
+    // The pointers of a frame (to the frame here, to a chain's record in
+    // runSteps) are unprotected: each points to one value, which nothing
+    // indexes past, and `withUnsafePointer` makes the compiler guard the
+    // whole frame function that inlines it with a stack protector, whose
+    // checks every frame pays (BENCHMARKS.md, "The frame without a stack
+    // protector").
+    _withUnprotectedUnsafePointer(to: &frame) { frame in
       groups.run(in: base, frame: frame)
       guard !runs.isEmpty else { return }
       let clock = UnsafeRawPointer(frame).assumingMemoryBound(to: FrameClock.self)
@@ -801,7 +808,8 @@ public struct SceneHost: Sendable {
     // effect writes are written at the end.
     var record = ViewBatch.Record()
     record.writtenCount = written
-    withUnsafeMutablePointer(to: &record) { record in
+    // Unprotected: see runChains(_:_:naturalFlags:restingWritten:).
+    _withUnprotectedUnsafeMutablePointer(to: &record) { record in
       var batch = ViewBatch(
         record: record, geometry: geometry, clock: clock, attachment: run.attachment,
         naturalFrame: run.frame, stride: run.stride, base: first, count: count,
