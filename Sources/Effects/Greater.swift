@@ -1,6 +1,5 @@
 /// The greater of `x` and `y`: `max(x, y)` for numbers that are not NaN, as
-/// the processor's own maximum (`maxsd` on x86-64) where `max` compiles to a
-/// comparison and a blend.
+/// the processor's own maximum (`maxsd` on x86-64).
 ///
 /// Swift's `max(x, y)` is `y >= x ? y : x`, whose answer for a NaN the
 /// processor's maximum does not give, so it compiles to a comparison and a
