@@ -103,6 +103,25 @@ extension ExpressionProgram {
     SIMD8(repeating: 0).replacing(with: 1, where: condition)
   }
 
+  /// Calls `body` with each lane `i` of `0..<count` and the natural top of
+  /// view `first + i` of `views`, as ``ViewBatch/naturalViewportFrame(at:)``
+  /// computes it (`top + copy * stride`), the copy counted in a Double: an
+  /// integer's Double and that Double plus 1 are exact below 2^53, so the
+  /// bits are the same, without a conversion and an overflow check a lane.
+  /// Only the group's own lanes: the others are never stored.
+  @inline(__always)
+  private static func naturalTops(
+    _ views: ViewBatch, first: Int, count: Int, _ body: (Int, Double) -> Void
+  ) {
+    let top = views.naturalTop
+    let stride = views.stride
+    var copy = Double(views.firstCopy &+ first)
+    for i in 0..<count {
+      body(i, top + copy * stride)
+      copy += 1
+    }
+  }
+
   /// Whether ``applyInLanes(to:frame:viewportHeight:naturalX:)`` runs the
   /// view code on a batch of `count` views.
   func runsInLanes(count: Int) -> Bool {
@@ -238,7 +257,7 @@ extension ExpressionProgram {
         Self.eachLane(width) { i in top[i] = Double(first &+ i) }
       case .loadNaturalY:
         top += width
-        Self.eachLane(width) { i in top[i] = views.naturalViewportFrame(at: first &+ i).y }
+        naturalTops(views, first: first, count: count) { i, y in top[i] = y }
       case .loadTranslateX:
         top += width
         load(0, into: top)
@@ -246,7 +265,7 @@ extension ExpressionProgram {
       case .loadTranslateY:
         top += width
         load(8, into: top)
-        for i in 0..<count { top[i] = top[i] - views.naturalViewportFrame(at: first &+ i).y }
+        naturalTops(views, first: first, count: count) { i, y in top[i] = top[i] - y }
       case .loadProgress:
         top += width
         load(8, into: top)
