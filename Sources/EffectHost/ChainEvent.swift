@@ -202,6 +202,14 @@ struct EventDetector: Sendable {
   /// ``noteGeometryChange()`` when a frame's geometry is another than the
   /// last frame's.
   let hasGeometryWatches: Bool
+  /// Whether every watch reads a scroll input, or a field of a view
+  /// (`minY`, `height`, `minX`, `width`) of a chain of at most
+  /// ``copiesRead`` copies: a frame then reads each copy against its slot,
+  /// with no progress, search or previous geometry, in a function of its
+  /// own (``detectFields(_:in:geometry:)``) whose few registers the
+  /// general one's set-up does not cost. A live change of a count may
+  /// change it; a test turns it off to compare both ways.
+  var readsFieldsOnly = false
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -343,6 +351,7 @@ struct EventDetector: Sendable {
     hasVaryingWatches = watches.contains { !$0.isConstant }
     variesWithScrollOnly = !watches.contains { !$0.isConstant && $0.input.isPerView }
     hasGeometryWatches = watches.contains(where: \.isConstantInGeometry)
+    readsFieldsOnly = Self.readsFieldsOnly(watches)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -377,6 +386,18 @@ struct EventDetector: Sendable {
   ) -> Bool {
     input == .progress && attachment == .viewport && !written.contains(.y)
       && !written.contains(.height)
+  }
+
+  /// Whether every one of `watches` reads a scroll input, or a field of a
+  /// view of a chain of at most ``copiesRead`` copies (``readsFieldsOnly``).
+  static func readsFieldsOnly(_ watches: some Sequence<Watch>) -> Bool {
+    watches.allSatisfy { watch in
+      switch watch.input {
+      case .offset, .pull, .pullBottom: true
+      case .minY, .height, .minX, .width: watch.viewCount <= copiesRead
+      case .progress: false
+      }
+    }
   }
 
   /// ``tables``, made this detector's own first: one check a frame.
@@ -449,6 +470,8 @@ struct EventDetector: Sendable {
       tables.resizePrevious(at: kept, by: delta)
       slotShift += delta
     }
+    readsFieldsOnly = Self.readsFieldsOnly(
+      UnsafeBufferPointer(start: watches, count: tables.watchCount))
   }
 
   /// Writes the previous values of watch `index` into its slots when the
@@ -598,7 +621,69 @@ struct EventDetector: Sendable {
       }
       return
     }
-    detectViews(Memory.self, in: views, geometry: geometry)
+    if readsFieldsOnly {
+      detectFields(Memory.self, in: views, geometry: geometry)
+    } else {
+      detectViews(Memory.self, in: views, geometry: geometry)
+    }
+  }
+
+  /// ``detect(_:in:geometry:)`` of a frame that reads views, when every
+  /// watch reads a scroll input or a field of a few copies
+  /// (``readsFieldsOnly``): each as ``detectViews(_:in:geometry:)`` reads
+  /// it, in the same order, so the same events.
+  @inline(never)
+  private mutating func detectFields<Memory: ViewMemory>(
+    _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
+  ) {
+    let firing = hasPrevious
+    settleFrame()
+    assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
+    guard let base = views.baseAddress else { return }
+    let tables = self.tables
+    let slots = tables.previous
+    let kept = constantsKept
+    var watch = UnsafePointer(tables.watches)
+    let end = watch + tables.watchCount
+    let stride = MemoryLayout<ViewTransform>.stride
+    while watch != end {
+      let slot = slots + watch.pointee.firstSlot
+      switch watch.pointee.input {
+      case .offset: Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
+      case .pull: Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
+      case .pullBottom: Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
+      default:
+        // Values no frame changes, in their slots since the last layout change.
+        if watch.pointee.isConstant && kept { break }
+        // The field where `Memory` keeps it, read at one offset whatever
+        // the input: a loop for each input's field had the frame set up
+        // the addresses of all of them before the first watch.
+        let field =
+          UnsafeRawPointer(base + watch.pointee.firstView)
+          + ViewTransform.memoryOffset(
+            ofField: Self.fieldOffset(of: watch.pointee.input), swapsAxes: Memory.swapsAxes)
+        Self.scan(watch, slot, firing, &fired) {
+          field.load(fromByteOffset: $0 &* stride, as: Double.self)
+        }
+      }
+      watch += 1
+    }
+    constantsKept = true
+  }
+
+  /// The byte offset in a transform of the field a view's input reads:
+  /// `y` for `minY`, `x` for `minX`, `height` and `width`. Only those
+  /// (``readsFieldsOnly``).
+  @inline(__always)
+  private static func fieldOffset(of input: ScrollInput) -> Int {
+    switch input {
+    case .minY: MemoryLayout<ViewTransform>.offset(of: \.y)!
+    case .height: MemoryLayout<ViewTransform>.offset(of: \.height)!
+    case .minX: MemoryLayout<ViewTransform>.offset(of: \.x)!
+    case .width: MemoryLayout<ViewTransform>.offset(of: \.width)!
+    case .offset, .pull, .pullBottom, .progress:
+      preconditionFailure("\(input): not a field of a view")
+    }
   }
 
   /// ``detect(_:in:geometry:)`` of a frame that reads views: those of the

@@ -545,3 +545,140 @@ extension ChainEventTests {
     #expect(firedInGivenGeometry > 20, "\(firedInGivenGeometry)")
   }
 }
+
+extension ChainEventTests {
+  /// The inputs a watch of the fields-only frame reads: the scroll's, and a
+  /// view's own fields.
+  static let fieldInputs = ["minY", "height", "minX", "width", "offset", "pull", "pullBottom"]
+
+  /// Scenes whose every watch reads the scroll or a field of a chain of at
+  /// most four copies take a frame of their own
+  /// (`EventDetector.readsFieldsOnly`): it fires what the general loop
+  /// fires, bit for bit, in both axes and right to left, through resets,
+  /// new viewports and counts that take a chain past four copies and back;
+  /// in a vertical scene, what the rule fires from the transforms too.
+  @Test("a frame of fields and the scroll fires what the general loop and the rule fire")
+  func fieldsOnlyMatchesLoop() throws {
+    var random = SplitMix64(seed: 4711)
+    var fieldFrames = 0
+    var firedEvents = 0
+    for round in 0..<80 {
+      let direction = random.pick(["vertical", "horizontal", "rightToLeft"])
+      let vertical = direction == "vertical"
+      var chains: [String] = []
+      var declarations: [[(input: String, crosses: Double, direction: String)]] = []
+      var counts: [Int] = []
+      for chain in 0..<random.next(in: 1...3) {
+        let count = random.next(in: 1...4)
+        counts.append(count)
+        let y = random.pick([0.0, 232.0, 1000.5])
+        var events: [(input: String, crosses: Double, direction: String)] = []
+        for _ in 0..<random.next(in: 1...3) {
+          let input = random.pick(Self.fieldInputs)
+          let crosses: Double =
+            switch input {
+            case "minY", "offset": Double(random.next(in: -10...80)) * 10 + y / 4
+            case "height": random.chance(0.5) ? 100 : 100 + random.unit() * 40
+            case "width": random.chance(0.5) ? 390 : 390 - random.unit() * 40
+            case "minX": random.unit() * 40
+            default: Double(random.next(in: 0...20)) * 10
+            }
+          events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
+        }
+        declarations.append(events)
+        let eventsJSON = events.enumerated().map { index, event in
+          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+        }.joined(separator: ", ")
+        let effects =
+          random.chance(0.5)
+          ? random.pick(Self.effectChoices) : "[\(random.pick(Self.partialEffects))]"
+        let frame =
+          vertical ? #"{"y": \#(y), "height": 100}"# : #"{"x": \#(y), "width": 100}"#
+        chains.append(
+          #"{"name": "c\#(chain)", "frame": \#(frame), "attachment": "\#(random.pick(["content", "viewport"]))", "repeat": {"count": \#(count), "spacing": 8}, "effects": \#(effects), "events": [\#(eventsJSON)]}"#
+        )
+      }
+      let axis =
+        switch direction {
+        case "horizontal": #""axis": "horizontal", "contentWidth": 6000,"#
+        case "rightToLeft":
+          #""axis": "horizontal", "layoutDirection": "rightToLeft", "contentWidth": 6000,"#
+        default: #""contentHeight": 6000,"#
+        }
+      let scene = try SceneLoader().load(
+        json: #"""
+          {\#(axis) "viewport": {"width": 390, "height": 844}, "contentInsets": {"top": 47, "bottom": 34},
+           "chains": [\#(chains.joined(separator: ", "))]}
+          """#)
+      var fields = SceneHost(scene: scene)
+      var loop = SceneHost(scene: scene)
+      #expect(fields.eventDetector.readsFieldsOnly, "round \(round): \(chains)")
+      loop.eventDetector.readsFieldsOnly = false
+      var previous: [ViewTransform]?
+      for frame in 0..<60 {
+        if random.chance(0.03) {
+          fields.resetState()
+          loop.resetState()
+          previous = nil
+        }
+        if random.chance(0.05) {
+          let size = Size(width: 390, height: random.pick([844.0, 700.0]))
+          fields.setViewport(size)
+          loop.setViewport(size)
+        }
+        if random.chance(0.05) {
+          // Past four copies the frame is the general one; back within, its own.
+          let chain = random.int(0..<counts.count)
+          counts[chain] = random.next(in: 1...7)
+          let repetition = Chain.Repetition(count: counts[chain], spacing: 8)
+          fields.setRepetition(repetition, ofChain: chain)
+          loop.setRepetition(repetition, ofChain: chain)
+          loop.eventDetector.readsFieldsOnly = false
+          // A chain that watches only the scroll may have any count.
+          let readsFields = zip(declarations, counts).allSatisfy { events, count in
+            count <= 4 || events.allSatisfy { ["offset", "pull", "pullBottom"].contains($0.input) }
+          }
+          #expect(fields.eventDetector.readsFieldsOnly == readsFields)
+          previous = nil
+        }
+        let offset =
+          random.chance(0.6)
+          ? Double(random.next(in: -10...80)) * 10 : random.signed(upTo: 900)
+        fields.evaluate(offset: offset)
+        loop.evaluate(offset: offset)
+        if fields.eventDetector.readsFieldsOnly { fieldFrames += 1 }
+        let fired = fields.withEvents { Array($0) }
+        let looped = loop.withEvents { Array($0) }
+        #expect(fired == looped, "round \(round) frame \(frame) at \(offset)")
+        #expect(
+          fired.map(\.value.bitPattern) == looped.map(\.value.bitPattern),
+          "round \(round) frame \(frame) at \(offset)")
+        let current = fields.withTransforms { Array($0) }
+        #expect(current == loop.withTransforms { Array($0) })
+        firedEvents += fired.count
+        // The rule, for the watches of a view's fields of a vertical scene
+        // whose views have not changed in number since the last frame.
+        if vertical, let before = previous {
+          let fieldDeclarations = declarations.map { events in
+            events.map { event in
+              ["offset", "pull", "pullBottom"].contains(event.input)
+                ? (input: "none", crosses: Double.nan, direction: "both") : event
+            }
+          }
+          let expected = Self.ruleEvents(
+            fieldDeclarations, counts: counts, previous: before, current: current,
+            viewportHeights: (844, 844)
+          ).filter { $0.value.isFinite }
+          let scrollInputs = Set(["offset", "pull", "pullBottom"])
+          let firedFields = fired.filter {
+            !scrollInputs.contains(declarations[$0.chain][$0.event].input)
+          }
+          #expect(firedFields == expected, "round \(round) frame \(frame) at \(offset)")
+        }
+        previous = current
+      }
+    }
+    #expect(fieldFrames > 2000)
+    #expect(firedEvents > 500)
+  }
+}
