@@ -202,14 +202,13 @@ struct EventDetector: Sendable {
   /// ``noteGeometryChange()`` when a frame's geometry is another than the
   /// last frame's.
   let hasGeometryWatches: Bool
-  /// Whether every watch reads a scroll input, or a field of a view
-  /// (`minY`, `height`, `minX`, `width`) of a chain of at most
-  /// ``copiesRead`` copies: a frame then reads each copy against its slot,
-  /// with no progress, search or previous geometry, in a function of its
-  /// own (``detectFields(_:in:geometry:)``) whose few registers the
-  /// general one's set-up does not cost. A live change of a count may
-  /// change it; a test turns it off to compare both ways.
-  var readsFieldsOnly = false
+  /// Whether every watch reads a scroll input, or a view's input of a
+  /// chain of at most ``copiesRead`` copies: a frame then reads each copy
+  /// against its slot, with no search, in a function of its own
+  /// (``detectFewCopies(_:in:geometry:)``) whose few registers the general
+  /// one's set-up does not cost. A live change of a count may change it;
+  /// a test turns it off to compare both ways.
+  var readsFewCopies = false
   /// Whether a per-view watch of a chain whose frames are natural finds its
   /// crossings by binary search instead of reading every copy; a test turns
   /// it off to compare both ways.
@@ -351,7 +350,7 @@ struct EventDetector: Sendable {
     hasVaryingWatches = watches.contains { !$0.isConstant }
     variesWithScrollOnly = !watches.contains { !$0.isConstant && $0.input.isPerView }
     hasGeometryWatches = watches.contains(where: \.isConstantInGeometry)
-    readsFieldsOnly = Self.readsFieldsOnly(watches)
+    readsFewCopies = Self.readsFewCopies(watches)
     fired.reserveCapacity(
       min(
         scene.chains.reduce(0) { $0 + $1.events.count * $1.viewCount },
@@ -388,16 +387,10 @@ struct EventDetector: Sendable {
       && !written.contains(.height)
   }
 
-  /// Whether every one of `watches` reads a scroll input, or a field of a
-  /// view of a chain of at most ``copiesRead`` copies (``readsFieldsOnly``).
-  static func readsFieldsOnly(_ watches: some Sequence<Watch>) -> Bool {
-    watches.allSatisfy { watch in
-      switch watch.input {
-      case .offset, .pull, .pullBottom: true
-      case .minY, .height, .minX, .width: watch.viewCount <= copiesRead
-      case .progress: false
-      }
-    }
+  /// Whether every one of `watches` reads a scroll input, or a view's
+  /// input of a chain of at most ``copiesRead`` copies (``readsFewCopies``).
+  static func readsFewCopies(_ watches: some Sequence<Watch>) -> Bool {
+    watches.allSatisfy { !$0.input.isPerView || $0.viewCount <= copiesRead }
   }
 
   /// ``tables``, made this detector's own first: one check a frame.
@@ -470,7 +463,7 @@ struct EventDetector: Sendable {
       tables.resizePrevious(at: kept, by: delta)
       slotShift += delta
     }
-    readsFieldsOnly = Self.readsFieldsOnly(
+    readsFewCopies = Self.readsFewCopies(
       UnsafeBufferPointer(start: watches, count: tables.watchCount))
   }
 
@@ -621,19 +614,19 @@ struct EventDetector: Sendable {
       }
       return
     }
-    if readsFieldsOnly {
-      detectFields(Memory.self, in: views, geometry: geometry)
+    if readsFewCopies {
+      detectFewCopies(Memory.self, in: views, geometry: geometry)
     } else {
       detectViews(Memory.self, in: views, geometry: geometry)
     }
   }
 
   /// ``detect(_:in:geometry:)`` of a frame that reads views, when every
-  /// watch reads a scroll input or a field of a few copies
-  /// (``readsFieldsOnly``): each as ``detectViews(_:in:geometry:)`` reads
+  /// watch reads a scroll input or a view's input of a few copies
+  /// (``readsFewCopies``): each as ``detectViews(_:in:geometry:)`` reads
   /// it, in the same order, so the same events.
   @inline(never)
-  private mutating func detectFields<Memory: ViewMemory>(
+  private mutating func detectFewCopies<Memory: ViewMemory>(
     _: Memory.Type, in views: UnsafeBufferPointer<ViewTransform>, geometry: ScrollGeometry
   ) {
     let firing = hasPrevious
@@ -655,6 +648,19 @@ struct EventDetector: Sendable {
       default:
         // Values no frame changes, in their slots since the last layout change.
         if watch.pointee.isConstant && kept { break }
+        if watch.pointee.input == .progress {
+          let first = base + watch.pointee.firstView
+          if let timeline = watch.pointee.timeline {
+            Self.scan(
+              watch, slot, firing, &fired,
+              TimelineProgress<Memory>(first: first, timeline: timeline.measured(in: geometry)))
+          } else {
+            Self.scan(
+              watch, slot, firing, &fired,
+              Progress<Memory>(first: first, viewportHeight: geometry.viewport.height))
+          }
+          break
+        }
         // The field where `Memory` keeps it, read at one offset whatever
         // the input: a loop for each input's field had the frame set up
         // the addresses of all of them before the first watch.
@@ -669,11 +675,16 @@ struct EventDetector: Sendable {
       watch += 1
     }
     constantsKept = true
+    // As the general loop keeps it: a count that takes a watch past
+    // ``copiesRead`` copies makes the next frame that loop's.
+    if readsPreviousGeometry {
+      previousViewportHeight = geometry.viewport.height
+      previousContentInsets = geometry.contentInsets
+    }
   }
 
   /// The byte offset in a transform of the field a view's input reads:
-  /// `y` for `minY`, `x` for `minX`, `height` and `width`. Only those
-  /// (``readsFieldsOnly``).
+  /// `y` for `minY`, `x` for `minX`, `height` and `width`. Only those.
   @inline(__always)
   private static func fieldOffset(of input: ScrollInput) -> Int {
     switch input {

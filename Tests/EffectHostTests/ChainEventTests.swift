@@ -547,18 +547,21 @@ extension ChainEventTests {
 }
 
 extension ChainEventTests {
-  /// The inputs a watch of the fields-only frame reads: the scroll's, and a
-  /// view's own fields.
-  static let fieldInputs = ["minY", "height", "minX", "width", "offset", "pull", "pullBottom"]
+  /// The inputs a watch of the few copies' frame reads: the scroll's, a
+  /// view's own fields, its progress, and (`range`) its progress through a
+  /// range with timeline insets.
+  static let fewCopiesInputs = [
+    "minY", "height", "minX", "width", "progress", "range", "offset", "pull", "pullBottom",
+  ]
 
-  /// Scenes whose every watch reads the scroll or a field of a chain of at
-  /// most four copies take a frame of their own
-  /// (`EventDetector.readsFieldsOnly`): it fires what the general loop
+  /// Scenes whose every watch reads the scroll or a view's input of a
+  /// chain of at most four copies take a frame of their own
+  /// (`EventDetector.readsFewCopies`): it fires what the general loop
   /// fires, bit for bit, in both axes and right to left, through resets,
   /// new viewports and counts that take a chain past four copies and back;
   /// in a vertical scene, what the rule fires from the transforms too.
-  @Test("a frame of fields and the scroll fires what the general loop and the rule fire")
-  func fieldsOnlyMatchesLoop() throws {
+  @Test("a frame of a few copies fires what the general loop and the rule fire")
+  func fewCopiesMatchLoop() throws {
     var random = SplitMix64(seed: 4711)
     var fieldFrames = 0
     var firedEvents = 0
@@ -574,20 +577,26 @@ extension ChainEventTests {
         let y = random.pick([0.0, 232.0, 1000.5])
         var events: [(input: String, crosses: Double, direction: String)] = []
         for _ in 0..<random.next(in: 1...3) {
-          let input = random.pick(Self.fieldInputs)
+          let input = random.pick(Self.fewCopiesInputs)
           let crosses: Double =
             switch input {
             case "minY", "offset": Double(random.next(in: -10...80)) * 10 + y / 4
             case "height": random.chance(0.5) ? 100 : 100 + random.unit() * 40
             case "width": random.chance(0.5) ? 390 : 390 - random.unit() * 40
             case "minX": random.unit() * 40
+            case "progress", "range": random.pick([0, 0.2, 0.5, 1, random.unit()])
             default: Double(random.next(in: 0...20)) * 10
             }
           events.append((input, crosses, random.pick(["increasing", "decreasing", "both"])))
         }
         declarations.append(events)
         let eventsJSON = events.enumerated().map { index, event in
-          #"{"name": "e\#(index)", "input": "\#(event.input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
+          let input =
+            event.input == "range"
+            ? #"progress", "range": "\#(random.pick(["exit", "cover 10% cover 90%", "contain"]))", "timelineInset": "auto"#
+            : event.input
+          return
+            #"{"name": "e\#(index)", "input": "\#(input)", "crosses": \#(event.crosses), "direction": "\#(event.direction)"}"#
         }.joined(separator: ", ")
         let effects =
           random.chance(0.5)
@@ -612,9 +621,11 @@ extension ChainEventTests {
           """#)
       var fields = SceneHost(scene: scene)
       var loop = SceneHost(scene: scene)
-      #expect(fields.eventDetector.readsFieldsOnly, "round \(round): \(chains)")
-      loop.eventDetector.readsFieldsOnly = false
+      #expect(fields.eventDetector.readsFewCopies, "round \(round): \(chains)")
+      loop.eventDetector.readsFewCopies = false
       var previous: [ViewTransform]?
+      var viewportHeight = 844.0
+      var previousViewportHeight = viewportHeight
       for frame in 0..<60 {
         if random.chance(0.03) {
           fields.resetState()
@@ -622,7 +633,8 @@ extension ChainEventTests {
           previous = nil
         }
         if random.chance(0.05) {
-          let size = Size(width: 390, height: random.pick([844.0, 700.0]))
+          viewportHeight = random.pick([844.0, 700.0])
+          let size = Size(width: 390, height: viewportHeight)
           fields.setViewport(size)
           loop.setViewport(size)
         }
@@ -633,12 +645,12 @@ extension ChainEventTests {
           let repetition = Chain.Repetition(count: counts[chain], spacing: 8)
           fields.setRepetition(repetition, ofChain: chain)
           loop.setRepetition(repetition, ofChain: chain)
-          loop.eventDetector.readsFieldsOnly = false
+          loop.eventDetector.readsFewCopies = false
           // A chain that watches only the scroll may have any count.
           let readsFields = zip(declarations, counts).allSatisfy { events, count in
             count <= 4 || events.allSatisfy { ["offset", "pull", "pullBottom"].contains($0.input) }
           }
-          #expect(fields.eventDetector.readsFieldsOnly == readsFields)
+          #expect(fields.eventDetector.readsFewCopies == readsFields)
           previous = nil
         }
         let offset =
@@ -646,7 +658,7 @@ extension ChainEventTests {
           ? Double(random.next(in: -10...80)) * 10 : random.signed(upTo: 900)
         fields.evaluate(offset: offset)
         loop.evaluate(offset: offset)
-        if fields.eventDetector.readsFieldsOnly { fieldFrames += 1 }
+        if fields.eventDetector.readsFewCopies { fieldFrames += 1 }
         let fired = fields.withEvents { Array($0) }
         let looped = loop.withEvents { Array($0) }
         #expect(fired == looped, "round \(round) frame \(frame) at \(offset)")
@@ -659,23 +671,25 @@ extension ChainEventTests {
         // The rule, for the watches of a view's fields of a vertical scene
         // whose views have not changed in number since the last frame.
         if vertical, let before = previous {
+          // The ranges' rule is ChainEvent+TimelineTests'.
+          let unruled = Set(["offset", "pull", "pullBottom", "range"])
           let fieldDeclarations = declarations.map { events in
             events.map { event in
-              ["offset", "pull", "pullBottom"].contains(event.input)
+              unruled.contains(event.input)
                 ? (input: "none", crosses: Double.nan, direction: "both") : event
             }
           }
           let expected = Self.ruleEvents(
             fieldDeclarations, counts: counts, previous: before, current: current,
-            viewportHeights: (844, 844)
+            viewportHeights: (previousViewportHeight, viewportHeight)
           ).filter { $0.value.isFinite }
-          let scrollInputs = Set(["offset", "pull", "pullBottom"])
           let firedFields = fired.filter {
-            !scrollInputs.contains(declarations[$0.chain][$0.event].input)
+            !unruled.contains(declarations[$0.chain][$0.event].input)
           }
           #expect(firedFields == expected, "round \(round) frame \(frame) at \(offset)")
         }
         previous = current
+        previousViewportHeight = viewportHeight
       }
     }
     #expect(fieldFrames > 2000)
