@@ -824,11 +824,22 @@ public struct SceneHost: Sendable {
       // The views that no effect wrote, from their natural transforms.
       let written = record.pointee.writtenCount
       if written < count {
-        batch.modifyResting(from: written, to: count) { _ in }
+        writeResting(&batch, from: written, to: count)
       }
       // What event detection may count on (ChainEvent.swift).
       naturalFlags?[run.chain] = record.pointee.hasNaturalFrames
     }
+  }
+
+  /// Writes views `first..<end` of `batch`, which no effect of its chain
+  /// wrote, at their natural transforms. Out of line: inlined, the
+  /// constants of its loop were set up before every chain's steps and set
+  /// up again after them, in every frame, for views that most chains'
+  /// first effect has already written. The batch is `inout` so that its
+  /// address is passed, not a copy.
+  @inline(never)
+  static func writeResting(_ batch: inout ViewBatch, from first: Int, to end: Int) {
+    batch.modifyResting(from: first, to: end) { _ in }
   }
 
   /// ``runEach(_:_:steps:copies:in:geometry:clock:naturalFlags:restingWritten:)``
