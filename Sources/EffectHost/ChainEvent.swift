@@ -954,7 +954,7 @@ struct EventDetector: Sendable {
     } else if firing && hadNatural {
       for copy in 0..<watch.pointee.viewCount { slots[copy] = previous(copy) }
     }
-    scan(watch, slots, firing, &fired) { current($0) }
+    scanEach(watch, slots, firing, &fired, current)
   }
 
   /// Fires a watch's events from values that are monotone in the copy
@@ -1067,6 +1067,24 @@ struct EventDetector: Sendable {
     scan(watch, slots, firing, &fired) { current($0) }
   }
 
+  /// ``scan(_:_:_:_:value:)`` of every copy's value in `current`, read in
+  /// order (``CopyValues/forEach(_:_:)``).
+  @inline(__always)
+  private static func scanEach<Current: CopyValues>(
+    _ watch: UnsafePointer<Watch>, _ slots: UnsafeMutablePointer<Double>, _ firing: Bool,
+    _ fired: inout [SceneEvent], _ current: Current
+  ) {
+    let count = watch.pointee.viewCount
+    guard firing else {
+      current.forEach(count) { copy, value in slots[copy] = value }
+      return
+    }
+    let crosses = watch.pointee.crosses
+    current.forEach(count) { copy, current in
+      compare(watch, copy, current, slots, crosses, &fired)
+    }
+  }
+
   /// A per-view input's watch: `value(copy)` for each copy, against its own
   /// previous value in `slots[copy]`.
   @inline(__always)
@@ -1081,20 +1099,29 @@ struct EventDetector: Sendable {
     }
     let crosses = watch.pointee.crosses
     for copy in 0..<count {
-      let current = value(copy)
-      let before = slots[copy]
-      slots[copy] = current
-      // Most copies cross nothing. A crossing needs the two values on either
-      // side of the threshold (or on it): a product of at most 0, one
-      // multiplication instead of four comparisons; the rule then decides.
-      guard (before - crosses) * (current - crosses) <= 0 else { continue }
-      if let direction = watch.pointee.crossing(from: before, to: current) {
-        fired.append(
-          SceneEvent(
-            chain: watch.pointee.chain, copy: copy, event: watch.pointee.event,
-            direction: direction,
-            value: current))
-      }
+      compare(watch, copy, value(copy), slots, crosses, &fired)
+    }
+  }
+
+  /// Compares `current`, copy `copy`'s value, with its previous one in
+  /// `slots[copy]`, stores it there, and fires the watch (whose threshold
+  /// is `crosses`) if it crossed.
+  @inline(__always)
+  private static func compare(
+    _ watch: UnsafePointer<Watch>, _ copy: Int, _ current: Double,
+    _ slots: UnsafeMutablePointer<Double>, _ crosses: Double, _ fired: inout [SceneEvent]
+  ) {
+    let before = slots[copy]
+    slots[copy] = current
+    // Most copies cross nothing. A crossing needs the two values on either
+    // side of the threshold (or on it): a product of at most 0, one
+    // multiplication instead of four comparisons; the rule then decides.
+    guard (before - crosses) * (current - crosses) <= 0 else { return }
+    if let direction = watch.pointee.crossing(from: before, to: current) {
+      fired.append(
+        SceneEvent(
+          chain: watch.pointee.chain, copy: copy, event: watch.pointee.event,
+          direction: direction, value: current))
     }
   }
 }
@@ -1105,6 +1132,16 @@ struct EventDetector: Sendable {
 /// is specialised for each and calls nothing per value read.
 protocol CopyValues {
   func callAsFunction(_ copy: Int) -> Double
+  /// Gives `body` each copy of `0..<count` and its value, in order: what a
+  /// loop over every copy reads.
+  func forEach(_ count: Int, _ body: (Int, Double) -> Void)
+}
+
+extension CopyValues {
+  @inline(__always)
+  func forEach(_ count: Int, _ body: (Int, Double) -> Void) {
+    for copy in 0..<count { body(copy, self(copy)) }
+  }
 }
 
 /// The views' `minY` (`y`).
@@ -1175,6 +1212,26 @@ struct TimelineProgress<Memory: ViewMemory>: CopyValues {
   @inline(__always) func callAsFunction(_ copy: Int) -> Double {
     let view = Memory.load(first + copy)
     return timeline.progress(minY: view.y, height: view.height)
+  }
+
+  /// The range is placed again only where a copy's height differs from the
+  /// copy before's, bit for bit: placing it is the dearer part of a copy's
+  /// progress (two named ranges' ends and offsets), and the copies of a
+  /// chain mostly have one height. The same height gives the same placed
+  /// range, so the same values as ``callAsFunction(_:)``.
+  @inline(__always)
+  func forEach(_ count: Int, _ body: (Int, Double) -> Void) {
+    guard count > 0 else { return }
+    var height = Memory.load(first).height
+    var placed = timeline.placed(height: height)
+    for copy in 0..<count {
+      let view = Memory.load(first + copy)
+      if view.height.bitPattern != height.bitPattern {
+        height = view.height
+        placed = timeline.placed(height: height)
+      }
+      body(copy, placed.progress(minY: view.y))
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import EffectProtocol
+import Effects
 import ScrollEffectsTestSupport
 import Testing
 
@@ -28,6 +29,18 @@ import Testing
       }
     // The scroll so far is 0 from now: progress is how far 0 is past start.
     return Saturation.clamp((0 - start) / (end - start))
+  }
+
+  /// The event of chain 0's event 0 that copy `copy` fires by the rule
+  /// when its value goes from `before` to `now` across `crosses`, if any.
+  static func ruleEvent(copy: Int, before: Double, now: Double, crosses: Double) -> SceneEvent? {
+    if before < crosses && crosses <= now {
+      return SceneEvent(chain: 0, copy: copy, event: 0, direction: .increasing, value: now)
+    }
+    if before > crosses && crosses >= now {
+      return SceneEvent(chain: 0, copy: copy, event: 0, direction: .decreasing, value: now)
+    }
+    return nil
   }
 
   @Test("range search, copy loop and the rule fire the same events")
@@ -77,12 +90,8 @@ import Testing
             if abs(before - crosses) < 1e-9 || abs(now - crosses) < 1e-9 {
               onThreshold.insert(copy)
             }
-            if before < crosses && crosses <= now {
-              expected.append(
-                SceneEvent(chain: 0, copy: copy, event: 0, direction: .increasing, value: now))
-            } else if before > crosses && crosses >= now {
-              expected.append(
-                SceneEvent(chain: 0, copy: copy, event: 0, direction: .decreasing, value: now))
+            if let event = Self.ruleEvent(copy: copy, before: before, now: now, crosses: crosses) {
+              expected.append(event)
             }
           }
         }
@@ -103,6 +112,65 @@ import Testing
       }
     }
     #expect(fired > 200)
+  }
+
+  @Test("the loop over copies of several heights reads each copy's progress for its own height")
+  func loopOverHeights() throws {
+    var random = SplitMix64(seed: 8086)
+    var fired = 0
+    var heightChanges = 0
+    for round in 0..<40 {
+      let count = random.next(in: 5...40)
+      // Runs of `run` copies of one height (a new one each copy, up to one
+      // for them all), a height that follows the scroll in some rounds.
+      let run = random.pick([1, 2, 3, 7, 1000])
+      let step = random.pick([12.5, 40, -3, 0.25])
+      let scrolled = random.chance(0.3) ? " + max(0, offset) / 8" : ""
+      let range = random.pick([
+        "entry", "exit", "contain", "cover", "cover 10% cover 90%", "entry 20% exit 50%",
+        "contain -50% entry 200%", "exitCrossing", "entryCrossing 30px exit 10%",
+      ])
+      let inset = random.pick([#""auto""#, "0", #"[10, "10%"]"#])
+      let crosses = random.pick([0.0, 0.25, 0.5, 1, random.unit()])
+      let scene = try SceneLoader().load(
+        json: #"""
+          {"viewport": {"width": 390, "height": 844}, "contentInsets": {"top": 47, "bottom": 83},
+           "contentHeight": 20000, "chains": [{"name": "row", "frame": {"y": 100, "height": 150},
+           "repeat": {"count": \#(count), "spacing": 8},
+           "effects": [{"type": "expression", "height": "150 + floor(index / \#(run)) * \#(step)\#(scrolled)"}],
+           "events": [{"name": "e", "input": "progress", "range": "\#(range)", "timelineInset": \#(inset), "crosses": \#(crosses)}]}]}
+          """#)
+      let event = scene.chains[0].events[0]
+      let timeline = ViewTimeline(range: event.range, inset: event.timelineInset)
+      var host = SceneHost(scene: scene)
+      var previous: [Double]?
+      for frame in 0..<60 {
+        let offset = Double(random.next(in: -20...300)) * 10 + (random.chance(0.3) ? 0.5 : 0)
+        let geometry = scene.geometry(offset: offset)
+        host.evaluate(geometry)
+        let views = host.withTransforms { Array($0) }
+        // Each copy's progress by the library's own function of its top and
+        // height: what the detector reads, bit for bit.
+        let progress = views.map { timeline.progress(minY: $0.y, height: $0.height, in: geometry) }
+        heightChanges += zip(views, views.dropFirst()).filter { $0.height != $1.height }.count
+        var expected: [SceneEvent] = []
+        if let previous {
+          for copy in 0..<count {
+            let (before, now) = (previous[copy], progress[copy])
+            if let event = Self.ruleEvent(copy: copy, before: before, now: now, crosses: crosses) {
+              expected.append(event)
+            }
+          }
+        }
+        let events = host.withEvents { Array($0) }
+        #expect(events == expected, "round \(round) frame \(frame): \(range) at \(offset)")
+        #expect(events.map(\.value.bitPattern) == expected.map(\.value.bitPattern))
+        fired += events.count
+        previous = progress
+      }
+    }
+    #expect(fired > 300)
+    #expect(heightChanges > 5000)
   }
 
   @Test("an event on entry fires as the row enters above a tab bar (timelineInset auto)")
