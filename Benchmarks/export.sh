@@ -5,9 +5,12 @@
 # and consumer: the offsets of the benchmarks' cycle, the checksum of every
 # column of the last frame (which both print, and which must agree). Each
 # figure is callgrind's total of 11000 frames minus that of 1000, / 10000,
-# as Benchmarks/per-frame.sh measures. One line a scene:
+# as Benchmarks/per-frame.sh measures. One line a scene, then, for more
+# than one, the ratios' distribution (the median of an even number is the
+# mean of the two middle ones):
 #
 #   scene  host  export  host/export
+#   median 2.30  worst 3.42 (seed-19.json)  8 of 20 within 2.0, 3 within 1.5
 #
 #   Benchmarks/export.sh Configs/stretchy-header.json Benchmarks/feed-scene.json
 #   Benchmarks/export.sh --generated 20     # seeds 1 to 20 of the export check's generator
@@ -69,5 +72,20 @@ for scene in "${scenes[@]}"; do
   host=$(per_frame instructions "$BIN" pipeline "$scene")
   export=$(per_frame instructions "$work/export-bench")
   awk -v s="$(basename "$scene")" -v h="$host" -v e="$export" \
-    'BEGIN { printf "%s  %s  %s  %.2f\n", s, h, e, (e > 0 ? h / e : 0) }'
+    'BEGIN { printf "%s  %s  %s  %.2f\n", s, h, e, (e > 0 ? h / e : 0) }' | tee -a "$work/lines"
 done
+
+if [ "${#scenes[@]}" -gt 1 ]; then
+  # From host / export unrounded, sorted in awk (mawk has no asort).
+  awk '
+    { r = $3 > 0 ? $2 / $3 : 0; n = $1
+      for (i = NR; i > 1 && ratio[i - 1] > r; i--) { ratio[i] = ratio[i - 1]; name[i] = name[i - 1] }
+      ratio[i] = r; name[i] = n
+      if (r <= 2.0) within2++
+      if (r <= 1.5) within15++ }
+    END {
+      median = NR % 2 ? ratio[(NR + 1) / 2] : (ratio[NR / 2] + ratio[NR / 2 + 1]) / 2
+      printf "median %.2f  worst %.2f (%s)  %d of %d within 2.0, %d within 1.5\n",
+        median, ratio[NR], name[NR], within2, NR, within15
+    }' "$work/lines"
+fi
