@@ -4,12 +4,13 @@ import EffectProtocol
 /// Chains of one view whose effects are all ``CopyLocalEffect``s (or who
 /// have none), with or without events: evaluated by a plan made at load
 /// instead of one by one. The chains whose effects are of the same types in
-/// the same order form a group. At each effect position the group's
-/// members are split by the class of their effect's form
-/// (``CopyLocalEffect/groupClass(of:)``), each class a kernel: one call a
-/// frame that runs that effect over the class's members, with a loop chosen
-/// for the class. Each frame writes the members' natural transforms, then
-/// runs the kernels in order; a first effect whose type writes views at rest
+/// the same order form a group. At each effect position, the effects of one
+/// type there, in every group that has one, are split by the class of their
+/// form (``CopyLocalEffect/groupClass(of:)``), each class a kernel: one call
+/// a frame that runs that effect over the class's members, of all those
+/// groups, with a loop chosen for the class. Each frame writes the members'
+/// natural transforms, then runs the kernels position by position; a first
+/// effect whose type writes views at rest
 /// (``CopyLocalEffect/writesViewsAtRest``) writes its members' views itself,
 /// in one pass. A chain with visuals of its own has ``ChainVisuals`` as its
 /// first effect here, which writes them over the natural transform.
@@ -17,11 +18,14 @@ import EffectProtocol
 /// A feed of 50 cards, each its own chain of `parallax`, `interpolate` and
 /// `pin`, costs five calls a frame this way instead of 150 (`interpolate`
 /// changes three properties, a class each), and no batch is built per
-/// chain; a stretchy header, a group of one, costs one call and no batch. The order in which the chains of a frame are evaluated
-/// changes (each effect runs over every chain of its group before the next
-/// effect runs), which nothing can observe: a copy-local effect reads only
-/// its own view, the frame and its natural frame. Every frame is still a
-/// full evaluation of every chain.
+/// chain; a stretchy header, a group of one, costs one call and no batch.
+/// A view's `parallax` and another's `parallax` then `pin`, two groups,
+/// share the first call. The order in which the chains of a frame are
+/// evaluated changes (each position's effects run over every chain that has
+/// one before the next position's run), which nothing can observe: a
+/// copy-local effect reads only its own view, the frame and its natural
+/// frame, and each chain's effects still run in its order. Every frame is
+/// still a full evaluation of every chain.
 enum ChainGroup {
   /// One class of forms at one effect position of one group: the loops
   /// for them, their forms and the members they are for.
@@ -46,10 +50,10 @@ enum ChainGroup {
   /// `@unchecked Sendable`: immutable after init; it owns the memory its
   /// kernels point to and the forms.
   final class Plan: @unchecked Sendable {
-    /// Every group's effect positions, group by group, each in order (one
-    /// kernel for each class of forms at a position, and for a first
-    /// effect that writes views at rest, for each attachment), and their
-    /// number. Pointers that are never nil (memory is allocated for at
+    /// The groups' kernels, position by position (at each, one kernel for
+    /// each type and class of forms there, over every group that has one,
+    /// and for a first effect that writes views at rest, for each
+    /// attachment), and their number. Pointers that are never nil (memory is allocated for at
     /// least one), so that a frame tests only the counts.
     let kernels: UnsafeMutablePointer<Kernel>
     let kernelCount: Int
@@ -82,10 +86,14 @@ enum ChainGroup {
       case natural(Int)
     }
 
-    init(_ groups: [(members: [SingleView], kernels: [KernelDraft])]) {
-      let kernelDrafts = groups.flatMap { group in
-        group.kernels.map { ($0, $0.members.map { group.members[$0] }) }
-      }
+    /// The plan of `groups`, each with its members and whether its first
+    /// effect writes their views at rest, whose effects `kernels` runs,
+    /// each kernel with its members, in an order that keeps each member's
+    /// effects in its chain's order.
+    init(
+      _ groups: [(members: [SingleView], firstWritesAtRest: Bool)],
+      kernels kernelDrafts: [(KernelDraft, [SingleView])]
+    ) {
       kernels = .allocate(capacity: max(1, kernelDrafts.count))
       kernelMembers = .allocate(capacity: max(1, kernelDrafts.reduce(0) { $0 + $1.1.count }))
       var next = kernelMembers
@@ -102,8 +110,7 @@ enum ChainGroup {
       kernelMemberCount = next - kernelMembers
       forms = kernelDrafts.map { $0.0.owner }
       // A group whose first effect writes its views at rest needs none.
-      let allMembers = groups.filter { !($0.kernels.first?.isAtRest ?? false) }.flatMap(
-        \.members)
+      let allMembers = groups.filter { !$0.firstWritesAtRest }.flatMap(\.members)
       let contentAttached = allMembers.filter { $0.attachment == .content }
       let viewportAttached = allMembers.filter { $0.attachment != .content }
       naturals = .allocate(capacity: max(1, allMembers.count))
@@ -302,13 +309,52 @@ enum ChainGroup {
     }
     let groups = drafts.map { draft in
       (
-        draft.members,
-        draft.effects.enumerated().flatMap { position, effects in
-          makeKernels(effects[0], effects, members: draft.members, isFirst: position == 0)
-        }
+        members: draft.members,
+        firstWritesAtRest: draft.effects.first.map { type(of: $0[0]).writesViewsAtRest } ?? false
       )
     }
-    return (Plan(groups), ungrouped)
+    let kernels = kernelsByPosition(drafts.map { ($0.members, $0.effects) })
+    return (Plan(groups, kernels: kernels), ungrouped)
+  }
+
+  /// The kernels of the groups `drafts` (each its members and, for each
+  /// effect position, their effects there), position by position: at each,
+  /// the effects of one type in every group that has one there form the
+  /// kernels of that type (one for each class of forms, and attachment for
+  /// a first effect that writes views at rest), with the members of all
+  /// those groups. Each member's effects still run in its chain's order,
+  /// and a copy-local effect reads nothing of another member: a kernel a
+  /// type and position, not a type, position and group, is a call less
+  /// for each group after the first (a view's `parallax` and another's
+  /// `parallax` then `pin`).
+  static func kernelsByPosition(
+    _ drafts: [(members: [SingleView], effects: [[any CopyLocalEffect]])]
+  ) -> [(KernelDraft, [SingleView])] {
+    var kernels: [(KernelDraft, [SingleView])] = []
+    let positions = drafts.map(\.effects.count).max() ?? 0
+    for position in 0..<positions {
+      var entryOfType: [ObjectIdentifier: Int] = [:]
+      var entries: [(effects: [any CopyLocalEffect], members: [SingleView])] = []
+      for draft in drafts where position < draft.effects.count {
+        let effects = draft.effects[position]
+        let type = ObjectIdentifier(Swift.type(of: effects[0]))
+        if let entry = entryOfType[type] {
+          entries[entry].effects += effects
+          entries[entry].members += draft.members
+        } else {
+          entryOfType[type] = entries.count
+          entries.append((effects, draft.members))
+        }
+      }
+      for entry in entries {
+        for kernel in makeKernels(
+          entry.effects[0], entry.effects, members: entry.members, isFirst: position == 0)
+        {
+          kernels.append((kernel, kernel.members.map { entry.members[$0] }))
+        }
+      }
+    }
+    return kernels
   }
 }
 
@@ -370,7 +416,8 @@ extension SceneHost {
   package var groupCount: Int { groups.groupCount }
 
   /// The number of calls a frame makes for the groups' effects: one for
-  /// each class of forms at each effect position of each group.
+  /// each class of forms of each type at each effect position (the groups
+  /// share them).
   package var groupKernelCount: Int { groups.kernelCount }
 }
 

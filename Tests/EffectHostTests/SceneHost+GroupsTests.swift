@@ -112,6 +112,36 @@ import Testing
     #expect(SceneHost(scene: scene).groupKernelCount == 5)
   }
 
+  @Test("groups share the kernels of one type at one position: a call a type and position")
+  func kernelsSharedAcrossGroups() throws {
+    let scene = try SceneLoader().load(
+      json: """
+        {"viewport": {"width": 100, "height": 200}, "contentHeight": 2000, "chains": [
+          {"name": "a", "frame": {"y": 0, "height": 10}, "effects": [{"type": "parallax"}]},
+          {"name": "b", "frame": {"y": 100, "height": 10},
+           "effects": [{"type": "parallax", "rate": 0.3}, {"type": "pin"}]},
+          {"name": "c", "frame": {"y": 200, "height": 10},
+           "effects": [{"type": "parallax", "rate": 0.2}, {"type": "translate", "factor": 0.5}]},
+          {"name": "d", "frame": {"y": 300, "height": 40},
+           "effects": [{"type": "collapse"}, {"type": "parallax", "rate": 0.4}]},
+          {"name": "e", "frame": {"y": 400, "height": 10}},
+          {"name": "f", "frame": {"y": 500, "height": 10}, "zIndex": 2,
+           "effects": [{"type": "stretch"}]}
+        ]}
+        """, file: "shared.json")
+    let host = SceneHost(scene: scene)
+    // Six lists of types: [parallax], [parallax, pin], [parallax,
+    // translate], [collapse, parallax], none, and f's own visuals then
+    // stretch.
+    #expect(host.groupCount == 6)
+    // First effects: one parallax for a, b and c (rates within ±1, all
+    // attached to the content), collapse, f's visuals; second: pin,
+    // translate, parallax, stretch. A kernel a group and position would
+    // be 1 + 2 + 2 + 2 + 0 + 2 = 9.
+    #expect(host.groupKernelCount == 3 + 4)
+    FastPathTests.expectSameFrames(scene, label: "shared.json")
+  }
+
   @Test("a group's effects run one loop per class: pin by edge and until, parallax by rate")
   func classesSplitKernels() throws {
     let scene = try SceneLoader().load(
