@@ -27,8 +27,9 @@ import EffectProtocol
 /// frame, and each chain's effects still run in its order. Every frame is
 /// still a full evaluation of every chain.
 enum ChainGroup {
-  /// One class of forms at one effect position of one group: the loops
-  /// for them, their forms and the members they are for.
+  /// One class of forms of one type at one effect position, over the
+  /// groups that have that type there: the loops for them, their forms and
+  /// the members they are for.
   struct Kernel {
     /// The loops of the group's effects at this position for the forms'
     /// class (``CopyLocalEffect/kernel(for:)``), whose
@@ -53,8 +54,9 @@ enum ChainGroup {
     /// The groups' kernels, position by position (at each, one kernel for
     /// each type and class of forms there, over every group that has one,
     /// and for a first effect that writes views at rest, for each
-    /// attachment), and their number. Pointers that are never nil (memory is allocated for at
-    /// least one), so that a frame tests only the counts.
+    /// attachment), and their number. Pointers that are never nil (memory
+    /// is allocated for at least one), so that a frame tests only the
+    /// counts.
     let kernels: UnsafeMutablePointer<Kernel>
     let kernelCount: Int
     /// The kernels' members, kernel by kernel.
@@ -358,11 +360,12 @@ enum ChainGroup {
   }
 }
 
-/// One kernel of a group as the grouping finds it: the loops the effects'
+/// One kernel as the grouping finds it: the loops the effects'
 /// type names for the class (``CopyLocalEffect/kernel(for:)``), the
 /// forms of one class (``CopyLocalEffect/groupClass(of:)``), at `forms`,
 /// which `owner` keeps valid, and the members they are for, as indices in
-/// the group's members.
+/// the members ``makeKernels(_:_:members:isFirst:)`` was given (of one
+/// group, or of every group with the type at that position).
 struct KernelDraft {
   var kind: any GroupKernel.Type
   var forms: UnsafeRawPointer
