@@ -131,6 +131,13 @@ extension InterpolateEffect {
       self.ease = ease
     }
 
+    /// The keyframes of `curve` (whose Bézier curve is not used) eased by `ease`.
+    @inline(__always)
+    init(curve: KeyframeCurve, ease: Ease) {
+      self.curve = curve
+      self.ease = ease
+    }
+
     @inline(__always)
     func callAsFunction(_ x: Double) -> Double {
       if x == curve.first.input { return value(x, inSegmentEnding: 1) }

@@ -38,25 +38,79 @@ extension InterpolateEffect: CopyLocalEffect {
   /// An effect in a class of its own: a group's forms are in raw memory,
   /// where calling the effect itself copies it (its arrays retained and
   /// released) at each call; through an unowned reference to this, the
-  /// effect is read in place.
-  package final class EffectBox: Sendable {
+  /// effect is read in place. The box also holds what a member of the
+  /// `.keyframes` class evaluates, made once: the curve over stops and
+  /// `linear(...)` points the box owns, the easing and the timeline, each
+  /// a plain stored value that ``apply(_:toOne:_:)`` reads in place (built
+  /// from the effect's keyframes and shape at every call, they were copied
+  /// to the stack; held in an optional or an enum with payloads, copied
+  /// whole).
+  package final class EffectBox: @unchecked Sendable {
+    // @unchecked: every stored property is set once, in `init`; the
+    // storage the curve borrows is written there, only read after, and
+    // freed with the box.
     let effect: InterpolateEffect
+    /// Whether the effect has the two stops it needs to change anything.
+    let evaluates: Bool
+    /// The keyframes, over `stops`; over two placeholder stops when the
+    /// effect has fewer (then `evaluates` is false and nothing reads it).
+    let curve: KeyframeCurve
+    let ease: OneViewEase
+    /// The easing, for the case of `ease` that names it; placeholders otherwise.
+    let bezier: UnitBezier
+    let steps: StepFunction
+    let linearPoints: PiecewiseLinearPoints
+    /// Whether the progress is measured through `timeline` (a view range
+    /// or insets).
+    let hasTimeline: Bool
+    let timeline: ViewTimeline
+    let property: Property
+    let input: ScrollInput
+    private let stops: UnsafeMutableBufferPointer<Stop>
+    private let points: UnsafeMutableBufferPointer<Easing.LinearPoint>
 
     init(_ effect: InterpolateEffect) {
       self.effect = effect
+      let keyframes = effect.keyframes
+      evaluates = keyframes.stops.count >= 2
+      let placeholders = [Stop(0, 0), Stop(1, 0)]
+      let given = evaluates ? keyframes.stops : placeholders
+      stops = .allocate(capacity: given.count)
+      _ = stops.initialize(from: given)
+      curve = KeyframeCurve(stops: UnsafeBufferPointer(stops), keyframes: keyframes)
+      let shape = effect.shape
+      var ease = OneViewEase.keyframes
+      var bezier = UnitBezier(.linear)
+      var steps = StepFunction(count: 1, position: .jumpEnd)
+      var points: [Easing.LinearPoint] = []
+      if keyframes.isShaped {
+        switch shape.curve {
+        case .bezier(let curve): (ease, bezier) = (.bezier, curve)
+        case .steps(let curve): (ease, steps) = (.steps, curve)
+        case .piecewiseLinear(let curve): (ease, points) = (.piecewiseLinear, curve.points)
+        }
+      }
+      self.points = .allocate(capacity: points.count)
+      _ = self.points.initialize(from: points)
+      (self.ease, self.bezier, self.steps) = (ease, bezier, steps)
+      linearPoints = PiecewiseLinearPoints(points: UnsafeBufferPointer(self.points))
+      // Only a progress through a range or with insets has a timeline.
+      hasTimeline = keyframes.isShaped && shape.timeline != nil
+      timeline = (keyframes.isShaped ? shape.timeline : nil) ?? ViewTimeline()
+      (property, input) = (effect.property, effect.input)
     }
 
-    /// The effect on the one view at `view`, stored in `Memory`, in
-    /// `frame`, with the box as `self`: the effect is read in place, where
-    /// a call on the effect itself copies all of it to the stack, and so is
-    /// the frame's geometry, of which only what the input needs is read.
-    @inline(never)
-    func apply<Memory: ViewMemory>(
-      _: Memory.Type, toOne view: UnsafeMutablePointer<ViewTransform>,
-      _ frame: UnsafePointer<GroupFrame>
-    ) {
-      effect.apply(Memory.self, toOne: view, frame)
+    deinit {
+      stops.deallocate()
+      points.deallocate()
     }
+  }
+
+  /// How a member of the `.keyframes` class eases its keyframes: not at
+  /// all beyond ``KeyframeCurve``'s own Bézier curve, or with the
+  /// ``Shape``'s easing through ``EasedKeyframes``.
+  enum OneViewEase {
+    case keyframes, bezier, steps, piecewiseLinear
   }
 
   @inline(__always)
