@@ -165,6 +165,33 @@ extension ExpressionEvaluatorLanesTests {
   }
 }
 
+extension ExpressionEvaluatorLanesTests {
+  @Test(
+    "a value that is not finite leaves its copy's column, the finite ones of its eight are stored",
+    arguments: [4, 8, 9, 16, 17, 23, 40])
+  func lanesSkipValuesNotFinite(count: Int) throws {
+    // Copy 5's rotation is 1 / 0; copies 0 to 10 have no logarithm (NaN,
+    // and -infinity at 10); width is infinite for every copy at index 13.
+    let effect = try ExpressionEffect.decode(
+      json: #"""
+        {"rotation": "1 / (index - 5)", "scale": "log(index - 10)",
+         "width": "index == 13 ? 1e300 * 1e300 : 2 * index", "opacity": "1 / (index - 2)"}
+        """#)
+    for offset in Self.offsets {
+      let views = Self.evaluate([effect], count: count, offset: offset)
+      for copy in 0..<count {
+        let i = Double(copy)
+        let context = "copy \(copy) of \(count) at \(offset)"
+        #expect(views[copy].rotation == (copy == 5 ? 0 : 1 / (i - 5)), "\(context)")
+        let scale = copy <= 10 ? 1 : Foundation.log(i - 10)
+        #expect(views[copy].scaleX == scale && views[copy].scaleY == scale, "\(context)")
+        #expect(views[copy].width == (copy == 13 ? 390 : 2 * i), "\(context)")
+        #expect(views[copy].opacity == (copy == 2 ? 1 : min(max(1 / (i - 2), 0), 1)), "\(context)")
+      }
+    }
+  }
+}
+
 /// The lanes read and write the views in place, in the host's memory: the
 /// same bits whether that memory swaps the axes (a horizontal scene's) or
 /// not, whether the views are still at rest or already written, and in
