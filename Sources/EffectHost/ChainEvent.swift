@@ -239,6 +239,13 @@ struct EventDetector: Sendable {
     /// their number never changes.
     let watches: UnsafeMutablePointer<Watch>
     let watchCount: Int
+    /// The watches of a scroll input (`offset`, `pull`, `pullBottom`),
+    /// in order, each where it is in ``watches``: the watches a frame that
+    /// reads no view compares, where the others are constant and kept
+    /// (``EventDetector/detectScrollInputs(geometry:)``), without passing
+    /// over those.
+    let scrollWatches: UnsafeMutablePointer<UnsafePointer<Watch>>
+    let scrollWatchCount: Int
     /// For each watch, copy 0's natural viewport top at the previous frame
     /// when every copy had its natural frame then and the watch's previous
     /// values were not stored (see ``EventDetector/detect(_:in:geometry:)``);
@@ -259,8 +266,10 @@ struct EventDetector: Sendable {
 
     init(watches: [Watch], previousCount: Int, chainCount: Int) {
       watchCount = watches.count
-      self.watches = .allocate(capacity: max(1, watchCount))
-      self.watches.initialize(from: watches, count: watchCount)
+      let memory = UnsafeMutablePointer<Watch>.allocate(capacity: max(1, watchCount))
+      memory.initialize(from: watches, count: watchCount)
+      self.watches = memory
+      (scrollWatches, scrollWatchCount) = Self.scrollWatches(in: memory, count: watchCount)
       tops = .allocate(capacity: max(1, watchCount))
       tops.initialize(repeating: .nan, count: watchCount)
       self.chainCount = chainCount
@@ -277,6 +286,7 @@ struct EventDetector: Sendable {
       watchCount = other.watchCount
       watches = .allocate(capacity: max(1, watchCount))
       watches.initialize(from: other.watches, count: watchCount)
+      (scrollWatches, scrollWatchCount) = Self.scrollWatches(in: watches, count: watchCount)
       tops = .allocate(capacity: max(1, watchCount))
       tops.initialize(from: other.tops, count: watchCount)
       chainCount = other.chainCount
@@ -286,6 +296,18 @@ struct EventDetector: Sendable {
       previousCapacity = other.previousCapacity
       previous = .allocate(capacity: previousCapacity)
       previous.initialize(from: other.previous, count: previousCount)
+    }
+
+    /// The watches of a scroll input among the `count` at `watches`, in
+    /// order, in memory of their own, and their number.
+    private static func scrollWatches(in watches: UnsafeMutablePointer<Watch>, count: Int)
+      -> (UnsafeMutablePointer<UnsafePointer<Watch>>, Int)
+    {
+      let scroll = (0..<count).filter { !watches[$0].input.isPerView }
+      let memory = UnsafeMutablePointer<UnsafePointer<Watch>>.allocate(
+        capacity: max(1, scroll.count))
+      memory.initialize(from: scroll.map { UnsafePointer(watches + $0) }, count: scroll.count)
+      return (memory, scroll.count)
     }
 
     /// Inserts `delta` previous values at `index`, NaN (which crosses
@@ -311,6 +333,7 @@ struct EventDetector: Sendable {
     deinit {
       watches.deinitialize(count: watchCount)
       watches.deallocate()
+      scrollWatches.deallocate()
       tops.deallocate()
       naturalChains.deallocate()
       previous.deallocate()
@@ -747,18 +770,20 @@ struct EventDetector: Sendable {
     assert(isKnownUniquelyReferenced(&self.tables), "detect: the frame shares its tables")
     let tables = self.tables
     let slots = tables.previous
-    var watch = UnsafePointer(tables.watches)
-    let end = watch + tables.watchCount
-    while watch != end {
+    // The others are constant (``variesWithScrollOnly``), their values
+    // kept in their slots.
+    var next = UnsafePointer(tables.scrollWatches)
+    let end = next + tables.scrollWatchCount
+    while next != end {
+      let watch = next.pointee
       let slot = slots + watch.pointee.firstSlot
       switch watch.pointee.input {
       case .offset: Self.scan(watch, geometryValue: geometry.offset, slot, firing, &fired)
       case .pull: Self.scan(watch, geometryValue: geometry.pull, slot, firing, &fired)
       case .pullBottom: Self.scan(watch, geometryValue: geometry.pullBottom, slot, firing, &fired)
-      // Constant (``variesWithScrollOnly``), its values kept in its slots.
-      default: break
+      default: preconditionFailure("a view's input among the scroll watches")
       }
-      watch += 1
+      next += 1
     }
   }
 

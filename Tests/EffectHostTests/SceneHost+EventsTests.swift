@@ -41,14 +41,16 @@ import Testing
           + (input == "offset" ? base : 0)
       }
       let directions = (0..<3).map { _ in random.pick(["increasing", "decreasing", "both"]) }
-      // A fourth event on a height no effect changes: it never crosses,
-      // and a frame that reads it reads the views.
-      let json =
-        "["
-        + (0..<3).map {
-          #"{"name": "e\#($0)", "input": "\#(inputs[$0])", "crosses": \#(thresholds[$0]), "#
-            + #""direction": "\#(directions[$0])"}"#
-        }.joined(separator: ", ") + #", {"name": "tall", "input": "height", "crosses": 150}]"#
+      // A fourth event, anywhere among them, on a height no effect
+      // changes: it never crosses, and a frame that reads it reads the
+      // views; the frames that read none pass over it.
+      let tall = random.next(in: 0...3)
+      var declarations = (0..<3).map {
+        #"{"name": "e\#($0)", "input": "\#(inputs[$0])", "crosses": \#(thresholds[$0]), "#
+          + #""direction": "\#(directions[$0])"}"#
+      }
+      declarations.insert(#"{"name": "tall", "input": "height", "crosses": 150}"#, at: tall)
+      let json = "[" + declarations.joined(separator: ", ") + "]"
       let count = random.next(in: 1...3)
       var host = SceneHost(scene: try Self.scene(events: json, count: count))
       var previous: Double?
@@ -62,7 +64,11 @@ import Testing
           base
           + (random.chance(0.5)
             ? Double(random.next(in: -20...20)) * 10 : random.signed(upTo: 250))
+        // Now and then a copy of the host is kept through the frame: the
+        // frame then works on tables of its own.
+        let kept = random.chance(0.1) ? host : nil
         host.evaluate(offset: offset)
+        withExtendedLifetime(kept) {}
         func value(_ input: String, _ offset: Double) -> Double {
           switch input {
           case "pull": max(-offset, 0)
@@ -81,7 +87,9 @@ import Testing
             guard let direction else { continue }
             for copy in 0..<count {
               expected.append(
-                SceneEvent(chain: 0, copy: copy, event: index, direction: direction, value: b))
+                SceneEvent(
+                  chain: 0, copy: copy, event: index < tall ? index : index + 1,
+                  direction: direction, value: b))
             }
           }
         }
