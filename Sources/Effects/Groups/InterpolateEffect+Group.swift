@@ -129,8 +129,8 @@ extension InterpolateEffect: CopyLocalEffect {
   /// the curve extends), once for the whole class.
   package enum GroupClass: Hashable {
     /// A curve other than two linear stops, or a progress through a view
-    /// range or with timeline insets: each effect's own
-    /// ``InterpolateEffect/apply(_:toOne:_:)`` on its member's view.
+    /// range or with timeline insets: each effect's box's
+    /// ``EffectBox/apply(_:toOne:_:)`` on its member's view.
     case keyframes
     /// Two linear stops of one property and one input, whose curve extends
     /// past its ends or holds them.

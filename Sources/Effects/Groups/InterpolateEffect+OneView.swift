@@ -4,11 +4,11 @@ import EffectProtocol
 // interpolate on the one view of a grouped chain, for the curves that have
 // no loop of their own class (three or more stops, a Bézier easing, steps,
 // `linear(...)`, a view range or timeline insets): the view's input, the
-// curve's value at it and the property's combiner, one after the other.
-// A batch of one view would take the same steps through four calls out of
-// line (the shaped path, its curve's switch, the input's loop and the
-// constant's combiner), each paying its entry and the batch's set-up for
-// one view.
+// curve's value at it and the property's combiner, one after the other,
+// on the curve the effect's box made once. A batch of one view would take
+// the same steps through four calls out of line (the shaped path, its
+// curve's switch, the input's loop and the constant's combiner), each
+// paying its entry and the batch's set-up for one view.
 
 extension InterpolateEffect.EffectBox {
   /// What ``InterpolateEffect/apply(to:)`` does to a batch of the one
