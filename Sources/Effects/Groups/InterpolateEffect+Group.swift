@@ -7,13 +7,14 @@ import EffectProtocol
 // effect's own single-view path.
 
 extension InterpolateEffect: CopyLocalEffect {
-  /// What a group keeps of an `interpolate`: the effect, and its two-stop
+  /// What a group keeps of an `interpolate`: the curve a member of the
+  /// `.keyframes` class evaluates (its ``EffectBox``), and its two-stop
   /// linear curve when it has one. The property and input are copied next
   /// to the curve, where a class's loop reads them without going through
   /// the effect's parameters (BENCHMARKS.md, "Groups of single-view
   /// chains").
   package struct GroupForm: Sendable {
-    /// The effect, which `borrowed` reads without retaining anything.
+    /// The box, which `borrowed` reads without retaining anything.
     let effect: EffectBox
     let borrowed: Unmanaged<EffectBox>
     let pair: LinearPair?
@@ -35,21 +36,19 @@ extension InterpolateEffect: CopyLocalEffect {
     }
   }
 
-  /// An effect in a class of its own: a group's forms are in raw memory,
-  /// where calling the effect itself copies it (its arrays retained and
-  /// released) at each call; through an unowned reference to this, the
-  /// effect is read in place. The box also holds what a member of the
-  /// `.keyframes` class evaluates, made once: the curve over stops and
-  /// `linear(...)` points the box owns, the easing and the timeline, each
-  /// a plain stored value that ``apply(_:toOne:_:)`` reads in place (built
-  /// from the effect's keyframes and shape at every call, they were copied
-  /// to the stack; held in an optional or an enum with payloads, copied
-  /// whole).
+  /// What a member of the `.keyframes` class evaluates, made once, in a
+  /// class of its own: a group's forms are in raw memory, where calling
+  /// the effect itself copies it (its arrays retained and released) at
+  /// each call; through an unowned reference to this, the curve is read in
+  /// place. The curve over stops and `linear(...)` points the box owns, the
+  /// easing and the timeline are each a plain stored value that
+  /// ``apply(_:toOne:_:)`` reads where it is (built from the effect's
+  /// keyframes and shape at every call, they were copied to the stack;
+  /// held in an optional or an enum with payloads, copied whole).
   package final class EffectBox: @unchecked Sendable {
     // @unchecked: every stored property is set once, in `init`; the
     // storage the curve borrows is written there, only read after, and
     // freed with the box.
-    let effect: InterpolateEffect
     /// Whether the effect has the two stops it needs to change anything.
     let evaluates: Bool
     /// The keyframes, over `stops`; over two placeholder stops when the
@@ -70,7 +69,6 @@ extension InterpolateEffect: CopyLocalEffect {
     private let points: UnsafeMutableBufferPointer<Easing.LinearPoint>
 
     init(_ effect: InterpolateEffect) {
-      self.effect = effect
       let keyframes = effect.keyframes
       evaluates = keyframes.stops.count >= 2
       let placeholders = [Stop(0, 0), Stop(1, 0)]
