@@ -205,16 +205,16 @@ extension ExpressionProgram {
         lanes, count: count, into: column(field), also: other.map(column), limit: limit)
     }
     while instruction != end {
-      let current = instruction.pointee
+      let current = instruction
       instruction += 1
-      switch current.opcode {
+      switch current.pointee.opcode {
       case .constant:
         top += width
-        let value = SIMD8(repeating: current.value)
+        let value = SIMD8(repeating: current.pointee.value)
         Self.eachVector(width) { i in Self.setLanes(top + i, value) }
       case .frame:
         top += width
-        let value = SIMD8(repeating: frame[Int(current.slot)])
+        let value = SIMD8(repeating: frame[Int(current.pointee.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, value) }
       case .loadX:
         top += width
@@ -357,28 +357,28 @@ extension ExpressionProgram {
       case .sign:
         Self.eachLane(width) { i in top[i] = ExpressionMath.sign(top[i]) }
       case .addFrame:
-        let value = SIMD8(repeating: frame[Int(current.slot)])
+        let value = SIMD8(repeating: frame[Int(current.pointee.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) + value) }
       case .subtractFrame:
-        let value = SIMD8(repeating: frame[Int(current.slot)])
+        let value = SIMD8(repeating: frame[Int(current.pointee.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) - value) }
       case .multiplyFrame:
-        let value = SIMD8(repeating: frame[Int(current.slot)])
+        let value = SIMD8(repeating: frame[Int(current.pointee.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) * value) }
       case .divideFrame:
-        let value = SIMD8(repeating: frame[Int(current.slot)])
+        let value = SIMD8(repeating: frame[Int(current.pointee.slot)])
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) / value) }
       case .addConstant:
-        let value = SIMD8(repeating: current.value)
+        let value = SIMD8(repeating: current.pointee.value)
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) + value) }
       case .subtractConstant:
-        let value = SIMD8(repeating: current.value)
+        let value = SIMD8(repeating: current.pointee.value)
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) - value) }
       case .multiplyConstant:
-        let value = SIMD8(repeating: current.value)
+        let value = SIMD8(repeating: current.pointee.value)
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) * value) }
       case .divideConstant:
-        let value = SIMD8(repeating: current.value)
+        let value = SIMD8(repeating: current.pointee.value)
         Self.eachVector(width) { i in Self.setLanes(top + i, Self.lanes(top + i) / value) }
       case .storeFrame:
         // Only the frame code stores into frame slots.

@@ -155,19 +155,19 @@ extension ExpressionProgram {
     var below = stack
     // Until `end`, which the code ends with: no test of the position a step.
     while true {
-      let current = instruction.pointee
+      let current = instruction
       instruction += 1
-      switch current.opcode {
+      switch current.pointee.opcode {
       case .end:
         return
       case .constant:
         below.pointee = top
         below += 1
-        top = current.value
+        top = current.pointee.value
       case .frame:
         below.pointee = top
         below += 1
-        top = frame[Int(current.slot)]
+        top = frame[Int(current.pointee.slot)]
       case .loadX:
         below.pointee = top
         below += 1
@@ -314,23 +314,23 @@ extension ExpressionProgram {
       case .sign:
         top = ExpressionMath.sign(top)
       case .addFrame:
-        top += frame[Int(current.slot)]
+        top += frame[Int(current.pointee.slot)]
       case .subtractFrame:
-        top -= frame[Int(current.slot)]
+        top -= frame[Int(current.pointee.slot)]
       case .multiplyFrame:
-        top *= frame[Int(current.slot)]
+        top *= frame[Int(current.pointee.slot)]
       case .divideFrame:
-        top /= frame[Int(current.slot)]
+        top /= frame[Int(current.pointee.slot)]
       case .addConstant:
-        top += current.value
+        top += current.pointee.value
       case .subtractConstant:
-        top -= current.value
+        top -= current.pointee.value
       case .multiplyConstant:
-        top *= current.value
+        top *= current.pointee.value
       case .divideConstant:
-        top /= current.value
+        top /= current.pointee.value
       case .storeFrame:
-        frame[Int(current.slot)] = top
+        frame[Int(current.pointee.slot)] = top
         below -= 1
         top = below.pointee
       case .storeX:
