@@ -371,6 +371,7 @@ func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> Chain
   case let parallax as ParallaxEffect: return ParallaxStep(effect: parallax)
   case let translate as TranslateEffect: return TranslateStep(effect: translate)
   case let stretch as StretchEffect: return StretchStep(effect: stretch)
+  case let interpolate as InterpolateEffect: return InterpolateStep(effect: interpolate)
   default: return StatelessStep(effect: effect)
   }
 }
@@ -380,10 +381,10 @@ func makeStatelessStep<Effect: StatelessScrollEffect>(_ effect: Effect) -> Chain
 // final class of its own rather than a `StatelessStep`, whose generic
 // `run` finds the effect and its witness in the class's metadata before
 // it calls the witness, every step every frame; these call the effect's
-// `apply(to:)` directly. (Not `interpolate` or `expression`: their
-// witnesses, compiled in their own module, run a better-specialised body
-// than the `apply(to:)` a class here would call.) Each is `@unchecked
-// Sendable`: immutable, and its effect `Sendable`.
+// `apply(to:)` directly. (Not `expression`: its witness, compiled in its
+// own module, runs a better-specialised body than the `apply(to:)` a class
+// here would call; `interpolate` has a step of its own below.) Each is
+// `@unchecked Sendable`: immutable, and its effect `Sendable`.
 
 /// The effect of a copy-local built-in's step, for a final subclass whose
 /// `run` calls it.
@@ -420,6 +421,25 @@ final class TranslateStep: CopyLocalStep<TranslateEffect>, @unchecked Sendable {
 /// A `stretch` step.
 final class StretchStep: CopyLocalStep<StretchEffect>, @unchecked Sendable {
   override func run(_ batch: inout ViewBatch) { effect.apply(to: &batch) }
+}
+
+/// An `interpolate` step: its curve made once, in the effect's box
+/// (``InterpolateEffect/EffectBox``), whose `apply(to:)` evaluates it on the
+/// batch as the effect would, where the effect's own built it from the
+/// keyframes at every call. `@unchecked Sendable`: immutable, and the box's
+/// storage is only read after it is made.
+final class InterpolateStep: ChainStep, @unchecked Sendable {
+  let box: InterpolateEffect.EffectBox
+
+  init(effect: InterpolateEffect) {
+    box = InterpolateEffect.EffectBox(effect)
+  }
+
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    box.apply(to: &batch)
+  }
 }
 
 /// A `pin` step whose section edge, if any, is a content y: its formula

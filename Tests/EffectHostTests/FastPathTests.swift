@@ -34,6 +34,26 @@ import Testing
     }
   }
 
+  /// A scene of one chain, `rows`, along the scroll axis of `horizontal`,
+  /// of `count` copies (from 2 to 13, drawn, when `nil`) with `effects`
+  /// (JSON objects), its content length, attachment, frame and spacing
+  /// drawn from `random`.
+  static func rowsScene(
+    horizontal: Bool, count: Int? = nil, effects: [String], random: inout SplitMix64
+  ) -> String {
+    let (length, place, size) =
+      horizontal ? ("contentWidth", "x", "width") : ("contentHeight", "y", "height")
+    return #"""
+      {"axis": "\#(horizontal ? "horizontal" : "vertical")",
+       "viewport": {"width": 390, "height": 600}, "contentInsets": {"top": 20, "bottom": 10},
+       "\#(length)": \#(400 + random.int(0..<2400)),
+       "chains": [{"name": "rows", "attachment": "\#(random.chance(0.5) ? "content" : "viewport")",
+                   "frame": {"\#(place)": \#(random.int(0..<900)), "\#(size)": \#(20 + random.int(0..<200))},
+                   "repeat": {"count": \#(count ?? 2 + random.int(0..<12)), "spacing": \#(random.int(0..<30))},
+                   "effects": [\#(effects.joined(separator: ", "))]}]}
+      """#
+  }
+
   /// Sections pinned until the next, whose last one's section ends at the
   /// content's end, 900, not where a fourth copy would start (920).
   @Test("pins until the next copy match view by view, the last one until the content's end")
@@ -51,11 +71,8 @@ import Testing
     var random = SplitMix64(seed: 17)
     for round in 0..<60 {
       let horizontal = random.chance(0.5)
-      // The scroll axis's names: its length, the frame's place and size,
-      // and collapse's least size.
-      let (length, place, size, least) =
-        horizontal
-        ? ("contentWidth", "x", "width", "minWidth") : ("contentHeight", "y", "height", "minHeight")
+      // Collapse's least size along the scroll axis.
+      let least = horizontal ? "minWidth" : "minHeight"
       let effects = (0..<(1 + random.int(0..<4))).map { _ -> String in
         switch random.int(0..<6) {
         case 3:
@@ -76,18 +93,71 @@ import Testing
             + #""inset": \#(random.int(-30..<30)), "until": \#(until)}"#
         }
       }
-      let json = #"""
-        {"axis": "\#(horizontal ? "horizontal" : "vertical")",
-         "viewport": {"width": 390, "height": 600}, "contentInsets": {"top": 20, "bottom": 10},
-         "\#(length)": \#(400 + random.int(0..<2400)),
-         "chains": [{"name": "rows", "attachment": "\#(random.chance(0.5) ? "content" : "viewport")",
-                     "frame": {"\#(place)": \#(random.int(0..<900)), "\#(size)": \#(20 + random.int(0..<200))},
-                     "repeat": {"count": \#(2 + random.int(0..<12)), "spacing": \#(random.int(0..<30))},
-                     "effects": [\#(effects.joined(separator: ", "))]}]}
-        """#
+      let json = Self.rowsScene(horizontal: horizontal, effects: effects, random: &random)
       let scene = try SceneLoader().load(json: json, file: "round \(round)")
       Self.expectSameFrames(scene, label: "round \(round): \(json)")
     }
+  }
+
+  /// `interpolate` in a chain evaluated by itself (a repeated one, or one
+  /// view with a `float`), whose step holds its curve made once: every
+  /// form of keyframes (two linear stops, more stops, a keyframe Bézier,
+  /// `steps()`, `linear(...)`, a view range or inset), every input and
+  /// property, clamped or extended, first in its chain or after an effect
+  /// that moves the views, along either axis.
+  @Test("repeated chains of interpolate in every form match view by view")
+  func interpolateStepsMatch() throws {
+    var random = SplitMix64(seed: 29)
+    let properties = [
+      "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
+      "width", "height", "zIndex",
+    ]
+    let inputs = ["offset", "pull", "pullBottom", "height", "minY", "minX", "width", "progress"]
+    let easings = [
+      "linear", "ease", "easeInOut", "cubic-bezier(0.3, -0.5, 0.6, 1.4)", "steps(3, jump-none)",
+      "steps(2)", "linear(0, 1.5 40%, -0.5 60% 70%, 1)",
+    ]
+    let ranges = [
+      "cover", "contain", "entry", "exit", "entryCrossing", "exitCrossing", "entry 20% exit 80%",
+      "contain 10px cover 90%",
+    ]
+    var forms = Set<String>()
+    for round in 0..<80 {
+      let horizontal = random.chance(0.5)
+      let property = properties[random.int(0..<properties.count)]
+      let input = inputs[random.int(0..<inputs.count)]
+      // Progress stops are fractions; the others points. Outputs fit every property.
+      let scale = input == "progress" ? 0.25 : 150.0
+      let stopCount = random.chance(0.4) ? 2 : 3 + random.int(0..<6)
+      var at = Double(random.int(-4..<2)) * scale
+      let stops = (0..<stopCount).map { _ -> String in
+        at += Double(1 + random.int(0..<4)) * scale
+        return "[\(at), \(Double(random.int(0..<9)) / 8)]"
+      }
+      let easing = random.chance(0.4) ? "linear" : easings[random.int(0..<easings.count)]
+      var keys =
+        #""property": "\#(property)", "input": "\#(input)", "stops": [\#(stops.joined(separator: ", "))], "#
+        + #""easing": "\#(easing)", "extrapolate": "\#(random.chance(0.5) ? "clamp" : "extend")""#
+      if input == "progress" && random.chance(0.5) {
+        keys += #", "range": "\#(ranges[random.int(0..<ranges.count)])""#
+        if random.chance(0.5) { keys += #", "timelineInset": \#(random.int(-40..<80))"# }
+      }
+      let isPair = stopCount == 2 && easing == "linear" && !keys.contains("range")
+      forms.insert(isPair ? "pair" : easing)
+      var effects = [#"{"type": "interpolate", \#(keys)}"#]
+      if random.chance(0.5) {
+        let factor = Double(random.int(-8..<8)) / 4
+        effects.insert(#"{"type": "translate", "factor": \#(factor)}"#, at: 0)
+      }
+      // One view with a float is a chain of its own; more are repeated.
+      let count = random.chance(0.3) ? 1 : 2 + random.int(0..<12)
+      if count == 1 || random.chance(0.3) { effects.append(#"{"type": "float", "inset": 10}"#) }
+      let json = Self.rowsScene(
+        horizontal: horizontal, count: count, effects: effects, random: &random)
+      let scene = try SceneLoader().load(json: json, file: "round \(round)")
+      Self.expectSameFrames(scene, label: "round \(round): \(json)")
+    }
+    #expect(forms.count == easings.count + 1, "every form drawn: \(forms.sorted())")
   }
 
   @Test(

@@ -65,14 +65,21 @@ extension InterpolateEffect: CopyLocalEffect {
     let timeline: ViewTimeline
     let property: Property
     let input: ScrollInput
+    /// Whether the effect is two linear stops without a shape, which
+    /// ``apply(to:)`` evaluates as `pair`; a placeholder pair otherwise.
+    let isPair: Bool
+    let pair: LinearPair
     private let stops: UnsafeMutableBufferPointer<Stop>
     private let points: UnsafeMutableBufferPointer<Easing.LinearPoint>
 
-    init(_ effect: InterpolateEffect) {
+    package init(_ effect: InterpolateEffect) {
       let keyframes = effect.keyframes
       evaluates = keyframes.stops.count >= 2
       let placeholders = [Stop(0, 0), Stop(1, 0)]
       let given = evaluates ? keyframes.stops : placeholders
+      // As InterpolateEffect.apply(to:) chooses its two-stop curve.
+      isPair = given.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
+      pair = LinearPair(given[0], given[1], extendingWith: keyframes)
       stops = .allocate(capacity: given.count)
       _ = stops.initialize(from: given)
       curve = KeyframeCurve(stops: UnsafeBufferPointer(stops), keyframes: keyframes)
