@@ -537,8 +537,11 @@ public struct SceneHost: Sendable {
   @inline(__always)
   mutating func runPlainFrame() {
     // A scene whose chains are all in groups (a stretchy header and its
-    // body, a feed) needs only the groups' loop.
-    if runs.isEmpty {
+    // body, a feed), or whose other chains rest once a full frame wrote
+    // them (without effects in the viewport, fixed), needs only the
+    // groups' loop: no run is visited (``visitedRuns``, every run until
+    // that frame).
+    if visitedRuns.isEmpty {
       runGroups()
     } else {
       runChains({ run in run.allCopies }, naturalFlags: nil)
