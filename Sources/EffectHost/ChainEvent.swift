@@ -70,10 +70,16 @@ public struct ChainEvent: Sendable, Equatable {
   static func crossing(
     from previous: Double, to current: Double, crosses: Double, direction: Direction
   ) -> SceneEvent.Direction? {
-    if previous < crosses, crosses <= current {
+    // Nested, so that a value that stays below the threshold is two
+    // comparisons: the compiler evaluated the second condition of a
+    // flat pair whatever the first's, without branches, in every frame
+    // that fires nothing.
+    if previous < crosses {
+      guard crosses <= current else { return nil }
       return direction == .decreasing ? nil : .increasing
     }
-    if previous > crosses, crosses >= current {
+    if previous > crosses {
+      guard crosses >= current else { return nil }
       return direction == .increasing ? nil : .decreasing
     }
     return nil

@@ -32,6 +32,28 @@ import Testing
     return nil
   }
 
+  /// Every order of a previous value, a current value and a threshold,
+  /// equal ones, infinities and NaN included, in every direction: the
+  /// declaration's `crossing(from:to:)` is the rule.
+  @Test("crossing(from:to:) is the rule for every order of the values, NaN included")
+  func crossingRule() {
+    let values = [-Double.infinity, -1, 0, 0.5, 1, .infinity, .nan]
+    for direction in ChainEvent.Direction.allCases {
+      for crosses in values {
+        let event = ChainEvent(name: "e", crosses: crosses, direction: direction)
+        for a in values {
+          for b in values {
+            let expected = Self.crossing(
+              from: a, to: b, crosses: crosses, direction: direction.rawValue)
+            #expect(
+              event.crossing(from: a, to: b) == expected,
+              "\(a) to \(b) across \(crosses), \(direction)")
+          }
+        }
+      }
+    }
+  }
+
   /// The events the rule fires from the transforms `previous` (none on a
   /// first frame) and `current` of chains with `counts` copies and
   /// `declarations`, in a viewport as tall as `viewportHeights` with
