@@ -145,8 +145,10 @@ extension ExpressionProgram {
     // Lanes in eights, the last of them partly used when the views are not.
     let width = Swift.min((count &+ 7) & ~7, Self.laneWidth(depth: stackDepth))
     let memory = views.writtenViews(keepsFrame: keepsFrame)
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: (stackDepth + 1) * width) {
-      stack in
+    // Unprotected, as ``apply(to:)``'s: the depth bounds every lane's index.
+    _withUnprotectedUnsafeTemporaryAllocation(
+      of: Double.self, capacity: (stackDepth + 1) * width
+    ) { stack in
       guard let stack = stack.baseAddress else { return }
       // Lanes past a short last group's views hold what they held: an
       // instruction runs over all of them, but only the group's own are

@@ -11,7 +11,10 @@ extension ExpressionProgram {
   ///
   /// The stack and the frame slots live in one temporary allocation per
   /// call, on the machine stack for any program the parser accepts: nothing
-  /// is allocated on the heap and nothing is parsed. Inlined into the
+  /// is allocated on the heap and nothing is parsed. The allocation is
+  /// unprotected: the code's depth, counted when it is compiled, bounds
+  /// every index, and a protected one made the compiler guard the whole
+  /// call with a stack protector, a check every call paid. Inlined into the
   /// effect's `apply(to:)`, which has the batch `inout`: a call copied it.
   /// The batch stays `inout` here, and in the calls out of line that take
   /// it, which then get its address: a batch passed by value to a call the
@@ -20,8 +23,9 @@ extension ExpressionProgram {
   func apply(to views: inout ViewBatch) {
     let count = views.count
     guard count > 0 else { return }
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: frameSlotCount + stackDepth) {
-      buffer in
+    _withUnprotectedUnsafeTemporaryAllocation(
+      of: Double.self, capacity: frameSlotCount + stackDepth
+    ) { buffer in
       guard let frame = buffer.baseAddress else { return }
       let stack = frame + frameSlotCount
       let natural = views.naturalViewportFrame(at: 0)
@@ -48,7 +52,7 @@ extension ExpressionProgram {
       firstViewCode.withUnsafeBufferPointer { first in
         viewCode.withUnsafeBufferPointer { rest in
           guard var code = first.baseAddress, let rest = rest.baseAddress else { return }
-          withUnsafePointer(to: &batch) { batch in
+          _withUnprotectedUnsafePointer(to: &batch) { batch in
             var index = 0
             if keepsFrame {
               views.modifyVisuals { view in
