@@ -41,7 +41,8 @@ extension InterpolateEffect: CopyLocalEffect {
   /// the effect itself copies it (its arrays retained and released) at
   /// each call; through an unowned reference to this, the curve is read in
   /// place. The host's step of an `interpolate` in a chain it evaluates by
-  /// itself holds one too, and runs the batch through ``apply(to:)``. The curve over stops and `linear(...)` points the box owns, the
+  /// itself holds one too, and runs the batch through ``apply(to:)``. The
+  /// curve over stops and `linear(...)` points the box owns, the
   /// easing and the timeline are each a plain stored value that
   /// ``apply(_:toOne:_:)`` reads where it is (built from the effect's
   /// keyframes and shape at every call, they were copied to the stack;
