@@ -101,13 +101,14 @@ import Testing
   @Test("a grouped interpolate with fewer than two usable stops changes nothing")
   func groupedKeyframesWithoutCurve() throws {
     // Set in code, stops that are not finite are skipped: one usable stop
-    // is no curve. Beside members that have one, of every easing, in the
-    // same class of the same group.
+    // is no curve, linear or not (not two linear stops either). Beside
+    // members that have one, of every easing, in the same class of the
+    // same group.
     let easings: [Easing] = [
-      .easeInOut, .steps(4, .jumpStart), .piecewiseLinear([.init(0, 1), .init(1, 0)]),
+      .linear, .easeInOut, .steps(4, .jumpStart), .piecewiseLinear([.init(0, 1), .init(1, 0)]),
     ]
     var chains: [Chain] = []
-    for index in 0..<6 {
+    for index in 0..<8 {
       let stops: [InterpolateEffect.Stop] =
         index.isMultiple(of: 2)
         ? [.init(.nan, 0), .init(400, 0.25)]
@@ -123,19 +124,19 @@ import Testing
     }
     let scene = Scene(contentInsets: EdgeInsets(top: 47, bottom: 34), chains: chains)
     var host = SceneHost(scene: scene)
-    #expect(host.groupedChainCount == 6)
+    #expect(host.groupedChainCount == 8)
     #expect(host.groupKernelCount == 1)
     FastPathTests.expectSameFrames(scene, label: "stops without a curve")
     var eased = 0
     for offset in stride(from: -100.0, through: 1500, by: 50) {
       host.evaluate(offset: offset)
-      for row in stride(from: 0, to: 6, by: 2) {
+      for row in stride(from: 0, to: 8, by: 2) {
         #expect(host.transform(at: row).opacity == 1, "row \(row) at \(offset)")
       }
-      eased += (1..<6).filter { !$0.isMultiple(of: 2) && host.transform(at: $0).opacity < 1 }.count
+      eased += (1..<8).filter { !$0.isMultiple(of: 2) && host.transform(at: $0).opacity < 1 }.count
     }
     // The members with a curve do change their views.
-    #expect(eased > 40)
+    #expect(eased > 50)
   }
 
   @Test("a feed of single-view chains of the same types forms one group")

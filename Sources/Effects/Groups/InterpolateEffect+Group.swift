@@ -24,13 +24,9 @@ extension InterpolateEffect: CopyLocalEffect {
 
   package static func groupForms(_ effects: [Self]) -> [GroupForm] {
     effects.map { effect in
-      let keyframes = effect.keyframes
-      let pair =
-        keyframes.stops.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
-        ? LinearPair(keyframes.stops[0], keyframes.stops[1], extendingWith: keyframes) : nil
       let box = EffectBox(effect)
       return GroupForm(
-        effect: box, borrowed: .passUnretained(box), pair: pair,
+        effect: box, borrowed: .passUnretained(box), pair: box.isPair ? box.pair : nil,
         property: effect.parameters.property,
         input: effect.parameters.input)
     }
@@ -68,7 +64,8 @@ extension InterpolateEffect: CopyLocalEffect {
     let property: Property
     let input: ScrollInput
     /// Whether the effect is two linear stops without a shape, which
-    /// ``apply(to:)`` evaluates as `pair`; a placeholder pair otherwise.
+    /// ``apply(to:)`` evaluates as `pair` and a group as its own class;
+    /// `pair` is a placeholder otherwise.
     let isPair: Bool
     let pair: LinearPair
     private let stops: UnsafeMutableBufferPointer<Stop>
@@ -80,7 +77,8 @@ extension InterpolateEffect: CopyLocalEffect {
       let placeholders = [Stop(0, 0), Stop(1, 0)]
       let given = evaluates ? keyframes.stops : placeholders
       // As InterpolateEffect.apply(to:) chooses its two-stop curve.
-      isPair = given.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
+      isPair =
+        evaluates && given.count == 2 && keyframes.curve.isLinear && !keyframes.isShaped
       pair = LinearPair(given[0], given[1], extendingWith: keyframes)
       stops = .allocate(capacity: given.count)
       _ = stops.initialize(from: given)
