@@ -78,7 +78,13 @@ struct StepFunction: EasingFunction, Equatable {
   @inline(__always)
   func value(at progress: Double) -> Double {
     let p = progress > 0 ? min(progress, 1) : 0
-    var step = (p * count).rounded(.down)
+    // floor(p n) of a product from +0 to n: through an integer below 2^52,
+    // where truncation is the floor; from 2^52 on every Double is whole.
+    // `rounded(.down)` is a call to the C library on a processor without
+    // SSE4.1's rounding, the default target, which spills every value the
+    // loops around it keep in registers.
+    let scaled = p * count
+    var step = scaled < 0x1p52 ? Double(Int(scaled)) : scaled
     if jumpsAtStart { step += 1 }
     return min(step, jumps) / jumps
   }

@@ -1,4 +1,5 @@
 import EffectProtocol
+import ScrollEffectsTestSupport
 import Testing
 
 @testable import Effects
@@ -127,6 +128,41 @@ import Testing
     #expect(Easing.steps(3, .jumpBoth).value(at: 0.5) == 0.5)
     #expect(Easing.steps(3, .jumpBoth).value(at: 0.9) == 0.75)
     #expect(Easing.steps(3, .jumpBoth).value(at: 1) == 1)
+  }
+
+  @Test("steps of counts of every size are floor(p n) with the jumps' bounds, bit for bit")
+  func stepsOfEverySize() {
+    var random = SplitMix64(seed: 0x57E95)
+    let positions = Easing.StepPosition.allCases
+    for round in 0..<3000 {
+      // A count of 1 to 62 bits: the floor's product reaches 2^52 and beyond.
+      let bits = random.int(1..<63)
+      let n = max(2, Int(random.next() >> UInt64(64 - bits)))
+      let position = positions[round % positions.count]
+      let count = Double(n)
+      let jumps: Double =
+        switch position {
+        case .jumpStart, .jumpEnd: count
+        case .jumpNone: count - 1
+        case .jumpBoth: count + 1
+        }
+      let start: Double = position == .jumpStart || position == .jumpBoth ? 1 : 0
+      // Progress at random, at a step's boundary and either side of it,
+      // where p n is 2^52 and either side of it, and at both ends.
+      let boundary = Double(random.int(0..<min(n, 1 << 40))) / count
+      let atLimit = min(1, 0x1p52 / count)
+      let progresses = [
+        random.unit(), boundary, boundary.nextUp, boundary.nextDown, atLimit, atLimit.nextUp,
+        atLimit.nextDown, 0, 1,
+      ]
+      for p in progresses where p >= 0 && p <= 1 {
+        let expected = min((p * count).rounded(.down) + start, jumps) / jumps
+        let value = Easing.steps(n, position).value(at: p)
+        #expect(
+          value.bitPattern == expected.bitPattern,
+          "steps(\(n), \(position)) at \(p): \(value), expected \(expected)")
+      }
+    }
   }
 
   // MARK: - linear()
