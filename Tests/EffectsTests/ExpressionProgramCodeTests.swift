@@ -95,4 +95,37 @@ import Testing
       #expect(view.scaleY == 1.5 && view.blur.bitPattern == (maxOffset / 100).bitPattern)
     }
   }
+
+  /// A program's frame slots and stack share a scratch of a fixed size
+  /// when they fit in it (``ExpressionProgram/fixedScratchCount``), else
+  /// one of their size: programs on either side give the sums written out
+  /// here, bit for bit.
+  @Test("deep stacks and many frame slots, within the fixed scratch and past it")
+  func scratchSizes() throws {
+    let setup = ExampleSetup(frame: Rect(y: 40, width: 390, height: 300))
+    let first = try ExpressionEffect.decode(json: #"{"zIndex": "3"}"#)
+    var fitted: Set<Bool> = []
+    for n in 30...63 {
+      // zIndex + (zIndex + (... + (zIndex + 1))): a stack n + 1 deep.
+      let deep = String(repeating: "(zIndex + ", count: n) + "1" + String(repeating: ")", count: n)
+      // sin(offset + 1) * zIndex + ...: n frame values, a slot each.
+      let wide = (1...n).map { "sin(offset + \($0)) * zIndex" }.joined(separator: " + ")
+      for text in [deep, wide] {
+        let program = ExpressionProgram([(.rotation, try ExpressionParser.parse(text))])
+        fitted.insert(
+          program.frameSlotCount + program.stackDepth <= ExpressionProgram.fixedScratchCount)
+        let effect = try ExpressionEffect.decode(json: #"{"rotation": "\#(text)"}"#)
+        for offset in [-40.0, 0, 37.5, 400] {
+          let expected =
+            text == deep
+            ? 3 * Double(n) + 1
+            : (2...n).reduce(sin(offset + 1) * 3) { $0 + sin(offset + Double($1)) * 3 }
+          let rotation = setup.evaluate([first, effect], offset: offset).rotation
+          #expect(rotation.bitPattern == expected.bitPattern, "n \(n) at \(offset)")
+        }
+      }
+    }
+    // Both kinds of scratch ran.
+    #expect(fitted == [true, false])
+  }
 }

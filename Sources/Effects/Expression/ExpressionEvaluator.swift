@@ -11,7 +11,9 @@ extension ExpressionProgram {
   ///
   /// The stack and the frame slots live in one temporary allocation per
   /// call, on the machine stack for any program the parser accepts: nothing
-  /// is allocated on the heap and nothing is parsed. The allocation is
+  /// is allocated on the heap and nothing is parsed. It has a fixed size
+  /// for most programs (``fixedScratchCount``), and the size the program
+  /// needs for the others, out of line. The allocation is
   /// unprotected: the code's depth, counted when it is compiled, bounds
   /// every index, and a protected one made the compiler guard the whole
   /// call with a stack protector, a check every call paid. Inlined into the
@@ -21,55 +23,84 @@ extension ExpressionProgram {
   /// compiler does not inline is copied, the whole struct, every call.
   @inline(__always)
   func apply(to views: inout ViewBatch) {
-    let count = views.count
-    guard count > 0 else { return }
+    guard views.count > 0 else { return }
+    guard frameSlotCount + stackDepth <= Self.fixedScratchCount else {
+      return applyWithLargeScratch(to: &views)
+    }
+    // A capacity the compiler knows: a fixed part of the call's frame, with
+    // no size to compute, check against the stack's limit or align.
+    _withUnprotectedUnsafeTemporaryAllocation(
+      of: Double.self, capacity: Self.fixedScratchCount
+    ) { buffer in
+      guard let frame = buffer.baseAddress else { return }
+      apply(to: &views, frame: frame)
+    }
+  }
+
+  /// The Doubles of the frame slots and stack that most programs fit in:
+  /// the frame names take 13, a program's hoisted values and stack the
+  /// rest. 512 bytes, below the 1,024 up to which the standard library
+  /// allocates on the machine stack without asking.
+  static var fixedScratchCount: Int { 64 }
+
+  /// ``apply(to:)`` for a program whose frame slots and stack need more
+  /// than ``fixedScratchCount`` Doubles, allocated by size.
+  @inline(never)
+  private func applyWithLargeScratch(to views: inout ViewBatch) {
     _withUnprotectedUnsafeTemporaryAllocation(
       of: Double.self, capacity: frameSlotCount + stackDepth
     ) { buffer in
       guard let frame = buffer.baseAddress else { return }
-      let stack = frame + frameSlotCount
-      let natural = views.naturalViewportFrame(at: 0)
-      let geometry = views.geometry
-      Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
-      let viewportHeight = geometry.viewport.height
-      if !fastForms.isEmpty {
-        runFrameCode(stack: stack, frame: frame)
-        fastForms.withUnsafeBufferPointer { forms in
-          for form in forms { form.apply(to: &views, value: frame[Int(form.slot)]) }
-        }
-        return
+      apply(to: &views, frame: frame)
+    }
+  }
+
+  /// ``apply(to:)`` with the frame slots, then the stack, at `frame`.
+  @inline(__always)
+  private func apply(to views: inout ViewBatch, frame: UnsafeMutablePointer<Double>) {
+    let count = views.count
+    let stack = frame + frameSlotCount
+    let natural = views.naturalViewportFrame(at: 0)
+    let geometry = views.geometry
+    Self.writeFrameValues(frame, frameNamesRead, geometry, natural, count)
+    let viewportHeight = geometry.viewport.height
+    if !fastForms.isEmpty {
+      runFrameCode(stack: stack, frame: frame)
+      fastForms.withUnsafeBufferPointer { forms in
+        for form in forms { form.apply(to: &views, value: frame[Int(form.slot)]) }
       }
-      if runsInLanes(count: count) {
-        runFrameCode(stack: stack, frame: frame)
-        applyInLanes(
-          to: &views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
-        return
-      }
-      // View by view, the first view's code runs the frame code first: no
-      // call of its own, and no values kept across one.
-      var batch = BatchValues(
-        rows: NaturalRows(views), viewportHeight: viewportHeight, naturalX: natural.x)
-      firstViewCode.withUnsafeBufferPointer { first in
-        viewCode.withUnsafeBufferPointer { rest in
-          guard var code = first.baseAddress, let rest = rest.baseAddress else { return }
-          _withUnprotectedUnsafePointer(to: &batch) { batch in
-            var index = 0
-            if keepsFrame {
-              views.modifyVisuals { view in
-                Self.run(
-                  code, stack: stack, frame: frame, view: &view, index: index,
-                  batch: BatchValuesPointer(pointer: batch))
-                code = rest
-                index += 1
-              }
-            } else {
-              views.modifyEach { view in
-                Self.run(
-                  code, stack: stack, frame: frame, view: &view, index: index,
-                  batch: BatchValuesPointer(pointer: batch))
-                code = rest
-                index += 1
-              }
+      return
+    }
+    if runsInLanes(count: count) {
+      runFrameCode(stack: stack, frame: frame)
+      applyInLanes(
+        to: &views, frame: frame, viewportHeight: viewportHeight, naturalX: natural.x)
+      return
+    }
+    // View by view, the first view's code runs the frame code first: no
+    // call of its own, and no values kept across one.
+    var batch = BatchValues(
+      rows: NaturalRows(views), viewportHeight: viewportHeight, naturalX: natural.x)
+    firstViewCode.withUnsafeBufferPointer { first in
+      viewCode.withUnsafeBufferPointer { rest in
+        guard var code = first.baseAddress, let rest = rest.baseAddress else { return }
+        _withUnprotectedUnsafePointer(to: &batch) { batch in
+          var index = 0
+          if keepsFrame {
+            views.modifyVisuals { view in
+              Self.run(
+                code, stack: stack, frame: frame, view: &view, index: index,
+                batch: BatchValuesPointer(pointer: batch))
+              code = rest
+              index += 1
+            }
+          } else {
+            views.modifyEach { view in
+              Self.run(
+                code, stack: stack, frame: frame, view: &view, index: index,
+                batch: BatchValuesPointer(pointer: batch))
+              code = rest
+              index += 1
             }
           }
         }
