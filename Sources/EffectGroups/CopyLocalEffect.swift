@@ -29,10 +29,23 @@ package protocol CopyLocalEffect: StatelessScrollEffect, GroupKernel {
 
   /// Whether ``applyEachAtRest(_:_:)`` writes each member's view whole,
   /// from its natural transform, in one pass: a host then calls it for a
-  /// group's first effect, with members of one attachment, instead of
-  /// writing their natural transforms first and calling
-  /// ``applyEach(_:_:)``. False by default.
+  /// group's first effect instead of writing their natural transforms
+  /// first and calling ``applyEach(_:_:)``. False by default.
   static var writesViewsAtRest: Bool { get }
+
+  /// The class whose loops are right for a form of any class, if there is
+  /// one: a host puts the forms of a class too small to pay for a kernel
+  /// of its own (fewer than ``CopyLocalEffect/smallestOwnKernel`` at a
+  /// position) in this one's, when it has members too, which then makes
+  /// the tests their own would not. `nil` (the default): each class's
+  /// loops are right for its forms only.
+  static var generalClass: GroupClass? { get }
+
+  /// The type whose loops a host calls for the forms of `groupClass` of a
+  /// first effect at rest (``writesViewsAtRest``) on members of both
+  /// attachments: ``kernel(for:)`` by default, whose
+  /// ``GroupKernel/applyEachAtRest(_:_:)`` must then find each member's.
+  static func kernelAtRest(mixingAttachmentsOf groupClass: GroupClass) -> any GroupKernel.Type
 
   /// The type whose loops a host calls for the forms of `groupClass`
   /// (a kernel's): `Self` by default. A type may name one of its own
@@ -66,8 +79,9 @@ package protocol GroupKernel {
   static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
 
   /// ``applyEach(_:_:)`` on views at rest, none written yet in this frame,
-  /// every member of one attachment (the first's): each member's view
-  /// becomes its natural transform as the effect changes it. The default
+  /// every member of one attachment (the first's) but in a kernel of
+  /// ``CopyLocalEffect/kernelAtRest(mixingAttachmentsOf:)``: each member's
+  /// view becomes its natural transform as the effect changes it. The default
   /// writes the natural transforms, then calls ``applyEach(_:_:)``.
   static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup)
 
@@ -80,7 +94,24 @@ package protocol GroupKernel {
 extension CopyLocalEffect {
   package static var writesViewsAtRest: Bool { false }
 
+  package static var generalClass: GroupClass? { nil }
+
+  /// The fewest members a kernel of their own pays for: a kernel costs a
+  /// frame a call and its loop's set-up, which a loop that knows more of
+  /// its members saves back only over several views (`parallax`'s bounded
+  /// rates save a saturation and a test for zero a view; a loop of one
+  /// attachment, a test a view). Fewer members of a class join the
+  /// ``generalClass``'s kernel when that makes fewer kernels; fewer of
+  /// both attachments, at rest, share one.
+  package static var smallestOwnKernel: Int { 8 }
+
   package static func kernel(for groupClass: GroupClass) -> any GroupKernel.Type { Self.self }
+
+  package static func kernelAtRest(mixingAttachmentsOf groupClass: GroupClass)
+    -> any GroupKernel.Type
+  {
+    kernel(for: groupClass)
+  }
 
   package static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
     let geometry = group.geometry

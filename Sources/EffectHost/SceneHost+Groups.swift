@@ -372,41 +372,70 @@ struct KernelDraft {
   var owner: AnyObject
   var members: [Int]
   /// Whether it is of the group's first effect and its type writes views
-  /// at rest (its members then all have one attachment).
+  /// at rest.
   var isAtRest: Bool
-}
-
-/// What tells a position's kernels apart: the forms' class, and the
-/// members' attachment for a first effect that writes views at rest.
-struct KernelKey<FormClass: Hashable>: Hashable {
-  var formClass: FormClass
-  var attachment: Attachment?
 }
 
 /// The kernels of `effects`, one effect per member of a group at one
 /// position, all of the type that `first` has (the group's signature says
 /// so): one for each class of their forms, in the order each class first
 /// appears. The first effect of a type that writes views at rest has one
-/// for each class and attachment.
+/// for each class and attachment, but for a class of members of both
+/// attachments fewer than ``CopyLocalEffect/smallestOwnKernel``: those
+/// run in one kernel, content-attached first, whose loop tests each
+/// member's attachment (cheaper, for a few, than a call a frame more).
+/// A class too small for a kernel of its own runs in the type's general
+/// class's (``CopyLocalEffect/generalClass``) when that makes fewer
+/// kernels.
 func makeKernels<Effect: CopyLocalEffect>(
   _ first: Effect, _ effects: [any CopyLocalEffect], members: [SingleView], isFirst: Bool
 ) -> [KernelDraft] {
   let forms = Effect.groupForms(effects.map { $0 as! Effect })
   let atRest = isFirst && Effect.writesViewsAtRest
-  var membersOfKey: [KernelKey<Effect.GroupClass>: [Int]] = [:]
-  var keys: [KernelKey<Effect.GroupClass>] = []
+  var classes: [(formClass: Effect.GroupClass, members: [Int])] = []
   for (member, form) in forms.enumerated() {
-    let key = KernelKey(
-      formClass: Effect.groupClass(of: form), attachment: atRest ? members[member].attachment : nil)
-    if membersOfKey[key] == nil { keys.append(key) }
-    membersOfKey[key, default: []].append(member)
+    let formClass = Effect.groupClass(of: form)
+    if let index = classes.firstIndex(where: { $0.formClass == formClass }) {
+      classes[index].members.append(member)
+    } else {
+      classes.append((formClass, [member]))
+    }
   }
-  return keys.map { key in
-    let members = membersOfKey[key]!
+  typealias Kernel = (formClass: Effect.GroupClass, members: [Int], mixed: Bool)
+  // Each class's kernels: one, or at rest one for each attachment.
+  func kernels(_ classes: [(formClass: Effect.GroupClass, members: [Int])]) -> [Kernel] {
+    guard atRest else { return classes.map { ($0.formClass, $0.members, false) } }
+    return classes.flatMap { formClass, classMembers -> [Kernel] in
+      let content = classMembers.filter { members[$0].attachment == .content }
+      let viewport = classMembers.filter { members[$0].attachment == .viewport }
+      if content.isEmpty || viewport.isEmpty {
+        return [(formClass, classMembers, false)]
+      }
+      if content.count + viewport.count < Effect.smallestOwnKernel {
+        return [(formClass, content + viewport, true)]
+      }
+      return [(formClass, content, false), (formClass, viewport, false)]
+    }
+  }
+  var chosen = kernels(classes)
+  if let general = Effect.generalClass,
+    let generalIndex = classes.firstIndex(where: { $0.formClass == general })
+  {
+    var joined = classes
+    for index in joined.indices
+    where index != generalIndex && joined[index].members.count < Effect.smallestOwnKernel {
+      joined[generalIndex].members += joined[index].members
+      joined[index].members = []
+    }
+    let joinedKernels = kernels(joined.filter { !$0.members.isEmpty })
+    if joinedKernels.count < chosen.count { chosen = joinedKernels }
+  }
+  return chosen.map { formClass, members, mixed in
     let store = GroupForms<Effect>(members.map { forms[$0] })
     return KernelDraft(
-      kind: Effect.kernel(for: key.formClass), forms: store.start, owner: store, members: members,
-      isAtRest: atRest)
+      kind: mixed
+        ? Effect.kernelAtRest(mixingAttachmentsOf: formClass) : Effect.kernel(for: formClass),
+      forms: store.start, owner: store, members: members, isAtRest: atRest)
   }
 }
 

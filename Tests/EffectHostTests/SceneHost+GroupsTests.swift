@@ -201,11 +201,82 @@ import Testing
         """, file: "classes.json")
     let host = SceneHost(scene: scene)
     #expect(host.groupCount == 1)
-    // parallax, the first effect, writes views at rest: one loop for each
-    // class and attachment: |rate| <= 1 (a, c), above it attached to the
-    // content (b) and to the viewport (d); pin: all four classes.
-    #expect(host.groupKernelCount == 3 + 4)
+    // parallax, the first effect, writes views at rest: |rate| <= 1 (a,
+    // c) and above it (b attached to the content, d to the viewport), a
+    // few of both attachments in one kernel: the bounded pair joins it, as
+    // one kernel is fewer than two; pin: all four classes.
+    #expect(host.groupKernelCount == 1 + 4)
     FastPathTests.expectSameFrames(scene, label: "classes.json")
+  }
+
+  /// A first `parallax` writes its members at rest: one kernel for each
+  /// class of rates and attachment, but a few members of both attachments
+  /// share one, and a few bounded rates join the other rates' kernel when
+  /// that makes fewer calls. Worked out here from the chains drawn.
+  @Test("a few parallax members of both attachments or rate classes share a kernel at rest")
+  func smallParallaxKernelsJoin() throws {
+    var random = SplitMix64(seed: 41)
+    var (joinedRounds, mixedRounds) = (0, 0)
+    for round in 0..<48 {
+      let horizontal = random.chance(0.4)
+      let rightToLeft = horizontal && random.chance(0.5)
+      let count = 1 + random.int(0..<13)
+      // Bounded rates (a magnitude from 1e-150 to 1) and any other.
+      let boundedRates = [0.5, -0.25, 1, -1, 0.125, 1e-150]
+      let otherRates = [2, -1000, 1000, 0, 1e-200, -3.5]
+      var members: [(bounded: Bool, content: Bool)] = []
+      var withStretch = false
+      var chains: [String] = []
+      for index in 0..<count {
+        let bounded = random.chance(0.5)
+        let content = random.chance(0.5)
+        members.append((bounded, content))
+        let rate = bounded ? random.pick(boundedRates) : random.pick(otherRates)
+        let stretch = random.chance(0.3)
+        withStretch = withStretch || stretch
+        let (place, size) = horizontal ? ("x", "width") : ("y", "height")
+        chains.append(
+          #"{"name": "c\#(index)", "frame": {"\#(place)": \#(random.int(-100..<1600)), "\#(size)": \#(1 + random.int(0..<300))}, "attachment": "\#(content ? "content" : "viewport")", "effects": [{"type": "parallax", "rate": \#(rate)}\#(stretch ? #", {"type": "stretch"}"# : "")]}"#
+        )
+      }
+      let axis =
+        horizontal
+        ? #""axis": "horizontal", "layoutDirection": "\#(rightToLeft ? "rightToLeft" : "leftToRight")""#
+        : #""axis": "vertical""#
+      let json = """
+        {\(axis),
+         "viewport": {"width": 390, "height": 700}, "contentInsets": {"top": 30, "bottom": 20, "left": 5, "right": 9},
+         "\(horizontal ? "contentWidth" : "contentHeight")": \(random.int(0..<3000)),
+         "chains": [\(chains.joined(separator: ", "))]}
+        """
+      let scene = try SceneLoader().load(json: json, file: "round \(round)")
+      let host = SceneHost(scene: scene)
+      #expect(host.groupedChainCount == count, "round \(round)")
+      // The kernels of classes of members, each a list of attachments: two
+      // for a class of both attachments of 8 or more members, else one.
+      func kernels(_ classes: [[Bool]]) -> Int {
+        classes.filter { !$0.isEmpty }.map { attachments in
+          let content = attachments.filter { $0 }.count
+          let viewport = attachments.count - content
+          return content > 0 && viewport > 0 && attachments.count >= 8 ? 2 : 1
+        }.reduce(0, +)
+      }
+      let bounded = members.filter(\.bounded).map(\.content)
+      let other = members.filter { !$0.bounded }.map(\.content)
+      let apart = kernels([bounded, other])
+      let joined =
+        !other.isEmpty && !bounded.isEmpty && bounded.count < 8 ? kernels([other + bounded]) : apart
+      if joined < apart { joinedRounds += 1 }
+      if [bounded, other, other + bounded].contains(where: { Set($0).count == 2 && $0.count < 8 }) {
+        mixedRounds += 1
+      }
+      #expect(
+        host.groupKernelCount == min(apart, joined) + (withStretch ? 1 : 0),
+        "round \(round): \(json)")
+      FastPathTests.expectSameFrames(scene, label: "round \(round): \(json)")
+    }
+    // The draw must reach both rules.
+    #expect(joinedRounds > 8 && mixedRounds > 8, "\(joinedRounds) joined, \(mixedRounds) mixed")
   }
 
   @Test("a parallax within ±1 needs no saturation: the host bounds offsets by the same limit")
