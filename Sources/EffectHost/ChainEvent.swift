@@ -758,7 +758,7 @@ struct EventDetector: Sendable {
   /// The detection of a frame that reads nothing: the last frame's events
   /// cleared.
   @inline(__always)
-  private mutating func settleFrame() {
+  mutating func settleFrame() {
     // Most frames fire nothing: emptying an empty array is a call to skip.
     if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
     hasPrevious = true

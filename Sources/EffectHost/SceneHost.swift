@@ -556,13 +556,24 @@ public struct SceneHost: Sendable {
     isWindowed = false
     // Events whose every watch is constant read nothing between layout
     // changes: such a frame is a plain one, and so are the frames after
-    // it until a change unsettles the detector.
-    if stateOwner == nil && eventDetector.settles() {
-      runPlainFrame()
-      isPlain = true
+    // it until a change unsettles the detector. That frame is out of line
+    // too: this function then only tests and jumps to the stateful frame,
+    // which most of its frames run, with no registers to save.
+    if stateOwner == nil && eventDetector.keepsEveryValue {
+      evaluateSettlingFrame()
     } else {
       evaluateStatefulFrame()
     }
+  }
+
+  /// The frame of ``evaluateOtherFrame()`` that finds the events settled
+  /// (``EventDetector/keepsEveryValue``): a plain one, and the frames after
+  /// it plain too.
+  @inline(never)
+  mutating func evaluateSettlingFrame() {
+    eventDetector.settleFrame()
+    runPlainFrame()
+    isPlain = true
   }
 
   /// ``evaluateFrame(time:phase:)`` of a right-to-left scene, whose every
