@@ -451,6 +451,10 @@ extension SceneHost {
   /// each class of forms of each type at each effect position (the groups
   /// share them).
   package var groupKernelCount: Int { groups.kernelCount }
+
+  /// The steps a frame runs for the chains evaluated by themselves, where a
+  /// few effects in a row may be one (``SceneHost/fusingChanges(_:)``).
+  package var chainStepCount: Int { steps.count }
 }
 
 /// A chain's own visuals (``Chain/zIndex``, ``Chain/opacity``) as its

@@ -458,3 +458,25 @@ final class FixedPinStep: ChainStep, @unchecked Sendable {
     form.apply(to: &batch)
   }
 }
+
+/// Two effects in a row of a chain evaluated by itself, each of which
+/// changes each view by itself from the frame's geometry
+/// (``FusibleEffect``), run as one pass over the chain's views: where a
+/// step of each loads and stores every view again and pays a call, this
+/// does it once, and gives the views the same bits. Its body is a closure
+/// compiled for the effects' types (``FusibleEffect/pass(_:_:)``).
+/// `@unchecked Sendable`: immutable, and the closure captures only the
+/// effects, `Sendable` values.
+final class FusedStep: ChainStep, @unchecked Sendable {
+  private let body: (inout ViewBatch) -> Void
+
+  init(_ first: FusibleEffect, _ second: FusibleEffect) {
+    body = FusibleEffect.pass(first, second)
+  }
+
+  override var isCopyLocal: Bool { true }
+
+  override func run(_ batch: inout ViewBatch) {
+    body(&batch)
+  }
+}

@@ -244,7 +244,11 @@ public struct SceneHost: Sendable {
       }
       let rewrite =
         rest == .ownVisuals && !mirrored ? Self.rewrite(ofChain: index, in: scene) : .whole
-      for effect in Self.joiningExpressions(chain.effects) {
+      for plan in Self.fusingChanges(Self.joiningExpressions(chain.effects)) {
+        guard case .effect(let effect) = plan else {
+          if case .fused(let first, let second) = plan { steps.append(FusedStep(first, second)) }
+          continue
+        }
         if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
           placements.pins.append(
             Placements.Pin(
@@ -377,6 +381,35 @@ public struct SceneHost: Sendable {
       }
     }
     return joined
+  }
+
+  /// A chain's step to be: an effect's own, or two effects in a row fused
+  /// (``FusedStep``).
+  enum StepPlan {
+    case effect(any ScrollEffect)
+    case fused(FusibleEffect, FusibleEffect)
+  }
+
+  /// The steps of a chain of `effects`: each two effects in a row that
+  /// change each view by themselves from the geometry alone
+  /// (``FusibleEffect``) fused, from the first of a run (a run of three:
+  /// two, then one), so that they are one pass over the chain's views;
+  /// each other effect a step of its own.
+  static func fusingChanges(_ effects: [any ScrollEffect]) -> [StepPlan] {
+    var plans: [StepPlan] = []
+    var index = 0
+    while index < effects.count {
+      if index + 1 < effects.count, let first = FusibleEffect(effects[index]),
+        let second = FusibleEffect(effects[index + 1])
+      {
+        plans.append(.fused(first, second))
+        index += 2
+      } else {
+        plans.append(.effect(effects[index]))
+        index += 1
+      }
+    }
+    return plans
   }
 
   /// Whether `chain`'s views change only with the layout and the geometry

@@ -106,22 +106,37 @@ public struct CollapseEffect: ParameterizedEffect, StatelessScrollEffect, Equata
     // Only a view past the line changes: the others are read alone.
     let pastLine: (ViewTransform) -> Bool = { line - $0.y > 0 }
     if pinned {
-      views.modifyEach(where: pastLine) { view in
-        let excess = line - view.y
-        view.height = min(view.height, greater(minHeight, view.height - excess))
-        view.y = line
+      views.modifyEach(where: pastLine) {
+        Self.collapsePinned(&$0, line: line, minHeight: minHeight)
       }
     } else {
-      views.modifyEach(where: pastLine) { view in
-        let excess = line - view.y
-        let height = min(view.height, greater(minHeight, view.height - excess))
-        // line - (excess - (h - height)), the part of the excess the shrinking
-        // did not take moving the view up past the line, is y + (h - height):
-        // the bottom stays put. This form does not lose y to rounding when
-        // the line is far away.
-        view.y += view.height - height
-        view.height = height
+      views.modifyEach(where: pastLine) {
+        Self.collapseUnpinned(&$0, line: line, minHeight: minHeight)
       }
     }
+  }
+
+  /// A pinned collapse of `view`, which is past `line` (`line - y > 0`):
+  /// it shrinks by the excess, to `minHeight` at least, and stays at the line.
+  @inline(__always)
+  static func collapsePinned(_ view: inout ViewTransform, line: Double, minHeight: Double) {
+    let excess = line - view.y
+    view.height = min(view.height, greater(minHeight, view.height - excess))
+    view.y = line
+  }
+
+  /// A collapse of `view` that scrolls away, `view` past `line`: it
+  /// shrinks as ``collapsePinned(_:line:minHeight:)`` does, its bottom
+  /// where it was.
+  @inline(__always)
+  static func collapseUnpinned(_ view: inout ViewTransform, line: Double, minHeight: Double) {
+    let excess = line - view.y
+    let height = min(view.height, greater(minHeight, view.height - excess))
+    // line - (excess - (h - height)), the part of the excess the shrinking
+    // did not take moving the view up past the line, is y + (h - height):
+    // the bottom stays put. This form does not lose y to rounding when
+    // the line is far away.
+    view.y += view.height - height
+    view.height = height
   }
 }

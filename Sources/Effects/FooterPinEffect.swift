@@ -78,17 +78,30 @@ public struct FooterPinEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    let geometry = views.geometry
-    let bottom = geometry.viewport.height - geometry.contentInsets.bottom
+    let bottom = Self.bottom(in: views.geometry)
     switch mode {
     case .stretch:
-      views.modifyEach { view in
-        view.height += greater(0, bottom - (view.y + view.height))
-      }
+      views.modifyEach { Self.stretch(&$0, to: bottom) }
     case .move:
-      views.modifyEach { view in
-        view.y += greater(0, bottom - (view.y + view.height))
-      }
+      views.modifyEach { Self.move(&$0, to: bottom) }
     }
+  }
+
+  /// `view` stretched down to `bottom` when it ends above it (`"stretch"`).
+  @inline(__always)
+  static func stretch(_ view: inout ViewTransform, to bottom: Double) {
+    view.height += greater(0, bottom - (view.y + view.height))
+  }
+
+  /// `view` moved down to end at `bottom` when it ends above it (`"move"`).
+  @inline(__always)
+  static func move(_ view: inout ViewTransform, to bottom: Double) {
+    view.y += greater(0, bottom - (view.y + view.height))
+  }
+
+  /// The line a view's bottom is held at in `geometry`: `V - Ib`.
+  @inline(__always)
+  static func bottom(in geometry: ScrollGeometry) -> Double {
+    geometry.viewport.height - geometry.contentInsets.bottom
   }
 }

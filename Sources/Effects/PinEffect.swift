@@ -273,9 +273,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     @inline(__always)
     func applyTop(to views: inout ViewBatch) {
       let line = topLine(views.geometry)
-      views.modifyEach { view in
-        view.y = greater(view.y, line)
-      }
+      views.modifyEach { Self.pinTop(&$0, line: line) }
     }
 
     /// ``apply(to:)`` at the top edge with `until`.
@@ -283,18 +281,14 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     func applyTopUntil(to views: inout ViewBatch) {
       let line = topLine(views.geometry)
       let sectionEnd = sectionEdge(views.geometry)
-      views.modifyEach { view in
-        view.y = greater(view.y, min(line, sectionEnd - view.height))
-      }
+      views.modifyEach { Self.pinTop(&$0, line: line, until: sectionEnd) }
     }
 
     /// ``apply(to:)`` at the bottom edge without `until`.
     @inline(__always)
     func applyBottom(to views: inout ViewBatch) {
       let line = bottomLine(views.geometry)
-      views.modifyEach { view in
-        view.y = min(view.y, line - view.height)
-      }
+      views.modifyEach { Self.pinBottom(&$0, line: line) }
     }
 
     /// ``apply(to:)`` at the bottom edge with `until`.
@@ -302,9 +296,33 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
     func applyBottomUntil(to views: inout ViewBatch) {
       let line = bottomLine(views.geometry)
       let sectionStart = sectionEdge(views.geometry)
-      views.modifyEach { view in
-        view.y = min(view.y, greater(line - view.height, sectionStart))
-      }
+      views.modifyEach { Self.pinBottom(&$0, line: line, until: sectionStart) }
+    }
+
+    /// `view` held below the top edge's `line`.
+    @inline(__always)
+    static func pinTop(_ view: inout ViewTransform, line: Double) {
+      view.y = greater(view.y, line)
+    }
+
+    /// `view` held below the top edge's `line` until its bottom meets
+    /// `sectionEnd`, the viewport y of its section's end.
+    @inline(__always)
+    static func pinTop(_ view: inout ViewTransform, line: Double, until sectionEnd: Double) {
+      view.y = greater(view.y, min(line, sectionEnd - view.height))
+    }
+
+    /// `view` held above the bottom edge's `line`.
+    @inline(__always)
+    static func pinBottom(_ view: inout ViewTransform, line: Double) {
+      view.y = min(view.y, line - view.height)
+    }
+
+    /// `view` held above the bottom edge's `line` until its top meets
+    /// `sectionStart`, the viewport y of its section's start.
+    @inline(__always)
+    static func pinBottom(_ view: inout ViewTransform, line: Double, until sectionStart: Double) {
+      view.y = min(view.y, greater(line - view.height, sectionStart))
     }
 
     /// ``apply(to:)`` with `"until": "next"`: the formula of `until` with

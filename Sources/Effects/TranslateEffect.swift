@@ -133,11 +133,7 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
   // Inlined into the protocol witness: one call a chain instead of two.
   @inline(__always)
   public func apply(to views: inout ViewBatch) {
-    let lower = from ?? -.infinity
-    let upper = to ?? .infinity
-    func clamped(_ offset: Double) -> Double { min(max(offset, lower), upper) }
-    let shift = Saturation.clamp(
-      factor * (clamped(views.geometry.offset) - clamped(0)))
+    let shift = shift(at: views.geometry.offset)
     guard shift != 0 else { return }
     switch axis {
     case .x:
@@ -145,5 +141,15 @@ public struct TranslateEffect: ParameterizedEffect, StatelessScrollEffect, Equat
     case .y:
       views.modifyEach { view in view.y += shift }
     }
+  }
+
+  /// How far the view moves along ``axis`` at `offset`:
+  /// `factor * (clamp(offset, from, to) - clamp(0, from, to))`, saturated.
+  @inline(__always)
+  func shift(at offset: Double) -> Double {
+    let lower = from ?? -.infinity
+    let upper = to ?? .infinity
+    func clamped(_ offset: Double) -> Double { min(max(offset, lower), upper) }
+    return Saturation.clamp(factor * (clamped(offset) - clamped(0)))
   }
 }

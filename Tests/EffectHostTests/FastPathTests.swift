@@ -71,27 +71,12 @@ import Testing
     var random = SplitMix64(seed: 17)
     for round in 0..<60 {
       let horizontal = random.chance(0.5)
-      // Collapse's least size along the scroll axis.
-      let least = horizontal ? "minWidth" : "minHeight"
       let effects = (0..<(1 + random.int(0..<4))).map { _ -> String in
-        switch random.int(0..<6) {
-        case 3:
-          return #"{"type": "parallax", "rate": \#(Double(random.int(-40..<40)) / 8)}"#
-        case 4:
-          return #"{"type": "translate", "factor": \#(Double(random.int(-8..<8)) / 4)}"#
-        case 5:
-          return #"{"type": "stretch", "edge": "\#(random.chance(0.5) ? "leading" : "trailing")", "#
-            + #""resistance": \#(Double(random.int(0..<5)) / 4), "maxStretch": \#(random.int(1..<200))}"#
-        case 0:
-          return #"{"type": "collapse", "\#(least)": \#(random.int(0..<60)), "#
-            + #""inset": \#(random.int(-40..<40)), "pinned": \#(random.chance(0.5))}"#
-        case 1:
-          return #"{"type": "footerPin", "mode": "\#(random.chance(0.5) ? "stretch" : "move")"}"#
-        default:
-          let until = random.chance(0.5) ? "\(random.int(0..<2400))" : "null"
-          return #"{"type": "pin", "edge": "\#(random.chance(0.5) ? "leading" : "trailing")", "#
-            + #""inset": \#(random.int(-30..<30)), "until": \#(until)}"#
+        guard random.chance(1.0 / 6) else {
+          return FusedStepTests.fusible(&random, horizontal: horizontal)
         }
+        return #"{"type": "stretch", "edge": "\#(random.chance(0.5) ? "leading" : "trailing")", "#
+          + #""resistance": \#(Double(random.int(0..<5)) / 4), "maxStretch": \#(random.int(1..<200))}"#
       }
       let json = Self.rowsScene(horizontal: horizontal, effects: effects, random: &random)
       let scene = try SceneLoader().load(json: json, file: "round \(round)")
