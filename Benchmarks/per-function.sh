@@ -3,9 +3,9 @@
 # callees'), callgrind's count of `effect-bench MODE SCENE N2 --checksum
 # last` minus that of N1 frames, / (N2 - N1), as Benchmarks/per-frame.sh
 # measures the whole frame. With --families, summed over families of
-# functions (an effect's type, the host's frame, event detection, the
-# right-to-left mirror, C math, memory copies), a family a function by the
-# first pattern its name matches.
+# functions (an effect's type, two effects fused into one pass, the host's
+# frame, event detection, the right-to-left mirror, C math, memory
+# copies), a family a function by the first pattern its name matches.
 #
 #   Benchmarks/per-function.sh pipeline Benchmarks/feed-scene.json        # the 30 dearest functions
 #   Benchmarks/per-function.sh --families pipeline Benchmarks/feed-scene.json
@@ -49,6 +49,7 @@ own "$1" "$2" "$N1" > "$work/low"
 own "$1" "$2" "$N2" > "$work/high"
 awk -F '\t' -v n="$((N2 - N1))" -v families="$families" -v top="${TOP:-30}" '
   function family(name) {
+    if (name ~ /FusibleEffect|FusedStep|FusingVisitor/) return "fused pairs"
     if (name ~ /Expression/) return "expression"
     if (name ~ /Interpolate|KeyframeCurve|EasedKeyframes|ViewTimeline|Easing|Bezier/) return "interpolate"
     if (name ~ /FooterPin/) return "footerPin"
