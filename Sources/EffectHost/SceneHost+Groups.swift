@@ -452,8 +452,8 @@ extension SceneHost {
   /// share them).
   package var groupKernelCount: Int { groups.kernelCount }
 
-  /// The steps a frame runs for the chains evaluated by themselves, where a
-  /// few effects in a row may be one (``SceneHost/fusingChanges(_:)``).
+  /// The steps a frame runs for the chains evaluated by themselves, where
+  /// two effects in a row may be one (``SceneHost/fusingChanges(_:)``).
   package var chainStepCount: Int { steps.count }
 }
 

@@ -245,9 +245,13 @@ public struct SceneHost: Sendable {
       let rewrite =
         rest == .ownVisuals && !mirrored ? Self.rewrite(ofChain: index, in: scene) : .whole
       for plan in Self.fusingChanges(Self.joiningExpressions(chain.effects)) {
-        guard case .effect(let effect) = plan else {
-          if case .fused(let first, let second) = plan { steps.append(FusedStep(first, second)) }
+        let effect: any ScrollEffect
+        switch plan {
+        case .fused(let first, let second):
+          steps.append(FusedStep(first, second))
           continue
+        case .effect(let single):
+          effect = single
         }
         if let pin = effect as? PinEffect, pin.untilChain != nil || pin.untilNext {
           placements.pins.append(
