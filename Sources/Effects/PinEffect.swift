@@ -350,7 +350,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         let line = topLine(geometry)
         views.modifyEach { view in
           let edge = index < split ? top + next * stride : contentEnd
-          view.y = greater(view.y, min(line, edge - view.height))
+          Self.pinTop(&view, line: line, until: edge)
           next += 1
           index &+= 1
         }
@@ -358,7 +358,7 @@ public struct PinEffect: ParameterizedEffect, StatelessScrollEffect, Equatable {
         let line = bottomLine(geometry)
         views.modifyEach { view in
           let edge = index < split ? top + next * stride : contentEnd
-          view.y = min(view.y, greater(line - view.height, edge))
+          Self.pinBottom(&view, line: line, until: edge)
           next += 1
           index &+= 1
         }
