@@ -1,7 +1,8 @@
 import EffectProtocol
 
 // interpolate in a chain a host evaluates by itself (repeated, or with an
-// effect no group takes): the box's curve, made once, on the chain's batch.
+// effect no group takes): the box's curve, made once, on the chain's batch,
+// or on its one view in place (InterpolateEffect+OneView.swift).
 // Through the effect's witness, each call built the curve from the
 // effect's keyframes and shape, copying them to the stack, and went
 // through the protocol's witness to get there.
@@ -13,6 +14,13 @@ extension InterpolateEffect.EffectBox {
   package func apply(to views: inout ViewBatch) {
     typealias Effect = InterpolateEffect
     guard evaluates else { return }
+    // One view (a chain of one, evaluated by itself): the curve on the view
+    // in place, as a group's member gets it, without the set-up of the
+    // batch's loops. Two linear stops keep their own loop.
+    if views.count == 1 && !isPair {
+      applyToOne(&views)
+      return
+    }
     let timeline = hasTimeline ? timeline : nil
     switch ease {
     case .keyframes where isPair:
