@@ -147,6 +147,46 @@ extension InterpolateEffect: CopyLocalEffect {
     return .linearPair(form.property, form.input, extends: pair.extends)
   }
 
+  /// The `.keyframes` class runs loops of its own (``KeyframesKernel``), which
+  /// are the witnesses themselves; two linear stops the effect's own,
+  /// which choose a loop for the property and input.
+  package static func kernel(for groupClass: GroupClass) -> any GroupKernel.Type {
+    switch groupClass {
+    case .keyframes: KeyframesKernel.self
+    case .linearPair: Self.self
+    }
+  }
+
+  /// The loops of the `.keyframes` class: each member's box on its view.
+  /// Through the effect's own witness, which finds the class from the
+  /// forms, a kernel of them called ``applyKeyframes(_:_:_:)``, a call
+  /// more a frame, whose entry a single member (a stretchy header's fade)
+  /// pays in full.
+  enum KeyframesKernel: GroupKernel {
+    @inline(__always)
+    static func applyEach(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+      eachBox(
+        PlainViewMemory.self, InterpolateEffect.forms(forms, count: group.members.count), group)
+    }
+
+    @inline(__always)
+    static func applyEachSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+      eachBox(
+        SwappedViewMemory.self, InterpolateEffect.forms(forms, count: group.members.count), group
+      )
+    }
+
+    // interpolate does not write views at rest (`writesViewsAtRest`): no
+    // group calls these. They do what the effect's own would.
+    static func applyEachAtRest(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+      InterpolateEffect.applyEachAtRest(forms, group)
+    }
+
+    static func applyEachAtRestSwapped(_ forms: UnsafeRawPointer, _ group: SingleViewGroup) {
+      InterpolateEffect.applyEachAtRestSwapped(forms, group)
+    }
+  }
+
   /// The group's loops, with the views stored in `Memory`.
   @inline(__always)
   static func run<Memory: ViewMemory>(
@@ -181,6 +221,15 @@ extension InterpolateEffect: CopyLocalEffect {
   /// curves on one view").
   @inline(never)
   static func applyKeyframes<Memory: ViewMemory>(
+    _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup
+  ) {
+    eachBox(Memory.self, forms, group)
+  }
+
+  /// Each member's box (``EffectBox/apply(_:toOne:_:)``) on its view: the
+  /// loop of ``applyKeyframes(_:_:_:)`` and of ``KeyframesKernel``.
+  @inline(__always)
+  static func eachBox<Memory: ViewMemory>(
     _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup
   ) {
     for index in group.members.indices {
