@@ -145,10 +145,8 @@ extension SceneLoader {
     guard let near = MessageText.nearestName(to: name, in: names) else {
       return .mismatch(expected: expected, found: .string(name))
     }
-    // The near miss quotes its suggestion as it is: escape a chain name's
-    // quotes and control characters first, as every message does.
-    let escaped = String(MessageText.quoted(near, limit: .max).dropFirst().dropLast())
-    return .nearMiss(expected: expected, found: .string(name), suggestion: escaped)
+    // The near miss quotes the name as it quotes the one found: escaped, cut.
+    return .nearMiss(expected: expected, found: .string(name), suggestion: near)
   }
 
   /// The names, a few and short, with what could break a line escaped (a

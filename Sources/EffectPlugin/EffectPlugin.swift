@@ -49,7 +49,7 @@ public enum EffectPlugin {
       // signature is not the host's.
       0x5354_414c_4550_4c47
     #else
-      0x0cbd_953c_56b3_21b1
+      0x60fd_5484_4e6d_87b0
     #endif
   }
 

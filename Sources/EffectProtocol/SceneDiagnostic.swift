@@ -42,7 +42,10 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
     /// the copies of repeated chains.
     case tooManyViews(limit: Int, found: Int)
     /// A value near one of the valid ones: `expected "grow" or "zoom", found
-    /// the string "gorw"; did you mean "grow"?`.
+    /// the string "gorw"; did you mean "grow"?`. The suggestion is quoted
+    /// as the value found is (``MessageText/quoted(_:limit:)``): escaped,
+    /// and cut at 40 characters, so that the line stays short whatever
+    /// text it was made from.
     case nearMiss(expected: String, found: JSONValue, suggestion: String)
     /// An object that takes exactly one of two keys, each given with what it
     /// holds (`"offsets"`, `an array of offsets`), got both or neither.
@@ -142,7 +145,7 @@ public struct SceneDiagnostic: Error, Sendable, Equatable, CustomStringConvertib
         "expected at most \(limit) views in a scene, found \(found) (copies of repeated chains included)"
     case .nearMiss(let expected, let found, let suggestion):
       return
-        "expected \(expected), found \(found.errorDescription); did you mean \"\(suggestion)\"?"
+        "expected \(expected), found \(found.errorDescription); did you mean \(MessageText.quoted(suggestion))?"
     case .exclusiveKeys(let first, let firstHolds, let second, let secondHolds, let owner, let both):
       return both
         ? "expected either \"\(first)\" or \"\(second)\", found both (\(owner) takes one of them)"

@@ -608,6 +608,12 @@ struct SceneLayoutTests: HostileInputSuite {
         #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (he"ader), found the string "he\"adr"; did you mean "he\"ader"?"#
       ]),
     HostileInputCase(
+      "after a long near name: the hint is cut at 40 characters as the name found is",
+      #"{"chains": [{"name": "headerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "frame": {"height": 1}}, {"name": "rows", "after": "haederxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", "frame": {"height": 1}}]}"#,
+      [
+        #"scene.json: chains[1].after: expected the name of an earlier content-attached chain (headerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…), found the string "haederxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"; did you mean "headerxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"?"#
+      ]),
+    HostileInputCase(
       "after a later chain",
       #"{"chains": [{"name": "rows", "after": "footer", "frame": {"height": 1}}, {"name": "footer", "frame": {"height": 1}}]}"#,
       [

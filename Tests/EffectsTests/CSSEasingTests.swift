@@ -288,6 +288,17 @@ import Testing
         "steps (4)",
         #"expected an easing function: cubic-bezier(x1, y1, x2, y2), steps(n[, position]) or linear(stops), found the string "steps (4)"; did you mean "steps(4)"?"#
       ),
+      // The suggestion is quoted as the value found is: cut at 40
+      // characters, its line breaks escaped, so that the line stays one
+      // short line whatever the file holds.
+      (
+        "lineer(" + String(repeating: "0.5, ", count: 30) + "1)",
+        #"expected an easing function: cubic-bezier(x1, y1, x2, y2), steps(n[, position]) or linear(stops), found the string "lineer(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5…"; did you mean "linear(0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5…"?"#
+      ),
+      (
+        "steps (4,\\njump-none)",
+        #"expected an easing function: cubic-bezier(x1, y1, x2, y2), steps(n[, position]) or linear(stops), found the string "steps (4,\njump-none)"; did you mean "steps(4,\njump-none)"?"#
+      ),
       (
         "steps(0)",
         #"expected a whole number from 1 to 1e9 for n in steps(n[, position]), found the string "steps(0)""#
