@@ -236,6 +236,9 @@ enum ChainGroup {
       _: Memory.Type, in views: UnsafeMutablePointer<ViewTransform>,
       frame: UnsafePointer<GroupFrame>
     ) {
+      // Every group's first effect writes its views (a feed of `parallax`
+      // cards): one test, not the loops' bounds and the content's origin.
+      guard naturalCount > 0 else { return }
       // Loops over pointers, which check no range.
       let origin = frame.pointee.geometry.contentOrigin
       var natural = naturals
