@@ -90,46 +90,60 @@ import Testing
   /// `steps()`, `linear(...)`, a view range or inset), every input and
   /// property, clamped or extended, first in its chain or after an effect
   /// that moves the views, along either axis.
-  @Test("repeated chains of interpolate in every form match view by view")
-  func interpolateStepsMatch() throws {
-    var random = SplitMix64(seed: 29)
+  /// The easings ``interpolate(_:)`` draws from.
+  static let interpolateEasings = [
+    "linear", "ease", "easeInOut", "cubic-bezier(0.3, -0.5, 0.6, 1.4)", "steps(3, jump-none)",
+    "steps(2)", "linear(0, 1.5 40%, -0.5 60% 70%, 1)",
+  ]
+
+  /// An `interpolate` of any form, drawn from `random`: two linear stops or
+  /// more (a keyframe Bézier, `steps()`, `linear(...)`), any property and
+  /// input, clamped or extended, a progress through a view range or with
+  /// an inset; and its form, `"pair"` for two linear stops without a range
+  /// (the form with a loop of its own), its easing otherwise.
+  static func interpolate(_ random: inout SplitMix64) -> (json: String, form: String) {
     let properties = [
       "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
       "width", "height", "zIndex",
     ]
     let inputs = ["offset", "pull", "pullBottom", "height", "minY", "minX", "width", "progress"]
-    let easings = [
-      "linear", "ease", "easeInOut", "cubic-bezier(0.3, -0.5, 0.6, 1.4)", "steps(3, jump-none)",
-      "steps(2)", "linear(0, 1.5 40%, -0.5 60% 70%, 1)",
-    ]
     let ranges = [
       "cover", "contain", "entry", "exit", "entryCrossing", "exitCrossing", "entry 20% exit 80%",
       "contain 10px cover 90%",
     ]
+    let property = properties[random.int(0..<properties.count)]
+    let input = inputs[random.int(0..<inputs.count)]
+    // Progress stops are fractions; the others points. Outputs fit every property.
+    let scale = input == "progress" ? 0.25 : 150.0
+    let stopCount = random.chance(0.4) ? 2 : 3 + random.int(0..<6)
+    var at = Double(random.int(-4..<2)) * scale
+    let stops = (0..<stopCount).map { _ -> String in
+      at += Double(1 + random.int(0..<4)) * scale
+      return "[\(at), \(Double(random.int(0..<9)) / 8)]"
+    }
+    let easing =
+      random.chance(0.4)
+      ? "linear" : interpolateEasings[random.int(0..<interpolateEasings.count)]
+    var keys =
+      #""property": "\#(property)", "input": "\#(input)", "stops": [\#(stops.joined(separator: ", "))], "#
+      + #""easing": "\#(easing)", "extrapolate": "\#(random.chance(0.5) ? "clamp" : "extend")""#
+    if input == "progress" && random.chance(0.5) {
+      keys += #", "range": "\#(ranges[random.int(0..<ranges.count)])""#
+      if random.chance(0.5) { keys += #", "timelineInset": \#(random.int(-40..<80))"# }
+    }
+    let isPair = stopCount == 2 && easing == "linear" && !keys.contains("range")
+    return (#"{"type": "interpolate", \#(keys)}"#, isPair ? "pair" : easing)
+  }
+
+  @Test("repeated chains of interpolate in every form match view by view")
+  func interpolateStepsMatch() throws {
+    var random = SplitMix64(seed: 29)
     var forms = Set<String>()
     for round in 0..<80 {
       let horizontal = random.chance(0.5)
-      let property = properties[random.int(0..<properties.count)]
-      let input = inputs[random.int(0..<inputs.count)]
-      // Progress stops are fractions; the others points. Outputs fit every property.
-      let scale = input == "progress" ? 0.25 : 150.0
-      let stopCount = random.chance(0.4) ? 2 : 3 + random.int(0..<6)
-      var at = Double(random.int(-4..<2)) * scale
-      let stops = (0..<stopCount).map { _ -> String in
-        at += Double(1 + random.int(0..<4)) * scale
-        return "[\(at), \(Double(random.int(0..<9)) / 8)]"
-      }
-      let easing = random.chance(0.4) ? "linear" : easings[random.int(0..<easings.count)]
-      var keys =
-        #""property": "\#(property)", "input": "\#(input)", "stops": [\#(stops.joined(separator: ", "))], "#
-        + #""easing": "\#(easing)", "extrapolate": "\#(random.chance(0.5) ? "clamp" : "extend")""#
-      if input == "progress" && random.chance(0.5) {
-        keys += #", "range": "\#(ranges[random.int(0..<ranges.count)])""#
-        if random.chance(0.5) { keys += #", "timelineInset": \#(random.int(-40..<80))"# }
-      }
-      let isPair = stopCount == 2 && easing == "linear" && !keys.contains("range")
-      forms.insert(isPair ? "pair" : easing)
-      var effects = [#"{"type": "interpolate", \#(keys)}"#]
+      let (interpolate, form) = Self.interpolate(&random)
+      forms.insert(form)
+      var effects = [interpolate]
       if random.chance(0.5) {
         let factor = Double(random.int(-8..<8)) / 4
         effects.insert(#"{"type": "translate", "factor": \#(factor)}"#, at: 0)
@@ -142,7 +156,8 @@ import Testing
       let scene = try SceneLoader().load(json: json, file: "round \(round)")
       Self.expectSameFrames(scene, label: "round \(round): \(json)")
     }
-    #expect(forms.count == easings.count + 1, "every form drawn: \(forms.sorted())")
+    #expect(
+      forms.count == Self.interpolateEasings.count + 1, "every form drawn: \(forms.sorted())")
   }
 
   @Test(

@@ -14,46 +14,6 @@ import Testing
 /// effect applied by itself to the view, bit for bit.
 @Suite("interpolate on a chain of one view")
 struct InterpolateOneViewStepTests {
-  static let properties = [
-    "opacity", "scale", "scaleX", "scaleY", "blur", "rotation", "translateX", "translateY",
-    "width", "height", "zIndex",
-  ]
-  static let inputs = [
-    "offset", "pull", "pullBottom", "height", "minY", "minX", "width", "progress",
-  ]
-  static let easings = [
-    "linear", "ease", "easeInOut", "cubic-bezier(0.3, -0.5, 0.6, 1.4)", "steps(3, jump-none)",
-    "steps(2)", "linear(0, 1.5 40%, -0.5 60% 70%, 1)",
-  ]
-  static let ranges = [
-    "cover", "contain", "entry", "exit", "entryCrossing", "exitCrossing", "entry 20% exit 80%",
-    "contain 10px cover 90%",
-  ]
-
-  /// An `interpolate` of every form, drawn; `isPair` when it is two linear
-  /// stops without a range, the form that keeps the batch's loop.
-  static func interpolate(_ random: inout SplitMix64) -> (json: String, isPair: Bool) {
-    let property = random.pick(properties)
-    let input = random.pick(inputs)
-    let scale = input == "progress" ? 0.25 : 150.0
-    let stopCount = random.chance(0.25) ? 2 : 3 + random.int(0..<6)
-    var at = Double(random.int(-4..<2)) * scale
-    let stops = (0..<stopCount).map { _ -> String in
-      at += Double(1 + random.int(0..<4)) * scale
-      return "[\(at), \(Double(random.int(0..<9)) / 8)]"
-    }
-    let easing = random.chance(0.2) ? "linear" : random.pick(easings)
-    var keys =
-      #""property": "\#(property)", "input": "\#(input)", "stops": [\#(stops.joined(separator: ", "))], "#
-      + #""easing": "\#(easing)", "extrapolate": "\#(random.chance(0.5) ? "clamp" : "extend")""#
-    if input == "progress" && random.chance(0.5) {
-      keys += #", "range": "\#(random.pick(ranges))""#
-      if random.chance(0.5) { keys += #", "timelineInset": \#(random.int(-40..<80))"# }
-    }
-    let isPair = stopCount == 2 && easing == "linear" && !keys.contains("range")
-    return (#"{"type": "interpolate", \#(keys)}"#, isPair)
-  }
-
   @Test("interpolate on the one view of a chain evaluated by itself matches view by view")
   func oneViewStepsMatch() throws {
     var random = SplitMix64(seed: 53)
@@ -68,8 +28,8 @@ struct InterpolateOneViewStepTests {
       var effects: [(json: String, isCurve: Bool)] = []
       if random.chance(0.5) { effects.append((random.pick(movers), false)) }
       for _ in 0..<(1 + random.int(0..<2)) {
-        let (json, isPair) = Self.interpolate(&random)
-        effects.append((json, !isPair))
+        let (json, form) = FastPathTests.interpolate(&random)
+        effects.append((json, form != "pair"))
       }
       // A float, or an expression, keeps the chain out of the groups.
       let other =
