@@ -215,10 +215,12 @@ extension InterpolateEffect: CopyLocalEffect {
     }
   }
 
-  /// Each member's curve of the `.keyframes` class on its view, out of
-  /// line: the witness's two-stop loops then keep the registers and the
-  /// stack frame they would have alone (BENCHMARKS.md, "`interpolate`'s
-  /// curves on one view").
+  /// Each member's curve of the `.keyframes` class on its view, for the
+  /// effect's own witness when it is given such forms (a host's kernels of
+  /// the class call ``KeyframesKernel`` instead; ``KeyframesKernel``'s
+  /// witnesses at rest come here): out of line, so that the witness's
+  /// two-stop loops keep the registers and the stack frame they would have
+  /// alone (BENCHMARKS.md, "`interpolate`'s curves on one view").
   @inline(never)
   static func applyKeyframes<Memory: ViewMemory>(
     _: Memory.Type, _ forms: UnsafeBufferPointer<GroupForm>, _ group: SingleViewGroup
