@@ -85,6 +85,16 @@ import Testing
           name: "search.json", scene: search,
           offsets: ExportedSceneCheck.offsets(for: search, seed: 29)))
     }
+    // Events of a chain of no copies, alone and beside one that fires.
+    for barFires in [false, true] {
+      let json = SwiftExportEventSearchTests.chainWithoutCopiesScene(barFires: barFires)
+      if let gone = Self.load(json, file: "g") {
+        cases.append(
+          ExportedSceneCheck.Case(
+            name: "gone-\(barFires).json", scene: gone,
+            offsets: ExportedSceneCheck.offsets(for: gone, seed: barFires ? 34 : 33)))
+      }
+    }
     // With EXPORT_CHECK=all, 40 random chains whose events are searched.
     if all {
       for (index, natural) in SwiftExportEventSearchTests.naturalScenes(count: 40, seed: 31)

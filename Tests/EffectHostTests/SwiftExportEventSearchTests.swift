@@ -134,6 +134,67 @@ import Testing
     #expect(source.contains("private var eventInputs = Array(repeating: 0.0, count: 11)"))
   }
 
+  /// "gone" repeats no copy (`"count": 0`), with events on a width its
+  /// `interpolate` changes and on its top in the content, whose copies, if
+  /// it had any, would each keep an input. With `barFires`, it also has an
+  /// event on the offset and "bar" one on its top, which fires; without,
+  /// no other event makes the file declare the inputs.
+  static func chainWithoutCopiesScene(barFires: Bool) -> String {
+    let barEvents =
+      barFires
+      ? #", "events": [{"name": "past", "input": "minY", "crosses": -20, "direction": "both"}]"#
+      : ""
+    let scrolled = barFires ? #", {"name": "scrolled", "input": "offset", "crosses": 10}"# : ""
+    return #"""
+      {"viewport": {"width": 390, "height": 844}, "contentHeight": 2000,
+       "chains": [
+        {"name": "bar", "frame": {"y": 0, "height": 44}\#(barEvents)},
+        {"name": "gone", "frame": {"y": 100, "height": 80}, "repeat": {"count": 0},
+         "effects": [{"type": "interpolate", "property": "width", "input": "offset",
+                      "stops": [[0, 100], [500, 300]]}],
+         "events": [{"name": "wider", "input": "width", "crosses": 200},
+                    {"name": "top", "input": "minY", "crosses": 50, "direction": "both"}\#(scrolled)]}
+       ]}
+      """#
+  }
+
+  @Test("the events of a chain without copies read nothing and keep no input")
+  func chainWithoutCopies() throws {
+    for barFires in [false, true] {
+      let scene = try SceneLoader().load(
+        json: Self.chainWithoutCopiesScene(barFires: barFires), file: "gone.json")
+      let source = try SwiftExport(typeName: "Gone", sourceName: "gone.json")
+        .source(of: SceneHost(scene: scene))
+      // Only "bar"'s top is kept: a check of "gone"'s copies would read
+      // inputs that the file, with no other, does not declare, and not
+      // compile.
+      #expect(source.contains("eventInputs") == barFires)
+      #expect(source.contains("detectEvents") == barFires)
+      if barFires {
+        #expect(source.contains("private var eventInputs = Array(repeating: 0.0, count: 1)"))
+        for name in ["wider", "top", "scrolled"] {
+          let check = Self.check(of: "gone", name, in: source)
+          #expect(check.contains("The chain has no copies: it never fires."), "\(name)")
+          #expect(!check.contains("eventInputs") && !check.contains("fire("), "\(name)")
+        }
+      } else {
+        #expect(
+          source.contains(
+            "  // These events' chains have no copies: they never fire.\n"
+              + "  // \"gone\": \"wider\" when width crosses 200.0, both\n"
+              + "  // \"gone\": \"top\" when minY crosses 50.0, both\n"))
+      }
+      // The host fires none of "gone"'s either; "bar"'s once, as its top passes -20.
+      var host = SceneHost(scene: scene)
+      var fired: [String] = []
+      for offset in stride(from: -100.0, through: 1200, by: 25) {
+        host.evaluate(offset: offset)
+        fired += host.eventsOfLastFrame.map { host.eventDeclaration(of: $0).name }
+      }
+      #expect(fired == (barFires ? ["past"] : []))
+    }
+  }
+
   @Test("an event whose input no effect changes is never checked")
   func inputsThatStayTheSame() throws {
     let source = try Self.source()

@@ -337,7 +337,9 @@ struct SceneSource {
     chains.reduce(0) { total, chain in
       total
         + chain.events.reduce(0) {
-          $0 + (!$1.input.isPerView ? 1 : chain.keepsInputs($1) ? chain.rows.count : 0)
+          $0
+            + (chain.neverFires($1)
+              ? 0 : !$1.input.isPerView ? 1 : chain.keepsInputs($1) ? chain.rows.count : 0)
         }
     }
   }
@@ -773,15 +775,24 @@ struct SceneSource {
           + "\(event.timelineInset.json))")
   }
 
-  /// The events of a scene none of whose events can fire, as comments.
+  /// The events of a scene none of whose events can fire, as comments:
+  /// those whose inputs no effect changes, then those of chains without
+  /// copies.
   private mutating func writeEventsThatNeverFire() {
     let events = chains.flatMap { chain in
       zip(chain.events, chain.eventProgress).map { (chain, $0, $1) }
     }
     guard !events.isEmpty else { return }
-    line("  // No effect changes these events' inputs: the same every frame, they never cross.")
-    for (chain, event, progress) in events {
-      line("  // " + eventSummary(chain, event, progress: progress))
+    for withoutCopies in [false, true] {
+      let group = events.filter { $0.0.rows.isEmpty == withoutCopies }
+      guard !group.isEmpty else { continue }
+      line(
+        withoutCopies
+          ? "  // These events' chains have no copies: they never fire."
+          : "  // No effect changes these events' inputs: the same every frame, they never cross.")
+      for (chain, event, progress) in group {
+        line("  // " + eventSummary(chain, event, progress: progress))
+      }
     }
     line("")
   }
@@ -825,7 +836,9 @@ struct SceneSource {
             ?? "Self.coverProgress(y: \(minY), height: \(height))"
         }
         // A view's input has a slot a copy; the frame's, one for every copy.
-        if chain.neverFires(event) {
+        if chain.rows.isEmpty {
+          line("    // The chain has no copies: it never fires.")
+        } else if chain.neverFires(event) {
           line("    // No effect changes the input: the same every frame, it never crosses.")
         } else if chain.searches(event) {
           writeSearchedEvent(chain, event, progress: progress)
@@ -1121,11 +1134,14 @@ extension ExportedChain {
       && !neverFires(event)
   }
 
-  /// Whether `event`'s input is the same in every frame, so that it never
-  /// crosses its threshold: a view's input that none of the chain's
-  /// effects changes (its `height`, `minX` or `width`; its `minY` or
-  /// `progress` too when the chain is attached to the viewport).
+  /// Whether `event` never fires: the chain has no copies (a `repeat`
+  /// count of 0), so there is nothing to read, or the event's input is the
+  /// same in every frame, so that it never crosses its threshold: a view's
+  /// input that none of the chain's effects changes (its `height`, `minX`
+  /// or `width`; its `minY` or `progress` too when the chain is attached to
+  /// the viewport).
   func neverFires(_ event: ChainEvent) -> Bool {
+    if rows.isEmpty { return true }
     let moves = code.hasWritten(.y) || layout.attachment == .content
     switch event.input {
     case .offset, .pull, .pullBottom: return false
