@@ -2,8 +2,9 @@
 # `effectctl export --swift` against the host, at scale: every Config and
 # benchmark scene (with and without reduced motion) and 200 random scenes of
 # every built-in effect (repeated chains, both attachments, events, stateful
-# chains; a quarter of them horizontal, a quarter right to left) and 40
-# random chains whose events the export searches, exported
+# chains; a quarter of them horizontal, a quarter right to left), 40
+# random chains whose events the export searches and events of chains
+# without copies, exported
 # into one program, built by swiftc (Swift 6 language mode, -O, no warning
 # allowed), run, and compared with the host at 100 offsets a scene, equal as
 # Doubles in every column and event. A few minutes: the swiftc build of some
