@@ -3,8 +3,9 @@ import EffectProtocol
 import Foundation
 
 /// Checks `effectctl export --swift` against the host: many scenes exported
-/// into one program, built by `swiftc` (Swift 6 language mode, `-O`), run,
-/// and each frame's values compared with the host's, as bits.
+/// into one program, built by `swiftc` (Swift 6 language mode, `-O` unless
+/// told otherwise), run, and each frame's values compared with the host's,
+/// as bits.
 ///
 /// The program prints one FNV-1a hash a frame of every column of every view
 /// (or of the views `evaluate(offset:visibleOnly:)` evaluated) and of the
@@ -40,9 +41,14 @@ public struct ExportedSceneCheck {
   }
 
   public var cases: [Case]
+  /// `swiftc`'s optimisation flag: `-O`, what users build exports with, or
+  /// `-Onone`, which builds in under half the time and checks the same
+  /// source, warnings and values without the optimiser's rewrites.
+  public var optimization: String
 
-  public init(cases: [Case]) {
+  public init(cases: [Case], optimization: String = "-O") {
     self.cases = cases
+    self.optimization = optimization
   }
 
   /// `count` offsets for `scene`: a sweep from 300 above the top to 300
@@ -118,7 +124,7 @@ public struct ExportedSceneCheck {
     let program = directory.appendingPathComponent("export-check").path
     let build = try Self.execute(
       "/usr/bin/env",
-      ["swiftc", "-O", "-swift-version", "6", "-module-name", "ExportCheck", "-o", program]
+      ["swiftc", optimization, "-swift-version", "6", "-module-name", "ExportCheck", "-o", program]
         + [mainFile.path] + files)
     guard build.status == 0 else {
       return Outcome(compilerOutput: build.output, differences: ["the build failed"], frames: 0)
