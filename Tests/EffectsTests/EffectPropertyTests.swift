@@ -242,10 +242,16 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
     let effects = [testCase.effect]
     var values = [Double](repeating: 0, count: columns.count)
     var previousValues = values
+    // One evaluator a setup: its frames are fresh ones', as the effects
+    // keep no state.
+    let stateless = Self.isStateless(testCase.effect)
+    #expect(stateless)
     for (name, setup, offsets) in Self.setupsWithOffsets {
+      var evaluator = EffectEvaluator(
+        effects, naturalFrame: setup.frame, attachment: setup.attachment)
       var previousOffset: Double?
       for offset in offsets {
-        let result = setup.evaluate(effects, offset: offset)
+        let result = evaluator.evaluate(setup.geometry(offset: offset))[0]
         let natural = setup.naturalViewportFrame(offset: offset)
         var finite = true
         for index in 0..<columns.count {
@@ -277,6 +283,11 @@ struct PropertyCase: Sendable, CustomTestStringConvertible {
         swap(&values, &previousValues)
       }
     }
+  }
+
+  /// Whether `effect` keeps no state from frame to frame.
+  static func isStateless<Effect: ScrollEffect>(_ effect: Effect) -> Bool {
+    Effect.State.self == Void.self
   }
 
   @Test("outputs stay finite and in bounds at the host's extreme offsets", arguments: cases)
