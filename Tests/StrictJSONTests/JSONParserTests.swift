@@ -69,7 +69,11 @@ import Testing
       #"invalid escape '\q' in a string; expected one of \" \\ \/ \b \f \n \r \t \uXXXX"#, 1, 3
     ),
     (#"["\u12G4"]"#, #"expected four hex digits after \u"#, 1, 5),
+    (#"["\u12"]"#, #"expected four hex digits after \u"#, 1, 5),
     (#"["\ud800"]"#, #"expected a low surrogate after \uD800, found none"#, 1, 9),
+    // A second escape that is not a low surrogate: named, at its backslash.
+    (#"["\ud800\u0041"]"#, #"expected a low surrogate after \uD800, found \u0041"#, 1, 9),
+    (#"["\uDBFF\uD800"]"#, #"expected a low surrogate after \uDBFF, found \uD800"#, 1, 9),
     (#"["\udc00"]"#, #"unpaired low surrogate \uDC00"#, 1, 3),
     ("[\u{7F}]", "expected a JSON value, found byte 0x7F", 1, 2),
     ("{\"é\": x}", "expected a JSON value, found 'x'", 1, 7),
