@@ -1,3 +1,4 @@
+import EffectProtocol
 import Effects
 import ScrollEffectsTestSupport
 import Testing
@@ -84,5 +85,33 @@ import Testing
       #expect(Easing.easeIn.value(at: p) < p)
       #expect(Easing.easeOut.value(at: p) > p)
     }
+  }
+
+  /// The easing an `interpolate` whose `"easing"` is `json` decodes to.
+  static func decoded(_ json: String) throws -> Easing {
+    try InterpolateEffect.decode(
+      json: #"{"property": "opacity", "stops": [[0, 0], [1, 1]], "easing": \#(json)}"#
+    ).parameters.easing
+  }
+
+  @Test(
+    "json is text the scene file reads back as the same curve: a name, an object or CSS text",
+    arguments: [
+      #""easeIn""#, #""linear""#, #"{"cubicBezier": [0.3, 0.1, 0.2, 1.4]}"#,
+      #"{"cubicBezier": [0, 1e9, 1, -1e9]}"#, #""cubic-bezier(0.68, -0.55, 0.265, 1.55)""#,
+      #""ease-in-out""#, #""steps(4, jump-start)""#, #""steps(3)""#, #""step-end""#,
+      #""linear(0, 0.7 30%, 1)""#, #""linear(0, 0.25 10% 20%, 1)""#,
+    ])
+  func jsonReadsBack(json: String) throws {
+    let easing = try Self.decoded(json)
+    #expect(try Self.decoded(easing.json) == easing, "\(json) gave \(easing.json)")
+  }
+
+  @Test("json writes a named curve as its name, a Bézier as the file's object")
+  func jsonOfNamesAndBeziers() {
+    #expect(Easing.easeIn.json == #""easeIn""#)
+    #expect(
+      Easing.cubicBezier(x1: 0.3, y1: 0.1, x2: 0.2, y2: 1.4).json
+        == #"{"cubicBezier": [0.3, 0.1, 0.2, 1.4]}"#)
   }
 }

@@ -134,4 +134,18 @@ import Testing
   func badParameters(json: String, message: String) {
     #expect(decodingError(PinEffect.self, json) == message)
   }
+
+  @Test("section is what the file's until says: a content y, a chain, next, or none")
+  func sectionOfUntil() throws {
+    let files: [(String, PinEffect.Until?)] = [
+      (#"{"until": 900}"#, .contentY(900)),
+      (#"{"until": {"chain": "footer"}}"#, .chain("footer")),
+      (#"{"until": "next"}"#, .next),
+      ("{}", nil),
+    ]
+    for (json, until) in files {
+      #expect(try PinEffect.decode(json: json).section == until, "\(json)")
+      #expect(PinEffect(section: until).section == until)
+    }
+  }
 }
