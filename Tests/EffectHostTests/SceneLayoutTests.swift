@@ -54,6 +54,32 @@ struct SceneLayoutTests: HostileInputSuite {
     #expect(changed.contentHeight == 1384)
   }
 
+  @Test("contentHeight set in code declares it; defaultContentHeight is the one worked out")
+  func contentHeightSetInCode() throws {
+    var scene = try SceneLoader().load(json: Self.feed)
+    let worked = 1144 + 120.0
+    #expect(scene.declaredContentHeight == nil)
+    #expect(
+      Scene.defaultContentHeight(
+        viewport: scene.viewport, contentInsets: scene.contentInsets, chains: scene.chains)
+        == worked)
+    // Shorter than the viewport: V - It - Ib, 844 with no insets.
+    #expect(
+      Scene.defaultContentHeight(
+        viewport: scene.viewport, contentInsets: EdgeInsets(top: 47, bottom: 34),
+        chains: [scene.chains[0]]) == 844 - 47 - 34)
+    scene.contentHeight = 3000
+    #expect(scene.declaredContentHeight == 3000)
+    #expect(scene.contentHeight == 3000)
+    // maxOffset = C + It + Ib - V.
+    #expect(scene.geometry(offset: 0).maxOffset == 3000 - 844)
+    // A chain that grows no longer moves it; forgetting it works it out again.
+    scene.chains[0].frame.height = 420
+    #expect(scene.contentHeight == 3000)
+    scene.declaredContentHeight = nil
+    #expect(scene.contentHeight == worked + 120)
+  }
+
   @Test("after a chain without copies: its own y is its bottom edge, and a negative gap overlaps")
   func afterEmptyChain() throws {
     let scene = try SceneLoader().load(
