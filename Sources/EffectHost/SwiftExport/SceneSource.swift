@@ -78,7 +78,6 @@ struct SceneSource {
     windowed = chains.filter(\.isWindowed)
   }
 
-  var viewCount: Int { host.viewCount }
   /// How the twin's transforms map to the screen: a horizontal scene is
   /// evaluated as its vertical twin, and the columns written on the screen's axes.
   var mapping: ScreenMapping { host.screenMapping }

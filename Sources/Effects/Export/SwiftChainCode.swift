@@ -205,9 +205,6 @@ package struct SwiftChainCode {
     return value.rawValue
   }
 
-  /// The name of the frame's offset.
-  package var offset: String { "offset" }
-
   /// The name of the view's natural top in this frame, recording that it is read.
   package mutating func naturalY() -> String {
     readsNaturalY = true
