@@ -106,3 +106,16 @@ import Testing
     #expect(views.map(\.height) == [72, 72, 72, 72])
   }
 }
+
+@Suite struct ViewTransformTests {
+  @Test("frame reads and writes x, y, width and height, and leaves the visuals")
+  func frame() {
+    var transform = ViewTransform(frame: Rect(x: 1, y: 2, width: 3, height: 4))
+    transform.opacity = 0.5
+    transform.rotation = 30
+    transform.frame = Rect(x: -10, y: 250, width: 390, height: 0)
+    #expect([transform.x, transform.y, transform.width, transform.height] == [-10, 250, 390, 0])
+    #expect(transform.frame == Rect(x: -10, y: 250, width: 390, height: 0))
+    #expect(transform.opacity == 0.5 && transform.rotation == 30 && transform.scaleX == 1)
+  }
+}
