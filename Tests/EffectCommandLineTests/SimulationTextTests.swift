@@ -24,23 +24,33 @@ import Testing
     return simulation
   }
 
-  @Test("text() is the rows write(to:) hands over in chunks of 7 bytes, and the frames worked out")
-  func text() throws {
-    var whole = try Self.simulation(chunkSize: 1 << 18)
-    let text = whole.text()
+  /// The rows of the text `whole` gives of a simulation, split into cells;
+  /// expects `write` to hand over the same bytes from a simulation of
+  /// chunks of 7 bytes, in more than `least` chunks.
+  static func texts(
+    _ whole: (inout Simulation) -> String,
+    _ write: (inout Simulation, (UnsafeRawBufferPointer) -> Void) -> Void, chunks least: Int
+  ) throws -> [[String]] {
+    var simulation = try Self.simulation(chunkSize: 1 << 18)
+    let text = whole(&simulation)
     var small = try Self.simulation(chunkSize: 7)
     var bytes: [UInt8] = []
     var chunks = 0
-    small.write { (chunk: UnsafeRawBufferPointer) -> Void in
+    write(&small) { chunk in
       bytes.append(contentsOf: chunk)
       chunks += 1
     }
     #expect(String(decoding: bytes, as: UTF8.self) == text)
-    #expect(chunks > 20)
+    #expect(chunks > least)
+    return text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+  }
+
+  @Test("text() is the rows write(to:) hands over in chunks of 7 bytes, and the frames worked out")
+  func text() throws {
+    let lines = try Self.texts({ $0.text() }, { $0.write(to: $1) }, chunks: 20)
     // Frames 0 to 12 are the drag's: it moves the offset 40 / 12 a frame,
     // within the content (maxOffset 2000 - 844), so the bar's y is
     // 100 - 40 n / 12. The content moves on after it, the finger lifted.
-    let lines = text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
     #expect(lines.count > 14)
     #expect(lines.first?[0...6] == ["frame", "time", "phase", "offset", "chain", "x", "y"])
     for (frame, cells) in lines.dropFirst().prefix(13).enumerated() {
@@ -53,14 +63,8 @@ import Testing
 
   @Test("eventsText() is the rows writeEvents(to:) hands over: the crossing of 12 at frame 4")
   func eventsText() throws {
-    var whole = try Self.simulation(chunkSize: 1 << 18)
-    let text = whole.eventsText()
-    var small = try Self.simulation(chunkSize: 7)
-    var bytes: [UInt8] = []
-    small.writeEvents { (chunk: UnsafeRawBufferPointer) -> Void in bytes.append(contentsOf: chunk) }
-    #expect(String(decoding: bytes, as: UTF8.self) == text)
+    let lines = try Self.texts({ $0.eventsText() }, { $0.writeEvents(to: $1) }, chunks: 0)
     // Frame 3 is at 10, frame 4 at 13.33: the offset passes 12 going up.
-    let lines = text.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
     #expect(lines.count == 2)
     #expect(
       lines.first == ["frame", "time", "phase", "offset", "chain", "event", "direction", "value"])

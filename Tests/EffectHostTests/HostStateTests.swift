@@ -38,9 +38,10 @@ import Testing
   /// A chain of three copies with a user's effect that keeps a count a copy
   /// (``CopyFrameCounterEffect``, in `rotation`) and one that keeps the
   /// chain's (``FrameCounterEffect``, in `zIndex`, whose state is made
-  /// afresh when the count changes, the protocol's default).
+  /// afresh when the count changes, the protocol's default), after two
+  /// frames.
   func repeatedHost() -> SceneHost {
-    SceneHost(
+    var host = SceneHost(
       scene: Scene(chains: [
         Chain(name: "bar", frame: Rect(y: 0, width: 390, height: 60), effects: []),
         Chain(
@@ -48,6 +49,9 @@ import Testing
           repetition: Chain.Repetition(count: 3),
           effects: [CopyFrameCounterEffect(), FrameCounterEffect()]),
       ]))
+    host.evaluate(offset: 0)
+    host.evaluate(offset: 10)
+    return host
   }
 
   /// The rotation (frames a copy counted) and zIndex (frames the chain
@@ -62,8 +66,6 @@ import Testing
   )
   func countChangeResizesStates() {
     var host = repeatedHost()
-    host.evaluate(offset: 0)
-    host.evaluate(offset: 10)
     #expect(counts(host) == [[2, 2], [2, 2], [2, 2]])
     // Two copies more: the three keep their counts, the new ones start at
     // 0; the chain's count starts again.
@@ -89,8 +91,6 @@ import Testing
   )
   func repeatingOrNotKeepsTheFirstCopysState() {
     var host = repeatedHost()
-    host.evaluate(offset: 0)
-    host.evaluate(offset: 10)
     // One view: the rebuilt host resizes the state of 3 copies to 1.
     host.setRepetition(nil, ofChain: 1)
     host.evaluate(offset: 20)
