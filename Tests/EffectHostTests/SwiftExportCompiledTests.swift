@@ -14,13 +14,17 @@ import Testing
 /// chains whose events the export searches and events of chains without
 /// copies (EXPORT_CHECK=all).
 @Suite struct SwiftExportCompiledTests {
+  /// Whether the run is CI's of every scene, built with `-O`
+  /// (EXPORT_CHECK=all), rather than `swift test`'s few.
+  static var checksAll: Bool { ProcessInfo.processInfo.environment["EXPORT_CHECK"] == "all" }
+
   /// The scenes of the run: a few by default; with EXPORT_CHECK=all, every
   /// scene file and EXPORT_CHECK_SCENES random scenes (default 200) drawn
   /// from the generator's seed EXPORT_CHECK_SEED (default 1, the one CI
   /// runs; another seed draws other scenes, to look for a difference).
   static var cases: [ExportedSceneCheck.Case] {
     let environment = ProcessInfo.processInfo.environment
-    let all = environment["EXPORT_CHECK"] == "all"
+    let all = Self.checksAll
     let files =
       all
       ? SceneFiles.all + Self.expressionScenes
@@ -180,7 +184,7 @@ import Testing
   /// every kind of easing. By default the four that the standard library's
   /// rounding and square root give.
   static var mathScenes: [(name: String, json: String)] {
-    let all = ProcessInfo.processInfo.environment["EXPORT_CHECK"] == "all"
+    let all = Self.checksAll
     let functions =
       all
       ? [
@@ -239,7 +243,7 @@ import Testing
     // `swift test` builds its few scenes without the optimiser, as `-O`
     // would take most of the suite's minute; CI's run of every scene
     // (EXPORT_CHECK=all) builds with `-O`, as do the exports built alone.
-    let all = ProcessInfo.processInfo.environment["EXPORT_CHECK"] == "all"
+    let all = Self.checksAll
     let outcome = try ExportedSceneCheck(cases: cases, optimization: all ? "-O" : "-Onone")
       .run(in: directory)
     #expect(outcome.compilerOutput == "")
